@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { z } from 'zod';
+import type { LogLevel } from './logging';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// or postgresql:// URL');
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+/**
+ * Every environment variable the app reads, validated once at start-up. The README's configuration
+ * table is written from this schema: keep the two together.
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: port.default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PUBLIC_URL: httpUrl.optional(),
+    DATABASE_URL: postgresUrl.optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DB_POOL_SIZE: positiveInt(500).default(20),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
+    ESDB_URL: z.string().startsWith('esdb', 'must be an esdb:// or esdb+discover:// URL').optional(),
+    CLICK_STREAM: z.enum(['postgres', 'kafka']).default('postgres'),
+    KAFKA_BROKERS: z.string().min(1).optional(),
+    CLICK_PARTITIONS: positiveInt(256).default(8),
+    EMBEDDED_PG_USER: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'must be a valid Unix user name')
+      .default('sniplink-pg'),
+    PROJECTIONS: z.enum(['on', 'off']).default('on'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.EVENT_STORE === 'eventstoredb' && !env.ESDB_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ESDB_URL'],
+        message: 'is required when EVENT_STORE=eventstoredb',
+      });
+    }
+    if (env.CLICK_STREAM === 'kafka' && !env.KAFKA_BROKERS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KAFKA_BROKERS'],
+        message: 'is required when CLICK_STREAM=kafka',
+      });
+    }
+  });
+
+export interface Config {
+  nodeEnv: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** Absent: the embedded default (an embedded PostgreSQL server in `dataDir`). */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  dbPoolSize: number;
+  logLevel: LogLevel;
+  eventStore: { kind: 'postgres' } | { kind: 'eventstoredb'; url: string };
+  clickStream: { kind: 'postgres'; partitions: number } | { kind: 'kafka'; brokers: string[] };
+  embeddedPgUser: string;
+  runProjections: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment; throws a ConfigError naming every bad variable (values are never echoed). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const defined = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(defined);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    dbPoolSize: e.DB_POOL_SIZE,
+    logLevel: e.LOG_LEVEL,
+    eventStore:
+      e.EVENT_STORE === 'eventstoredb'
+        ? { kind: 'eventstoredb', url: e.ESDB_URL ?? '' }
+        : { kind: 'postgres' },
+    clickStream:
+      e.CLICK_STREAM === 'kafka'
+        ? { kind: 'kafka', brokers: (e.KAFKA_BROKERS ?? '').split(',').map((broker) => broker.trim()) }
+        : { kind: 'postgres', partitions: e.CLICK_PARTITIONS },
+    embeddedPgUser: e.EMBEDDED_PG_USER,
+    runProjections: e.PROJECTIONS === 'on',
+  };
+}

@@ -1,0 +1,40 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export interface Db {
+  readonly db: Kysely<Database>;
+  readonly pool: pg.Pool;
+  readonly connectionString: string;
+  close(): Promise<void>;
+}
+
+/** One pool per process; Kysely and the adapters' hand-written SQL share it. */
+export function connectDatabase(connectionString: string, options: { poolSize?: number } = {}): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 20,
+    idleTimeoutMillis: 30_000,
+    application_name: 'sniplink',
+  });
+  // An idle client that loses its server must not crash the process; the next checkout reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let closed: Promise<void> | undefined;
+  return {
+    db,
+    pool,
+    connectionString,
+    close: () => {
+      closed ??= db.destroy();
+      return closed;
+    },
+  };
+}
+
+/** A URL for another database on the same server (used for test databases and benches). */
+export function withDatabaseName(connectionString: string, database: string): string {
+  const url = new URL(connectionString);
+  url.pathname = `/${database}`;
+  return url.toString();
+}

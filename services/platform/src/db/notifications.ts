@@ -1,0 +1,124 @@
+import pg from 'pg';
+
+type Handler = (payload: string) => void;
+
+/**
+ * One dedicated connection that LISTENs for Postgres notifications and fans them out in-process.
+ * After a lost connection it reconnects and wakes every handler with an empty payload, since
+ * notifications sent in between are gone: listeners must treat a notification as "look again".
+ */
+export class PgNotifications {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly handlers = new Map<string, Set<Handler>>();
+  private closed = false;
+
+  constructor(private readonly connectionString: string) {}
+
+  async listen(channel: string, handler: Handler): Promise<() => void> {
+    assertChannelName(channel);
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      const client = await this.connection();
+      await client.query(`LISTEN ${channel}`);
+    } else {
+      await this.connection();
+    }
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+
+  private connection(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      application_name: 'sniplink-listen',
+    });
+    client.on('notification', (message) => this.dispatch(message.channel, message.payload ?? ''));
+    client.on('error', () => this.onLost(client));
+    client.on('end', () => this.onLost(client));
+    await client.connect();
+    for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+    this.client = client;
+    return client;
+  }
+
+  private onLost(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    if (this.closed) return;
+    const retry = (delay: number) =>
+      setTimeout(() => {
+        if (this.closed) return;
+        this.connection().then(
+          () => this.wakeAll(),
+          () => retry(Math.min(delay * 2, 5_000)),
+        );
+      }, delay).unref();
+    retry(100);
+  }
+
+  private wakeAll(): void {
+    for (const channel of this.handlers.keys()) this.dispatch(channel, '');
+  }
+
+  private dispatch(channel: string, payload: string): void {
+    for (const handler of this.handlers.get(channel) ?? []) handler(payload);
+  }
+}
+
+function assertChannelName(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad notification channel name: ${channel}`);
+}
+
+/**
+ * Sleeps until woken or until the timeout, whichever comes first. A wake before the sleep starts is
+ * remembered, so a notification that lands between "read" and "wait" is never lost.
+ */
+export class Wakeup {
+  private pending = false;
+  private resolve: (() => void) | undefined;
+
+  wake = (): void => {
+    if (this.resolve) {
+      const resolve = this.resolve;
+      this.resolve = undefined;
+      resolve();
+    } else {
+      this.pending = true;
+    }
+  };
+
+  sleep(timeoutMs: number): Promise<void> {
+    if (this.pending) {
+      this.pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.resolve = undefined;
+        resolve();
+      }, timeoutMs);
+      this.resolve = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}

@@ -1,0 +1,260 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  comparePositions,
+  type EventStore,
+  type EventToAppend,
+  type LogPosition,
+  type RecordedEvent,
+  START,
+  WrongExpectedRevisionError,
+} from './port';
+
+/** Holds the commit of every append to one stream until released (an adapter that can interleave commits). */
+export interface CommitHold {
+  /** Resolves once an append to the held stream is waiting to commit. */
+  untilBlocked(): Promise<void>;
+  release(): Promise<void>;
+}
+
+export interface EventStoreUnderTest {
+  store: EventStore;
+  /** Absent for stores whose commits cannot interleave (then the late-commit case cannot happen). */
+  holdCommits?(streamId: string): Promise<CommitHold>;
+  cleanup(): Promise<void>;
+}
+
+let streamCounter = 0;
+const newStream = (prefix = 'contract') => `${prefix}-${process.pid}-${Date.now()}-${++streamCounter}`;
+const anEvent = (type = 'ThingHappened', data: unknown = { n: 1 }): EventToAppend => ({
+  id: uuidv7(),
+  type,
+  data,
+  metadata: { correlationId: 'c-1' },
+  actorId: 'user-1',
+  occurredAt: new Date('2026-11-22T10:00:00.000Z'),
+});
+const events = (count: number, type?: string) =>
+  Array.from({ length: count }, (_, i) => anEvent(type, { n: i }));
+
+/** Collects from a subscription until `count` events arrived (or fails after `timeoutMs`). */
+async function collect(iterable: AsyncIterable<RecordedEvent>, count: number, timeoutMs = 15_000) {
+  const received: RecordedEvent[] = [];
+  const deadline = Date.now() + timeoutMs;
+  const iterator = iterable[Symbol.asyncIterator]();
+  while (received.length < count) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) break;
+    const next = await Promise.race([iterator.next(), sleep(remaining).then(() => 'timeout' as const)]);
+    if (next === 'timeout' || next.done) break;
+    received.push(next.value);
+  }
+  return received;
+}
+
+/** Reads the whole global log after `after`, page by page. */
+async function readEverything(store: EventStore, after: LogPosition = START, pageSize = 97) {
+  const all: RecordedEvent[] = [];
+  let position = after;
+  for (;;) {
+    const page = await store.readAll({ after: position, maxCount: pageSize });
+    all.push(...page.events);
+    position = page.next;
+    if (page.events.length < pageSize) return all;
+  }
+}
+
+/**
+ * The behaviour every event store adapter must show. Each adapter's test file calls this with a factory
+ * for a fresh, empty store.
+ */
+export function eventStoreContract(adapterName: string, create: () => Promise<EventStoreUnderTest>): void {
+  describe(`event store contract: ${adapterName}`, () => {
+    let subject: EventStoreUnderTest;
+    let store: EventStore;
+    beforeAll(async () => {
+      subject = await create();
+      store = subject.store;
+    });
+    afterAll(async () => subject?.cleanup());
+
+    it('appends to a new stream and reads it back in order, data and envelope intact', async () => {
+      const stream = newStream();
+      const appended = events(3);
+      const result = await store.appendToStream(stream, appended, 'no_stream');
+      expect(result.nextExpectedRevision).toBe(2n);
+      const read = await store.readStream(stream);
+      expect(read.map((e) => [e.id, e.revision, e.type, e.data])).toEqual(
+        appended.map((e, i) => [e.id, BigInt(i), e.type, { n: i }]),
+      );
+      expect(read[0]).toMatchObject({
+        streamId: stream,
+        actorId: 'user-1',
+        metadata: { correlationId: 'c-1' },
+      });
+      expect(read[0]?.occurredAt.toISOString()).toBe('2026-11-22T10:00:00.000Z');
+      expect(comparePositions(read[2]?.globalPosition ?? START, result.position)).toBe(0);
+    });
+
+    it('reads a missing stream as empty, and reads backwards and from a revision', async () => {
+      expect(await store.readStream(newStream())).toEqual([]);
+      const stream = newStream();
+      await store.appendToStream(stream, events(5), 'no_stream');
+      const backwards = await store.readStream(stream, { direction: 'backwards', maxCount: 2 });
+      expect(backwards.map((e) => e.revision)).toEqual([4n, 3n]);
+      const fromTwo = await store.readStream(stream, { fromRevision: 2n });
+      expect(fromTwo.map((e) => e.revision)).toEqual([2n, 3n, 4n]);
+    });
+
+    it('enforces each kind of expected revision', async () => {
+      const stream = newStream();
+      await expect(store.appendToStream(stream, events(1), 0n)).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
+      await expect(store.appendToStream(stream, events(1), 'stream_exists')).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
+      await store.appendToStream(stream, events(1), 'no_stream');
+      const noStream = store.appendToStream(stream, events(1), 'no_stream');
+      await expect(noStream).rejects.toMatchObject({ streamId: stream, expected: 'no_stream', actual: 0n });
+      await expect(store.appendToStream(stream, events(1), 5n)).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
+      expect((await store.appendToStream(stream, events(1), 0n)).nextExpectedRevision).toBe(1n);
+      expect((await store.appendToStream(stream, events(1), 'stream_exists')).nextExpectedRevision).toBe(2n);
+      expect((await store.appendToStream(stream, events(2), 'any')).nextExpectedRevision).toBe(4n);
+      expect((await store.appendToStream(newStream(), events(1), 'any')).nextExpectedRevision).toBe(0n);
+      expect(await store.readStream(stream)).toHaveLength(5);
+    });
+
+    it('lets exactly one of 50 concurrent appends with the same expected revision win', async () => {
+      const stream = newStream();
+      await store.appendToStream(stream, events(1), 'no_stream');
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 50 }, (_, i) =>
+          store.appendToStream(stream, [anEvent('Raced', { writer: i })], 0n),
+        ),
+      );
+      const won = outcomes.filter((o) => o.status === 'fulfilled');
+      const lost = outcomes.filter((o) => o.status === 'rejected');
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(49);
+      for (const o of lost)
+        expect((o as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((await store.readStream(stream)).map((e) => e.revision)).toEqual([0n, 1n]);
+    });
+
+    it('also settles 50 concurrent creations of one stream with exactly one winner', async () => {
+      const stream = newStream();
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 50 }, () => store.appendToStream(stream, events(1), 'no_stream')),
+      );
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      expect(await store.readStream(stream)).toHaveLength(1);
+    });
+
+    it('stores a re-sent append once and answers it as the first time', async () => {
+      const stream = newStream();
+      await store.appendToStream(stream, events(1), 'no_stream');
+      const batch = events(2);
+      const first = await store.appendToStream(stream, batch, 0n);
+      const again = await store.appendToStream(stream, batch, 0n);
+      expect(again.nextExpectedRevision).toBe(first.nextExpectedRevision);
+      expect(comparePositions(again.position, first.position)).toBe(0);
+      // Still a retry after the stream moved on, and under "any".
+      await store.appendToStream(stream, events(1), 2n);
+      expect((await store.appendToStream(stream, batch, 0n)).nextExpectedRevision).toBe(2n);
+      expect((await store.appendToStream(stream, batch, 'any')).nextExpectedRevision).toBe(2n);
+      expect(await store.readStream(stream)).toHaveLength(4);
+      // Same ids at a different expected revision is not a retry.
+      await expect(store.appendToStream(stream, batch, 3n)).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
+      const created = events(1);
+      const newOne = newStream();
+      await store.appendToStream(newOne, created, 'no_stream');
+      await store.appendToStream(newOne, created, 'no_stream');
+      expect(await store.readStream(newOne)).toHaveLength(1);
+    });
+
+    it('gives strictly increasing positions in global order, and pages through them without loss', async () => {
+      const before = await store.headPosition();
+      const appended = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          store.appendToStream(newStream('order'), events(1 + (i % 3)), 'no_stream'),
+        ),
+      );
+      const written = appended.reduce((sum, _, i) => sum + 1 + (i % 3), 0);
+      const read = await readEverything(store, before);
+      expect(read).toHaveLength(written);
+      for (let i = 1; i < read.length; i++) {
+        expect(
+          comparePositions(read[i - 1]?.globalPosition ?? START, read[i]?.globalPosition ?? START),
+          `${i}: ${JSON.stringify(read.slice(i - 1, i + 1).map((e) => [String(e.globalPosition.commit), String(e.globalPosition.prepare)]))}`,
+        ).toBe(-1);
+      }
+      expect(new Set(read.map((e) => e.id)).size).toBe(written);
+      expect(comparePositions(await store.headPosition(), read.at(-1)?.globalPosition ?? START)).toBe(0);
+    });
+
+    it('filters the global log by event type and moves the position past the rest', async () => {
+      const before = await store.headPosition();
+      await store.appendToStream(
+        newStream(),
+        [anEvent('Wanted'), anEvent('Unwanted'), anEvent('Wanted')],
+        'no_stream',
+      );
+      await store.appendToStream(newStream(), [anEvent('Unwanted')], 'no_stream');
+      const page = await store.readAll({ after: before, types: ['Wanted'], maxCount: 10 });
+      expect(page.events.map((e) => e.type)).toEqual(['Wanted', 'Wanted']);
+      expect(comparePositions(page.next, await store.headPosition())).toBe(0);
+    });
+
+    it('never lets a reader skip an event whose transaction commits after later ones', async (ctx) => {
+      if (!subject.holdCommits) {
+        ctx.skip('commits of this store cannot interleave');
+        return;
+      }
+      const before = await store.headPosition();
+      const subscription = store.subscribeToAll({ after: before });
+      const heldStream = newStream('held');
+      const hold = await subject.holdCommits(heldStream);
+      const late = store.appendToStream(heldStream, [anEvent('Late')], 'no_stream');
+      await hold.untilBlocked();
+      const laterStreams = [newStream(), newStream(), newStream()];
+      for (const stream of laterStreams) await store.appendToStream(stream, [anEvent('Early')], 'no_stream');
+      // A polling reader checkpoints whatever it can see while the late append is still open...
+      const seenWhileHeld = await store.readAll({ after: before });
+      await hold.release();
+      await late;
+      // ...and, continuing from that checkpoint, still finds the late event.
+      const seenAfter = await readEverything(store, seenWhileHeld.next);
+      const polled = [...seenWhileHeld.events, ...seenAfter].map((e) => e.streamId);
+      expect(polled.sort()).toEqual([heldStream, ...laterStreams].sort());
+      const streamed = await collect(subscription, 4);
+      await subscription.close();
+      expect(streamed.map((e) => e.streamId).sort()).toEqual([heldStream, ...laterStreams].sort());
+    });
+
+    it('delivers every later event exactly once and in order to a subscription started mid-stream', async () => {
+      const start = await store.headPosition();
+      for (let i = 0; i < 10; i++) await store.appendToStream(newStream('mid'), events(5), 'no_stream');
+      const history = await readEverything(store, start);
+      const from = history[24]?.globalPosition ?? START;
+      const subscription = store.subscribeToAll({ after: from, batchSize: 7 });
+      const writers = Array.from({ length: 4 }, async (_, w) => {
+        const stream = newStream(`live${w}`);
+        for (let i = 0; i < 25; i++)
+          await store.appendToStream(stream, events(2), i === 0 ? 'no_stream' : BigInt(2 * i - 1));
+      });
+      const received = collect(subscription, 25 + 200);
+      await Promise.all(writers);
+      const got = await received;
+      await subscription.close();
+      const expected = await readEverything(store, from);
+      expect(expected).toHaveLength(225);
+      expect(got.map((e) => e.id)).toEqual(expected.map((e) => e.id));
+    });
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * The event store port, shaped to EventStoreDB's semantics so its adapter fits without changing callers:
+ * streams with 0-based revisions, appends guarded by an expected revision, a global log ($all) read from
+ * an opaque position, and catch-up subscriptions that turn live.
+ */
+
+/** The state a writer expects the stream to be in. A bigint is the exact revision of its last event. */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+/**
+ * A place in the global log. Opaque to callers: compare with `comparePositions`, persist with
+ * `encodePosition`. (Postgres adapter: writer transaction id and sequence; EventStoreDB: commit/prepare.)
+ */
+export interface LogPosition {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+}
+
+/** Before the first event. */
+export const START: LogPosition = Object.freeze({ commit: -1n, prepare: -1n });
+
+export interface EventToAppend {
+  /** A UUID (v7 preferred). Re-sending the same ids with the same expected revision is a no-op. */
+  id: string;
+  type: string;
+  data: unknown;
+  metadata?: Record<string, unknown>;
+  actorId?: string | null;
+  occurredAt: Date;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  type: Type;
+  streamId: string;
+  revision: bigint;
+  globalPosition: LogPosition;
+  occurredAt: Date;
+  actorId: string | null;
+  data: Data;
+  metadata: Record<string, unknown>;
+}
+
+export interface AppendResult {
+  /** The revision of the stream's last event: pass it as the next expected revision. */
+  nextExpectedRevision: bigint;
+  /** The position of the last appended event. */
+  position: LogPosition;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: bigint;
+  direction?: 'forwards' | 'backwards';
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events after this position. Default: from the start. */
+  after?: LogPosition;
+  maxCount?: number;
+  /** Only events of these types (the position still moves past others when a batch is short). */
+  types?: readonly string[];
+}
+
+export interface ReadAllResult {
+  events: RecordedEvent[];
+  /**
+   * Where the next read should continue from. With a type filter it may be past the last event returned,
+   * so a filtered reader need not re-scan what it skipped.
+   */
+  next: LogPosition;
+}
+
+export interface SubscribeOptions {
+  after?: LogPosition;
+  types?: readonly string[];
+  /** Events per read while catching up. */
+  batchSize?: number;
+}
+
+/** Catch-up then live. Ends only when closed (or on an error, thrown from the iterator). */
+export interface Subscription extends AsyncIterable<RecordedEvent> {
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  appendToStream(
+    streamId: string,
+    events: EventToAppend[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult>;
+  /** The stream's events; an empty array when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<ReadAllResult>;
+  subscribeToAll(options?: SubscribeOptions): Subscription;
+  /** The position of the last event readers can see (START when empty). */
+  headPosition(): Promise<LogPosition>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(
+      `Append to stream ${streamId} expected revision ${String(expected)} but it is at ${String(actual)}`,
+    );
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export function comparePositions(a: LogPosition, b: LogPosition): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+export function encodePosition(position: LogPosition): string {
+  return `${position.commit}/${position.prepare}`;
+}
+
+export function decodePosition(encoded: string): LogPosition {
+  const match = /^(-?\d+)\/(-?\d+)$/.exec(encoded);
+  if (!match?.[1] || !match[2]) throw new Error('Malformed log position');
+  return { commit: BigInt(match[1]), prepare: BigInt(match[2]) };
+}

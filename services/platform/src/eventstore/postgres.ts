@@ -1,0 +1,344 @@
+import type pg from 'pg';
+import { type PgNotifications, Wakeup } from '../db/notifications';
+import {
+  type AppendResult,
+  comparePositions,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type LogPosition,
+  type ReadAllOptions,
+  type ReadAllResult,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  START,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedRevisionError,
+} from './port';
+
+const APPENDED_CHANNEL = 'es_appended';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UNIQUE_VIOLATION = '23505';
+
+export interface PostgresEventStoreOptions {
+  pool: pg.Pool;
+  notifications: PgNotifications;
+  /** How long a live subscription sleeps when no notification wakes it. */
+  idlePollMs?: number;
+  /** How soon a subscription looks again while a running transaction hides committed events. */
+  blockedPollMs?: number;
+}
+
+interface EventRow {
+  transaction_id: string;
+  position: string;
+  event_id: string;
+  stream_id: string;
+  revision: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  actor_id: string | null;
+  occurred_at: Date;
+}
+
+// Casts keep the output names; ORDER BY must therefore name the table's columns (e.position), not these.
+const EVENT_COLUMNS = `e.transaction_id::text, e.position::text, e.event_id::text, e.stream_id, e.revision::text,
+  e.type, e.data, e.metadata, e.actor_id, e.occurred_at`;
+
+/**
+ * The event store on PostgreSQL. One transaction per append: the stream's row in `es_streams` is written
+ * first (which guards the expected revision and gives the transaction its id before any position is
+ * drawn), then the events. Readers of the global log see only events of transactions older than every
+ * running one, ordered by (transaction id, position), so an append that commits late is never skipped.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly pool: pg.Pool;
+  private readonly notifications: PgNotifications;
+  private readonly idlePollMs: number;
+  private readonly blockedPollMs: number;
+
+  constructor(options: PostgresEventStoreOptions) {
+    this.pool = options.pool;
+    this.notifications = options.notifications;
+    this.idlePollMs = options.idlePollMs ?? 1_000;
+    this.blockedPollMs = options.blockedPollMs ?? 20;
+  }
+
+  async appendToStream(
+    streamId: string,
+    events: EventToAppend[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    assertAppendable(streamId, events);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const previous = await claimRevisions(client, streamId, events.length, expected);
+      if (previous === undefined) {
+        await client.query('ROLLBACK');
+        return await this.retriedOrConflict(streamId, events, expected);
+      }
+      const position = await insertEvents(client, streamId, previous, events);
+      await client.query('COMMIT');
+      return { nextExpectedRevision: previous + BigInt(events.length), position };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+        return await this.retriedOrConflict(streamId, events, expected);
+      }
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const backwards = options.direction === 'backwards';
+    const from = options.fromRevision ?? (backwards ? BigInt(Number.MAX_SAFE_INTEGER) : 0n);
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es_events e
+       WHERE e.stream_id = $1 AND e.revision ${backwards ? '<=' : '>='} $2
+       ORDER BY e.revision ${backwards ? 'DESC' : 'ASC'} LIMIT $3`,
+      [streamId, from.toString(), options.maxCount ?? null],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
+    const after = options.after ?? START;
+    const maxCount = options.maxCount ?? 500;
+    const types = options.types;
+    const params: unknown[] = [
+      after.commit < 0n ? '0' : after.commit.toString(),
+      after.prepare.toString(),
+      maxCount,
+    ];
+    if (types) params.push(types);
+    // One statement, one snapshot: the visible head and the events are read together.
+    const { rows } = await this.pool.query<EventRow & { kind: 'head' | 'event' }>(
+      `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+       (SELECT 'head' AS kind, ${EVENT_COLUMNS} FROM es_events e, horizon
+         WHERE e.transaction_id < horizon.xmin ORDER BY e.transaction_id DESC, e.position DESC LIMIT 1)
+       UNION ALL
+       (SELECT 'event' AS kind, ${EVENT_COLUMNS} FROM es_events e, horizon
+         WHERE (e.transaction_id, e.position) > ($1::text::xid8, $2::bigint) AND e.transaction_id < horizon.xmin
+         ${types ? 'AND e.type = ANY($4::text[])' : ''}
+         ORDER BY e.transaction_id, e.position LIMIT $3)`,
+      params,
+    );
+    const head = rows.find((row) => row.kind === 'head');
+    // UNION ALL does not promise to keep the branch's order: sort here.
+    const events = rows
+      .filter((row) => row.kind === 'event')
+      .map(toRecordedEvent)
+      .sort((a, b) => comparePositions(a.globalPosition, b.globalPosition));
+    const last = events.at(-1)?.globalPosition;
+    if (events.length === maxCount && last) return { events, next: last };
+    // A short batch read everything visible: continue from the head (or stay put if the log is empty).
+    return { events, next: head ? positionOf(head) : (last ?? after) };
+  }
+
+  subscribeToAll(options: SubscribeOptions = {}): Subscription {
+    const wakeup = new Wakeup();
+    let closed = false;
+    const unlisten = this.notifications.listen(APPENDED_CHANNEL, wakeup.wake);
+    const store = this;
+    async function* events(): AsyncGenerator<RecordedEvent> {
+      let position = options.after ?? START;
+      const batchSize = options.batchSize ?? 500;
+      try {
+        await unlisten;
+        while (!closed) {
+          const batch = await store.readAll({ after: position, maxCount: batchSize, types: options.types });
+          for (const event of batch.events) {
+            if (closed) return;
+            yield event;
+          }
+          position = batch.next;
+          if (batch.events.length < batchSize && !closed) {
+            const blocked = await store.hasHiddenCommittedEvents();
+            await wakeup.sleep(blocked ? store.blockedPollMs : store.idlePollMs);
+          }
+        }
+      } finally {
+        closed = true;
+        (await unlisten.catch(() => undefined))?.();
+      }
+    }
+    const iterator = events();
+    return {
+      [Symbol.asyncIterator]: () => iterator,
+      close: async () => {
+        closed = true;
+        wakeup.wake();
+        await iterator.return(undefined);
+      },
+    };
+  }
+
+  async headPosition(): Promise<LogPosition> {
+    const { rows } = await this.pool.query<{ transaction_id: string; position: string }>(
+      `SELECT e.transaction_id::text, e.position::text FROM es_events e
+       WHERE e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY e.transaction_id DESC, e.position DESC LIMIT 1`,
+    );
+    return rows[0] ? positionOf(rows[0]) : START;
+  }
+
+  async close(): Promise<void> {}
+
+  /** Committed events that readers cannot see yet, because an older transaction is still running. */
+  private async hasHiddenCommittedEvents(): Promise<boolean> {
+    const { rows } = await this.pool.query<{ hidden: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM es_events
+         WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS hidden`,
+    );
+    return rows[0]?.hidden ?? false;
+  }
+
+  /**
+   * The append did not go through. If these very events are already stored where this append would have
+   * put them, it is a retry of an append that succeeded: answer as the first one did. Otherwise, a conflict.
+   */
+  private async retriedOrConflict(
+    streamId: string,
+    events: EventToAppend[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es_events e WHERE e.event_id = ANY($1::uuid[])`,
+      [events.map((event) => event.id)],
+    );
+    const stored = new Map(rows.map((row) => [row.event_id.toLowerCase(), toRecordedEvent(row)]));
+    const inOrder = events.map((event) => stored.get(event.id.toLowerCase()));
+    const first = inOrder[0];
+    const isRetry =
+      first !== undefined &&
+      inOrder.every(
+        (event, i) => event?.streamId === streamId && event.revision === first.revision + BigInt(i),
+      ) &&
+      (expected === 'no_stream'
+        ? first.revision === 0n
+        : typeof expected === 'bigint'
+          ? first.revision === expected + 1n
+          : true);
+    const last = inOrder.at(-1);
+    if (isRetry && last) return { nextExpectedRevision: last.revision, position: last.globalPosition };
+    throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(streamId));
+  }
+
+  private async currentRevision(streamId: string): Promise<bigint | 'no_stream'> {
+    const { rows } = await this.pool.query<{ revision: string }>(
+      'SELECT revision::text FROM es_streams WHERE stream_id = $1',
+      [streamId],
+    );
+    return rows[0] ? BigInt(rows[0].revision) : 'no_stream';
+  }
+}
+
+/**
+ * Moves the stream's revision forward by `count` if the expectation holds, and returns the revision it
+ * had before (-1 for a new stream); undefined when the expectation fails. This write comes first in the
+ * transaction on purpose: it assigns the transaction id before any event position is drawn.
+ */
+async function claimRevisions(
+  client: pg.PoolClient,
+  streamId: string,
+  count: number,
+  expected: ExpectedRevision,
+): Promise<bigint | undefined> {
+  const n = count.toString();
+  let result: pg.QueryResult<{ previous: string }>;
+  if (expected === 'no_stream') {
+    result = await client.query(
+      `INSERT INTO es_streams (stream_id, revision) VALUES ($1, $2::bigint - 1)
+       ON CONFLICT DO NOTHING RETURNING '-1'::text AS previous`,
+      [streamId, n],
+    );
+  } else if (expected === 'any') {
+    result = await client.query(
+      `INSERT INTO es_streams AS s (stream_id, revision) VALUES ($1, $2::bigint - 1)
+       ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + $2::bigint
+       RETURNING (s.revision - $2::bigint)::text AS previous`,
+      [streamId, n],
+    );
+  } else if (expected === 'stream_exists') {
+    result = await client.query(
+      `UPDATE es_streams SET revision = revision + $2::bigint WHERE stream_id = $1
+       RETURNING (revision - $2::bigint)::text AS previous`,
+      [streamId, n],
+    );
+  } else {
+    result = await client.query(
+      `UPDATE es_streams SET revision = revision + $2::bigint WHERE stream_id = $1 AND revision = $3::bigint
+       RETURNING (revision - $2::bigint)::text AS previous`,
+      [streamId, n, expected.toString()],
+    );
+  }
+  const row = result.rows[0];
+  return row ? BigInt(row.previous) : undefined;
+}
+
+async function insertEvents(
+  client: pg.PoolClient,
+  streamId: string,
+  previous: bigint,
+  events: EventToAppend[],
+): Promise<LogPosition> {
+  const { rows } = await client.query<{ transaction_id: string; position: string }>(
+    `WITH appended AS (
+       INSERT INTO es_events (event_id, stream_id, revision, type, data, metadata, actor_id, occurred_at)
+       SELECT e.id, $1, $2::bigint + e.n, e.type, e.data, e.metadata, e.actor_id, e.occurred_at
+       FROM unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::text[], $8::timestamptz[])
+         WITH ORDINALITY AS e(id, type, data, metadata, actor_id, occurred_at, n)
+       ORDER BY e.n
+       RETURNING transaction_id, position)
+     SELECT transaction_id::text, max(position)::text AS position, pg_notify('${APPENDED_CHANNEL}', '')::text
+     FROM appended GROUP BY transaction_id`,
+    [
+      streamId,
+      previous.toString(),
+      events.map((event) => event.id),
+      events.map((event) => event.type),
+      events.map((event) => JSON.stringify(event.data ?? null)),
+      events.map((event) => JSON.stringify(event.metadata ?? {})),
+      events.map((event) => event.actorId ?? null),
+      events.map((event) => event.occurredAt.toISOString()),
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('Append stored no events');
+  return positionOf(row);
+}
+
+function assertAppendable(streamId: string, events: EventToAppend[]): void {
+  if (!streamId) throw new TypeError('A stream id is required');
+  if (events.length === 0) throw new TypeError('An append needs at least one event');
+  for (const event of events) {
+    if (!UUID.test(event.id)) throw new TypeError(`Event id is not a UUID: ${event.id}`);
+    if (!event.type) throw new TypeError('An event needs a type');
+  }
+  if (new Set(events.map((event) => event.id.toLowerCase())).size !== events.length) {
+    throw new TypeError('Event ids in one append must differ');
+  }
+}
+
+function positionOf(row: { transaction_id: string; position: string }): LogPosition {
+  return { commit: BigInt(row.transaction_id), prepare: BigInt(row.position) };
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    streamId: row.stream_id,
+    revision: BigInt(row.revision),
+    globalPosition: positionOf(row),
+    occurredAt: row.occurred_at,
+    actorId: row.actor_id,
+    data: row.data,
+    metadata: row.metadata,
+  };
+}
