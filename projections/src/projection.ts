@@ -1,0 +1,21 @@
+import type { Database, RecordedEvent } from '@sniplink/platform';
+import type { Transaction } from 'kysely';
+
+/**
+ * A read model fed from the global log. The runner owns the transaction and the checkpoint; `apply` only
+ * writes its own tables, and must give the same rows when an event is delivered twice.
+ */
+export interface Projection {
+  /** Stable name: the checkpoint's key. */
+  name: string;
+  /** Bump to rebuild the read model from the start on the next run (a changed shape or meaning). */
+  version: number;
+  /** Event types it reads, or 'all'. */
+  handles: readonly string[] | 'all';
+  /** The read-model tables it owns, emptied before a rebuild. */
+  tables: readonly (keyof Database & string)[];
+  apply(trx: Transaction<Database>, events: RecordedEvent[]): Promise<void>;
+}
+
+export const typesOf = (projection: Projection): readonly string[] | undefined =>
+  projection.handles === 'all' ? undefined : projection.handles;

@@ -1,0 +1,72 @@
+import type { Database, EventStore, Logger } from '@sniplink/platform';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { catchUp } from './batch';
+import { resetProjection } from './checkpoints';
+import type { Projection } from './projection';
+
+export class ProjectionBusyError extends Error {
+  constructor(readonly projection: string) {
+    super(`Projection ${projection} is being run by another process; stop it before rebuilding.`);
+    this.name = 'ProjectionBusyError';
+  }
+}
+
+export interface RebuildDeps {
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  eventStore: EventStore;
+  log: Logger;
+}
+
+/**
+ * Rebuilds read models from the start of the log: takes each projection's lock (so no runner writes
+ * meanwhile), empties its tables, resets its checkpoint and applies every event again.
+ */
+export async function rebuildProjections(
+  deps: RebuildDeps,
+  projections: readonly Projection[],
+  options: { batchSize?: number } = {},
+): Promise<{ name: string; events: number; ms: number }[]> {
+  const results = [];
+  for (const projection of projections) {
+    const started = performance.now();
+    const events = await withProjectionLock(deps.pool, projection, async () => {
+      await deps.db.transaction().execute((trx) => resetProjection(trx, projection));
+      const { applied } = await catchUp(
+        deps,
+        projection,
+        { commit: -1n, prepare: -1n },
+        options.batchSize ?? 1_000,
+      );
+      return applied;
+    });
+    const ms = Math.round(performance.now() - started);
+    deps.log.info({ projection: projection.name, events, ms }, 'projection rebuilt');
+    results.push({ name: projection.name, events, ms });
+  }
+  return results;
+}
+
+async function withProjectionLock<T>(
+  pool: pg.Pool,
+  projection: Projection,
+  work: () => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  const key = `projection:${projection.name}`;
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+      [key],
+    );
+    if (!rows[0]?.locked) throw new ProjectionBusyError(projection.name);
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,300 @@
+import type pg from 'pg';
+import { type PgNotifications, Wakeup } from '../db/notifications';
+import {
+  type ClickStream,
+  type ConsumedBatch,
+  type ConsumedMessage,
+  type ConsumeOptions,
+  type Consumer,
+  type Offsets,
+  partitionFor,
+  type StreamMessage,
+} from './port';
+
+const PUBLISHED_CHANNEL = 'cs_published';
+
+export interface PostgresClickStreamOptions {
+  pool: pg.Pool;
+  notifications: PgNotifications;
+  partitionCount: number;
+  /** How long an idle consumer sleeps when no notification wakes it. */
+  idlePollMs?: number;
+}
+
+interface MessageRow {
+  partition: number;
+  offset: string;
+  key: string;
+  value: unknown;
+  published_at: Date;
+}
+
+/**
+ * The click log on PostgreSQL: an append-only table. A publish locks the rows of the partitions it
+ * writes (in partition order, so publishers never deadlock) to draw contiguous offsets; a later publish
+ * to a partition therefore commits after an earlier one and a reader never skips an offset. One consumer
+ * per group is active at a time (an advisory lock); the others wait as standbys.
+ */
+export class PostgresClickStream<Value = unknown> implements ClickStream<Value> {
+  readonly partitionCount: number;
+  private readonly pool: pg.Pool;
+  private readonly notifications: PgNotifications;
+  private readonly idlePollMs: number;
+  private ready: Promise<void> | undefined;
+
+  constructor(options: PostgresClickStreamOptions) {
+    this.pool = options.pool;
+    this.notifications = options.notifications;
+    this.partitionCount = options.partitionCount;
+    this.idlePollMs = options.idlePollMs ?? 1_000;
+  }
+
+  async publish(messages: StreamMessage<Value>[]): Promise<void> {
+    if (messages.length === 0) return;
+    await this.ensurePartitions();
+    const byPartition = groupByPartition(messages, this.partitionCount);
+    const partitions = [...byPartition.keys()].sort((a, b) => a - b);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(
+        'SELECT partition FROM cs_partitions WHERE partition = ANY($1::int[]) ORDER BY partition FOR UPDATE',
+        [partitions],
+      );
+      const { rows } = await client.query<{ partition: number; base: string }>(
+        `UPDATE cs_partitions p SET next_offset = p.next_offset + c.count
+         FROM unnest($1::int[], $2::bigint[]) AS c(partition, count)
+         WHERE p.partition = c.partition
+         RETURNING p.partition, (p.next_offset - c.count)::text AS base`,
+        [partitions, partitions.map((p) => byPartition.get(p)?.length ?? 0)],
+      );
+      await insertMessages(client, rows, byPartition);
+      await client.query(`SELECT pg_notify('${PUBLISHED_CHANNEL}', '')`);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  consume(options: ConsumeOptions<Value>): Consumer {
+    return new PostgresConsumer(this, options);
+  }
+
+  async committedOffsets(groupId: string): Promise<Offsets> {
+    const { rows } = await this.pool.query<{ partition: number; next_offset: string }>(
+      'SELECT partition, next_offset::text FROM cs_group_offsets WHERE group_id = $1',
+      [groupId],
+    );
+    return new Map(rows.map((row) => [row.partition, BigInt(row.next_offset)]));
+  }
+
+  async commitOffsets(groupId: string, offsets: Offsets): Promise<void> {
+    if (offsets.size === 0) return;
+    await this.pool.query(
+      `INSERT INTO cs_group_offsets (group_id, partition, next_offset)
+       SELECT $1, o.partition, o.next_offset FROM unnest($2::int[], $3::bigint[]) AS o(partition, next_offset)
+       ON CONFLICT (group_id, partition) DO UPDATE SET next_offset = excluded.next_offset`,
+      [groupId, [...offsets.keys()], [...offsets.values()].map(String)],
+    );
+  }
+
+  async endOffsets(): Promise<Offsets> {
+    await this.ensurePartitions();
+    const { rows } = await this.pool.query<{ partition: number; next_offset: string }>(
+      'SELECT partition, next_offset::text FROM cs_partitions WHERE partition < $1',
+      [this.partitionCount],
+    );
+    return new Map(rows.map((row) => [row.partition, BigInt(row.next_offset)]));
+  }
+
+  async close(): Promise<void> {}
+
+  /** @internal Reads up to `max` messages of every partition from the given offsets. */
+  async fetch(offsets: Offsets, max: number): Promise<ConsumedBatch<Value>[]> {
+    const partitions = [...Array(this.partitionCount).keys()];
+    const { rows } = await this.pool.query<MessageRow>(
+      `SELECT m.partition, m."offset"::text AS "offset", m.key, m.value, m.published_at
+       FROM unnest($1::int[], $2::bigint[]) AS o(partition, next_offset)
+       CROSS JOIN LATERAL (
+         SELECT * FROM cs_messages c WHERE c.partition = o.partition AND c."offset" >= o.next_offset
+         ORDER BY c."offset" LIMIT $3) AS m`,
+      [partitions, partitions.map((p) => String(offsets.get(p) ?? 0n)), max],
+    );
+    return toBatches(rows as MessageRow[]) as ConsumedBatch<Value>[];
+  }
+
+  /** @internal */
+  listen(onPublished: () => void): Promise<() => void> {
+    return this.notifications.listen(PUBLISHED_CHANNEL, onPublished);
+  }
+
+  /** @internal */
+  connect(): Promise<pg.PoolClient> {
+    return this.pool.connect();
+  }
+
+  /** @internal */
+  get idleMs(): number {
+    return this.idlePollMs;
+  }
+
+  private ensurePartitions(): Promise<void> {
+    this.ready ??= this.pool
+      .query(
+        `INSERT INTO cs_partitions (partition, next_offset)
+         SELECT g, 0 FROM generate_series(0, $1::int - 1) AS g ON CONFLICT DO NOTHING`,
+        [this.partitionCount],
+      )
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          this.ready = undefined;
+          throw error;
+        },
+      );
+    return this.ready;
+  }
+}
+
+/** One group member: waits for the group's lock, then reads from its start offsets until stopped. */
+class PostgresConsumer<Value> implements Consumer {
+  readonly active: Promise<void>;
+  private stopped = false;
+  private readonly wakeup = new Wakeup();
+  private readonly running: Promise<void>;
+  private becameActive: () => void = () => {};
+
+  constructor(
+    private readonly stream: PostgresClickStream<Value>,
+    private readonly options: ConsumeOptions<Value>,
+  ) {
+    this.active = new Promise((resolve) => {
+      this.becameActive = resolve;
+    });
+    this.running = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wakeup.wake();
+    await this.running;
+  }
+
+  private async run(): Promise<void> {
+    const unlisten = await this.stream.listen(this.wakeup.wake);
+    try {
+      while (!this.stopped) {
+        try {
+          await this.whileHoldingGroupLock(() => this.readUntilStopped());
+        } catch (error) {
+          this.options.onError?.(error);
+          await this.wakeup.sleep(1_000);
+        }
+      }
+    } finally {
+      unlisten();
+    }
+  }
+
+  private async whileHoldingGroupLock(work: () => Promise<void>): Promise<void> {
+    const lockClient = await this.stream.connect();
+    const key = `cs-group:${this.options.groupId}`;
+    try {
+      while (!this.stopped) {
+        const { rows } = await lockClient.query<{ locked: boolean }>(
+          'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+          [key],
+        );
+        if (rows[0]?.locked) break;
+        await this.wakeup.sleep(500);
+      }
+      if (this.stopped) return;
+      try {
+        this.becameActive();
+        await work();
+      } finally {
+        await lockClient.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => {});
+      }
+    } finally {
+      lockClient.release();
+    }
+  }
+
+  private async readUntilStopped(): Promise<void> {
+    const { groupId, autoCommit = true, maxBatchSize = 1_000 } = this.options;
+    const offsets = this.options.startOffsets
+      ? await this.options.startOffsets()
+      : await this.stream.committedOffsets(groupId);
+    while (!this.stopped) {
+      const batches = await this.stream.fetch(offsets, maxBatchSize);
+      for (const batch of batches) {
+        if (this.stopped) return;
+        await this.options.eachBatch(batch);
+        offsets.set(batch.partition, batch.nextOffset);
+        if (autoCommit)
+          await this.stream.commitOffsets(groupId, new Map([[batch.partition, batch.nextOffset]]));
+      }
+      const full = batches.some((batch) => batch.messages.length === maxBatchSize);
+      if (!full && !this.stopped) await this.wakeup.sleep(this.stream.idleMs);
+    }
+  }
+}
+
+function groupByPartition<Value>(messages: StreamMessage<Value>[], partitionCount: number) {
+  const byPartition = new Map<number, StreamMessage<Value>[]>();
+  for (const message of messages) {
+    const partition = partitionFor(message.key, partitionCount);
+    const list = byPartition.get(partition);
+    if (list) list.push(message);
+    else byPartition.set(partition, [message]);
+  }
+  return byPartition;
+}
+
+async function insertMessages<Value>(
+  client: pg.PoolClient,
+  bases: { partition: number; base: string }[],
+  byPartition: Map<number, StreamMessage<Value>[]>,
+): Promise<void> {
+  const partitions: number[] = [];
+  const offsets: string[] = [];
+  const keys: string[] = [];
+  const values: string[] = [];
+  for (const { partition, base } of bases) {
+    const start = BigInt(base);
+    (byPartition.get(partition) ?? []).forEach((message, i) => {
+      partitions.push(partition);
+      offsets.push(String(start + BigInt(i)));
+      keys.push(message.key);
+      values.push(JSON.stringify(message.value));
+    });
+  }
+  await client.query(
+    `INSERT INTO cs_messages (partition, "offset", key, value)
+     SELECT * FROM unnest($1::int[], $2::bigint[], $3::text[], $4::jsonb[])`,
+    [partitions, offsets, keys, values],
+  );
+}
+
+function toBatches(rows: MessageRow[]): ConsumedBatch[] {
+  const batches = new Map<number, ConsumedMessage[]>();
+  for (const row of rows) {
+    const message: ConsumedMessage = {
+      partition: row.partition,
+      offset: BigInt(row.offset),
+      key: row.key,
+      value: row.value,
+      publishedAt: row.published_at,
+    };
+    const list = batches.get(row.partition);
+    if (list) list.push(message);
+    else batches.set(row.partition, [message]);
+  }
+  return [...batches].map(([partition, messages]) => {
+    messages.sort((a, b) => (a.offset < b.offset ? -1 : 1));
+    return { partition, messages, nextOffset: (messages.at(-1)?.offset ?? -1n) + 1n };
+  });
+}

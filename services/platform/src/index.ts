@@ -1,0 +1,10 @@
+export * from './clickstream/port';
+export { PostgresClickStream } from './clickstream/postgres';
+export * from './config';
+export { connectDatabase, type Db, withDatabaseName } from './db/database';
+export { migrateToLatest } from './db/migrate';
+export { PgNotifications, Wakeup } from './db/notifications';
+export type { Database } from './db/schema';
+export * from './eventstore/port';
+export { PostgresEventStore } from './eventstore/postgres';
+export { createLogger, type Logger, type LogLevel } from './logging';
