@@ -3,6 +3,7 @@ import { streamCatalogue } from './stream-catalogue/projection';
 
 export { applyNextBatch, catchUp } from './batch';
 export { CheckpointMovedError, loadCheckpoint, resetProjection } from './checkpoints';
+export { type ProjectionLag, projectionLag } from './lag';
 export type { Projection } from './projection';
 export { ProjectionBusyError, rebuildProjections } from './rebuild';
 export { ProjectionRunner, type RunnerDeps, type RunnerState } from './runner';

@@ -2,8 +2,15 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { LogLevel } from './logging';
 
-const port = z.coerce.number().int().min(0).max(65535);
-const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
+const port = z.coerce
+  .number({ error: 'must be a whole number between 0 and 65535' })
+  .int('must be a whole number between 0 and 65535')
+  .min(0, 'must be a whole number between 0 and 65535')
+  .max(65535, 'must be a whole number between 0 and 65535');
+const positiveInt = (max: number) => {
+  const message = `must be a whole number between 1 and ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+};
 const postgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// or postgresql:// URL');
@@ -15,43 +22,38 @@ const httpUrl = z
  * Every environment variable the app reads, validated once at start-up. The README's configuration
  * table is written from this schema: keep the two together.
  */
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    PORT: port.default(3000),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    PUBLIC_URL: httpUrl.optional(),
-    DATABASE_URL: postgresUrl.optional(),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DB_POOL_SIZE: positiveInt(500).default(20),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
-    ESDB_URL: z.string().startsWith('esdb', 'must be an esdb:// or esdb+discover:// URL').optional(),
-    CLICK_STREAM: z.enum(['postgres', 'kafka']).default('postgres'),
-    KAFKA_BROKERS: z.string().min(1).optional(),
-    CLICK_PARTITIONS: positiveInt(256).default(8),
-    EMBEDDED_PG_USER: z
-      .string()
-      .regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'must be a valid Unix user name')
-      .default('sniplink-pg'),
-    PROJECTIONS: z.enum(['on', 'off']).default('on'),
-  })
-  .superRefine((env, ctx) => {
-    if (env.EVENT_STORE === 'eventstoredb' && !env.ESDB_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ESDB_URL'],
-        message: 'is required when EVENT_STORE=eventstoredb',
-      });
-    }
-    if (env.CLICK_STREAM === 'kafka' && !env.KAFKA_BROKERS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['KAFKA_BROKERS'],
-        message: 'is required when CLICK_STREAM=kafka',
-      });
-    }
-  });
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: httpUrl.optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DB_POOL_SIZE: positiveInt(500).default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
+  ESDB_URL: z.string().startsWith('esdb', 'must be an esdb:// or esdb+discover:// URL').optional(),
+  CLICK_STREAM: z.enum(['postgres', 'kafka']).default('postgres'),
+  KAFKA_BROKERS: z.string().min(1).optional(),
+  CLICK_PARTITIONS: positiveInt(256).default(8),
+  EMBEDDED_PG_USER: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'must be a valid Unix user name')
+    .default('sniplink-pg'),
+  PROJECTIONS: z.enum(['on', 'off']).default('on'),
+});
+
+/** Rules across variables, checked on the raw values so they are reported alongside the others. */
+function missingCompanions(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (env.EVENT_STORE === 'eventstoredb' && !env.ESDB_URL) {
+    problems.push('ESDB_URL: is required when EVENT_STORE=eventstoredb');
+  }
+  if (env.CLICK_STREAM === 'kafka' && !env.KAFKA_BROKERS) {
+    problems.push('KAFKA_BROKERS: is required when CLICK_STREAM=kafka');
+  }
+  return problems;
+}
 
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
@@ -82,9 +84,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
   const parsed = envSchema.safeParse(defined);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  }
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...missingCompanions(defined),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
     nodeEnv: e.NODE_ENV,

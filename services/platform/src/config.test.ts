@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration from the environment', () => {
+  it('defaults to the embedded database, port 3000 and ./data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      dataDir: path.resolve('data'),
+      eventStore: { kind: 'postgres' },
+      clickStream: { kind: 'postgres', partitions: 8 },
+      runProjections: true,
+    });
+  });
+
+  it('reads every variable it knows', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://snip.example.com/',
+      DATABASE_URL: 'postgres://u:p@db:5432/sniplink',
+      DATA_DIR: '/var/lib/sniplink',
+      CLICK_STREAM: 'kafka',
+      KAFKA_BROKERS: 'k1:9092, k2:9092',
+      PROJECTIONS: 'off',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://snip.example.com',
+      databaseUrl: 'postgres://u:p@db:5432/sniplink',
+      dataDir: '/var/lib/sniplink',
+      clickStream: { kind: 'kafka', brokers: ['k1:9092', 'k2:9092'] },
+      runProjections: false,
+    });
+  });
+
+  it('names every bad variable in one error, without echoing values', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://secret@db', EVENT_STORE: 'eventstoredb' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(message).toMatch(/ESDB_URL: is required when EVENT_STORE=eventstoredb/);
+    expect(message).not.toMatch(/secret|eighty/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
+  });
+});

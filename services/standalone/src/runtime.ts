@@ -1,0 +1,120 @@
+import path from 'node:path';
+import type { ReadinessCheck } from '@sniplink/api';
+import {
+  type ClickStream,
+  type Config,
+  connectDatabase,
+  type Db,
+  type EventStore,
+  encodePosition,
+  type Logger,
+  migrateToLatest,
+  PgNotifications,
+  PostgresClickStream,
+  PostgresEventStore,
+} from '@sniplink/platform';
+import { startEmbeddedPostgres } from '@sniplink/platform/embedded';
+import { allProjections, ProjectionRunner, projectionLag } from '@sniplink/projections';
+
+/** Everything a process of the app runs on, started in order and stopped in reverse. */
+export interface Runtime {
+  database: Db;
+  eventStore: EventStore;
+  clickStream: ClickStream;
+  runners: ProjectionRunner[];
+  readiness: Record<string, ReadinessCheck>;
+  /** Where the database is: "embedded (…)" or the DATABASE_URL host. */
+  describeDatabase: string;
+  stop(): Promise<void>;
+}
+
+export async function startRuntime(
+  config: Config,
+  log: Logger,
+  options: { projections?: boolean } = {},
+): Promise<Runtime> {
+  const embedded = config.databaseUrl
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: config.dataDir, runAsUser: config.embeddedPgUser, log });
+  const connectionString = config.databaseUrl ?? embedded?.connectionString ?? '';
+  const stopEmbedded = async () => embedded?.stop();
+  try {
+    const database = connectDatabase(connectionString, { poolSize: config.dbPoolSize });
+    await migrateToLatest(database.db);
+    const notifications = new PgNotifications(connectionString);
+    const eventStore = createEventStore(config, database, notifications);
+    const clickStream = createClickStream(config, database, notifications);
+    const deps = { db: database.db, pool: database.pool, eventStore, notifications, log };
+    const runners =
+      (options.projections ?? config.runProjections)
+        ? allProjections.map((projection) => new ProjectionRunner(deps, projection))
+        : [];
+    for (const runner of runners) runner.start();
+    return {
+      database,
+      eventStore,
+      clickStream,
+      runners,
+      readiness: readinessChecks(database, eventStore, clickStream),
+      describeDatabase: embedded
+        ? `embedded PostgreSQL (socket ${embedded.socketDir}${embedded.owned ? '' : ', attached to a running app'})`
+        : `PostgreSQL at ${new URL(connectionString).host}`,
+      stop: async () => {
+        await Promise.all(runners.map((runner) => runner.stop()));
+        await notifications.close();
+        await database.close();
+        await stopEmbedded();
+      },
+    };
+  } catch (error) {
+    await stopEmbedded();
+    throw error;
+  }
+}
+
+function createEventStore(config: Config, database: Db, notifications: PgNotifications): EventStore {
+  if (config.eventStore.kind !== 'postgres') {
+    throw new Error(
+      'EVENT_STORE=eventstoredb: the EventStoreDB adapter is not built yet; use EVENT_STORE=postgres',
+    );
+  }
+  return new PostgresEventStore({ pool: database.pool, notifications });
+}
+
+function createClickStream(config: Config, database: Db, notifications: PgNotifications): ClickStream {
+  if (config.clickStream.kind !== 'postgres') {
+    throw new Error('CLICK_STREAM=kafka: the Kafka adapter is not built yet; use CLICK_STREAM=postgres');
+  }
+  return new PostgresClickStream({
+    pool: database.pool,
+    notifications,
+    partitionCount: config.clickStream.partitions,
+  });
+}
+
+function readinessChecks(
+  database: Db,
+  eventStore: EventStore,
+  clickStream: ClickStream,
+): Record<string, ReadinessCheck> {
+  return {
+    database: async () => {
+      await database.pool.query('SELECT 1');
+      return { ok: true };
+    },
+    eventStore: async () => ({ ok: true, head: encodePosition(await eventStore.headPosition()) }),
+    clickStream: async () => ({ ok: true, partitions: (await clickStream.endOffsets()).size }),
+    projections: async () => {
+      const lags = await Promise.all(
+        allProjections.map((p) => projectionLag({ db: database.db, eventStore }, p)),
+      );
+      const behind = Object.fromEntries(
+        lags.map((lag) => [lag.name, lag.capped ? `${lag.behind}+` : lag.behind]),
+      );
+      return { ok: lags.every((lag) => !lag.capped && lag.updatedAt !== null), behind };
+    },
+  };
+}
+
+/** The built web app, relative to this file (works from any working directory). */
+export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../web/dist');
