@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const MAIN = path.resolve(import.meta.dirname, '../../services/standalone/src/main.ts');
+
+export interface AppProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+  /** Sends the signal and resolves with the exit code (or signal name). */
+  stop(signal?: NodeJS.Signals): Promise<number | string | null>;
+}
+
+/** A free loopback port (the OS picks it; taken back at once). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** Starts `services/standalone/src/main.ts` as `npm start` does, and waits until /readyz answers 200. */
+export async function startAppProcess(
+  env: Record<string, string | undefined>,
+  timeoutMs = 90_000,
+): Promise<AppProcess> {
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port) };
+  for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const exited = once(child, 'exit');
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+    return child.exitCode ?? child.signalCode;
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output}`);
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ready) return { child, baseUrl, output: () => output, stop };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop('SIGKILL');
+  throw new Error(`app not ready within ${timeoutMs} ms:\n${output}`);
+}
