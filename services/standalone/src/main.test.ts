@@ -47,7 +47,7 @@ describe('npm start: the app in one process', () => {
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const app = await startAppProcess({ DATABASE_URL: undefined, DATA_DIR: dataDir });
     expect(app.output()).toContain('embedded PostgreSQL');
-    const ready = await (await fetch(`${app.baseUrl}/readyz`)).json();
+    const ready = (await (await fetch(`${app.baseUrl}/readyz`)).json()) as { status: string };
     expect(ready.status).toBe('ok');
     const pidFile = findPostmasterPid(dataDir);
     expect(pidFile).not.toBeNull();
