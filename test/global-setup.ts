@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -25,6 +25,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {};
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sniplink-test-'));
+  // mkdtemp makes it 0700; as root the server's own user must be able to enter it.
+  await chmod(dataDir, 0o755);
   const { startEmbeddedPostgres } = await import('../services/platform/src/embedded/embedded-postgres');
   const server = await startEmbeddedPostgres({ dataDir, log: createLogger('warn', 'embedded-postgres') });
   project.provide('adminDatabaseUrl', server.connectionString);

@@ -69,7 +69,6 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
         [partitions, partitions.map((p) => byPartition.get(p)?.length ?? 0)],
       );
       await insertMessages(client, rows, byPartition);
-      await client.query(`SELECT pg_notify('${PUBLISHED_CHANNEL}', '')`);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
@@ -77,6 +76,9 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
     } finally {
       client.release();
     }
+    // After the commit, not inside it: a notifying transaction holds a global lock through its commit.
+    this.notifications.wakeLocal(PUBLISHED_CHANNEL);
+    await this.pool.query(`SELECT pg_notify('${PUBLISHED_CHANNEL}', '')`).catch(() => {});
   }
 
   consume(options: ConsumeOptions<Value>): Consumer {

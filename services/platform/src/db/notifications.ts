@@ -30,6 +30,11 @@ export class PgNotifications {
     return () => set.delete(handler);
   }
 
+  /** Wakes this process's listeners of a channel without a round trip (others learn through NOTIFY). */
+  wakeLocal(channel: string): void {
+    this.dispatch(channel, '');
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const client = this.client;

@@ -58,6 +58,7 @@ export class PostgresEventStore implements EventStore {
   private readonly notifications: PgNotifications;
   private readonly idlePollMs: number;
   private readonly blockedPollMs: number;
+  private announcing = false;
 
   constructor(options: PostgresEventStoreOptions) {
     this.pool = options.pool;
@@ -72,26 +73,28 @@ export class PostgresEventStore implements EventStore {
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
     assertAppendable(streamId, events);
-    const client = await this.pool.connect();
+    let row: AppendRow | undefined;
     try {
-      await client.query('BEGIN');
-      const previous = await claimRevisions(client, streamId, events.length, expected);
-      if (previous === undefined) {
-        await client.query('ROLLBACK');
-        return await this.retriedOrConflict(streamId, events, expected);
-      }
-      const position = await insertEvents(client, streamId, previous, events);
-      await client.query('COMMIT');
-      return { nextExpectedRevision: previous + BigInt(events.length), position };
+      ({
+        rows: [row],
+      } = await this.pool.query<AppendRow>(
+        appendStatement(expected),
+        appendParameters(streamId, events, expected),
+      ));
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
         return await this.retriedOrConflict(streamId, events, expected);
       }
       throw error;
-    } finally {
-      client.release();
     }
+    if (!row?.previous || !row.transaction_id || !row.position) {
+      return await this.retriedOrConflict(streamId, events, expected);
+    }
+    this.announceAppend();
+    return {
+      nextExpectedRevision: BigInt(row.previous) + BigInt(events.length),
+      position: positionOf({ transaction_id: row.transaction_id, position: row.position }),
+    };
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -189,6 +192,21 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {}
 
+  /**
+   * Wakes subscribers after a commit: at once in this process, and once per event-loop turn through
+   * NOTIFY for the others. NOTIFY is sent outside the append's transaction on purpose: a transaction
+   * that notifies holds a global lock through its commit, which would serialise every append's fsync.
+   */
+  private announceAppend(): void {
+    this.notifications.wakeLocal(APPENDED_CHANNEL);
+    if (this.announcing) return;
+    this.announcing = true;
+    setImmediate(() => {
+      this.announcing = false;
+      this.pool.query(`SELECT pg_notify('${APPENDED_CHANNEL}', '')`).catch(() => {});
+    });
+  }
+
   /** Committed events that readers cannot see yet, because an older transaction is still running. */
   private async hasHiddenCommittedEvents(): Promise<boolean> {
     const { rows } = await this.pool.query<{ hidden: boolean }>(
@@ -238,79 +256,63 @@ export class PostgresEventStore implements EventStore {
   }
 }
 
-/**
- * Moves the stream's revision forward by `count` if the expectation holds, and returns the revision it
- * had before (-1 for a new stream); undefined when the expectation fails. This write comes first in the
- * transaction on purpose: it assigns the transaction id before any event position is drawn.
- */
-async function claimRevisions(
-  client: pg.PoolClient,
-  streamId: string,
-  count: number,
-  expected: ExpectedRevision,
-): Promise<bigint | undefined> {
-  const n = count.toString();
-  let result: pg.QueryResult<{ previous: string }>;
-  if (expected === 'no_stream') {
-    result = await client.query(
-      `INSERT INTO es_streams (stream_id, revision) VALUES ($1, $2::bigint - 1)
-       ON CONFLICT DO NOTHING RETURNING '-1'::text AS previous`,
-      [streamId, n],
-    );
-  } else if (expected === 'any') {
-    result = await client.query(
-      `INSERT INTO es_streams AS s (stream_id, revision) VALUES ($1, $2::bigint - 1)
-       ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + $2::bigint
-       RETURNING (s.revision - $2::bigint)::text AS previous`,
-      [streamId, n],
-    );
-  } else if (expected === 'stream_exists') {
-    result = await client.query(
-      `UPDATE es_streams SET revision = revision + $2::bigint WHERE stream_id = $1
-       RETURNING (revision - $2::bigint)::text AS previous`,
-      [streamId, n],
-    );
-  } else {
-    result = await client.query(
-      `UPDATE es_streams SET revision = revision + $2::bigint WHERE stream_id = $1 AND revision = $3::bigint
-       RETURNING (revision - $2::bigint)::text AS previous`,
-      [streamId, n, expected.toString()],
-    );
-  }
-  const row = result.rows[0];
-  return row ? BigInt(row.previous) : undefined;
+interface AppendRow {
+  previous: string | null;
+  transaction_id: string | null;
+  position: string | null;
 }
 
-async function insertEvents(
-  client: pg.PoolClient,
-  streamId: string,
-  previous: bigint,
-  events: EventToAppend[],
-): Promise<LogPosition> {
-  const { rows } = await client.query<{ transaction_id: string; position: string }>(
-    `WITH appended AS (
-       INSERT INTO es_events (event_id, stream_id, revision, type, data, metadata, actor_id, occurred_at)
-       SELECT e.id, $1, $2::bigint + e.n, e.type, e.data, e.metadata, e.actor_id, e.occurred_at
-       FROM unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::text[], $8::timestamptz[])
-         WITH ORDINALITY AS e(id, type, data, metadata, actor_id, occurred_at, n)
-       ORDER BY e.n
-       RETURNING transaction_id, position)
-     SELECT transaction_id::text, max(position)::text AS position, pg_notify('${APPENDED_CHANNEL}', '')::text
-     FROM appended GROUP BY transaction_id`,
-    [
-      streamId,
-      previous.toString(),
-      events.map((event) => event.id),
-      events.map((event) => event.type),
-      events.map((event) => JSON.stringify(event.data ?? null)),
-      events.map((event) => JSON.stringify(event.metadata ?? {})),
-      events.map((event) => event.actorId ?? null),
-      events.map((event) => event.occurredAt.toISOString()),
-    ],
-  );
-  const row = rows[0];
-  if (!row) throw new Error('Append stored no events');
-  return positionOf(row);
+/**
+ * The claim on the stream's revision for each kind of expectation: moves the revision forward by $2 events
+ * and returns the revision it had before (-1 for a new stream), or no row when the expectation fails.
+ */
+function claimStatement(expected: ExpectedRevision): string {
+  if (expected === 'no_stream') {
+    return `INSERT INTO es_streams (stream_id, revision) VALUES ($1, $2::bigint - 1)
+            ON CONFLICT DO NOTHING RETURNING -1::bigint AS previous`;
+  }
+  if (expected === 'any') {
+    return `INSERT INTO es_streams AS s (stream_id, revision) VALUES ($1, $2::bigint - 1)
+            ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + $2::bigint
+            RETURNING s.revision - $2::bigint AS previous`;
+  }
+  const exact = typeof expected === 'bigint' ? 'AND revision = $9::bigint' : '';
+  return `UPDATE es_streams SET revision = revision + $2::bigint WHERE stream_id = $1 ${exact}
+          RETURNING revision - $2::bigint AS previous`;
+}
+
+/**
+ * One statement, so one round trip and one implicit transaction. The claim writes first: the events can
+ * only be formed from its returned row, so the transaction has its id before any position is drawn
+ * (which the global log's order relies on), and a failed claim inserts nothing.
+ */
+function appendStatement(expected: ExpectedRevision): string {
+  return `WITH claim AS (${claimStatement(expected)}),
+    appended AS (
+      INSERT INTO es_events (event_id, stream_id, revision, type, data, metadata, actor_id, occurred_at)
+      SELECT e.id, $1, claim.previous + e.n, e.type, e.data, e.metadata, e.actor_id, e.occurred_at
+      FROM claim, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::text[], $8::timestamptz[])
+        WITH ORDINALITY AS e(id, type, data, metadata, actor_id, occurred_at, n)
+      ORDER BY e.n
+      RETURNING transaction_id, position)
+    SELECT (SELECT previous::text FROM claim) AS previous,
+      (SELECT transaction_id::text FROM appended LIMIT 1) AS transaction_id,
+      (SELECT max(position)::text FROM appended) AS position`;
+}
+
+function appendParameters(streamId: string, events: EventToAppend[], expected: ExpectedRevision): unknown[] {
+  const parameters: unknown[] = [
+    streamId,
+    events.length,
+    events.map((event) => event.id),
+    events.map((event) => event.type),
+    events.map((event) => JSON.stringify(event.data ?? null)),
+    events.map((event) => JSON.stringify(event.metadata ?? {})),
+    events.map((event) => event.actorId ?? null),
+    events.map((event) => event.occurredAt.toISOString()),
+  ];
+  if (typeof expected === 'bigint') parameters.push(expected.toString());
+  return parameters;
 }
 
 function assertAppendable(streamId: string, events: EventToAppend[]): void {

@@ -24,11 +24,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       metadata jsonb NOT NULL DEFAULT '{}',
       actor_id text,
       occurred_at timestamptz NOT NULL,
-      PRIMARY KEY (position),
+      PRIMARY KEY (transaction_id, position),
       UNIQUE (stream_id, revision),
       UNIQUE (event_id)
     )`.execute(db);
-  await sql`CREATE INDEX es_events_global_order ON es_events (transaction_id, position)`.execute(db);
   await sql`CREATE INDEX es_events_type_order ON es_events (type, transaction_id, position)`.execute(db);
 }
 

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { migrateToLatest } from '../services/platform/src/db/migrate';
+import { startEmbeddedPostgres } from '../services/platform/src/embedded/embedded-postgres';
+import { connectDatabase, createLogger, type Db, withDatabaseName } from '../services/platform/src/index';
+
+export interface BenchServer {
+  label: string;
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+/** `--target server` (or DATABASE_URL) uses that PostgreSQL; the default is an embedded one of its own. */
+export async function benchServer(): Promise<BenchServer> {
+  const target = process.argv.includes('--target')
+    ? process.argv[process.argv.indexOf('--target') + 1]
+    : 'embedded';
+  if (target === 'server' || process.env.DATABASE_URL) {
+    const adminUrl = process.env.DATABASE_URL;
+    if (!adminUrl) throw new Error('--target server needs DATABASE_URL (a role that may create databases)');
+    return { label: `PostgreSQL at ${new URL(adminUrl).host}`, adminUrl, stop: async () => {} };
+  }
+  const dataDir = await tempDataDir('sniplink-bench-');
+  const server = await startEmbeddedPostgres({ dataDir, log: createLogger('warn') });
+  return {
+    label: 'embedded PostgreSQL',
+    adminUrl: server.connectionString,
+    stop: async () => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh, migrated database for one bench run. */
+export async function benchDatabase(
+  adminUrl: string,
+  poolSize = 32,
+): Promise<Db & { drop(): Promise<void> }> {
+  const name = `sniplink_bench_${randomBytes(4).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const db = connectDatabase(withDatabaseName(adminUrl, name), { poolSize });
+  await migrateToLatest(db.db);
+  return {
+    ...db,
+    drop: async () => {
+      await db.close();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function adminQuery(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(statement).finally(() => client.end());
+}
+
+/** Runs `op` `total` times with `concurrency` in flight; returns operations per second. */
+export async function throughput(total: number, concurrency: number, op: (i: number) => Promise<unknown>) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) await op(next++);
+    }),
+  );
+  return total / ((performance.now() - started) / 1000);
+}
+
+/** Resident memory of one process, in MB (VmRSS). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Proportional memory (PSS) of a process and all its descendants, in MB: shared pages split fairly. */
+export function treePssMb(rootPid: number): { processes: number; pssMb: number; rssMb: number } {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {}
+  }
+  const pids = [rootPid];
+  for (let i = 0; i < pids.length; i++) pids.push(...(children.get(pids[i] ?? -1) ?? []));
+  let pss = 0;
+  let rss = 0;
+  for (const pid of pids) {
+    try {
+      pss += Number(/Pss:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
+      rss += rssMb(pid);
+    } catch {}
+  }
+  return { processes: pids.length, pssMb: pss, rssMb: rss };
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+
+/** A temporary DATA_DIR the embedded server's user can enter when running as root (mkdtemp gives 0700). */
+export async function tempDataDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  await chmod(dir, 0o755);
+  return dir;
+}
+
+/** The embedded server's postmaster PID for a DATA_DIR (its cluster may have been relocated). */
+export function postmasterPidOf(dataDir: string): number {
+  const location = path.join(dataDir, 'postgres.location');
+  const clusterDir = existsSync(location)
+    ? readFileSync(location, 'utf8').trim()
+    : path.join(dataDir, 'postgres');
+  return Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+}

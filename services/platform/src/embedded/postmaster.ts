@@ -1,0 +1,108 @@
+import { readFileSync, realpathSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from '../logging';
+import { SOCKET_NAME } from './cluster-layout';
+import {
+  childPidsOf,
+  isProcessRunning,
+  processStartEpochSeconds,
+  readProcessStat,
+  sendSignal,
+  waitForExit,
+} from './process-info';
+
+/** The first lines of PostgreSQL's `postmaster.pid` lock file. */
+export interface PostmasterPidFile {
+  pid: number;
+  dataDir: string;
+  /** Postmaster start time, seconds since the epoch. */
+  startEpoch: number;
+}
+
+export const FAST_SHUTDOWN_GRACE_MS = 20_000;
+const IMMEDIATE_SHUTDOWN_GRACE_MS = 5_000;
+// The pid file's start time is taken right after exec; allow for a slow start and rounding to seconds.
+const START_TIME_TOLERANCE_S = 5;
+
+export function readPostmasterPidFile(clusterDir: string): PostmasterPidFile | null {
+  let lines: string[];
+  try {
+    lines = readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  const startEpoch = Number(lines[2]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isFinite(startEpoch)) return null;
+  return { pid, dataDir: lines[1] ?? '', startEpoch };
+}
+
+/**
+ * The PID of the postmaster serving this cluster, or null. The PID in postmaster.pid only counts when that
+ * process is a `postgres` for this data directory that started when the file says: after a crash and a
+ * reboot (or just many processes later) the PID may belong to anything, including another PostgreSQL.
+ */
+export function findRunningPostmaster(clusterDir: string): number | null {
+  const pidFile = readPostmasterPidFile(clusterDir);
+  if (!pidFile) return null;
+  const stat = readProcessStat(pidFile.pid);
+  if (!stat || !isProcessRunning(pidFile.pid) || stat.comm !== 'postgres') return null;
+  const startedAt = processStartEpochSeconds(stat);
+  if (Math.abs(startedAt - pidFile.startEpoch) > START_TIME_TOLERANCE_S) return null;
+  return sameDirectory(dataDirArgument(pidFile.pid), clusterDir) ? pidFile.pid : null;
+}
+
+/** The `-D` argument the postmaster was started with (the postmaster keeps its command line intact). */
+function dataDirArgument(pid: number): string | null {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const index = args.indexOf('-D');
+    return index >= 0 ? (args[index + 1] ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+function sameDirectory(a: string | null, b: string): boolean {
+  try {
+    return a !== null && realpathSync(a) === realpathSync(b);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes lock files of a server that is gone. PostgreSQL would refuse to start if their PID now names
+ * another live process of the same user.
+ */
+export function removeStaleLockFiles(clusterDir: string, socketDir: string, log: Logger): void {
+  const stale = readPostmasterPidFile(clusterDir);
+  if (stale) log.warn({ stalePid: stale.pid }, 'removing stale postmaster.pid of a server that is gone');
+  rmSync(path.join(clusterDir, 'postmaster.pid'), { force: true });
+  rmSync(path.join(socketDir, `${SOCKET_NAME}.lock`), { force: true });
+  rmSync(path.join(socketDir, SOCKET_NAME), { force: true });
+}
+
+/**
+ * Fast shutdown (SIGINT: disconnect clients, checkpoint, exit). If that hangs, immediate shutdown
+ * (SIGQUIT), then SIGKILL. PostgreSQL puts every backend in its own process group, so the escalation
+ * signals the postmaster's group and each child's.
+ */
+export async function stopPostmaster(pid: number, log: Logger): Promise<void> {
+  sendSignal(pid, 'SIGINT');
+  if (await waitForExit(pid, FAST_SHUTDOWN_GRACE_MS)) return;
+  log.warn({ pid }, `PostgreSQL did not stop within ${FAST_SHUTDOWN_GRACE_MS} ms; immediate shutdown`);
+  const children = childPidsOf(pid);
+  signalGroups([pid, ...children], 'SIGQUIT');
+  if (await waitForExit(pid, IMMEDIATE_SHUTDOWN_GRACE_MS)) return;
+  log.error({ pid }, 'PostgreSQL ignored SIGQUIT; killing it');
+  signalGroups([pid, ...children, ...childPidsOf(pid)], 'SIGKILL');
+  await waitForExit(pid, IMMEDIATE_SHUTDOWN_GRACE_MS);
+}
+
+function signalGroups(leaders: number[], signal: NodeJS.Signals): void {
+  for (const leader of leaders) {
+    sendSignal(-leader, signal);
+    sendSignal(leader, signal); // in case it is not a group leader after all
+  }
+}
