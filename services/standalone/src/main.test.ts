@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,7 @@ describe('npm start: the app in one process', () => {
 
   it('with no DATABASE_URL starts its embedded PostgreSQL in DATA_DIR, and stops it on Ctrl-C', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sniplink-app-'));
+    await chmod(dataDir, 0o755);
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const app = await startAppProcess({ DATABASE_URL: undefined, DATA_DIR: dataDir });
     expect(app.output()).toContain('embedded PostgreSQL');

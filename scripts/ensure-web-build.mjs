@@ -1,0 +1,47 @@
+// Builds the web app (npm run build -w web) when web/dist/index.html is missing or older than its sources,
+// so that `npm start` always serves the current front end. Exits non-zero when the build fails.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const web = join(repoRoot, 'web');
+const builtPage = join(web, 'dist', 'index.html');
+const sources = ['src', 'index.html', 'vite.config.ts', 'postcss.config.cjs', 'package.json'].map((name) =>
+  join(web, name),
+);
+
+/** Modification time of a file, or of the newest file under a folder; 0 when missing. */
+function newestMtime(path) {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    return 0;
+  }
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), 0);
+}
+
+const builtAt = newestMtime(builtPage);
+const changedAt = Math.max(...sources.map(newestMtime));
+if (builtAt > 0 && builtAt >= changedAt) process.exit(0);
+
+console.log(builtAt === 0 ? 'web: no build yet, building…' : 'web: sources changed, rebuilding…');
+// Under `npm start`, npm_execpath is npm's own CLI: run it with this Node, which needs no shell on any OS.
+const npmCli = process.env.npm_execpath;
+const buildArgs = ['run', 'build', '-w', 'web'];
+const [command, args] = npmCli?.endsWith('npm-cli.js')
+  ? [process.execPath, [npmCli, ...buildArgs]]
+  : ['npm', buildArgs];
+const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', shell: false });
+
+if (result.error) {
+  console.error(`web: could not run the build: ${result.error.message}`);
+  process.exit(1);
+}
+if (result.status !== 0) {
+  console.error(`web: build failed (${result.signal ?? `exit code ${result.status}`})`);
+  process.exit(result.status || 1);
+}

@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getJson } from './http';
+
+export interface Liveness {
+  status: 'ok';
+}
+
+export interface ReadinessCheck {
+  ok: boolean;
+  [detail: string]: unknown;
+}
+
+export interface Readiness {
+  status: 'ok' | 'degraded';
+  checks: Record<string, ReadinessCheck>;
+}
+
+export const livenessQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/healthz'],
+    queryFn: ({ signal }) => getJson<Liveness>('/healthz', { signal }),
+  });
+
+/** /readyz answers 503 with the same body when a check fails: that is a result to show, not an error. */
+export const readinessQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/readyz'],
+    queryFn: ({ signal }) => getJson<Readiness>('/readyz', { signal, acceptStatuses: [503] }),
+  });

@@ -1,0 +1,18 @@
+import { Anchor, Container, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { PageTitle } from './PageTitle';
+
+export function PageNotFound() {
+  return (
+    <Container size="lg" py="xl">
+      <PageTitle title="Page Not Found" />
+      <Title order={1}>Page Not Found</Title>
+      <Text c="dimmed" mt="xs" mb="md">
+        There is no page at this address.
+      </Text>
+      <Anchor component={Link} to="/">
+        Go to the home page
+      </Anchor>
+    </Container>
+  );
+}

@@ -1,0 +1,26 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiServer = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must run before react() so that it can split route files first.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, semicolons: true }),
+    react(),
+  ],
+  server: {
+    // Vite matches proxy keys as URL prefixes: '/s/' (not '/s') keeps '/src/...' served by Vite.
+    proxy: {
+      '/api': apiServer,
+      '/s/': apiServer,
+      '/healthz': apiServer,
+      '/readyz': apiServer,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});
