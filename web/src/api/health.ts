@@ -1,19 +1,6 @@
+import type { Liveness, Readiness } from '@sniplink/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from './http';
-
-export interface Liveness {
-  status: 'ok';
-}
-
-export interface ReadinessCheck {
-  ok: boolean;
-  [detail: string]: unknown;
-}
-
-export interface Readiness {
-  status: 'ok' | 'degraded';
-  checks: Record<string, ReadinessCheck>;
-}
 
 export const livenessQueryOptions = () =>
   queryOptions({

@@ -1,14 +1,7 @@
-export interface CheckResult {
-  ok: boolean;
-  [detail: string]: unknown;
-}
+import type { ReadinessCheckResult as CheckResult, Readiness } from '@sniplink/contracts';
 
+export type { CheckResult, Readiness };
 export type ReadinessCheck = () => Promise<CheckResult>;
-
-export interface Readiness {
-  status: 'ok' | 'degraded';
-  checks: Record<string, CheckResult>;
-}
 
 /** Runs every check at once, each bounded by `timeoutMs`; a check that throws or hangs is failing. */
 export async function checkReadiness(
