@@ -2,9 +2,25 @@ import { z } from 'zod';
 
 /**
  * Every error the API answers with: `{ code, message, field? }`. Messages never echo user input; the web
- * client matches on `code` (ARCHITECTURE section 7). Codes are added by the feature that needs them.
+ * client matches on `code` (ARCHITECTURE section 7). A 401's message is "Unauthorized".
  */
-export const errorCodes = ['VALIDATION_FAILED', 'BAD_REQUEST', 'NOT_FOUND', 'INTERNAL_ERROR'] as const;
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'FORBIDDEN_ORIGIN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'EMAIL_TAKEN',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_SUSPENDED',
+  'INVALID_TOKEN',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
 export const errorBodySchema = z.object({

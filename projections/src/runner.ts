@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { applyNextBatch } from './batch';
 import { CheckpointMovedError, loadCheckpoint } from './checkpoints';
+import type { ProjectionProgress } from './progress';
 import type { Projection } from './projection';
 
 export interface RunnerDeps {
@@ -20,6 +21,8 @@ export interface RunnerDeps {
   eventStore: EventStore;
   notifications: PgNotifications;
   log: Logger;
+  /** Told of every checkpoint committed, for read-your-writes waiters in any process. */
+  progress?: ProjectionProgress;
 }
 
 export interface RunnerOptions {
@@ -152,7 +155,10 @@ export class ProjectionRunner {
       const step = await applyNextBatch(this.deps, this.projection, this.checkpoint, this.batchSize);
       const moved = comparePositions(step.checkpoint, this.checkpoint) !== 0;
       this.checkpoint = step.checkpoint;
-      if (moved) this.wakeWaiters();
+      if (moved) {
+        this.wakeWaiters();
+        await this.deps.progress?.report(this.projection.name, this.checkpoint);
+      }
       if (step.applied < this.batchSize) await this.wakeup.sleep(moved ? 0 : this.idlePollMs);
     }
   }

@@ -25,6 +25,7 @@ describe('api: health, readiness and the web app', () => {
     app = await buildApp({
       log: createLogger('silent'),
       webDistDir: distDir,
+      allowedOrigins: ['http://localhost:3000'],
       readiness: {
         database: async () => {
           if (!databaseUp) throw new Error('database unreachable');

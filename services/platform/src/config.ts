@@ -41,6 +41,21 @@ const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'must be a valid Unix user name')
     .default('sniplink-pg'),
   PROJECTIONS: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  ADMIN_EMAILS: z.string().default(''),
+  SESSION_IDLE_MINUTES: positiveInt(525_600).default(7 * 24 * 60),
+  SESSION_MAX_DAYS: positiveInt(3_650).default(30),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(1_000).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: positiveInt(100_000).default(50),
+  LOGIN_FAILURE_WINDOW_SECONDS: positiveInt(86_400).default(900),
+  OIDC_ISSUER: httpUrl.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Sniplink <no-reply@localhost>'),
 });
 
 /** Rules across variables, checked on the raw values so they are reported alongside the others. */
@@ -49,6 +64,8 @@ function missingCompanions(env: Record<string, string | undefined>): string[] {
   if (env.EVENT_STORE === 'eventstoredb' && !env.ESDB_URL) {
     problems.push('ESDB_URL: is required when EVENT_STORE=eventstoredb');
   }
+  if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID)
+    problems.push('OIDC_CLIENT_ID: is required when OIDC_ISSUER is set');
   if (env.CLICK_STREAM === 'kafka' && !env.KAFKA_BROKERS) {
     problems.push('KAFKA_BROKERS: is required when CLICK_STREAM=kafka');
   }
@@ -69,6 +86,17 @@ export interface Config {
   clickStream: { kind: 'postgres'; partitions: number } | { kind: 'kafka'; brokers: string[] };
   embeddedPgUser: string;
   runProjections: boolean;
+  /** Trust X-Forwarded-For (behind a reverse proxy) for the client's address. */
+  trustProxy: boolean;
+  /** Normalised (lower-case) e-mail addresses whose accounts are admins. */
+  adminEmails: string[];
+  session: { idleMinutes: number; maxDays: number };
+  loginLimits: { perAccount: number; perIp: number; windowSeconds: number };
+  /** Sign-in through an OpenID Connect provider; absent: local accounts only. */
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
+  /** Absent: mail is written to the log and DATA_DIR/outbox/. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -111,5 +139,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { kind: 'postgres', partitions: e.CLICK_PARTITIONS },
     embeddedPgUser: e.EMBEDDED_PG_USER,
     runProjections: e.PROJECTIONS === 'on',
+    trustProxy: e.TRUST_PROXY === 'true',
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxDays: e.SESSION_MAX_DAYS },
+    loginLimits: {
+      perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
+    },
+    oidc: e.OIDC_ISSUER
+      ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? '', clientSecret: e.OIDC_CLIENT_SECRET }
+      : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

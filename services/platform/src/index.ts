@@ -1,10 +1,20 @@
 export * from './clickstream/port';
 export { PostgresClickStream } from './clickstream/postgres';
 export * from './config';
+export { appSecret, Keyring, keyedHash } from './crypto/keyring';
 export { connectDatabase, type Db, withDatabaseName } from './db/database';
 export { migrateToLatest } from './db/migrate';
 export { PgNotifications, Wakeup } from './db/notifications';
-export type { Database } from './db/schema';
+export type { Database, UserRow } from './db/schema';
+export {
+  type CommandResult,
+  ConcurrencyExhaustedError,
+  type HandleOptions,
+  handleCommand,
+  KeyedMutex,
+  loadState,
+  type StreamDecider,
+} from './eventstore/command-handler';
 export * from './eventstore/port';
 export { PostgresEventStore } from './eventstore/postgres';
 export { createLogger, type Logger, type LogLevel } from './logging';

@@ -5,13 +5,20 @@
 import { buildApp } from '@sniplink/api';
 import { ConfigError, createLogger, loadConfig } from '@sniplink/platform';
 import closeWithGrace from 'close-with-grace';
-import { startRuntime, WEB_DIST_DIR } from './runtime';
+import { allowedOrigins, authDeps, startRuntime, WEB_DIST_DIR } from './runtime';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const log = createLogger(config.logLevel);
   const runtime = await startRuntime(config, log);
-  const app = await buildApp({ log, readiness: runtime.readiness, webDistDir: WEB_DIST_DIR });
+  const app = await buildApp({
+    log,
+    readiness: runtime.readiness,
+    allowedOrigins: allowedOrigins(config),
+    trustProxy: config.trustProxy,
+    webDistDir: WEB_DIST_DIR,
+    accounts: authDeps(runtime),
+  });
   closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info({ signal }, 'shutting down');

@@ -1,12 +1,20 @@
 import path from 'node:path';
-import type { ReadinessCheck } from '@sniplink/api';
 import {
+  AccountService,
+  type AuthRoutesDeps,
+  LoginThrottle,
+  type ReadinessCheck,
+  SessionStore,
+} from '@sniplink/api';
+import {
+  appSecret,
   type ClickStream,
   type Config,
   connectDatabase,
   type Db,
   type EventStore,
   encodePosition,
+  Keyring,
   type Logger,
   migrateToLatest,
   PgNotifications,
@@ -14,14 +22,26 @@ import {
   PostgresEventStore,
 } from '@sniplink/platform';
 import { startEmbeddedPostgres } from '@sniplink/platform/embedded';
-import { allProjections, ProjectionRunner, projectionLag } from '@sniplink/projections';
+import {
+  allProjections,
+  type Projection,
+  ProjectionProgress,
+  ProjectionRunner,
+  projectionLag,
+} from '@sniplink/projections';
 
 /** Everything a process of the app runs on, started in order and stopped in reverse. */
 export interface Runtime {
+  config: Config;
   database: Db;
   eventStore: EventStore;
   clickStream: ClickStream;
+  keyring: Keyring;
+  projections: readonly Projection[];
+  progress: ProjectionProgress;
   runners: ProjectionRunner[];
+  accounts: AccountService;
+  sessions: SessionStore;
   readiness: Record<string, ReadinessCheck>;
   /** Where the database is: "embedded (…)" or the DATABASE_URL host. */
   describeDatabase: string;
@@ -44,18 +64,38 @@ export async function startRuntime(
     const notifications = new PgNotifications(connectionString);
     const eventStore = createEventStore(config, database, notifications);
     const clickStream = createClickStream(config, database, notifications);
-    const deps = { db: database.db, pool: database.pool, eventStore, notifications, log };
+    const keyring = new Keyring(database.db);
+    const projections = allProjections({ keyring });
+    const progress = new ProjectionProgress(database.db, notifications);
+    const deps = { db: database.db, pool: database.pool, eventStore, notifications, log, progress };
     const runners =
       (options.projections ?? config.runProjections)
-        ? allProjections.map((projection) => new ProjectionRunner(deps, projection))
+        ? projections.map((projection) => new ProjectionRunner(deps, projection))
         : [];
     for (const runner of runners) runner.start();
+    const sessions = new SessionStore(database.db, config.session);
+    const accounts = new AccountService({
+      db: database.db,
+      eventStore,
+      keyring,
+      emailSecret: await appSecret(database.db, 'email-hash'),
+      sessions,
+      throttle: new LoginThrottle(database.pool, config.loginLimits),
+      readModels: progress,
+      adminEmails: config.adminEmails,
+    });
     return {
+      config,
       database,
       eventStore,
       clickStream,
+      keyring,
+      projections,
+      progress,
       runners,
-      readiness: readinessChecks(database, eventStore, clickStream),
+      accounts,
+      sessions,
+      readiness: readinessChecks(database, eventStore, clickStream, projections),
       describeDatabase: embedded
         ? `embedded PostgreSQL (socket ${embedded.socketDir}${embedded.owned ? '' : ', attached to a running app'})`
         : `PostgreSQL at ${new URL(connectionString).host}`,
@@ -70,6 +110,20 @@ export async function startRuntime(
     await stopEmbedded();
     throw error;
   }
+}
+
+/** The HTTP routes' view of the runtime: accounts, sessions and cookie settings. */
+export function authDeps(runtime: Runtime): AuthRoutesDeps {
+  return {
+    accounts: runtime.accounts,
+    sessions: runtime.sessions,
+    cookie: { secure: runtime.config.publicUrl.startsWith('https://') },
+  };
+}
+
+/** This site's origins: state-changing requests from any other are refused. */
+export function allowedOrigins(config: Config): string[] {
+  return [config.publicUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
 }
 
 function createEventStore(config: Config, database: Db, notifications: PgNotifications): EventStore {
@@ -96,6 +150,7 @@ function readinessChecks(
   database: Db,
   eventStore: EventStore,
   clickStream: ClickStream,
+  projections: readonly Projection[],
 ): Record<string, ReadinessCheck> {
   return {
     database: async () => {
@@ -106,7 +161,7 @@ function readinessChecks(
     clickStream: async () => ({ ok: true, partitions: (await clickStream.endOffsets()).size }),
     projections: async () => {
       const lags = await Promise.all(
-        allProjections.map((p) => projectionLag({ db: database.db, eventStore }, p)),
+        projections.map((p) => projectionLag({ db: database.db, eventStore }, p)),
       );
       const behind = Object.fromEntries(
         lags.map((lag) => [lag.name, lag.capped ? `${lag.behind}+` : lag.behind]),

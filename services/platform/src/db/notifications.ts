@@ -31,8 +31,16 @@ export class PgNotifications {
   }
 
   /** Wakes this process's listeners of a channel without a round trip (others learn through NOTIFY). */
-  wakeLocal(channel: string): void {
-    this.dispatch(channel, '');
+  wakeLocal(channel: string, payload = ''): void {
+    this.dispatch(channel, payload);
+  }
+
+  /** Tells this process at once and every other process through NOTIFY (best effort, after commit). */
+  async publish(channel: string, payload: string): Promise<void> {
+    assertChannelName(channel);
+    this.dispatch(channel, payload);
+    const client = await this.connection().catch(() => undefined);
+    await client?.query('SELECT pg_notify($1, $2)', [channel, payload]).catch(() => {});
   }
 
   async close(): Promise<void> {

@@ -12,6 +12,13 @@ export interface Database {
   cs_group_offsets: CsGroupOffsetsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   rm_streams: RmStreamsTable;
+  app_secrets: AppSecretsTable;
+  user_keys: UserKeysTable;
+  user_credentials: UserCredentialsTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  oidc_logins: OidcLoginsTable;
+  rm_users: RmUsersTable;
 }
 
 type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
@@ -72,3 +79,66 @@ export interface RmStreamsTable {
 }
 
 export type StreamRow = Selectable<RmStreamsTable>;
+
+export interface AppSecretsTable {
+  name: string;
+  value: Buffer;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface UserKeysTable {
+  user_id: string;
+  key: Buffer;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface UserCredentialsTable {
+  user_id: string;
+  password_hash: string;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: string;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  user_agent: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface OidcLoginsTable {
+  state: string;
+  code_verifier: string;
+  nonce: string;
+  return_to: string;
+  expires_at: Date;
+}
+
+export interface RmUsersTable {
+  user_id: string;
+  email: string | null;
+  email_normalized: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  subscription_status: ColumnType<string, string | undefined, string>;
+  subscription_plan: string | null;
+  suspended: ColumnType<boolean, boolean | undefined, boolean>;
+  erased: ColumnType<boolean, boolean | undefined, boolean>;
+  links_created_this_month: ColumnType<number, number | undefined, number>;
+  links_month: string | null;
+  created_at: Date;
+  updated_at: Date;
+  last_revision: Int8;
+}
+
+export type UserRow = Selectable<RmUsersTable>;

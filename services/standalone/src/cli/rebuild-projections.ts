@@ -4,7 +4,7 @@
  * the embedded server if the app is not running.
  */
 import { ConfigError, createLogger, loadConfig } from '@sniplink/platform';
-import { allProjections, ProjectionBusyError, rebuildProjections } from '@sniplink/projections';
+import { ProjectionBusyError, rebuildProjections } from '@sniplink/projections';
 import { startRuntime } from '../runtime';
 
 async function main(): Promise<number> {
@@ -18,7 +18,7 @@ async function main(): Promise<number> {
       eventStore: runtime.eventStore,
       log,
     };
-    const results = await rebuildProjections(deps, allProjections);
+    const results = await rebuildProjections(deps, runtime.projections);
     for (const result of results) {
       process.stdout.write(`rebuilt ${result.name}: ${result.events} events in ${result.ms} ms\n`);
     }

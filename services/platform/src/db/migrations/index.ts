@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as eventStore from './2026-11-22T01-event-store';
 import * as clickStream from './2026-11-22T02-click-stream';
 import * as projections from './2026-11-22T03-projections';
+import * as accounts from './2026-11-22T04-accounts';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T01-event-store': eventStore,
   '2026-11-22T02-click-stream': clickStream,
   '2026-11-22T03-projections': projections,
+  '2026-11-22T04-accounts': accounts,
 };

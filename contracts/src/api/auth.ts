@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const name = z.string().trim().max(100, 'must be at most 100 characters');
+const email = z
+  .string()
+  .trim()
+  .max(254, 'must be at most 254 characters')
+  .pipe(z.email('must be an e-mail address'));
+const password = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .max(1024, 'must be at most 1024 characters');
+
+export const registerBody = z.object({
+  email,
+  password,
+  firstName: name.optional(),
+  lastName: name.optional(),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginBody = z.object({
+  email: z.string().max(254, 'must be at most 254 characters'),
+  password: z.string().max(1024, 'must be at most 1024 characters'),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** Only these fields are ever applied; anything else in the body (isAdmin, email…) is ignored. */
+export const profileBody = z.object({
+  firstName: name.nullable().optional(),
+  lastName: name.nullable().optional(),
+});
+export type ProfileBody = z.infer<typeof profileBody>;
+
+export const passwordResetBody = z.object({ email: z.string().max(254, 'must be at most 254 characters') });
+export const passwordResetConfirmBody = z.object({
+  token: z.string().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  password,
+});
+
+export const subscriptionStatuses = ['active', 'inactive', 'suspended'] as const;
+
+/** The signed-in user, as GET /api/auth/user answers (spec section 3). */
+export const userSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  isAdmin: z.boolean(),
+  subscriptionStatus: z.enum(subscriptionStatuses),
+  subscriptionPlan: z.enum(['monthly', 'yearly']).nullable(),
+  linksCreatedThisMonth: z.number().int(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;

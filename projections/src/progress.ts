@@ -1,0 +1,83 @@
+import {
+  comparePositions,
+  type Database,
+  decodePosition,
+  encodePosition,
+  type LogPosition,
+  type PgNotifications,
+} from '@sniplink/platform';
+import type { Kysely } from 'kysely';
+
+const CHANNEL = 'projection_progress';
+
+/**
+ * Where each projection's read model is, as every process can learn it: runners publish each checkpoint
+ * they commit (in-process at once, other processes through NOTIFY); anyone may wait for a position.
+ * Used for read-your-writes: a command's answer waits until the read models the user looks at next
+ * have passed the event it appended (ARCHITECTURE section 5).
+ */
+export class ProjectionProgress {
+  private readonly known = new Map<string, LogPosition>();
+  private readonly waiters = new Set<{
+    name: string;
+    position: LogPosition;
+    resolve: (ok: boolean) => void;
+  }>();
+  private listening: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly notifications: PgNotifications,
+  ) {}
+
+  /** Called by a runner after committing a batch. */
+  async report(name: string, position: LogPosition): Promise<void> {
+    await this.notifications.publish(CHANNEL, `${name} ${encodePosition(position)}`);
+  }
+
+  /** True once projection `name` has passed `position`; false after `timeoutMs` (the write is stored anyway). */
+  async waitFor(name: string, position: LogPosition, timeoutMs = 2_000): Promise<boolean> {
+    this.listening ??= this.notifications.listen(CHANNEL, (payload) => this.onProgress(payload));
+    await this.listening;
+    if (this.hasPassed(name, position) || (await this.storedHasPassed(name, position))) return true;
+    const reached = await new Promise<boolean>((resolve) => {
+      const waiter = {
+        name,
+        position,
+        resolve: (ok: boolean) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(ok);
+        },
+      };
+      const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
+      this.waiters.add(waiter);
+    });
+    return reached || this.storedHasPassed(name, position);
+  }
+
+  private onProgress(payload: string): void {
+    const [name, encoded] = payload.split(' ');
+    if (!name || !encoded) return;
+    const position = decodePosition(encoded);
+    const previous = this.known.get(name);
+    if (!previous || comparePositions(position, previous) > 0) this.known.set(name, position);
+    for (const waiter of this.waiters) if (this.hasPassed(waiter.name, waiter.position)) waiter.resolve(true);
+  }
+
+  private hasPassed(name: string, position: LogPosition): boolean {
+    const known = this.known.get(name);
+    return known !== undefined && comparePositions(known, position) >= 0;
+  }
+
+  private async storedHasPassed(name: string, position: LogPosition): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('projection_checkpoints')
+      .select(['commit_position', 'prepare_position'])
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (!row) return false;
+    this.onProgress(`${name} ${row.commit_position}/${row.prepare_position}`);
+    return this.hasPassed(name, position);
+  }
+}

@@ -1,0 +1,99 @@
+import { type UserEvent, userEventSchemas } from '@sniplink/contracts';
+import type { Database, Keyring, RecordedEvent } from '@sniplink/platform';
+import type { Transaction, Updateable } from 'kysely';
+import type { Projection } from '../projection';
+
+const USER_EVENT_TYPES = Object.keys(userEventSchemas);
+
+/**
+ * The users read model: one row per account with its personal data decrypted for the app's queries.
+ * After `UserErased` (or on a rebuild once the key is gone) the row keeps no personal data.
+ * Idempotent: an event applies only when its revision is past the row's `last_revision`.
+ */
+export function usersProjection(keyring: Keyring): Projection {
+  return {
+    name: 'users',
+    version: 1,
+    handles: USER_EVENT_TYPES,
+    tables: ['rm_users'],
+    async apply(trx, events) {
+      for (const event of events) await applyUserEvent(trx, keyring, event);
+    },
+  };
+}
+
+async function applyUserEvent(
+  trx: Transaction<Database>,
+  keyring: Keyring,
+  recorded: RecordedEvent,
+): Promise<void> {
+  const userId = recorded.streamId.slice('user-'.length);
+  const revision = recorded.revision.toString();
+  const event = { type: recorded.type, data: recorded.data } as UserEvent;
+  const at = recorded.occurredAt;
+  if (event.type === 'UserRegistered') {
+    const email = await keyring.decrypt(userId, event.data.email);
+    await trx
+      .insertInto('rm_users')
+      .values({
+        user_id: userId,
+        email,
+        email_normalized: email?.trim().toLowerCase() ?? null,
+        first_name: await keyring.decrypt(userId, event.data.firstName),
+        last_name: await keyring.decrypt(userId, event.data.lastName),
+        profile_image_url: await keyring.decrypt(userId, event.data.profileImageUrl),
+        created_at: at,
+        updated_at: at,
+        last_revision: revision,
+      })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    return;
+  }
+  const changes = await changesFor(event, userId, keyring);
+  await trx
+    .updateTable('rm_users')
+    .set({ ...changes, updated_at: at, last_revision: revision })
+    .where('user_id', '=', userId)
+    .where('last_revision', '<', revision)
+    .execute();
+}
+
+type UserChanges = Omit<Updateable<Database['rm_users']>, 'user_id' | 'created_at'>;
+
+async function changesFor(event: UserEvent, userId: string, keyring: Keyring): Promise<UserChanges> {
+  switch (event.type) {
+    case 'UserProfileUpdated':
+      return {
+        first_name: await keyring.decrypt(userId, event.data.firstName),
+        last_name: await keyring.decrypt(userId, event.data.lastName),
+      };
+    case 'SubscriptionStarted':
+      return { subscription_status: 'active', subscription_plan: event.data.plan };
+    case 'SubscriptionEnded':
+      return { subscription_status: 'inactive', subscription_plan: null };
+    case 'UserSuspended':
+      return { suspended: true };
+    case 'UserUnsuspended':
+      return { suspended: false };
+    case 'UserErased':
+      return {
+        email: null,
+        email_normalized: null,
+        first_name: null,
+        last_name: null,
+        profile_image_url: null,
+        erased: true,
+        subscription_status: 'inactive',
+        subscription_plan: null,
+      };
+    case 'UserRegistered':
+    case 'UserPasswordChanged':
+    case 'UserIdentityLinked':
+      return {};
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}

@@ -1,0 +1,285 @@
+import type { ProfileBody, RegisterBody, User } from '@sniplink/contracts';
+import {
+  emailClaimDecider,
+  emailClaimStreamId,
+  ForbiddenError,
+  NotFoundError,
+  normaliseEmail,
+  UnauthorizedError,
+  type UserCommand,
+  userDecider,
+  userStreamId,
+} from '@sniplink/domain';
+import {
+  type Database,
+  type EventStore,
+  handleCommand,
+  KeyedMutex,
+  type Keyring,
+  keyedHash,
+  type LogPosition,
+  loadState,
+  type UserRow,
+} from '@sniplink/platform';
+import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { LoginThrottle } from './login-throttle';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import type { SessionStore } from './sessions';
+
+/** Waits until a read model has passed a position (read-your-writes); false on timeout. */
+export interface ReadModelWaiter {
+  waitFor(projection: string, position: LogPosition, timeoutMs?: number): Promise<boolean>;
+}
+
+export interface AccountDeps {
+  db: Kysely<Database>;
+  eventStore: EventStore;
+  keyring: Keyring;
+  /** Secret for the keyed hash that names e-mail claim streams. */
+  emailSecret: Buffer;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  readModels: ReadModelWaiter;
+  adminEmails: readonly string[];
+}
+
+/**
+ * Accounts: registration, sign-in, profile, password, plan and suspension. Commands go through the user's
+ * stream (and the e-mail claim stream); answers are read from the `users` read model once it has caught up.
+ */
+export class AccountService {
+  private readonly mutex = new KeyedMutex();
+
+  constructor(private readonly deps: AccountDeps) {}
+
+  emailHash(email: string): string {
+    return keyedHash(this.deps.emailSecret, normaliseEmail(email));
+  }
+
+  /** Creates a password account: claims the address, stores the hash, then records the registration. */
+  async register(input: RegisterBody): Promise<string> {
+    const passwordHash = await hashPassword(input.password);
+    const userId = uuidv7();
+    const emailHash = this.emailHash(input.email);
+    await this.claimEmail(emailHash, userId);
+    try {
+      await this.deps.db
+        .insertInto('user_credentials')
+        .values({ user_id: userId, password_hash: passwordHash })
+        .execute();
+      await this.recordRegistration(userId, emailHash, {
+        email: input.email.trim(),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        via: 'password',
+      });
+    } catch (error) {
+      await this.releaseEmail(emailHash, userId);
+      await this.deps.db.deleteFrom('user_credentials').where('user_id', '=', userId).execute();
+      throw error;
+    }
+    return userId;
+  }
+
+  /**
+   * Creates an account for a verified address from an identity provider (no password), or returns the
+   * account that already holds the address.
+   */
+  async registerExternal(input: {
+    email: string;
+    firstName?: string | null;
+    lastName?: string | null;
+    profileImageUrl?: string | null;
+  }): Promise<{ userId: string; created: boolean }> {
+    const existing = await this.findUserIdByEmail(input.email);
+    if (existing) return { userId: existing, created: false };
+    const userId = uuidv7();
+    const emailHash = this.emailHash(input.email);
+    await this.claimEmail(emailHash, userId);
+    try {
+      await this.recordRegistration(userId, emailHash, { ...input, email: input.email.trim(), via: 'oidc' });
+    } catch (error) {
+      await this.releaseEmail(emailHash, userId);
+      throw error;
+    }
+    return { userId, created: true };
+  }
+
+  /** The account holding this address now (from its claim stream, never from a lagging read model). */
+  async findUserIdByEmail(email: string): Promise<string | null> {
+    const state = await loadState(
+      this.deps.eventStore,
+      emailClaimStreamId(this.emailHash(email)),
+      emailClaimDecider,
+    );
+    return state.holder;
+  }
+
+  /** Checks a password sign-in; throws 429, 401 INVALID_CREDENTIALS or 403 ACCOUNT_SUSPENDED. */
+  async authenticate(email: string, password: string, ip: string): Promise<string> {
+    const accountKey = this.emailHash(email);
+    await this.deps.throttle.assertAllowed(accountKey, ip);
+    const userId = await this.findUserIdByEmail(email);
+    const credentials = userId
+      ? await this.deps.db
+          .selectFrom('user_credentials')
+          .select('password_hash')
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      : undefined;
+    const valid = credentials
+      ? await verifyPassword(credentials.password_hash, password)
+      : await verifyAgainstNothing(password);
+    if (!valid || !userId) {
+      await this.deps.throttle.recordFailure(accountKey, ip);
+      throw new UnauthorizedError('INVALID_CREDENTIALS', 'The e-mail address or password is not correct');
+    }
+    await this.assertMaySignIn(userId);
+    await this.deps.throttle.recordSuccess(accountKey);
+    return userId;
+  }
+
+  /** A suspended or erased account cannot start a session, whichever way it signs in. */
+  async assertMaySignIn(userId: string): Promise<void> {
+    const state = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
+    if (state.status !== 'active')
+      throw new UnauthorizedError('INVALID_CREDENTIALS', 'The e-mail address or password is not correct');
+    if (state.suspended)
+      throw new ForbiddenError('ACCOUNT_SUSPENDED', 'This account is suspended; please contact support');
+  }
+
+  /** The user as the API shows it, or null when the account does not exist (or was erased). */
+  async user(userId: string): Promise<User | null> {
+    const row = await this.deps.db
+      .selectFrom('rm_users')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row && !row.erased ? toUserJson(row, this.deps.adminEmails) : null;
+  }
+
+  async updateProfile(userId: string, body: ProfileBody): Promise<User> {
+    const blankToNull = (value: string | null | undefined) =>
+      value === undefined ? undefined : value?.trim() || null;
+    const firstName = blankToNull(body.firstName);
+    const lastName = blankToNull(body.lastName);
+    await this.command(userId, {
+      type: 'UpdateProfile',
+      firstName:
+        firstName === undefined ? undefined : await this.deps.keyring.encryptNullable(userId, firstName),
+      lastName:
+        lastName === undefined ? undefined : await this.deps.keyring.encryptNullable(userId, lastName),
+    });
+    return this.requireUser(userId);
+  }
+
+  /** Sets a new password and ends every session of the account (reset or change). */
+  async setPassword(userId: string, password: string, via: 'reset' | 'change'): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await this.command(userId, { type: 'RecordPasswordChange', via });
+    await this.deps.db
+      .insertInto('user_credentials')
+      .values({ user_id: userId, password_hash: passwordHash })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({ password_hash: passwordHash, updated_at: new Date() }),
+      )
+      .execute();
+    await this.deps.sessions.destroyAllFor(userId);
+  }
+
+  async suspend(userId: string, reason: string | null): Promise<void> {
+    await this.command(userId, { type: 'SuspendUser', reason });
+    await this.deps.sessions.destroyAllFor(userId);
+  }
+
+  async unsuspend(userId: string): Promise<void> {
+    await this.command(userId, { type: 'UnsuspendUser' });
+  }
+
+  /** Makes the account Pro on a plan, or Free: the same events the payments provider will append. */
+  async setPlan(
+    userId: string,
+    plan: 'monthly' | 'yearly' | 'free',
+    provider: 'operator' | 'local' | 'stripe' = 'operator',
+  ) {
+    const command: UserCommand =
+      plan === 'free'
+        ? { type: 'EndSubscription', reason: provider === 'operator' ? 'operator' : 'canceled' }
+        : { type: 'StartSubscription', plan, provider, reference: null };
+    await this.command(userId, command);
+  }
+
+  /** Runs a command on the user's stream and waits (bounded) until the users read model shows it. */
+  async command(userId: string, command: UserCommand): Promise<void> {
+    const result = await this.mutex.run(userId, () =>
+      handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, command, { actorId: userId }),
+    );
+    if (result.position) await this.deps.readModels.waitFor('users', result.position);
+  }
+
+  async requireUser(userId: string): Promise<User> {
+    const user = await this.user(userId);
+    if (!user) throw new NotFoundError('No such account');
+    return user;
+  }
+
+  private async recordRegistration(
+    userId: string,
+    emailHash: string,
+    input: {
+      email: string;
+      firstName?: string | null;
+      lastName?: string | null;
+      profileImageUrl?: string | null;
+      via: 'password' | 'oidc';
+    },
+  ): Promise<void> {
+    const { keyring } = this.deps;
+    await this.command(userId, {
+      type: 'RegisterUser',
+      userId,
+      emailHash,
+      email: await keyring.encrypt(userId, input.email),
+      firstName: await keyring.encryptNullable(userId, input.firstName?.trim()),
+      lastName: await keyring.encryptNullable(userId, input.lastName?.trim()),
+      profileImageUrl: await keyring.encryptNullable(userId, input.profileImageUrl),
+      via: input.via,
+    });
+  }
+
+  private async claimEmail(emailHash: string, userId: string): Promise<void> {
+    await handleCommand(this.deps.eventStore, emailClaimStreamId(emailHash), emailClaimDecider, {
+      type: 'ClaimEmail',
+      userId,
+    });
+  }
+
+  /** Compensation: a registration that failed after its claim gives the address back. */
+  async releaseEmail(emailHash: string, userId: string): Promise<void> {
+    await handleCommand(this.deps.eventStore, emailClaimStreamId(emailHash), emailClaimDecider, {
+      type: 'ReleaseEmail',
+      userId,
+    });
+  }
+}
+
+/** The user JSON of spec section 3. */
+export function toUserJson(row: UserRow, adminEmails: readonly string[]): User {
+  const month = new Date().toISOString().slice(0, 7);
+  return {
+    id: row.user_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    profileImageUrl: row.profile_image_url,
+    isAdmin: row.email_normalized !== null && adminEmails.includes(row.email_normalized),
+    subscriptionStatus: row.subscription_status === 'active' ? 'active' : 'inactive',
+    subscriptionPlan:
+      row.subscription_plan === 'monthly' || row.subscription_plan === 'yearly'
+        ? row.subscription_plan
+        : null,
+    linksCreatedThisMonth: row.links_month === month ? row.links_created_this_month : 0,
+    createdAt: row.created_at.toISOString(),
+  };
+}

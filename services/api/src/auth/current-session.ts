@@ -1,0 +1,75 @@
+import type {} from '@fastify/cookie';
+import { UnauthorizedError } from '@sniplink/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type ActiveSession, SESSION_COOKIE, type SessionStore } from './sessions';
+
+const resolved = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
+
+/** The request's session, looked up once per request and only by the routes that need it. */
+export function currentSession(
+  request: FastifyRequest,
+  sessions: SessionStore,
+): Promise<ActiveSession | null> {
+  let session = resolved.get(request);
+  if (!session) {
+    session = sessions.resolve(request.cookies[SESSION_COOKIE]);
+    resolved.set(request, session);
+  }
+  return session;
+}
+
+export async function requireSession(
+  request: FastifyRequest,
+  sessions: SessionStore,
+): Promise<ActiveSession> {
+  const session = await currentSession(request, sessions);
+  if (!session) throw new UnauthorizedError();
+  return session;
+}
+
+export interface CookieSettings {
+  secure: boolean;
+}
+
+/** Signs the user in: any session the browser had is ended first (a new id at every sign-in). */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessions: SessionStore,
+  userId: string,
+  cookie: CookieSettings,
+): Promise<void> {
+  await sessions.destroy(request.cookies[SESSION_COOKIE]);
+  const { token, maxAgeSeconds } = await sessions.create(userId, request.headers['user-agent']);
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookie.secure,
+    path: '/',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export async function endSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessions: SessionStore,
+  cookie: CookieSettings,
+) {
+  await sessions.destroy(request.cookies[SESSION_COOKIE]);
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: cookie.secure, path: '/' });
+}
+
+/** A `returnTo` only ever leads to a path of this site ("/x"), never "//evil.example" or "https://…". */
+export function safeReturnTo(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 2_000) return '/';
+  if (
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\') ||
+    /[\u0000-\u001f]/.test(value)
+  ) {
+    return '/';
+  }
+  return value;
+}

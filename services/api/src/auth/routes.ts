@@ -1,0 +1,78 @@
+import { loginBody, profileBody, registerBody } from '@sniplink/contracts';
+import { UnauthorizedError } from '@sniplink/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseBody } from '../http/validate';
+import type { AccountService } from './accounts';
+import {
+  type CookieSettings,
+  endSession,
+  requireSession,
+  safeReturnTo,
+  startSession,
+} from './current-session';
+import type { SessionStore } from './sessions';
+
+export interface AuthRoutesDeps {
+  accounts: AccountService;
+  sessions: SessionStore;
+  cookie: CookieSettings;
+  /** Starts an OpenID Connect sign-in when a provider is configured (GET /api/login leads there). */
+  oidc?: { start(request: FastifyRequest, reply: FastifyReply, returnTo: string): Promise<FastifyReply> };
+}
+
+/** Sign-up, sign-in, the current user, profile and sign-out (spec section 7; issue "Accounts"). */
+export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Promise<void> {
+  const { accounts, sessions, cookie } = deps;
+
+  app.post('/api/auth/register', async (request, reply) => {
+    const body = parseBody(registerBody, request.body);
+    const userId = await accounts.register(body);
+    await startSession(request, reply, sessions, userId, cookie);
+    return reply.code(201).send(await accounts.requireUser(userId));
+  });
+
+  app.post('/api/auth/login', async (request, reply) => {
+    const body = parseBody(loginBody, request.body);
+    const userId = await accounts.authenticate(body.email, body.password, request.ip);
+    await startSession(request, reply, sessions, userId, cookie);
+    return reply.send(await accounts.requireUser(userId));
+  });
+
+  app.get('/api/auth/user', async (request, reply) => {
+    const session = await requireSession(request, sessions);
+    const user = await accounts.user(session.userId);
+    if (!user) throw new UnauthorizedError();
+    return reply.header('cache-control', 'no-store').send(user);
+  });
+
+  app.patch('/api/user/profile', async (request, reply) => {
+    const session = await requireSession(request, sessions);
+    const body = parseBody(profileBody, request.body);
+    return reply.send(await accounts.updateProfile(session.userId, body));
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    await endSession(request, reply, sessions, cookie);
+    return reply.send({ ok: true });
+  });
+
+  app.post('/api/auth/logout-all', async (request, reply) => {
+    const session = await requireSession(request, sessions);
+    const ended = await sessions.destroyAllFor(session.userId);
+    await endSession(request, reply, sessions, cookie);
+    return reply.send({ ok: true, sessionsEnded: ended });
+  });
+
+  // Navigations (the browser goes there; they answer with redirects).
+  app.get('/api/login', async (request, reply) => {
+    const returnTo = safeReturnTo((request.query as Record<string, unknown>).returnTo);
+    if (deps.oidc) return deps.oidc.start(request, reply, returnTo);
+    const query = returnTo === '/' ? '' : `?returnTo=${encodeURIComponent(returnTo)}`;
+    return reply.redirect(`/login${query}`, 302);
+  });
+
+  app.get('/api/logout', async (request, reply) => {
+    await endSession(request, reply, sessions, cookie);
+    return reply.redirect('/', 302);
+  });
+}

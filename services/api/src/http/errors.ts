@@ -1,0 +1,49 @@
+import type { ErrorBody } from '@sniplink/contracts';
+import { DomainError, RateLimitedError } from '@sniplink/domain';
+import { ConcurrencyExhaustedError } from '@sniplink/platform';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** Fastify's own client errors, with messages that never repeat what the client sent. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; body: ErrorBody }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    body: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' },
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    body: { code: 'BAD_REQUEST', message: 'Send the request body as application/json' },
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    body: { code: 'BAD_REQUEST', message: 'The request body is empty' },
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    body: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON' },
+  },
+};
+
+/** One error handler for the whole API: domain errors carry their status and code; the rest is a 500. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof DomainError) {
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+      const body: ErrorBody = { code: error.code, message: error.message };
+      if (error.field) body.field = error.field;
+      return reply.code(error.status).send(body);
+    }
+    if (error instanceof ConcurrencyExhaustedError) {
+      return reply
+        .code(503)
+        .send({ code: 'SERVICE_UNAVAILABLE', message: 'The service is busy; please try again' });
+    }
+    const known = 'code' in error ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) return reply.code(known.status).send(known.body);
+    const status = 'statusCode' in error ? error.statusCode : undefined;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ code: 'BAD_REQUEST', message: 'The request could not be understood' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' });
+  });
+}

@@ -1,0 +1,118 @@
+import type { UserEvent } from '@sniplink/contracts';
+import { describe, it } from 'vitest';
+import { specFor } from '../testing/spec';
+import { userDecider } from './decide';
+
+const given = specFor(userDecider);
+const userId = '01890000-0000-7000-8000-000000000001';
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: {
+    userId,
+    email: 'enc:v1:email',
+    firstName: 'enc:v1:ada',
+    lastName: null,
+    profileImageUrl: null,
+    emailHash: 'h1',
+    via: 'password',
+  },
+};
+
+describe('user decider', () => {
+  it('registers a new account once', () => {
+    const { data } = registered as Extract<UserEvent, { type: 'UserRegistered' }>;
+    given([])
+      .when({ type: 'RegisterUser', ...data })
+      .then([registered]);
+    given([registered])
+      .when({ type: 'RegisterUser', ...data })
+      .thenThrows({ code: 'CONFLICT', status: 409 });
+  });
+
+  it('refuses every other command on an account that does not exist or was erased', () => {
+    given([]).when({ type: 'UpdateProfile', firstName: null, lastName: null }).thenThrows({ status: 404 });
+    given([registered, { type: 'UserErased', data: {} }])
+      .when({ type: 'SuspendUser', reason: null })
+      .thenThrows({
+        code: 'NOT_FOUND',
+      });
+  });
+
+  it('keeps a name the update leaves out, and clears one set to null', () => {
+    given([registered])
+      .when({ type: 'UpdateProfile', lastName: 'enc:v1:lovelace' })
+      .then([{ type: 'UserProfileUpdated', data: { firstName: 'enc:v1:ada', lastName: 'enc:v1:lovelace' } }]);
+    given([registered])
+      .when({ type: 'UpdateProfile', firstName: null })
+      .then([{ type: 'UserProfileUpdated', data: { firstName: null, lastName: null } }]);
+  });
+
+  it('updates the profile with the new (encrypted) names', () => {
+    given([registered])
+      .when({ type: 'UpdateProfile', firstName: 'enc:v1:grace', lastName: 'enc:v1:hopper' })
+      .then([{ type: 'UserProfileUpdated', data: { firstName: 'enc:v1:grace', lastName: 'enc:v1:hopper' } }]);
+  });
+
+  it('suspends and unsuspends, each only when it changes something', () => {
+    const suspended: UserEvent = { type: 'UserSuspended', data: { reason: 'spam' } };
+    given([registered]).when({ type: 'SuspendUser', reason: 'spam' }).then([suspended]);
+    given([registered, suspended]).when({ type: 'SuspendUser', reason: 'again' }).then([]);
+    given([registered, suspended])
+      .when({ type: 'UnsuspendUser' })
+      .then([{ type: 'UserUnsuspended', data: {} }]);
+    given([registered]).when({ type: 'UnsuspendUser' }).then([]);
+  });
+
+  it('keeps the plan across a suspension: suspension is its own flag', () => {
+    const started: UserEvent = {
+      type: 'SubscriptionStarted',
+      data: { plan: 'yearly', provider: 'operator', reference: null },
+    };
+    given([
+      registered,
+      started,
+      { type: 'UserSuspended', data: { reason: null } },
+      { type: 'UserUnsuspended', data: {} },
+    ])
+      .when({ type: 'StartSubscription', plan: 'yearly', provider: 'operator', reference: null })
+      .then([]);
+  });
+
+  it('starts, changes and ends a subscription', () => {
+    const monthly: UserEvent = {
+      type: 'SubscriptionStarted',
+      data: { plan: 'monthly', provider: 'operator', reference: null },
+    };
+    given([registered])
+      .when({ type: 'StartSubscription', plan: 'monthly', provider: 'operator', reference: null })
+      .then([monthly]);
+    given([registered, monthly])
+      .when({ type: 'StartSubscription', plan: 'yearly', provider: 'operator', reference: null })
+      .then([
+        { type: 'SubscriptionStarted', data: { plan: 'yearly', provider: 'operator', reference: null } },
+      ]);
+    given([registered, monthly])
+      .when({ type: 'EndSubscription', reason: 'operator' })
+      .then([{ type: 'SubscriptionEnded', data: { reason: 'operator' } }]);
+    given([registered]).when({ type: 'EndSubscription', reason: 'operator' }).then([]);
+  });
+
+  it('links an identity once', () => {
+    const linked: UserEvent = {
+      type: 'UserIdentityLinked',
+      data: { issuer: 'https://id.example', subjectHash: 's1' },
+    };
+    given([registered])
+      .when({ type: 'LinkIdentity', issuer: 'https://id.example', subjectHash: 's1' })
+      .then([linked]);
+    given([registered, linked])
+      .when({ type: 'LinkIdentity', issuer: 'https://id.example', subjectHash: 's1' })
+      .then([]);
+  });
+
+  it('erases an account', () => {
+    given([registered])
+      .when({ type: 'EraseUser' })
+      .then([{ type: 'UserErased', data: {} }]);
+  });
+});

@@ -1,0 +1,91 @@
+import type { Encrypted, PlanId, UserEvent } from '@sniplink/contracts';
+import type { Decider } from '../decider';
+import { ConflictError, NotFoundError } from '../errors';
+import { evolveUser, initialUserState, type UserState } from './user';
+
+export type UserCommand =
+  | {
+      type: 'RegisterUser';
+      userId: string;
+      email: Encrypted;
+      emailHash: string;
+      firstName: Encrypted | null;
+      lastName: Encrypted | null;
+      profileImageUrl: Encrypted | null;
+      via: 'password' | 'oidc';
+    }
+  /** An absent name is unchanged; null clears it. */
+  | { type: 'UpdateProfile'; firstName?: Encrypted | null; lastName?: Encrypted | null }
+  | { type: 'RecordPasswordChange'; via: 'reset' | 'change' }
+  | { type: 'LinkIdentity'; issuer: string; subjectHash: string }
+  | { type: 'SuspendUser'; reason: string | null }
+  | { type: 'UnsuspendUser' }
+  | {
+      type: 'StartSubscription';
+      plan: PlanId;
+      provider: 'operator' | 'local' | 'stripe';
+      reference: string | null;
+    }
+  | { type: 'EndSubscription'; reason: 'canceled' | 'operator' | 'expired' }
+  | { type: 'EraseUser' };
+
+export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+  if (command.type === 'RegisterUser') return register(command, state);
+  if (state.status !== 'active') throw new NotFoundError('No such account');
+  switch (command.type) {
+    case 'UpdateProfile': {
+      const firstName = command.firstName === undefined ? state.firstName : command.firstName;
+      const lastName = command.lastName === undefined ? state.lastName : command.lastName;
+      return [{ type: 'UserProfileUpdated', data: { firstName, lastName } }];
+    }
+    case 'RecordPasswordChange':
+      return [{ type: 'UserPasswordChanged', data: { via: command.via } }];
+    case 'LinkIdentity': {
+      const known = state.linkedIdentities.includes(`${command.issuer}|${command.subjectHash}`);
+      return known
+        ? []
+        : [
+            {
+              type: 'UserIdentityLinked',
+              data: { issuer: command.issuer, subjectHash: command.subjectHash },
+            },
+          ];
+    }
+    case 'SuspendUser':
+      return state.suspended ? [] : [{ type: 'UserSuspended', data: { reason: command.reason } }];
+    case 'UnsuspendUser':
+      return state.suspended ? [{ type: 'UserUnsuspended', data: {} }] : [];
+    case 'StartSubscription':
+      if (state.subscription?.plan === command.plan) return [];
+      return [
+        {
+          type: 'SubscriptionStarted',
+          data: { plan: command.plan, provider: command.provider, reference: command.reference },
+        },
+      ];
+    case 'EndSubscription':
+      return state.subscription ? [{ type: 'SubscriptionEnded', data: { reason: command.reason } }] : [];
+    case 'EraseUser':
+      return [{ type: 'UserErased', data: {} }];
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+function register(command: Extract<UserCommand, { type: 'RegisterUser' }>, state: UserState): UserEvent[] {
+  if (state.status !== 'none') throw new ConflictError('CONFLICT', 'This account already exists');
+  const { userId, email, emailHash, firstName, lastName, profileImageUrl, via } = command;
+  return [
+    { type: 'UserRegistered', data: { userId, email, emailHash, firstName, lastName, profileImageUrl, via } },
+  ];
+}
+
+export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
+  initialState: initialUserState,
+  evolve: evolveUser,
+  decide: decideUser,
+};
+
+export const userStreamId = (userId: string) => `user-${userId}`;

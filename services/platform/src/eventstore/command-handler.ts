@@ -1,0 +1,106 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { v7 as uuidv7 } from 'uuid';
+import type { EventStore, ExpectedRevision, LogPosition, RecordedEvent } from './port';
+import { WrongExpectedRevisionError } from './port';
+
+/** The shape of a decider (see services/domain): pure functions over the stream's events. */
+export interface StreamDecider<Command, State, Event extends { type: string; data: unknown }> {
+  initialState(): State;
+  evolve(state: State, event: Event): State;
+  decide(command: Command, state: State): Event[];
+}
+
+export interface CommandResult<State, Event> {
+  /** The events this command appended (empty when it changed nothing). */
+  events: Event[];
+  /** The stream's state after them. */
+  state: State;
+  /** Where the last appended event sits in the global log; null when nothing was appended. */
+  position: LogPosition | null;
+}
+
+export class ConcurrencyExhaustedError extends Error {
+  constructor(streamId: string, attempts: number) {
+    super(`Stream ${streamId} kept changing under ${attempts} attempts`);
+    this.name = 'ConcurrencyExhaustedError';
+  }
+}
+
+export interface HandleOptions {
+  actorId?: string | null;
+  now?: () => Date;
+  maxAttempts?: number;
+}
+
+/**
+ * Serialises work per key inside this process, so a burst on one stream resolves by the rules, not by
+ * optimistic-concurrency retries (which remain the guard across processes).
+ */
+export class KeyedMutex {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const result = previous.then(work, work);
+    const tail = result.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
+  }
+}
+
+/**
+ * Read the stream, fold its events, decide, append with the revision it was read at. A conflict (another
+ * process wrote meanwhile) retries from the read, with jitter, a bounded number of times.
+ */
+export async function handleCommand<Command, State, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamId: string,
+  decider: StreamDecider<Command, State, Event>,
+  command: Command,
+  options: HandleOptions = {},
+): Promise<CommandResult<State, Event>> {
+  const maxAttempts = options.maxAttempts ?? 8;
+  for (let attempt = 1; ; attempt++) {
+    const recorded = await store.readStream(streamId);
+    const state = recorded.map(asDomainEvent<Event>).reduce(decider.evolve, decider.initialState());
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { events, state, position: null };
+    const expected: ExpectedRevision = recorded.at(-1)?.revision ?? 'no_stream';
+    const now = options.now?.() ?? new Date();
+    try {
+      const appended = await store.appendToStream(
+        streamId,
+        events.map((event) => ({
+          id: uuidv7(),
+          type: event.type,
+          data: event.data,
+          actorId: options.actorId ?? null,
+          occurredAt: now,
+        })),
+        expected,
+      );
+      return { events, state: events.reduce(decider.evolve, state), position: appended.position };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (attempt >= maxAttempts) throw new ConcurrencyExhaustedError(streamId, attempt);
+      await sleep(Math.random() * 10 * attempt);
+    }
+  }
+}
+
+/** Reads a stream's state without deciding anything. */
+export async function loadState<State, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<StreamDecider<unknown, State, Event>, 'initialState' | 'evolve'>,
+): Promise<State> {
+  const recorded = await store.readStream(streamId);
+  return recorded.map(asDomainEvent<Event>).reduce(decider.evolve, decider.initialState());
+}
+
+function asDomainEvent<Event>(event: RecordedEvent): Event {
+  return { type: event.type, data: event.data } as Event;
+}
