@@ -1,0 +1,115 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../services/api/src/index';
+import { type Config, createLogger, loadConfig } from '../../services/platform/src/index';
+import { allowedOrigins, authDeps, type Runtime, startRuntime } from '../../services/standalone/src/runtime';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface TestApi {
+  baseUrl: string;
+  runtime: Runtime;
+  database: TestDatabase;
+  config: Config;
+  /** A browser-like client with its own cookie jar. */
+  client(): HttpClient;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app (runtime + HTTP) on a database of its own, listening on a loopback port: tests talk to it
+ * over real HTTP, as a browser would.
+ */
+export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const database = await createTestDatabase({ migrate: false });
+  const config = loadConfig({
+    DATABASE_URL: database.connectionString,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    ...env,
+  });
+  const log = createLogger('silent');
+  const runtime = await startRuntime(config, log);
+  const app = await buildApp({
+    log,
+    readiness: runtime.readiness,
+    allowedOrigins: allowedOrigins(config),
+    accounts: authDeps(runtime),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    baseUrl,
+    runtime,
+    database,
+    config,
+    client: () => new HttpClient(baseUrl),
+    close: async () => {
+      await app.close();
+      await runtime.stop();
+      await database.drop();
+    },
+  };
+}
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** fetch with a cookie jar (enough of one for a single site) and JSON bodies. */
+export class HttpClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  get<T = unknown>(path: string, headers: Record<string, string> = {}) {
+    return this.request<T>('GET', path, undefined, headers);
+  }
+
+  post<T = unknown>(path: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.request<T>('POST', path, body, headers);
+  }
+
+  patch<T = unknown>(path: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.request<T>('PATCH', path, body, headers);
+  }
+
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpResponse<T>> {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    for (const setCookie of response.headers.getSetCookie()) this.storeCookie(setCookie);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {}
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  private storeCookie(header: string): void {
+    const [pair = '', ...attributes] = header.split(';');
+    const index = pair.indexOf('=');
+    const name = pair.slice(0, index).trim();
+    const value = pair.slice(index + 1).trim();
+    const expired = attributes.some(
+      (a) => /^\s*max-age=0/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a),
+    );
+    if (expired || value === '') this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
+}
