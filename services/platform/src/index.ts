@@ -18,3 +18,4 @@ export {
 export * from './eventstore/port';
 export { PostgresEventStore } from './eventstore/postgres';
 export { createLogger, type Logger, type LogLevel } from './logging';
+export { createMailer, type Mailer, type MailMessage, OutboxMailer, SmtpMailer } from './mail';
