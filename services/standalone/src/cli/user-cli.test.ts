@@ -1,0 +1,126 @@
+import path from 'node:path';
+import type { ErrorBody, User } from '@sniplink/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../../../test/support/api';
+import { runCliProcess } from '../../../../test/support/cli-process';
+
+// The operator runs the commands next to the running app: a real child process on the app's database,
+// while this process serves HTTP and runs the projections (the CLI's own runners stand by).
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+type UserCommand = 'plan' | 'suspend' | 'unsuspend';
+const userCli = (command: UserCommand, ...args: string[]) =>
+  runCliProcess(path.resolve(import.meta.dirname, `user-${command}.ts`), args, {
+    DATABASE_URL: api.database.connectionString,
+  });
+
+let counter = 0;
+const PASSWORD = 'correct horse';
+
+async function signUp(name: string) {
+  const email = `${name}.${Date.now()}.${++counter}@example.com`;
+  const client = api.client();
+  const response = await client.post<User>('/api/auth/register', { email, password: PASSWORD });
+  expect(response.status).toBe(201);
+  return { client, email };
+}
+
+/** The read model as the app answers from it, right after the CLI has exited (no polling). */
+async function currentUser(client: ReturnType<TestApi['client']>) {
+  const response = await client.get<User>('/api/auth/user');
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+const signIn = (email: string) =>
+  api.client().post<ErrorBody>('/api/auth/login', { email, password: PASSWORD });
+
+describe('npm run user:plan', () => {
+  it('makes the account Pro on the monthly plan', async () => {
+    const { client, email } = await signUp('monthly');
+    const result = await userCli('plan', email, 'monthly');
+    expect(result).toEqual({ status: 0, stdout: `${email} is now on the monthly plan\n`, stderr: '' });
+    expect(await currentUser(client)).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'monthly',
+    });
+  });
+
+  it('makes the account Pro on the yearly plan', async () => {
+    const { client, email } = await signUp('yearly');
+    expect((await userCli('plan', email, 'yearly')).status).toBe(0);
+    expect(await currentUser(client)).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'yearly',
+    });
+  });
+
+  it('makes a Pro account Free again', async () => {
+    const { client, email } = await signUp('free');
+    expect((await userCli('plan', email, 'monthly')).status).toBe(0);
+    const result = await userCli('plan', email, 'free');
+    expect(result.stdout).toBe(`${email} is now on the free plan\n`);
+    expect(result.status).toBe(0);
+    expect(await currentUser(client)).toMatchObject({
+      subscriptionStatus: 'inactive',
+      subscriptionPlan: null,
+    });
+  });
+
+  it('answers exit 2 for an address no account holds', async () => {
+    const result = await userCli('plan', 'nobody.here@example.com', 'monthly');
+    expect(result).toEqual({ status: 2, stdout: '', stderr: 'No account with that e-mail address\n' });
+  });
+
+  it('answers exit 64 with the usage for a plan it does not know, or missing arguments', async () => {
+    const { email } = await signUp('badplan');
+    const wrong = [[email, 'weekly'], [email], ['monthly', email], []];
+    for (const result of await Promise.all(wrong.map((args) => userCli('plan', ...args)))) {
+      expect(result.status).toBe(64);
+      expect(result.stderr).toBe('usage: npm run user:plan -- <email> monthly|yearly|free\n');
+    }
+  });
+});
+
+describe('npm run user:suspend and user:unsuspend', () => {
+  it('ends the sessions and refuses sign-in while suspended; unsuspending keeps the plan', async () => {
+    const { client, email } = await signUp('suspended');
+    expect((await userCli('plan', email, 'yearly')).status).toBe(0);
+
+    const suspended = await userCli('suspend', email, 'chargeback', 'fraud');
+    expect(suspended).toEqual({ status: 0, stdout: `${email} is now suspended\n`, stderr: '' });
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+    const refused = await signIn(email);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('ACCOUNT_SUSPENDED');
+
+    const unsuspended = await userCli('unsuspend', email);
+    expect(unsuspended).toEqual({ status: 0, stdout: `${email} is no longer suspended\n`, stderr: '' });
+    const again = await signIn(email);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'yearly' });
+  });
+
+  it('records the reason given', async () => {
+    const { email } = await signUp('reason');
+    expect((await userCli('suspend', email, 'spam', 'links')).status).toBe(0);
+    const rows = await api.database.db
+      .selectFrom('es_events')
+      .select('data')
+      .where('type', '=', 'UserSuspended')
+      .execute();
+    expect(rows.map((row) => row.data)).toContainEqual({ reason: 'spam links' });
+  });
+
+  it('answers exit 2 for an unknown address and 64 for extra arguments to unsuspend', async () => {
+    expect((await userCli('suspend', 'nobody.here@example.com')).status).toBe(2);
+    const { email } = await signUp('extra');
+    const result = await userCli('unsuspend', email, 'please');
+    expect(result.status).toBe(64);
+    expect(result.stderr).toBe('usage: npm run user:unsuspend -- <email>\n');
+  });
+});
