@@ -1,0 +1,56 @@
+import type { LoginBody, RegisterBody, User } from '@sniplink/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, getJson, sendJson } from './http';
+
+export const currentUserQueryKey = ['/api/auth/user'] as const;
+
+/**
+ * The signed-in user, or null when signed out: a 401 is an answer, not an error. Spec section 4 asks for
+ * the user again on every mount and window focus, so this query is always stale (the cached user is still
+ * shown meanwhile, without a spinner). Any other failure stays an error, which callers also read as
+ * signed out.
+ */
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: async ({ signal }): Promise<User | null> => {
+      try {
+        return await getJson<User>('/api/auth/user', { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
+
+/**
+ * A mutation that changes who is signed in. It settles only once the current user has been asked again
+ * (for whoever is showing it), so that a page navigated to afterwards sees the new user.
+ */
+function useSessionMutation<Body, Result>(mutationFn: (body: Body) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+  });
+}
+
+export const useSignIn = () =>
+  useSessionMutation((body: LoginBody) => sendJson<User>('POST', '/api/auth/login', body));
+
+export const useCreateAccount = () =>
+  useSessionMutation((body: RegisterBody) => sendJson<User>('POST', '/api/auth/register', body));
+
+/** Answers 202 whether or not the address has an account, so the answer never tells which. */
+export const useRequestPasswordReset = () =>
+  useMutation({
+    mutationFn: (body: { email: string }) => sendJson<void>('POST', '/api/auth/password-reset', body),
+  });
+
+/** A new password ends every session of the account, this browser's included. */
+export const useResetPassword = () =>
+  useSessionMutation((body: { token: string; password: string }) =>
+    sendJson<void>('POST', '/api/auth/password-reset/confirm', body),
+  );

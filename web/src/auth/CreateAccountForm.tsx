@@ -1,0 +1,95 @@
+import { Anchor, Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useCreateAccount } from '../api/auth';
+import { ApiError } from '../api/http';
+import { describeAuthError } from './authErrors';
+import { FormErrorAlert } from './FormErrorAlert';
+import { PasswordField } from './PasswordField';
+
+interface CreateAccountFormProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onSignedIn: () => void;
+  /** Shown when the address already has an account. */
+  onSignInInstead: () => void;
+}
+
+export function CreateAccountForm({
+  email,
+  onEmailChange,
+  onSignedIn,
+  onSignInInstead,
+}: CreateAccountFormProps) {
+  const createAccount = useCreateAccount();
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [password, setPassword] = useState('');
+  const { error } = createAccount;
+  const problem = error ? describeAuthError(error) : undefined;
+  const emailTaken = error instanceof ApiError && error.code === 'EMAIL_TAKEN';
+
+  return (
+    <form
+      aria-label="Create account"
+      onSubmit={(event) => {
+        event.preventDefault();
+        createAccount.mutate(
+          { email, password, firstName: firstName.trim(), lastName: lastName.trim() || undefined },
+          { onSuccess: onSignedIn },
+        );
+      }}
+    >
+      <Stack gap="md">
+        {problem && (
+          <FormErrorAlert>
+            {problem.message}{' '}
+            {emailTaken && (
+              <Anchor component="button" type="button" fz="inherit" onClick={onSignInInstead}>
+                Sign in instead
+              </Anchor>
+            )}
+          </FormErrorAlert>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label="First name"
+            autoComplete="given-name"
+            required
+            value={firstName}
+            onChange={(event) => setFirstName(event.currentTarget.value)}
+            error={problem?.field === 'firstName'}
+          />
+          <TextInput
+            label="Last name (optional)"
+            autoComplete="family-name"
+            value={lastName}
+            onChange={(event) => setLastName(event.currentTarget.value)}
+            error={problem?.field === 'lastName'}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => onEmailChange(event.currentTarget.value)}
+          error={problem?.field === 'email'}
+        />
+        <PasswordField
+          label="Password"
+          description="At least 8 characters"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={problem?.field === 'password'}
+        />
+        <Button type="submit" loading={createAccount.isPending} fullWidth>
+          Create account
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import { Anchor, Text } from '@mantine/core';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { AuthPageLayout } from '../auth/AuthPageLayout';
+import { ForgotPasswordForm } from '../auth/ForgotPasswordForm';
+import { PageTitle } from '../components/PageTitle';
+
+export const Route = createFileRoute('/forgot-password')({
+  component: ForgotPasswordPage,
+});
+
+function ForgotPasswordPage() {
+  return (
+    <AuthPageLayout
+      heading="Reset your password"
+      intro="Enter the e-mail address of your account and we'll send you a link to choose a new password."
+    >
+      <PageTitle title="Reset Password" />
+      <ForgotPasswordForm />
+      <Text size="sm" mt="lg">
+        <Anchor component={Link} to="/login">
+          Back to sign in
+        </Anchor>
+      </Text>
+    </AuthPageLayout>
+  );
+}

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AuthPageLayout } from '../auth/AuthPageLayout';
+import { ResetPasswordForm } from '../auth/ResetPasswordForm';
+import { PageTitle } from '../components/PageTitle';
+
+export const Route = createFileRoute('/reset-password')({
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({
+    token: typeof search.token === 'string' && search.token !== '' ? search.token : undefined,
+  }),
+  component: ResetPasswordPage,
+});
+
+function ResetPasswordPage() {
+  const { token } = Route.useSearch();
+  return (
+    <AuthPageLayout heading="Choose a new password">
+      <PageTitle title="Choose a New Password" />
+      <ResetPasswordForm token={token} />
+    </AuthPageLayout>
+  );
+}
