@@ -16,7 +16,7 @@ export interface TestApi {
 
 /**
  * The real app (runtime + HTTP) on a database of its own, listening on a loopback port: tests talk to it
- * over real HTTP, as a browser would.
+ * over real HTTP, as a browser would. `env.PORT` picks the port (see `freePort()`); unset, any free one.
  */
 export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
   const database = await createTestDatabase({ migrate: false });
@@ -34,7 +34,9 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     allowedOrigins: allowedOrigins(config),
     accounts: authDeps(runtime),
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // A caller that must know the address up front (say, to register a callback URL with an identity
+  // provider) passes PORT (and PUBLIC_URL); otherwise any free port will do.
+  await app.listen({ port: env.PORT ? config.port : 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
     baseUrl,

@@ -27,7 +27,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     trustProxy: deps.trustProxy ?? false,
-    bodyLimit: 64 * 1024,
+    bodyLimit: 1024 * 1024,
     // Per-request log lines would cost the redirect path dearly; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
   });

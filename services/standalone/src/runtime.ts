@@ -2,7 +2,9 @@ import path from 'node:path';
 import {
   AccountService,
   type AuthRoutesDeps,
+  createOidcLogin,
   LoginThrottle,
+  OIDC_CALLBACK_PATH,
   type ReadinessCheck,
   SessionStore,
 } from '@sniplink/api';
@@ -11,11 +13,13 @@ import {
   type ClickStream,
   type Config,
   connectDatabase,
+  createMailer,
   type Db,
   type EventStore,
   encodePosition,
   Keyring,
   type Logger,
+  type Mailer,
   migrateToLatest,
   PgNotifications,
   PostgresClickStream,
@@ -42,6 +46,9 @@ export interface Runtime {
   runners: ProjectionRunner[];
   accounts: AccountService;
   sessions: SessionStore;
+  /** SMTP when SMTP_URL is set, otherwise DATA_DIR/outbox/. */
+  mailer: Mailer;
+  log: Logger;
   readiness: Record<string, ReadinessCheck>;
   /** Where the database is: "embedded (…)" or the DATABASE_URL host. */
   describeDatabase: string;
@@ -84,6 +91,7 @@ export async function startRuntime(
       readModels: progress,
       adminEmails: config.adminEmails,
     });
+    const mailer = createMailer(config, log);
     return {
       config,
       database,
@@ -95,6 +103,8 @@ export async function startRuntime(
       runners,
       accounts,
       sessions,
+      mailer,
+      log,
       readiness: readinessChecks(database, eventStore, clickStream, projections),
       describeDatabase: embedded
         ? `embedded PostgreSQL (socket ${embedded.socketDir}${embedded.owned ? '' : ', attached to a running app'})`
@@ -112,12 +122,31 @@ export async function startRuntime(
   }
 }
 
-/** The HTTP routes' view of the runtime: accounts, sessions and cookie settings. */
+/** The HTTP routes' view of the runtime: accounts, sessions, cookie settings and the OIDC provider. */
 export function authDeps(runtime: Runtime): AuthRoutesDeps {
+  const { config } = runtime;
+  const cookie = { secure: config.publicUrl.startsWith('https://') };
   return {
     accounts: runtime.accounts,
     sessions: runtime.sessions,
-    cookie: { secure: runtime.config.publicUrl.startsWith('https://') },
+    cookie,
+    passwordReset: {
+      accounts: runtime.accounts,
+      db: runtime.database.db,
+      mailer: runtime.mailer,
+      publicUrl: config.publicUrl,
+      log: runtime.log,
+    },
+    oidc: config.oidc
+      ? createOidcLogin({
+          ...config.oidc,
+          redirectUri: `${config.publicUrl}${OIDC_CALLBACK_PATH}`,
+          db: runtime.database.db,
+          accounts: runtime.accounts,
+          sessions: runtime.sessions,
+          cookie,
+        })
+      : undefined,
   };
 }
 

@@ -44,9 +44,13 @@ export interface AccountDeps {
   adminEmails: readonly string[];
 }
 
+/** How long erasure keeps waiting for the users read model once the ordinary 2 s wait has given up. */
+const ERASURE_PROJECTION_WAIT_MS = 30_000;
+
 /**
- * Accounts: registration, sign-in, profile, password, plan and suspension. Commands go through the user's
- * stream (and the e-mail claim stream); answers are read from the `users` read model once it has caught up.
+ * Accounts: registration, sign-in, profile, password, plan, suspension and erasure. Commands go through the
+ * user's stream (and the e-mail claim stream); answers are read from the `users` read model once it has
+ * caught up.
  */
 export class AccountService {
   private readonly mutex = new KeyedMutex();
@@ -55,6 +59,11 @@ export class AccountService {
 
   emailHash(email: string): string {
     return keyedHash(this.deps.emailSecret, normaliseEmail(email));
+  }
+
+  /** Names a provider's subject without storing it: `sub` is only unique within its issuer. */
+  subjectHash(issuer: string, subject: string): string {
+    return keyedHash(this.deps.emailSecret, `oidc-subject ${issuer} ${subject}`);
   }
 
   /** Creates a password account: claims the address, stores the hash, then records the registration. */
@@ -210,12 +219,35 @@ export class AccountService {
     await this.command(userId, command);
   }
 
+  /**
+   * Erases an account (ARCHITECTURE section 4): records `UserErased`, gives the address back, deletes
+   * what lets anyone sign in as it, and deletes its key only once the users read model has dropped the
+   * personal data. An account that does not exist or is already erased is a NotFoundError.
+   */
+  async erase(userId: string): Promise<void> {
+    // Read before erasing: `UserErased` resets the stream's state, e-mail hash included.
+    const { emailHash } = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
+    const { position, projected } = await this.command(userId, { type: 'EraseUser' });
+    if (emailHash) await this.releaseEmail(emailHash, userId);
+    await this.deps.sessions.destroyAllFor(userId);
+    await this.deleteSignInSecrets(userId);
+    if (!projected && position) await this.awaitErasureProjected(userId, position);
+    await this.deps.keyring.shred(userId);
+  }
+
   /** Runs a command on the user's stream and waits (bounded) until the users read model shows it. */
-  async command(userId: string, command: UserCommand): Promise<void> {
+  async command(
+    userId: string,
+    command: UserCommand,
+  ): Promise<{ position: LogPosition | null; projected: boolean }> {
     const result = await this.mutex.run(userId, () =>
       handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, command, { actorId: userId }),
     );
-    if (result.position) await this.deps.readModels.waitFor('users', result.position);
+    if (!result.position) return { position: null, projected: true };
+    return {
+      position: result.position,
+      projected: await this.deps.readModels.waitFor('users', result.position),
+    };
   }
 
   async requireUser(userId: string): Promise<User> {
@@ -248,6 +280,26 @@ export class AccountService {
     });
   }
 
+  /** Credentials and reset tokens are operational rows, never events: erasure deletes them outright. */
+  private async deleteSignInSecrets(userId: string): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('user_credentials').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+    });
+  }
+
+  /**
+   * The read-your-writes wait gave up; erasure waits longer, because shredding the key before the users
+   * read model has passed `UserErased` must not happen. Still behind: fail loudly and keep the key.
+   */
+  private async awaitErasureProjected(userId: string, position: LogPosition): Promise<void> {
+    if (await this.deps.readModels.waitFor('users', position, ERASURE_PROJECTION_WAIT_MS)) return;
+    throw new Error(
+      `Account ${userId} is erased in the event log, but the users read model did not catch up within ` +
+        `${ERASURE_PROJECTION_WAIT_MS / 1000} s, so its key was kept. Is a projection runner running?`,
+    );
+  }
+
   private async claimEmail(emailHash: string, userId: string): Promise<void> {
     await handleCommand(this.deps.eventStore, emailClaimStreamId(emailHash), emailClaimDecider, {
       type: 'ClaimEmail',
@@ -255,7 +307,7 @@ export class AccountService {
     });
   }
 
-  /** Compensation: a registration that failed after its claim gives the address back. */
+  /** Gives the address back: compensation for a registration that failed after its claim, and erasure. */
   async releaseEmail(emailHash: string, userId: string): Promise<void> {
     await handleCommand(this.deps.eventStore, emailClaimStreamId(emailHash), emailClaimDecider, {
       type: 'ReleaseEmail',

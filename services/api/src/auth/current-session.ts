@@ -67,9 +67,11 @@ export function safeReturnTo(value: unknown): string {
     !value.startsWith('/') ||
     value.startsWith('//') ||
     value.startsWith('/\\') ||
-    /[\u0000-\u001f]/.test(value)
+    hasControlCharacter(value)
   ) {
     return '/';
   }
   return value;
 }
+
+const hasControlCharacter = (value: string) => [...value].some((char) => char.charCodeAt(0) < 0x20);

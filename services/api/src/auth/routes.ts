@@ -10,6 +10,7 @@ import {
   safeReturnTo,
   startSession,
 } from './current-session';
+import { type PasswordResetDeps, passwordResetRoutes } from './password-reset';
 import type { SessionStore } from './sessions';
 
 export interface AuthRoutesDeps {
@@ -17,7 +18,13 @@ export interface AuthRoutesDeps {
   sessions: SessionStore;
   cookie: CookieSettings;
   /** Starts an OpenID Connect sign-in when a provider is configured (GET /api/login leads there). */
-  oidc?: { start(request: FastifyRequest, reply: FastifyReply, returnTo: string): Promise<FastifyReply> };
+  oidc?: {
+    start(request: FastifyRequest, reply: FastifyReply, returnTo: string): Promise<FastifyReply>;
+    /** Adds the route the provider sends the browser back to. */
+    register(app: FastifyInstance): void;
+  };
+  /** Password reset by e-mail; absent: the routes do not exist. */
+  passwordReset?: PasswordResetDeps;
 }
 
 /** Sign-up, sign-in, the current user, profile and sign-out (spec section 7; issue "Accounts"). */
@@ -75,4 +82,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
     await endSession(request, reply, sessions, cookie);
     return reply.redirect('/', 302);
   });
+
+  if (deps.passwordReset) await passwordResetRoutes(app, deps.passwordReset);
+
+  deps.oidc?.register(app);
 }

@@ -7,6 +7,7 @@ export function specFor<Command, State, Event extends DomainEvent>(decider: Deci
     when: (command: Command) => {
       const run = () => decider.decide(command, given.reduce(decider.evolve, decider.initialState()));
       return {
+        // biome-ignore lint/suspicious/noThenProperty: given/when/then reads as the specification; never awaited.
         then: (expected: Event[]) => expect(run()).toEqual(expected),
         thenThrows: (matcher: Record<string, unknown>) => {
           let thrown: unknown;

@@ -1,0 +1,67 @@
+import { emailClaimStreamId } from '@sniplink/domain';
+import { createLogger } from '@sniplink/platform';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../../../test/support/api';
+import { releaseOrphanedEmailClaims } from './email-claim-sweeper';
+
+describe('the sweeper of e-mail claims left by interrupted registrations', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.close());
+
+  const claimWithoutAccount = async (email: string, minutesAgo: number) => {
+    const stream = emailClaimStreamId(api.runtime.accounts.emailHash(email));
+    const occurredAt = new Date(Date.now() - minutesAgo * 60_000);
+    const event = { id: uuidv7(), type: 'EmailClaimed', data: { userId: uuidv7() }, occurredAt };
+    const { position } = await api.runtime.eventStore.appendToStream(stream, [event], 'no_stream');
+    expect(await api.runtime.progress.waitFor('stream-catalogue', position, 5_000)).toBe(true);
+  };
+  const sweep = (graceMs?: number) =>
+    releaseOrphanedEmailClaims(
+      { db: api.runtime.database.db, eventStore: api.runtime.eventStore, log: createLogger('silent') },
+      graceMs,
+    );
+
+  it('frees an address whose registration never finished, so it can sign up again', async () => {
+    const email = `orphan.${Date.now()}@example.com`;
+    await claimWithoutAccount(email, 30);
+    const blocked = await api.client().post('/api/auth/register', { email, password: 'correct horse' });
+    expect(blocked.status).toBe(409);
+    expect(await sweep()).toBe(1);
+    const retried = await api.client().post('/api/auth/register', { email, password: 'correct horse' });
+    expect(retried.status).toBe(201);
+  });
+
+  it('leaves fresh claims alone (their registration may still be running)', async () => {
+    const fresh = `fresh.${Date.now()}@example.com`;
+    await claimWithoutAccount(fresh, 1);
+    expect(await sweep()).toBe(0);
+    expect(
+      (await api.client().post('/api/auth/register', { email: fresh, password: 'correct horse' })).status,
+    ).toBe(409);
+  });
+
+  it('never releases the address of an account that exists', async () => {
+    const real = `real.${Date.now()}@example.com`;
+    const client = api.client();
+    expect((await client.post('/api/auth/register', { email: real, password: 'correct horse' })).status).toBe(
+      201,
+    );
+    const { position } = await api.runtime.eventStore.appendToStream(
+      'probe-sweeper',
+      [{ id: uuidv7(), type: 'Probe', data: {}, occurredAt: new Date() }],
+      'no_stream',
+    );
+    await api.runtime.progress.waitFor('stream-catalogue', position, 5_000);
+    await sweep(0);
+    expect(
+      (await api.client().post('/api/auth/register', { email: real, password: 'other pass' })).status,
+    ).toBe(409);
+    expect(
+      (await api.client().post('/api/auth/login', { email: real, password: 'correct horse' })).status,
+    ).toBe(200);
+  });
+});
