@@ -1,6 +1,11 @@
 export { type AppDeps, buildApp } from './app';
 export { type AccountDeps, AccountService, type ReadModelWaiter, toUserJson } from './auth/accounts';
 export { LoginThrottle } from './auth/login-throttle';
+export {
+  releaseOrphanedEmailClaims,
+  runAccountMaintenance,
+  shredKeysOfErasedUsers,
+} from './auth/maintenance';
 export { createOidcLogin, OIDC_CALLBACK_PATH, type OidcLoginDeps } from './auth/oidc';
 export type { AuthRoutesDeps } from './auth/routes';
 export { SessionStore } from './auth/sessions';

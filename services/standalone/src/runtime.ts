@@ -6,6 +6,7 @@ import {
   LoginThrottle,
   OIDC_CALLBACK_PATH,
   type ReadinessCheck,
+  runAccountMaintenance,
   SessionStore,
 } from '@sniplink/api';
 import {
@@ -92,6 +93,10 @@ export async function startRuntime(
       adminEmails: config.adminEmails,
     });
     const mailer = createMailer(config, log);
+    const maintenance =
+      runners.length > 0
+        ? scheduleMaintenance(() => runAccountMaintenance({ db: database.db, eventStore, keyring, log }), log)
+        : undefined;
     return {
       config,
       database,
@@ -110,6 +115,7 @@ export async function startRuntime(
         ? `embedded PostgreSQL (socket ${embedded.socketDir}${embedded.owned ? '' : ', attached to a running app'})`
         : `PostgreSQL at ${new URL(connectionString).host}`,
       stop: async () => {
+        clearInterval(maintenance);
         await Promise.all(runners.map((runner) => runner.stop()));
         await notifications.close();
         await database.close();
@@ -198,6 +204,15 @@ function readinessChecks(
       return { ok: lags.every((lag) => !lag.capped && lag.updatedAt !== null), behind };
     },
   };
+}
+
+/** Housekeeping every 10 minutes in a process that runs projections; a failure is logged and retried later. */
+function scheduleMaintenance(task: () => Promise<void>, log: Logger): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    task().catch((err: unknown) => log.error({ err }, 'account maintenance failed'));
+  }, 10 * 60_000);
+  timer.unref();
+  return timer;
 }
 
 /** The built web app, relative to this file (works from any working directory). */

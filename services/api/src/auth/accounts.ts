@@ -225,10 +225,14 @@ export class AccountService {
    * personal data. An account that does not exist or is already erased is a NotFoundError.
    */
   async erase(userId: string): Promise<void> {
-    // Read before erasing: `UserErased` resets the stream's state, e-mail hash included.
-    const { emailHash } = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
-    const { position, projected } = await this.command(userId, { type: 'EraseUser' });
-    if (emailHash) await this.releaseEmail(emailHash, userId);
+    const state = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
+    if (state.status === 'none') throw new NotFoundError('No such account');
+    // Already erased: an erasure interrupted half-way; finish the clean-up it did not reach.
+    const { position, projected } =
+      state.status === 'active'
+        ? await this.command(userId, { type: 'EraseUser' })
+        : { position: null, projected: true };
+    if (state.emailHash) await this.releaseEmail(state.emailHash, userId);
     await this.deps.sessions.destroyAllFor(userId);
     await this.deleteSignInSecrets(userId);
     if (!projected && position) await this.awaitErasureProjected(userId, position);

@@ -50,7 +50,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'SubscriptionEnded':
       return { ...state, subscription: null };
     case 'UserErased':
-      return { ...initialUserState(), status: 'erased', userId: state.userId };
+      // The e-mail hash stays (it is no plaintext): an erasure interrupted half-way can still release the claim.
+      return { ...initialUserState(), status: 'erased', userId: state.userId, emailHash: state.emailHash };
     case 'UserPasswordChanged':
       return state;
     default: {

@@ -167,13 +167,19 @@ describe('AccountService.erase', () => {
     expect(keys).toHaveLength(1);
   });
 
-  it('refuses an account that is already erased with NotFoundError', async () => {
+  it('erases an erased account again without harm, and refuses an id that never existed', async () => {
     const accounts = api.runtime.accounts;
     const userId = await accounts.register({
       email: `twice.${Date.now()}@example.com`,
       password: 'correct horse',
     });
     await accounts.erase(userId);
-    await expect(accounts.erase(userId)).rejects.toMatchObject({ name: 'NotFoundError', status: 404 });
+    const eventsBefore = await api.runtime.eventStore.readStream(`user-${userId}`);
+    await accounts.erase(userId);
+    expect(await api.runtime.eventStore.readStream(`user-${userId}`)).toHaveLength(eventsBefore.length);
+    await expect(accounts.erase('01890000-0000-7000-8000-0000000000ff')).rejects.toMatchObject({
+      name: 'NotFoundError',
+      status: 404,
+    });
   });
 });

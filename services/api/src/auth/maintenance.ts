@@ -1,11 +1,42 @@
 import { emailClaimDecider, userStreamId } from '@sniplink/domain';
-import { type Database, type EventStore, handleCommand, type Logger, loadState } from '@sniplink/platform';
+import {
+  type Database,
+  type EventStore,
+  handleCommand,
+  type Keyring,
+  type Logger,
+  loadState,
+} from '@sniplink/platform';
 import type { Kysely } from 'kysely';
 
 export interface SweeperDeps {
   db: Kysely<Database>;
   eventStore: EventStore;
   log: Logger;
+}
+
+/** Account housekeeping, run now and then by a process that runs the projections. */
+export async function runAccountMaintenance(deps: SweeperDeps & { keyring: Keyring }): Promise<void> {
+  await releaseOrphanedEmailClaims(deps);
+  await shredKeysOfErasedUsers(deps);
+}
+
+/**
+ * An erasure deletes the user's key once the read model shows the user erased; if it was interrupted
+ * after `UserErased`, the key is still there. The read model's `erased` flag says it is safe to shred.
+ */
+export async function shredKeysOfErasedUsers(deps: SweeperDeps & { keyring: Keyring }): Promise<number> {
+  const rows = await deps.db
+    .selectFrom('rm_users')
+    .innerJoin('user_keys', 'user_keys.user_id', 'rm_users.user_id')
+    .select('rm_users.user_id')
+    .where('rm_users.erased', '=', true)
+    .limit(1_000)
+    .execute();
+  for (const { user_id } of rows) await deps.keyring.shred(user_id);
+  if (rows.length > 0)
+    deps.log.warn({ shredded: rows.length }, 'deleted the keys of erased users left by interrupted erasures');
+  return rows.length;
 }
 
 /**

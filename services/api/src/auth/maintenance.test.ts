@@ -3,7 +3,7 @@ import { createLogger } from '@sniplink/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../../test/support/api';
-import { releaseOrphanedEmailClaims } from './email-claim-sweeper';
+import { releaseOrphanedEmailClaims, shredKeysOfErasedUsers } from './maintenance';
 
 describe('the sweeper of e-mail claims left by interrupted registrations', () => {
   let api: TestApi;
@@ -63,5 +63,32 @@ describe('the sweeper of e-mail claims left by interrupted registrations', () =>
     expect(
       (await api.client().post('/api/auth/login', { email: real, password: 'correct horse' })).status,
     ).toBe(200);
+  });
+
+  it('shreds the key of a user whose erasure stopped after UserErased', async () => {
+    const email = `half.${Date.now()}@example.com`;
+    const created = await api
+      .client()
+      .post<{ id: string }>('/api/auth/register', { email, password: 'correct horse' });
+    const userId = created.body.id;
+    await api.runtime.accounts.command(userId, { type: 'EraseUser' }); // …and then the process died
+    const deps = {
+      db: api.runtime.database.db,
+      eventStore: api.runtime.eventStore,
+      log: createLogger('silent'),
+      keyring: api.runtime.keyring,
+    };
+    expect(await shredKeysOfErasedUsers(deps)).toBe(1);
+    const key = await api.runtime.database.db
+      .selectFrom('user_keys')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    expect(key).toBeUndefined();
+    // Running the erasure again finishes the rest: the address is free.
+    await api.runtime.accounts.erase(userId);
+    expect((await api.client().post('/api/auth/register', { email, password: 'correct horse' })).status).toBe(
+      201,
+    );
   });
 });
