@@ -11,6 +11,8 @@ export class PgNotifications {
   private client: pg.Client | undefined;
   private connecting: Promise<pg.Client> | undefined;
   private readonly handlers = new Map<string, Set<Handler>>();
+  /** The one connection runs one query at a time (pg deprecates overlapping queries on a client). */
+  private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
   constructor(private readonly connectionString: string) {}
@@ -22,7 +24,7 @@ export class PgNotifications {
       set = new Set();
       this.handlers.set(channel, set);
       const client = await this.connection();
-      await client.query(`LISTEN ${channel}`);
+      await this.inTurn(() => client.query(`LISTEN ${channel}`));
     } else {
       await this.connection();
     }
@@ -40,7 +42,8 @@ export class PgNotifications {
     assertChannelName(channel);
     this.dispatch(channel, payload);
     const client = await this.connection().catch(() => undefined);
-    await client?.query('SELECT pg_notify($1, $2)', [channel, payload]).catch(() => {});
+    if (client)
+      await this.inTurn(() => client.query('SELECT pg_notify($1, $2)', [channel, payload])).catch(() => {});
   }
 
   async close(): Promise<void> {
@@ -48,6 +51,12 @@ export class PgNotifications {
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => {});
+  }
+
+  private inTurn<T>(query: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(query, query);
+    this.queue = result.catch(() => undefined);
+    return result;
   }
 
   private connection(): Promise<pg.Client> {
