@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Events of a link's stream `link-{linkId}`. */
+export const linkEventSchemas = {
+  LinkCreated: z.object({
+    linkId: z.uuid(),
+    /** A user id, or `visitor-{id}` for a demo link made without an account. */
+    ownerId: z.string(),
+    code: z.string(),
+    originalUrl: z.string(),
+    title: z.string().nullable(),
+    origin: z.enum(['dashboard', 'duplicate', 'demo']),
+  }),
+  LinkRetitled: z.object({ title: z.string().nullable() }),
+  LinkRetargeted: z.object({ originalUrl: z.string() }),
+  LinkCodeChanged: z.object({ code: z.string(), previousCode: z.string() }),
+  /** A visitor's demo link moved into the account they signed up or in with. */
+  LinkOwnerChanged: z.object({ ownerId: z.string(), previousOwnerId: z.string() }),
+  LinkDeleted: z.object({}),
+} as const;
+
+/**
+ * Events of a code's stream `shortcode-{lower-cased code}`: a code points to at most one link, and once an
+ * account used it, it never goes to another account.
+ */
+export const shortCodeEventSchemas = {
+  ShortCodeClaimed: z.object({ code: z.string(), ownerId: z.string(), linkId: z.uuid() }),
+  /** The link moved off the code (code changed, link deleted): the code stays its owner's. */
+  ShortCodeRetired: z.object({ linkId: z.uuid() }),
+  /** A claim whose link was never created (a later step failed): the code is free again. */
+  ShortCodeReleased: z.object({ linkId: z.uuid() }),
+  ShortCodeOwnerChanged: z.object({ ownerId: z.string(), previousOwnerId: z.string() }),
+} as const;
+
+/** Link allowance events on the user's stream `user-{userId}` (ARCHITECTURE section 4). */
+export const linkQuotaEventSchemas = {
+  /** A link counted against the plan: Free holds at most 5, Pro creates at most 500 per UTC month. */
+  LinkSlotTaken: z.object({ linkId: z.uuid(), month: z.string().regex(/^\d{4}-\d{2}$/) }),
+  /**
+   * `deleted`: the link is gone (frees a Free slot; a Pro month keeps its count);
+   * `abandoned`: its creation failed after the slot was taken (gives the month's count back too).
+   */
+  LinkSlotReleased: z.object({
+    linkId: z.uuid(),
+    month: z.string(),
+    reason: z.enum(['deleted', 'abandoned']),
+  }),
+} as const;
+
+type EventUnion<Schemas extends Record<string, z.ZodType>> = {
+  [Type in keyof Schemas & string]: { type: Type; data: z.infer<Schemas[Type]> };
+}[keyof Schemas & string];
+
+export type LinkEvent = EventUnion<typeof linkEventSchemas>;
+export type ShortCodeEvent = EventUnion<typeof shortCodeEventSchemas>;
+export type LinkQuotaEvent = EventUnion<typeof linkQuotaEventSchemas>;
