@@ -19,6 +19,8 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   oidc_logins: OidcLoginsTable;
   rm_users: RmUsersTable;
+  rm_links: RmLinksTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
@@ -142,3 +144,27 @@ export interface RmUsersTable {
 }
 
 export type UserRow = Selectable<RmUsersTable>;
+
+export interface RmLinksTable {
+  link_id: string;
+  owner_id: string;
+  code: string;
+  code_lower: string;
+  original_url: string;
+  title: string | null;
+  origin: string;
+  created_at: Date;
+  updated_at: Date;
+  deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  last_revision: Int8;
+}
+
+export type LinkRow = Selectable<RmLinksTable>;
+
+export interface IdempotencyKeysTable {
+  owner_id: string;
+  key: string;
+  status: number | null;
+  body: unknown;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}

@@ -3,6 +3,7 @@ import * as eventStore from './2026-11-22T01-event-store';
 import * as clickStream from './2026-11-22T02-click-stream';
 import * as projections from './2026-11-22T03-projections';
 import * as accounts from './2026-11-22T04-accounts';
+import * as links from './2026-11-22T05-links';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T02-click-stream': clickStream,
   '2026-11-22T03-projections': projections,
   '2026-11-22T04-accounts': accounts,
+  '2026-11-22T05-links': links,
 };
