@@ -1,9 +1,14 @@
-import { type UserEvent, userEventSchemas } from '@sniplink/contracts';
+import {
+  type LinkQuotaEvent,
+  linkQuotaEventSchemas,
+  type UserEvent,
+  userEventSchemas,
+} from '@sniplink/contracts';
 import type { Database, Keyring, RecordedEvent } from '@sniplink/platform';
-import type { Transaction, Updateable } from 'kysely';
+import { sql, type Transaction, type UpdateObject } from 'kysely';
 import type { Projection } from '../projection';
 
-const USER_EVENT_TYPES = Object.keys(userEventSchemas);
+const USER_EVENT_TYPES = [...Object.keys(userEventSchemas), ...Object.keys(linkQuotaEventSchemas)];
 
 /**
  * The users read model: one row per account with its personal data decrypted for the app's queries.
@@ -13,7 +18,7 @@ const USER_EVENT_TYPES = Object.keys(userEventSchemas);
 export function usersProjection(keyring: Keyring): Projection {
   return {
     name: 'users',
-    version: 1,
+    version: 2,
     handles: USER_EVENT_TYPES,
     tables: ['rm_users'],
     async apply(trx, events) {
@@ -29,7 +34,7 @@ async function applyUserEvent(
 ): Promise<void> {
   const userId = recorded.streamId.slice('user-'.length);
   const revision = recorded.revision.toString();
-  const event = { type: recorded.type, data: recorded.data } as UserEvent;
+  const event = { type: recorded.type, data: recorded.data } as UserEvent | LinkQuotaEvent;
   const at = recorded.occurredAt;
   if (event.type === 'UserRegistered') {
     const email = await keyring.decrypt(userId, event.data.email);
@@ -59,9 +64,13 @@ async function applyUserEvent(
     .execute();
 }
 
-type UserChanges = Omit<Updateable<Database['rm_users']>, 'user_id' | 'created_at'>;
+type UserChanges = UpdateObject<Database, 'rm_users', 'rm_users'>;
 
-async function changesFor(event: UserEvent, userId: string, keyring: Keyring): Promise<UserChanges> {
+async function changesFor(
+  event: UserEvent | LinkQuotaEvent,
+  userId: string,
+  keyring: Keyring,
+): Promise<UserChanges> {
   switch (event.type) {
     case 'UserProfileUpdated':
       return {
@@ -87,6 +96,20 @@ async function changesFor(event: UserEvent, userId: string, keyring: Keyring): P
         subscription_status: 'inactive',
         subscription_plan: null,
       };
+    case 'LinkSlotTaken': {
+      const month = event.data.month;
+      return {
+        links_created_this_month: sql<number>`CASE WHEN links_month = ${month} THEN links_created_this_month + 1 ELSE 1 END`,
+        links_month: month,
+      };
+    }
+    case 'LinkSlotReleased': {
+      if (event.data.reason !== 'abandoned') return {};
+      const month = event.data.month;
+      return {
+        links_created_this_month: sql<number>`CASE WHEN links_month = ${month} THEN greatest(0, links_created_this_month - 1) ELSE links_created_this_month END`,
+      };
+    }
     case 'UserRegistered':
     case 'UserPasswordChanged':
     case 'UserIdentityLinked':

@@ -1,4 +1,10 @@
-export { type UserCommand, userDecider, userStreamId } from './accounts/decide';
+export {
+  FREE_LINK_LIMIT,
+  PRO_MONTHLY_LINK_LIMIT,
+  type UserCommand,
+  userDecider,
+  userStreamId,
+} from './accounts/decide';
 export {
   type EmailClaimCommand,
   emailClaimDecider,
@@ -6,6 +12,24 @@ export {
   emailTakenError,
   normaliseEmail,
 } from './accounts/email-claim';
-export type { UserState } from './accounts/user';
+export type { UserState, UserStreamEvent } from './accounts/user';
 export type { Decider, DomainEvent } from './decider';
 export * from './errors';
+export {
+  assertCustomCode,
+  CUSTOM_CODE_RULE,
+  customCodeProblem,
+  GENERATED_CODE_LENGTH,
+  generateCode,
+  isReservedCode,
+} from './links/codes';
+export { type LinkCommand, type LinkState, linkDecider, linkStreamId } from './links/link';
+export {
+  codeTakenError,
+  isCodeFreeFor,
+  type ShortCodeCommand,
+  type ShortCodeState,
+  shortCodeDecider,
+  shortCodeStreamId,
+} from './links/short-code';
+export { checkTargetUrl, MAX_URL_LENGTH } from './links/target-url';

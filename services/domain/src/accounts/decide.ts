@@ -1,7 +1,10 @@
-import type { Encrypted, PlanId, UserEvent } from '@sniplink/contracts';
+import type { Encrypted, PlanId } from '@sniplink/contracts';
 import type { Decider } from '../decider';
-import { ConflictError, NotFoundError } from '../errors';
-import { evolveUser, initialUserState, type UserState } from './user';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
+import { evolveUser, initialUserState, type UserState, type UserStreamEvent } from './user';
+
+export const FREE_LINK_LIMIT = 5;
+export const PRO_MONTHLY_LINK_LIMIT = 500;
 
 export type UserCommand =
   | {
@@ -27,9 +30,12 @@ export type UserCommand =
       reference: string | null;
     }
   | { type: 'EndSubscription'; reason: 'canceled' | 'operator' | 'expired' }
-  | { type: 'EraseUser' };
+  | { type: 'EraseUser' }
+  /** Counts a new link against the plan (Free: 5 held; Pro: 500 created per UTC month). */
+  | { type: 'TakeLinkSlot'; linkId: string; month: string }
+  | { type: 'ReleaseLinkSlot'; linkId: string; reason: 'deleted' | 'abandoned' };
 
-export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+export function decideUser(command: UserCommand, state: UserState): UserStreamEvent[] {
   if (command.type === 'RegisterUser') return register(command, state);
   if (state.status !== 'active') throw new NotFoundError('No such account');
   switch (command.type) {
@@ -67,6 +73,14 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return state.subscription ? [{ type: 'SubscriptionEnded', data: { reason: command.reason } }] : [];
     case 'EraseUser':
       return [{ type: 'UserErased', data: {} }];
+    case 'TakeLinkSlot':
+      return takeLinkSlot(command.linkId, command.month, state);
+    case 'ReleaseLinkSlot': {
+      const month = state.linkSlots[command.linkId];
+      return month === undefined
+        ? []
+        : [{ type: 'LinkSlotReleased', data: { linkId: command.linkId, month, reason: command.reason } }];
+    }
     default: {
       const unknown: never = command;
       return unknown;
@@ -74,7 +88,27 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
   }
 }
 
-function register(command: Extract<UserCommand, { type: 'RegisterUser' }>, state: UserState): UserEvent[] {
+function takeLinkSlot(linkId: string, month: string, state: UserState): UserStreamEvent[] {
+  if (state.linkSlots[linkId] !== undefined) return []; // a retried create continues
+  if (state.subscription === null && Object.keys(state.linkSlots).length >= FREE_LINK_LIMIT) {
+    throw new ForbiddenError(
+      'SUBSCRIPTION_REQUIRED',
+      `Free accounts can hold ${FREE_LINK_LIMIT} links. Upgrade to Pro to create more.`,
+    );
+  }
+  if (state.subscription !== null && (state.createdPerMonth[month] ?? 0) >= PRO_MONTHLY_LINK_LIMIT) {
+    throw new ForbiddenError(
+      'MONTHLY_LIMIT_REACHED',
+      `You have reached your monthly limit of ${PRO_MONTHLY_LINK_LIMIT} links.`,
+    );
+  }
+  return [{ type: 'LinkSlotTaken', data: { linkId, month } }];
+}
+
+function register(
+  command: Extract<UserCommand, { type: 'RegisterUser' }>,
+  state: UserState,
+): UserStreamEvent[] {
   if (state.status !== 'none') throw new ConflictError('CONFLICT', 'This account already exists');
   const { userId, email, emailHash, firstName, lastName, profileImageUrl, via } = command;
   return [
@@ -82,7 +116,7 @@ function register(command: Extract<UserCommand, { type: 'RegisterUser' }>, state
   ];
 }
 
-export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
+export const userDecider: Decider<UserCommand, UserState, UserStreamEvent> = {
   initialState: initialUserState,
   evolve: evolveUser,
   decide: decideUser,

@@ -1,4 +1,7 @@
-import type { Encrypted, PlanId, UserEvent } from '@sniplink/contracts';
+import type { Encrypted, LinkQuotaEvent, PlanId, UserEvent } from '@sniplink/contracts';
+
+/** Everything on a user's stream: the account's own events and its link allowance. */
+export type UserStreamEvent = UserEvent | LinkQuotaEvent;
 
 /** What the user's own stream knows; enough to decide the next command. */
 export interface UserState {
@@ -10,6 +13,10 @@ export interface UserState {
   suspended: boolean;
   subscription: { plan: PlanId } | null;
   linkedIdentities: string[];
+  /** Links counted against the plan now: link id -> the month it was created in. */
+  linkSlots: Record<string, string>;
+  /** Links created per UTC month (`YYYY-MM`); a deletion does not give one back. */
+  createdPerMonth: Record<string, number>;
 }
 
 export const initialUserState = (): UserState => ({
@@ -21,9 +28,11 @@ export const initialUserState = (): UserState => ({
   suspended: false,
   subscription: null,
   linkedIdentities: [],
+  linkSlots: {},
+  createdPerMonth: {},
 });
 
-export function evolveUser(state: UserState, event: UserEvent): UserState {
+export function evolveUser(state: UserState, event: UserStreamEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
       return {
@@ -54,6 +63,21 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...initialUserState(), status: 'erased', userId: state.userId, emailHash: state.emailHash };
     case 'UserPasswordChanged':
       return state;
+    case 'LinkSlotTaken': {
+      const { linkId, month } = event.data;
+      const createdPerMonth = { ...state.createdPerMonth, [month]: (state.createdPerMonth[month] ?? 0) + 1 };
+      return { ...state, linkSlots: { ...state.linkSlots, [linkId]: month }, createdPerMonth };
+    }
+    case 'LinkSlotReleased': {
+      const { [event.data.linkId]: _released, ...linkSlots } = state.linkSlots;
+      if (event.data.reason === 'deleted') return { ...state, linkSlots };
+      const month = event.data.month;
+      const createdPerMonth = {
+        ...state.createdPerMonth,
+        [month]: Math.max(0, (state.createdPerMonth[month] ?? 0) - 1),
+      };
+      return { ...state, linkSlots, createdPerMonth };
+    }
     default: {
       const unknown: never = event;
       return unknown;

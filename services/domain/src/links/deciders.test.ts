@@ -1,0 +1,157 @@
+import type { LinkEvent, ShortCodeEvent } from '@sniplink/contracts';
+import { describe, it } from 'vitest';
+import { userDecider } from '../accounts/decide';
+import type { UserStreamEvent } from '../accounts/user';
+import { specFor } from '../testing/spec';
+import { linkDecider } from './link';
+import { shortCodeDecider } from './short-code';
+
+const ada = '01890000-0000-7000-8000-00000000000a';
+const bob = '01890000-0000-7000-8000-00000000000b';
+const link1 = '01890000-0000-7000-8000-000000000001';
+const link2 = '01890000-0000-7000-8000-000000000002';
+
+describe('short code decider', () => {
+  const given = specFor(shortCodeDecider);
+  const claimed: ShortCodeEvent = {
+    type: 'ShortCodeClaimed',
+    data: { code: 'Shop', ownerId: ada, linkId: link1 },
+  };
+
+  it('gives a free code to the first claim, and lets that claim be retried', () => {
+    given([]).when({ type: 'ClaimCode', code: 'Shop', ownerId: ada, linkId: link1 }).then([claimed]);
+    given([claimed]).when({ type: 'ClaimCode', code: 'shop', ownerId: ada, linkId: link1 }).then([]);
+  });
+
+  it('refuses a code in use, to anyone, with SHORT_CODE_TAKEN', () => {
+    given([claimed])
+      .when({ type: 'ClaimCode', code: 'shop', ownerId: bob, linkId: link2 })
+      .thenThrows({ code: 'SHORT_CODE_TAKEN', status: 409 });
+    given([claimed])
+      .when({ type: 'ClaimCode', code: 'shop', ownerId: ada, linkId: link2 })
+      .thenThrows({ code: 'SHORT_CODE_TAKEN' });
+  });
+
+  it('keeps a retired code for the account that used it, and never gives it to another', () => {
+    const retired: ShortCodeEvent = { type: 'ShortCodeRetired', data: { linkId: link1 } };
+    given([claimed, retired])
+      .when({ type: 'ClaimCode', code: 'shop', ownerId: bob, linkId: link2 })
+      .thenThrows({ code: 'SHORT_CODE_TAKEN' });
+    given([claimed, retired])
+      .when({ type: 'ClaimCode', code: 'shop', ownerId: ada, linkId: link2 })
+      .then([{ type: 'ShortCodeClaimed', data: { code: 'shop', ownerId: ada, linkId: link2 } }]);
+  });
+
+  it('frees a claim whose link never came to be', () => {
+    const released: ShortCodeEvent = { type: 'ShortCodeReleased', data: { linkId: link1 } };
+    given([claimed]).when({ type: 'ReleaseCode', linkId: link1 }).then([released]);
+    given([claimed, released])
+      .when({ type: 'ClaimCode', code: 'shop', ownerId: bob, linkId: link2 })
+      .then([{ type: 'ShortCodeClaimed', data: { code: 'shop', ownerId: bob, linkId: link2 } }]);
+  });
+});
+
+describe('link decider', () => {
+  const given = specFor(linkDecider);
+  const created: LinkEvent = {
+    type: 'LinkCreated',
+    data: {
+      linkId: link1,
+      ownerId: ada,
+      code: 'abc1234',
+      originalUrl: 'https://example.com/',
+      title: null,
+      origin: 'dashboard',
+    },
+  };
+
+  it('answers "not found" to anyone but the owner, and after deletion', () => {
+    given([created])
+      .when({ type: 'RetitleLink', ownerId: bob, title: 'x' })
+      .thenThrows({ code: 'NOT_FOUND', status: 404 });
+    given([created, { type: 'LinkDeleted', data: {} }])
+      .when({ type: 'DeleteLink', ownerId: ada })
+      .thenThrows({ status: 404 });
+    given([]).when({ type: 'DeleteLink', ownerId: ada }).thenThrows({ status: 404 });
+  });
+
+  it('records only what changes', () => {
+    given([created]).when({ type: 'RetitleLink', ownerId: ada, title: null }).then([]);
+    given([created])
+      .when({ type: 'RetitleLink', ownerId: ada, title: 'Shop' })
+      .then([{ type: 'LinkRetitled', data: { title: 'Shop' } }]);
+    given([created])
+      .when({ type: 'RetargetLink', ownerId: ada, originalUrl: 'https://example.com/' })
+      .then([]);
+    given([created])
+      .when({ type: 'ChangeLinkCode', ownerId: ada, code: 'spring' })
+      .then([{ type: 'LinkCodeChanged', data: { code: 'spring', previousCode: 'abc1234' } }]);
+  });
+});
+
+describe('link allowance on the user stream', () => {
+  const given = specFor(userDecider);
+  const registered: UserStreamEvent = {
+    type: 'UserRegistered',
+    data: {
+      userId: ada,
+      email: 'enc:v1:x',
+      firstName: null,
+      lastName: null,
+      profileImageUrl: null,
+      emailHash: 'h',
+      via: 'password',
+    },
+  };
+  const pro: UserStreamEvent = {
+    type: 'SubscriptionStarted',
+    data: { plan: 'monthly', provider: 'operator', reference: null },
+  };
+  const taken = (n: number, month = '2026-11'): UserStreamEvent[] =>
+    Array.from({ length: n }, (_, i) => ({
+      type: 'LinkSlotTaken',
+      data: { linkId: `01890000-0000-7000-9000-${String(i).padStart(12, '0')}`, month },
+    }));
+
+  it('lets a Free account hold 5 links; a deletion frees a slot', () => {
+    given([registered, ...taken(4)])
+      .when({ type: 'TakeLinkSlot', linkId: link2, month: '2026-11' })
+      .then([{ type: 'LinkSlotTaken', data: { linkId: link2, month: '2026-11' } }]);
+    given([registered, ...taken(5)])
+      .when({ type: 'TakeLinkSlot', linkId: link2, month: '2026-12' })
+      .thenThrows({
+        code: 'SUBSCRIPTION_REQUIRED',
+        status: 403,
+      });
+    const deleted: UserStreamEvent = {
+      type: 'LinkSlotReleased',
+      data: { linkId: '01890000-0000-7000-9000-000000000000', month: '2026-11', reason: 'deleted' },
+    };
+    given([registered, ...taken(5), deleted])
+      .when({ type: 'TakeLinkSlot', linkId: link2, month: '2026-11' })
+      .then([{ type: 'LinkSlotTaken', data: { linkId: link2, month: '2026-11' } }]);
+  });
+
+  it('lets Pro create 500 a month, deletions not giving any back; a new month starts over', () => {
+    const month = [registered, pro, ...taken(500)];
+    given(month)
+      .when({ type: 'TakeLinkSlot', linkId: link2, month: '2026-11' })
+      .thenThrows({ code: 'MONTHLY_LIMIT_REACHED' });
+    given(month)
+      .when({ type: 'TakeLinkSlot', linkId: link2, month: '2026-12' })
+      .then([{ type: 'LinkSlotTaken', data: { linkId: link2, month: '2026-12' } }]);
+  });
+
+  it('gives the month its count back when a create is abandoned, and continues a retried take', () => {
+    const abandoned: UserStreamEvent = {
+      type: 'LinkSlotReleased',
+      data: { linkId: '01890000-0000-7000-9000-000000000000', month: '2026-11', reason: 'abandoned' },
+    };
+    given([registered, pro, ...taken(500), abandoned])
+      .when({ type: 'TakeLinkSlot', linkId: link2, month: '2026-11' })
+      .then([{ type: 'LinkSlotTaken', data: { linkId: link2, month: '2026-11' } }]);
+    given([registered, ...taken(5)])
+      .when({ type: 'TakeLinkSlot', linkId: '01890000-0000-7000-9000-000000000003', month: '2026-11' })
+      .then([]);
+  });
+});

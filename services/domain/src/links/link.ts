@@ -1,0 +1,94 @@
+import type { LinkEvent } from '@sniplink/contracts';
+import type { Decider } from '../decider';
+import { ConflictError, NotFoundError } from '../errors';
+
+export interface LinkState {
+  status: 'none' | 'active' | 'deleted';
+  ownerId: string | null;
+  code: string | null;
+  originalUrl: string | null;
+  title: string | null;
+}
+
+/** Every command names who asks: a link that is not theirs is "not found", exactly as a missing one. */
+export type LinkCommand =
+  | {
+      type: 'CreateLink';
+      linkId: string;
+      ownerId: string;
+      code: string;
+      originalUrl: string;
+      title: string | null;
+      origin: 'dashboard' | 'duplicate' | 'demo';
+    }
+  | { type: 'RetitleLink'; ownerId: string; title: string | null }
+  | { type: 'RetargetLink'; ownerId: string; originalUrl: string }
+  | { type: 'ChangeLinkCode'; ownerId: string; code: string }
+  | { type: 'TransferLink'; ownerId: string; newOwnerId: string }
+  | { type: 'DeleteLink'; ownerId: string };
+
+const initialState = (): LinkState => ({
+  status: 'none',
+  ownerId: null,
+  code: null,
+  originalUrl: null,
+  title: null,
+});
+
+function evolve(state: LinkState, event: LinkEvent): LinkState {
+  switch (event.type) {
+    case 'LinkCreated': {
+      const { ownerId, code, originalUrl, title } = event.data;
+      return { status: 'active', ownerId, code, originalUrl, title };
+    }
+    case 'LinkRetitled':
+      return { ...state, title: event.data.title };
+    case 'LinkRetargeted':
+      return { ...state, originalUrl: event.data.originalUrl };
+    case 'LinkCodeChanged':
+      return { ...state, code: event.data.code };
+    case 'LinkOwnerChanged':
+      return { ...state, ownerId: event.data.ownerId };
+    case 'LinkDeleted':
+      return { ...state, status: 'deleted' };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+function decide(command: LinkCommand, state: LinkState): LinkEvent[] {
+  if (command.type === 'CreateLink') {
+    if (state.status !== 'none') throw new ConflictError('CONFLICT', 'This link already exists');
+    const { linkId, ownerId, code, originalUrl, title, origin } = command;
+    return [{ type: 'LinkCreated', data: { linkId, ownerId, code, originalUrl, title, origin } }];
+  }
+  if (state.status !== 'active' || state.ownerId !== command.ownerId)
+    throw new NotFoundError('Link not found');
+  switch (command.type) {
+    case 'RetitleLink':
+      return command.title === state.title ? [] : [{ type: 'LinkRetitled', data: { title: command.title } }];
+    case 'RetargetLink':
+      return command.originalUrl === state.originalUrl
+        ? []
+        : [{ type: 'LinkRetargeted', data: { originalUrl: command.originalUrl } }];
+    case 'ChangeLinkCode':
+      return command.code === state.code
+        ? []
+        : [{ type: 'LinkCodeChanged', data: { code: command.code, previousCode: state.code ?? '' } }];
+    case 'TransferLink':
+      return [
+        { type: 'LinkOwnerChanged', data: { ownerId: command.newOwnerId, previousOwnerId: command.ownerId } },
+      ];
+    case 'DeleteLink':
+      return [{ type: 'LinkDeleted', data: {} }];
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+export const linkDecider: Decider<LinkCommand, LinkState, LinkEvent> = { initialState, evolve, decide };
+export const linkStreamId = (linkId: string) => `link-${linkId}`;

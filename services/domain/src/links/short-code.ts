@@ -1,0 +1,90 @@
+import type { ShortCodeEvent } from '@sniplink/contracts';
+import type { Decider } from '../decider';
+import { ConflictError } from '../errors';
+
+/**
+ * One code, compared ignoring case. `linkId` is the link it points to now; `usedBy` is the account that
+ * had a link on it: that account keeps the code for good, nobody else ever gets it (a shared link
+ * cannot be hijacked).
+ */
+export interface ShortCodeState {
+  holder: string | null;
+  linkId: string | null;
+  usedBy: string | null;
+}
+
+export type ShortCodeCommand =
+  | { type: 'ClaimCode'; code: string; ownerId: string; linkId: string }
+  | { type: 'RetireCode'; linkId: string }
+  | { type: 'ReleaseCode'; linkId: string }
+  | { type: 'TransferCode'; ownerId: string; newOwnerId: string };
+
+export const codeTakenError = () =>
+  new ConflictError('SHORT_CODE_TAKEN', 'This short code is already taken', 'shortCode');
+
+const initialState = (): ShortCodeState => ({ holder: null, linkId: null, usedBy: null });
+
+function evolve(state: ShortCodeState, event: ShortCodeEvent): ShortCodeState {
+  switch (event.type) {
+    case 'ShortCodeClaimed':
+      return { ...state, holder: event.data.ownerId, linkId: event.data.linkId };
+    case 'ShortCodeRetired':
+      return { holder: state.holder, linkId: null, usedBy: state.holder };
+    case 'ShortCodeReleased':
+      return { holder: state.usedBy, linkId: null, usedBy: state.usedBy };
+    case 'ShortCodeOwnerChanged':
+      return {
+        ...state,
+        holder: event.data.ownerId,
+        usedBy: state.usedBy === null ? null : event.data.ownerId,
+      };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+function decide(command: ShortCodeCommand, state: ShortCodeState): ShortCodeEvent[] {
+  switch (command.type) {
+    case 'ClaimCode': {
+      if (state.linkId === command.linkId) return []; // a retried claim continues
+      const free = state.linkId === null && (state.holder === null || state.holder === command.ownerId);
+      if (!free) throw codeTakenError();
+      const { code, ownerId, linkId } = command;
+      return [{ type: 'ShortCodeClaimed', data: { code, ownerId, linkId } }];
+    }
+    case 'RetireCode':
+      return state.linkId === command.linkId
+        ? [{ type: 'ShortCodeRetired', data: { linkId: command.linkId } }]
+        : [];
+    case 'ReleaseCode':
+      return state.linkId === command.linkId
+        ? [{ type: 'ShortCodeReleased', data: { linkId: command.linkId } }]
+        : [];
+    case 'TransferCode':
+      return state.holder === command.ownerId
+        ? [
+            {
+              type: 'ShortCodeOwnerChanged',
+              data: { ownerId: command.newOwnerId, previousOwnerId: command.ownerId },
+            },
+          ]
+        : [];
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+export const shortCodeDecider: Decider<ShortCodeCommand, ShortCodeState, ShortCodeEvent> = {
+  initialState,
+  evolve,
+  decide,
+};
+export const shortCodeStreamId = (code: string) => `shortcode-${code.toLowerCase()}`;
+
+/** Whether `ownerId` may put a new link on this code now. */
+export const isCodeFreeFor = (state: ShortCodeState, ownerId: string | null) =>
+  state.linkId === null && (state.holder === null || state.holder === ownerId);

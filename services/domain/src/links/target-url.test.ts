@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { checkTargetUrl } from './target-url';
+
+const own = ['http://localhost:3000', 'https://snip.example.com'];
+const invalid = (url: string) => {
+  try {
+    checkTargetUrl(url, own);
+  } catch (error) {
+    return error as { code: string; field: string; message: string };
+  }
+  return null;
+};
+
+describe('target URL rules', () => {
+  it('accepts http and https URLs of public domains and addresses, normalised', () => {
+    expect(checkTargetUrl('  https://Example.com/a b?x=1#top ', own)).toBe(
+      'https://example.com/a%20b?x=1#top',
+    );
+    expect(checkTargetUrl('http://a.b.co.uk', own)).toBe('http://a.b.co.uk/');
+    expect(checkTargetUrl('https://someone.github.io/page', own)).toBe('https://someone.github.io/page');
+    expect(checkTargetUrl('http://8.8.8.8/dns', own)).toBe('http://8.8.8.8/dns');
+    expect(checkTargetUrl('https://[2001:4860:4860::8888]/', own)).toBe('https://[2001:4860:4860::8888]/');
+    expect(checkTargetUrl('https://snip.example.com/home', own)).toBe('https://snip.example.com/home');
+  });
+
+  it.each([
+    ['ftp://example.com/file', 'Only http and https URLs can be shortened'],
+    ['javascript:alert(1)', 'Only http and https URLs can be shortened'],
+    ['not a url', 'This is not a valid URL'],
+    ['', 'Enter the URL to shorten'],
+    ['http://localhost:8080/', 'This URL does not point to a public website'],
+    ['http://intranet/', 'This URL does not point to a public website'],
+    ['http://foo.invalid/', 'This URL does not point to a public website'],
+    ['http://10.0.0.1/', 'This URL does not point to a public website'],
+    ['http://192.168.1.10/', 'This URL does not point to a public website'],
+    ['http://127.0.0.1/', 'This URL does not point to a public website'],
+    ['http://169.254.169.254/latest/meta-data', 'This URL does not point to a public website'],
+    ['http://[::1]/', 'This URL does not point to a public website'],
+    ['http://[fe80::1]/', 'This URL does not point to a public website'],
+    ['https://user:pass@example.com/', 'URLs with a user name or password cannot be shortened'],
+    ['https://snip.example.com/s/abc1234', 'A short link of this site cannot be shortened again'],
+    ['http://localhost:3000/S/abc', 'A short link of this site cannot be shortened again'],
+  ])('refuses %s with 400 INVALID_URL', (url, message) => {
+    expect(invalid(url)).toMatchObject({ code: 'INVALID_URL', field: 'originalUrl', message });
+  });
+
+  it('refuses URLs over 2048 characters', () => {
+    expect(invalid(`https://example.com/${'a'.repeat(2030)}`)?.code).toBe('INVALID_URL');
+    expect(checkTargetUrl(`https://example.com/${'a'.repeat(2000)}`, own)).toHaveLength(2020);
+  });
+});
