@@ -33,6 +33,7 @@ export async function applyNextBatch(
     await advanceCheckpoint(trx, projection, checkpoint, next);
     if (events.length > 0) await projection.apply(trx, events);
   });
+  if (events.length > 0) await projection.afterCommit?.(events);
   return { checkpoint: next, applied: events.length };
 }
 

@@ -1,19 +1,26 @@
 import type { Keyring } from '@sniplink/platform';
+import { type CodesChanged, linksProjection } from './links/projection';
 import type { Projection } from './projection';
 import { streamCatalogue } from './stream-catalogue/projection';
 import { usersProjection } from './users/projection';
 
 export { applyNextBatch, catchUp } from './batch';
 export { CheckpointMovedError, loadCheckpoint, resetProjection } from './checkpoints';
+export { ClickAnalytics, type ClickAnalyticsDeps } from './click-analytics/consumer';
+export { clickCounts, linkAnalytics, userClickTotal } from './click-analytics/queries';
 export { type ProjectionLag, projectionLag } from './lag';
 export { ProjectionProgress } from './progress';
 export type { Projection } from './projection';
 export { ProjectionBusyError, rebuildProjections } from './rebuild';
 export { ProjectionRunner, type RunnerDeps, type RunnerState } from './runner';
-export { streamCatalogue, usersProjection };
+export { type CodesChanged, linksProjection, streamCatalogue, usersProjection };
 
-/** Every read model the app keeps. */
-export const allProjections = (deps: { keyring: Keyring }): readonly Projection[] => [
+/** Every read model the app keeps (click analytics is fed by the click stream, not listed here). */
+export const allProjections = (deps: {
+  keyring: Keyring;
+  onCodesChanged?: CodesChanged;
+}): readonly Projection[] => [
   streamCatalogue,
   usersProjection(deps.keyring),
+  linksProjection(deps.onCodesChanged),
 ];

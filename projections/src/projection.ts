@@ -15,6 +15,11 @@ export interface Projection {
   /** The read-model tables it owns, emptied before a rebuild. */
   tables: readonly (keyof Database & string)[];
   apply(trx: Transaction<Database>, events: RecordedEvent[]): Promise<void>;
+  /**
+   * Runs after a batch's transaction committed, before waiters hear of it: e.g. the links projection
+   * evicts changed codes from redirect caches here, so a read-your-writes answer finds them fresh.
+   */
+  afterCommit?(events: RecordedEvent[]): Promise<void>;
 }
 
 export const typesOf = (projection: Projection): readonly string[] | undefined =>

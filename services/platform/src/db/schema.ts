@@ -21,6 +21,11 @@ export interface Database {
   rm_users: RmUsersTable;
   rm_links: RmLinksTable;
   idempotency_keys: IdempotencyKeysTable;
+  rm_click_buckets: RmClickBucketsTable;
+  rm_click_labels: RmClickLabelsTable;
+  rm_link_clicks: RmLinkClicksTable;
+  rm_click_ids: RmClickIdsTable;
+  click_consumer_offsets: ClickConsumerOffsetsTable;
 }
 
 type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
@@ -167,4 +172,38 @@ export interface IdempotencyKeysTable {
   status: number | null;
   body: unknown;
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Hourly click counts per dimension ('total' | 'device' | 'referrer' | 'country' | 'browser' | 'os'). */
+export interface RmClickBucketsTable {
+  link_id: string;
+  hour: ColumnType<Date, Date | string, Date | string>;
+  dimension: string;
+  label: string;
+  clicks: Int8;
+}
+
+export interface RmClickLabelsTable {
+  link_id: string;
+  dimension: string;
+  label: string;
+  clicks: Int8;
+}
+
+export interface RmLinkClicksTable {
+  link_id: string;
+  clicks: Int8;
+  bot_clicks: Int8;
+  last_click_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+export interface RmClickIdsTable {
+  click_id: string;
+  counted_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface ClickConsumerOffsetsTable {
+  consumer: string;
+  partition: number;
+  next_offset: Int8;
 }

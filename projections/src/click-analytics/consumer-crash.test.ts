@@ -1,0 +1,137 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { PostgresClickStream } from '@sniplink/platform';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStack, type TestStack } from '../../../test/support/stack';
+import { ClickAnalytics } from './consumer';
+import {
+  click,
+  expectedLinkTotals,
+  labelSums,
+  linkTotals,
+  newLinkId,
+  publishInBatches,
+  readModelTotals,
+  storedDrained,
+  storedOffsets,
+  until,
+} from './testing';
+
+const CHILD = path.join(import.meta.dirname, 'consumer-child.ts');
+const HOLD = 'hold-analytics-offset';
+const PARTITIONS = 4;
+const BATCH = 50;
+
+describe('click analytics consumer killed with kill -9 in the middle of a batch', () => {
+  let stack: TestStack;
+  let stream: PostgresClickStream;
+  beforeAll(async () => {
+    stack = await createTestStack();
+    stream = new PostgresClickStream({
+      pool: stack.database.pool,
+      notifications: stack.notifications,
+      partitionCount: PARTITIONS,
+      idlePollMs: 50,
+    });
+  });
+  afterAll(() => stack.cleanup());
+
+  it('keeps offsets, ids and counters together, and after a restart every click is counted once', async () => {
+    const links = Array.from({ length: 30 }, newLinkId);
+    const devices = ['desktop', 'mobile', 'tablet'] as const;
+    const clicks = Array.from({ length: 3_000 }, (_, i) =>
+      click(links[i % links.length] as string, `2026-11-${String(1 + (i % 20)).padStart(2, '0')}T10:00:00Z`, {
+        device: devices[i % 3],
+        country: ['US', 'DE', 'JP', 'BR'][i % 4],
+        bot: i % 9 === 0,
+      }),
+    );
+    await publishInBatches(stream, clicks, 100);
+    const holder = await holdOffsetWritesFrom(stack.database.connectionString, 4 * BATCH);
+
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CHILD, stack.database.connectionString, String(PARTITIONS), String(BATCH)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = once(child, 'exit');
+    const lines = createInterface({ input: child.stdout });
+    await Promise.race([
+      once(lines, 'line'),
+      exited.then(() => Promise.reject(new Error('child exited early'))),
+    ]);
+    // The child's transaction has recorded ids and added counters, and waits at its offset write.
+    await holder.untilBlocked();
+    child.kill('SIGKILL');
+    await exited;
+    expect(child.signalCode).toBe('SIGKILL');
+    // Its server session finds the client gone once it goes on, and rolls the transaction back.
+    await holder.release();
+    await stack.database.pool.query('DROP TRIGGER test_hold_offsets ON click_consumer_offsets');
+
+    const partial = await readModelTotals(stack.database.db);
+    const offsets = await storedOffsets(stack.database.db);
+    expect([...offsets.values()].every((next) => next % BigInt(BATCH) === 0n)).toBe(true);
+    expect(Math.max(...[...offsets.values()].map(Number))).toBe(3 * BATCH);
+    expect(partial.offsets).toBeGreaterThan(0);
+    expect(partial).toEqual({
+      ids: partial.offsets,
+      humans: partial.hourly,
+      bots: partial.offsets - partial.hourly,
+      hourly: partial.hourly,
+      offsets: partial.offsets,
+    });
+
+    const restarted = new ClickAnalytics(
+      { db: stack.database.db, stream, log: stack.log },
+      { maxBatchSize: BATCH, pruneEveryMs: 0 },
+    );
+    restarted.start();
+    await storedDrained(stack.database.db, stream);
+    await restarted.stop();
+    expect(restarted.status().duplicates).toBe(0);
+    expect(await linkTotals(stack.database.db)).toEqual(expectedLinkTotals(clicks));
+    expect(await readModelTotals(stack.database.db)).toMatchObject({ ids: 3_000, offsets: 3_000 });
+    const humans = expectedLinkTotals(clicks);
+    for (const { linkId, clicks: sum } of await labelSums(stack.database.db)) {
+      expect(sum).toBe(humans.get(linkId)?.clicks);
+    }
+  });
+});
+
+/**
+ * A trigger makes any offset write that reaches `from` wait for an advisory lock this holder keeps, so
+ * the consumer's transaction stays open, everything but its offset written, until the test kills it.
+ */
+async function holdOffsetWritesFrom(connectionString: string, from: number) {
+  const holder = new pg.Client({ connectionString });
+  await holder.connect();
+  await holder.query('SELECT pg_advisory_lock(hashtext($1))', [HOLD]);
+  await holder.query(`
+    CREATE FUNCTION test_hold_offsets() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.next_offset >= ${from} THEN PERFORM pg_advisory_xact_lock_shared(hashtext('${HOLD}')); END IF;
+      RETURN NEW;
+    END $$`);
+  await holder.query(`
+    CREATE TRIGGER test_hold_offsets BEFORE INSERT OR UPDATE ON click_consumer_offsets
+    FOR EACH ROW EXECUTE FUNCTION test_hold_offsets()`);
+  return {
+    untilBlocked: () =>
+      until(async () => {
+        const { rows } = await holder.query<{ waiting: number }>(
+          `SELECT count(*)::int AS waiting FROM pg_locks
+           WHERE locktype = 'advisory' AND NOT granted
+             AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        );
+        return (rows[0]?.waiting ?? 0) > 0;
+      }, 30_000),
+    release: async () => {
+      await holder.query('SELECT pg_advisory_unlock(hashtext($1))', [HOLD]);
+      await holder.end();
+    },
+  };
+}

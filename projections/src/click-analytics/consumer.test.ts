@@ -1,0 +1,341 @@
+import type { Click } from '@sniplink/contracts';
+import { PostgresClickStream } from '@sniplink/platform';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestStack, type TestStack } from '../../../test/support/stack';
+import { ClickAnalytics, type ClickAnalyticsDeps, type ClickAnalyticsOptions } from './consumer';
+import { clickCounts, linkAnalytics, userClickTotal } from './queries';
+import {
+  analyticsSnapshot,
+  asMessages,
+  click,
+  drained,
+  expectedLinkTotals,
+  labelSums,
+  linkTotals,
+  newLinkId,
+  publishInBatches,
+  readModelTotals,
+  storedOffsets,
+  until,
+} from './testing';
+
+const NOW = new Date('2026-11-20T15:30:00Z');
+
+describe('click analytics consumer', () => {
+  let stack: TestStack;
+  let stream: PostgresClickStream;
+  const running: ClickAnalytics[] = [];
+
+  beforeEach(async () => {
+    stack = await createTestStack();
+    stream = new PostgresClickStream({
+      pool: stack.database.pool,
+      notifications: stack.notifications,
+      partitionCount: 4,
+      idlePollMs: 50,
+    });
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((analytics) => analytics.stop()));
+    await stack.cleanup();
+  });
+
+  const startAnalytics = (options: ClickAnalyticsOptions = {}, deps: Partial<ClickAnalyticsDeps> = {}) => {
+    const analytics = new ClickAnalytics(
+      { db: stack.database.db, stream, log: stack.log, notifications: stack.notifications, ...deps },
+      { pruneEveryMs: 0, ...options },
+    );
+    analytics.start();
+    running.push(analytics);
+    return analytics;
+  };
+
+  it('counts every breakdown, every day of the window and every link exactly', async () => {
+    const a = newLinkId();
+    const b = newLinkId();
+    const never = newLinkId();
+    const google = {
+      device: 'desktop',
+      browser: 'Chrome',
+      os: 'Windows',
+      country: 'US',
+      referrer: 'google.com',
+    };
+    const iphone = { device: 'mobile', browser: 'Safari', os: 'iOS', country: 'FR' } as const;
+    const clicks: Click[] = [
+      click(a, '2026-11-20T15:10:00Z', { ...google, device: 'desktop' }),
+      click(a, '2026-11-20T15:50:00Z', { ...google, device: 'desktop' }),
+      click(a, '2026-11-20T00:00:00Z', { ...iphone, referrer: 'direct' }),
+      click(a, '2026-11-19T23:59:59.999Z', { ...iphone, referrer: 't.co' }),
+      // The first day of a 30-day window, and the day before it (in the breakdowns only).
+      click(a, '2026-10-22T12:00:00Z', {
+        device: 'tablet',
+        browser: 'Firefox',
+        os: 'Android',
+        country: 'DE',
+        referrer: 'google.com',
+      }),
+      click(a, '2026-10-21T23:00:00Z', { browser: 'Edge', os: 'Windows', country: 'US', referrer: 'direct' }),
+      // Stamped tomorrow (a skewed clock): in the breakdowns, not in the days up to today.
+      click(a, '2026-11-21T01:00:00Z', { os: 'macOS', country: 'GB', referrer: 'news.ycombinator.com' }),
+      // The same link spelled in capitals is the same link.
+      click(a.toUpperCase(), '2026-11-18T08:00:00Z', { os: 'macOS', country: 'US', referrer: 'google.com' }),
+      click(a, '2026-11-20T15:20:00Z', { bot: true, browser: 'Unknown', referrer: 'direct' }),
+      click(b, '2026-11-20T09:00:00Z', { device: 'mobile', os: 'Android', country: 'IN' }),
+      click(b, '2026-11-10T09:00:00Z', { device: 'mobile', os: 'Android', country: 'IN' }),
+    ];
+    await stream.publish([...asMessages(clicks), { key: a, value: { not: 'a click' } }]);
+    const analytics = startAnalytics();
+    await drained(analytics, stream);
+
+    expect(await linkAnalytics(stack.database.db, a, { now: NOW })).toEqual({
+      deviceBreakdown: { desktop: 5, mobile: 2, tablet: 1 },
+      referrerBreakdown: { 'google.com': 4, direct: 2, 't.co': 1, 'news.ycombinator.com': 1 },
+      countryBreakdown: { US: 4, FR: 2, DE: 1, GB: 1 },
+      browserBreakdown: { Chrome: 4, Safari: 2, Firefox: 1, Edge: 1 },
+      osBreakdown: { Windows: 3, iOS: 2, macOS: 2, Android: 1 },
+      clicksByDay: daysFrom('2026-10-22', 30, {
+        '2026-10-22': 1,
+        '2026-11-18': 1,
+        '2026-11-19': 1,
+        '2026-11-20': 3,
+      }),
+    });
+    const analyticsOfB = await linkAnalytics(stack.database.db, b, { now: NOW, days: 7 });
+    expect(analyticsOfB).toEqual({
+      deviceBreakdown: { mobile: 2 },
+      referrerBreakdown: { direct: 2 },
+      countryBreakdown: { IN: 2 },
+      browserBreakdown: { Chrome: 2 },
+      osBreakdown: { Android: 2 },
+      clicksByDay: daysFrom('2026-11-14', 7, { '2026-11-20': 1 }),
+    });
+    // Most clicked first, ties by label.
+    const { referrerBreakdown } = await linkAnalytics(stack.database.db, a, { now: NOW });
+    expect(Object.keys(referrerBreakdown)).toEqual(['google.com', 'direct', 'news.ycombinator.com', 't.co']);
+
+    const { rows } = await sql<{ clicks: string; bot_clicks: string; last_click_at: Date }>`
+      SELECT clicks, bot_clicks, last_click_at FROM rm_link_clicks WHERE link_id = ${a}`.execute(
+      stack.database.db,
+    );
+    expect(rows).toEqual([{ clicks: '8', bot_clicks: '1', last_click_at: new Date('2026-11-21T01:00:00Z') }]);
+    expect(await clickCounts(stack.database.db, [a, b, never])).toEqual(
+      new Map([
+        [a, 8],
+        [b, 2],
+        [never, 0],
+      ]),
+    );
+    expect(analytics.status()).toMatchObject({ state: 'active', counted: 11, duplicates: 0, rejected: 1 });
+  });
+
+  it('sums the human clicks of an owner over the links the owner has not deleted', async () => {
+    const [kept, deleted, unclicked, othersLink] = [newLinkId(), newLinkId(), newLinkId(), newLinkId()];
+    await insertLinks([
+      { linkId: kept, ownerId: 'owner-1', deleted: false },
+      { linkId: deleted, ownerId: 'owner-1', deleted: true },
+      { linkId: unclicked, ownerId: 'owner-1', deleted: false },
+      { linkId: othersLink, ownerId: 'owner-2', deleted: false },
+    ]);
+    const at = '2026-11-20T10:00:00Z';
+    await stream.publish(
+      asMessages([
+        ...Array.from({ length: 3 }, () => click(kept, at)),
+        click(kept, at, { bot: true }),
+        ...Array.from({ length: 4 }, () => click(deleted, at)),
+        click(othersLink, at),
+      ]),
+    );
+    await drained(startAnalytics(), stream);
+    expect(await userClickTotal(stack.database.db, 'owner-1')).toBe(3);
+    expect(await userClickTotal(stack.database.db, 'owner-2')).toBe(1);
+    expect(await userClickTotal(stack.database.db, 'nobody')).toBe(0);
+  });
+
+  it('counts a click published twice (same id) once, within a batch and across batches', async () => {
+    const link = newLinkId();
+    const clicks = Array.from({ length: 30 }, (_, i) =>
+      click(link, `2026-11-20T${String(i % 24).padStart(2, '0')}:00:00Z`, { bot: i % 10 === 0 }),
+    );
+    const first = clicks[0] as Click;
+    await stream.publish(asMessages([...clicks, first, first]));
+    const analytics = startAnalytics();
+    await drained(analytics, stream);
+    const once = await analyticsSnapshot(stack.database.db);
+    expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 27, botClicks: 3 }]]));
+
+    // The redirect retried a publish that had in fact been stored: every click arrives again.
+    await publishInBatches(stream, clicks, 7);
+    await drained(analytics, stream);
+    expect(await analyticsSnapshot(stack.database.db)).toEqual(once);
+    expect(analytics.status()).toMatchObject({ counted: 30, duplicates: 32 });
+  });
+
+  it('counts bots only in bot_clicks: no breakdown, no day, no last click', async () => {
+    const link = newLinkId();
+    await stream.publish(
+      asMessages(Array.from({ length: 5 }, () => click(link, '2026-11-20T12:00:00Z', { bot: true }))),
+    );
+    await drained(startAnalytics(), stream);
+    const { rows } = await sql`SELECT clicks, bot_clicks, last_click_at FROM rm_link_clicks`.execute(
+      stack.database.db,
+    );
+    expect(rows).toEqual([{ clicks: '0', bot_clicks: '5', last_click_at: null }]);
+    expect(await linkAnalytics(stack.database.db, link, { now: NOW, days: 2 })).toEqual({
+      deviceBreakdown: {},
+      referrerBreakdown: {},
+      countryBreakdown: {},
+      browserBreakdown: {},
+      osBreakdown: {},
+      clicksByDay: [
+        { date: '2026-11-19', clicks: 0 },
+        { date: '2026-11-20', clicks: 0 },
+      ],
+    });
+    expect(await clickCounts(stack.database.db, [link])).toEqual(new Map([[link, 0]]));
+  });
+
+  it('announces each committed batch on clicks_progress as "<partition> <next offset>"', async () => {
+    const heard: string[] = [];
+    await stack.notifications.listen('clicks_progress', (payload) => heard.push(payload));
+    await stream.publish(asMessages([click(newLinkId(), '2026-11-20T12:00:00Z')]));
+    const analytics = startAnalytics();
+    await drained(analytics, stream);
+    const [partition, next] = [...analytics.status().offsets][0] ?? [];
+    expect(next).toBe(1n);
+    await until(() => Promise.resolve(heard.includes(`${partition} 1`)), 5_000);
+  });
+
+  it('stopped mid-way and restarted, counts every click exactly once', async () => {
+    const links = Array.from({ length: 10 }, newLinkId);
+    const clicks = Array.from({ length: 2_000 }, (_, i) =>
+      click(links[i % links.length] as string, '2026-11-20T12:00:00Z', { bot: i % 7 === 0 }),
+    );
+    await publishInBatches(stream, clicks, 50);
+    const first = startAnalytics({ maxBatchSize: 20 });
+    await until(() => Promise.resolve(first.status().counted >= 400), 20_000);
+    await first.stop();
+    running.splice(running.indexOf(first), 1);
+
+    // Whatever the moment of the stop, offsets, ids and counters describe the same messages.
+    const partial = await readModelTotals(stack.database.db);
+    expect(partial.ids).toBeGreaterThanOrEqual(400);
+    expect(partial.ids).toBeLessThan(2_000);
+    expect(partial).toEqual({
+      ids: partial.offsets,
+      humans: partial.hourly,
+      bots: partial.ids - partial.hourly,
+      hourly: partial.hourly,
+      offsets: partial.offsets,
+    });
+
+    const second = startAnalytics({ maxBatchSize: 20 });
+    await drained(second, stream);
+    expect(second.status().offsets).toEqual(await storedOffsets(stack.database.db));
+    expect(await linkTotals(stack.database.db)).toEqual(expectedLinkTotals(clicks));
+    expect(second.status().duplicates).toBe(0);
+  });
+
+  it('retries a batch whose commit failed, whole: its click ids were rolled back with its counters', async () => {
+    await failNextCommitOf('click_consumer_offsets');
+    const link = newLinkId();
+    const clicks = Array.from({ length: 12 }, () => click(link, '2026-11-20T12:00:00Z'));
+    await stream.publish(asMessages(clicks));
+    const errors: string[] = [];
+    const log = Object.assign(Object.create(stack.log), {
+      error: (fields: { err?: unknown }) => errors.push(String(fields.err)),
+    });
+    const analytics = startAnalytics({}, { log });
+    await drained(analytics, stream);
+    expect(errors.join()).toContain('injected commit failure');
+    expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 12, botClicks: 0 }]]));
+    expect(await readModelTotals(stack.database.db)).toMatchObject({ ids: 12, offsets: 12, hourly: 12 });
+  });
+
+  it('hands the group over to a standby, which goes on from the stored offsets', async () => {
+    const link = newLinkId();
+    const before = Array.from({ length: 40 }, () => click(link, '2026-11-20T12:00:00Z'));
+    await stream.publish(asMessages(before));
+    const active = startAnalytics();
+    await drained(active, stream);
+    const standby = startAnalytics();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(standby.status().state).toBe('standby');
+
+    await active.stop();
+    const after = Array.from({ length: 25 }, () => click(link, '2026-11-20T13:00:00Z'));
+    await stream.publish(asMessages(after));
+    await drained(standby, stream);
+    expect(standby.status()).toMatchObject({ state: 'active', counted: 25, duplicates: 0 });
+    expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 65, botClicks: 0 }]]));
+    expect(await labelSums(stack.database.db)).toHaveLength(5);
+  });
+
+  it('forgets click ids counted more than seven days ago, and only those', async () => {
+    let now = new Date('2026-11-01T12:00:00Z');
+    const analytics = startAnalytics({}, { clock: () => now });
+    const link = newLinkId();
+    const old = [click(link, '2026-11-01T12:00:00Z'), click(link, '2026-11-01T12:00:00Z')];
+    await stream.publish(asMessages(old));
+    await drained(analytics, stream);
+    now = new Date('2026-11-08T11:00:00Z');
+    // A click from long ago, consumed only now: its id is kept for seven days from now.
+    await stream.publish(asMessages([click(link, '2026-10-01T12:00:00Z')]));
+    await drained(analytics, stream);
+
+    expect(await analytics.pruneClickIds(new Date('2026-11-08T11:59:59Z'))).toBe(0);
+    expect(await analytics.pruneClickIds(new Date('2026-11-08T12:00:01Z'))).toBe(2);
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM rm_click_ids`.execute(
+      stack.database.db,
+    );
+    expect(rows).toEqual([{ n: 1 }]);
+  });
+
+  async function insertLinks(links: { linkId: string; ownerId: string; deleted: boolean }[]) {
+    const at = new Date('2026-11-01T00:00:00Z');
+    await stack.database.db
+      .insertInto('rm_links')
+      .values(
+        links.map(({ linkId, ownerId, deleted }, i) => ({
+          link_id: linkId,
+          owner_id: ownerId,
+          code: `code${i}`,
+          code_lower: `code${i}`,
+          original_url: 'https://example.com/',
+          title: null,
+          origin: 'test',
+          created_at: at,
+          updated_at: at,
+          deleted,
+          last_revision: '0',
+        })),
+      )
+      .execute();
+  }
+
+  /** A deferred trigger that fails the first transaction to write `table`, at its COMMIT. */
+  async function failNextCommitOf(table: string) {
+    const pool = stack.database.pool;
+    await pool.query('CREATE SEQUENCE test_commit_failures');
+    // A sequence, not a counter row: nextval survives the rollback the exception causes.
+    await pool.query(`
+      CREATE FUNCTION test_fail_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF nextval('test_commit_failures') = 1 THEN RAISE EXCEPTION 'injected commit failure'; END IF;
+        RETURN NULL;
+      END $$`);
+    await pool.query(`
+      CREATE CONSTRAINT TRIGGER test_fail_commit AFTER INSERT OR UPDATE ON ${table}
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_fail_commit()`);
+  }
+});
+
+/** `count` days from `first`, zero unless given. */
+function daysFrom(first: string, count: number, clicks: Record<string, number>) {
+  const start = Date.parse(`${first}T00:00:00Z`);
+  return Array.from({ length: count }, (_, i) => {
+    const date = new Date(start + i * 86_400_000).toISOString().slice(0, 10);
+    return { date, clicks: clicks[date] ?? 0 };
+  });
+}

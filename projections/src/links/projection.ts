@@ -1,0 +1,107 @@
+import { type LinkEvent, linkEventSchemas } from '@sniplink/contracts';
+import type { Database, RecordedEvent } from '@sniplink/platform';
+import type { Transaction, UpdateObject } from 'kysely';
+import type { Projection } from '../projection';
+
+/** Told which codes changed (lower-cased) once they are committed: redirect caches evict them. */
+export type CodesChanged = (codes: string[]) => Promise<void>;
+
+/**
+ * The links read model: one row per link, for the dashboard's queries and the redirect's cache misses.
+ * Idempotent: an event applies only past the row's `last_revision`.
+ */
+export function linksProjection(onCodesChanged: CodesChanged = async () => {}): Projection {
+  return {
+    name: 'links',
+    version: 1,
+    handles: Object.keys(linkEventSchemas),
+    tables: ['rm_links'],
+    async apply(trx, events) {
+      for (const event of events) await applyLinkEvent(trx, event);
+    },
+    async afterCommit(events) {
+      const codes = new Set<string>();
+      for (const event of events) for (const code of codesTouched(event)) codes.add(code);
+      if (codes.size > 0) await onCodesChanged([...codes]);
+    },
+  };
+}
+
+async function applyLinkEvent(trx: Transaction<Database>, recorded: RecordedEvent): Promise<void> {
+  const linkId = recorded.streamId.slice('link-'.length);
+  const revision = recorded.revision.toString();
+  const event = { type: recorded.type, data: recorded.data } as LinkEvent;
+  const at = recorded.occurredAt;
+  if (event.type === 'LinkCreated') {
+    const { ownerId, code, originalUrl, title, origin } = event.data;
+    await trx
+      .insertInto('rm_links')
+      .values({
+        link_id: linkId,
+        owner_id: ownerId,
+        code,
+        code_lower: code.toLowerCase(),
+        original_url: originalUrl,
+        title,
+        origin,
+        created_at: at,
+        updated_at: at,
+        last_revision: revision,
+      })
+      .onConflict((oc) => oc.column('link_id').doNothing())
+      .execute();
+    return;
+  }
+  await trx
+    .updateTable('rm_links')
+    .set({ ...changesFor(event), updated_at: at, last_revision: revision })
+    .where('link_id', '=', linkId)
+    .where('last_revision', '<', revision)
+    .execute();
+}
+
+function changesFor(
+  event: Exclude<LinkEvent, { type: 'LinkCreated' }>,
+): UpdateObject<Database, 'rm_links', 'rm_links'> {
+  switch (event.type) {
+    case 'LinkRetitled':
+      return { title: event.data.title };
+    case 'LinkRetargeted':
+      return { original_url: event.data.originalUrl };
+    case 'LinkCodeChanged':
+      return { code: event.data.code, code_lower: event.data.code.toLowerCase() };
+    case 'LinkOwnerChanged':
+      return { owner_id: event.data.ownerId };
+    case 'LinkDeleted':
+      return { deleted: true };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+/**
+ * Codes whose redirect answer may have changed. Events that do not carry the code (retarget, delete)
+ * name the link instead, as `link:{id}`: caches index their entries by link too.
+ */
+function codesTouched(recorded: RecordedEvent): string[] {
+  const event = { type: recorded.type, data: recorded.data } as LinkEvent;
+  const link = `link:${recorded.streamId.slice('link-'.length)}`;
+  switch (event.type) {
+    case 'LinkCreated':
+      return [event.data.code.toLowerCase()];
+    case 'LinkCodeChanged':
+      return [event.data.code.toLowerCase(), event.data.previousCode.toLowerCase(), link];
+    case 'LinkRetargeted':
+    case 'LinkDeleted':
+    case 'LinkOwnerChanged':
+      return [link];
+    case 'LinkRetitled':
+      return [];
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
