@@ -1,7 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../services/api/src/index';
 import { type Config, createLogger, loadConfig } from '../../services/platform/src/index';
-import { allowedOrigins, authDeps, type Runtime, startRuntime } from '../../services/standalone/src/runtime';
+import {
+  allowedOrigins,
+  authDeps,
+  linkDeps,
+  type Runtime,
+  redirectDeps,
+  startRuntime,
+} from '../../services/standalone/src/runtime';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApi {
@@ -33,6 +40,8 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     readiness: runtime.readiness,
     allowedOrigins: allowedOrigins(config),
     accounts: authDeps(runtime),
+    links: linkDeps(runtime),
+    redirect: redirectDeps(runtime),
   });
   // A caller that must know the address up front (say, to register a callback URL with an identity
   // provider) passes PORT (and PUBLIC_URL); otherwise any free port will do.

@@ -1,10 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
 import type { Logger } from '@sniplink/platform';
+import { type RedirectDeps, registerRedirect } from '@sniplink/redirect';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { type AuthRoutesDeps, authRoutes } from './auth/routes';
 import { checkReadiness, type ReadinessCheck } from './health/readiness';
 import { registerErrorHandler } from './http/errors';
 import { refuseForeignOrigins } from './http/origin';
+import { type LinkRoutesDeps, linkRoutes } from './links/routes';
 import { registerWebApp } from './web';
 
 export interface AppDeps {
@@ -18,6 +20,9 @@ export interface AppDeps {
   /** The built web app (web/dist); absent in API-only processes. */
   webDistDir?: string;
   accounts?: AuthRoutesDeps;
+  links?: LinkRoutesDeps;
+  /** `GET /s/:code`; absent in processes that do not redirect. */
+  redirect?: Omit<RedirectDeps, 'notFound'>;
 }
 
 const SERVER_PREFIXES = ['/api/', '/s/', '/healthz', '/readyz'];
@@ -32,8 +37,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
   });
   registerErrorHandler(app);
-  refuseForeignOrigins(app, deps.allowedOrigins);
-  await app.register(fastifyCookie);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -43,9 +46,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .header('cache-control', 'no-store')
       .send(readiness);
   });
-  if (deps.accounts) await authRoutes(app, deps.accounts);
 
   const renderPage = deps.webDistDir ? await registerWebApp(app, deps.webDistDir) : undefined;
+  // The redirect lives at the root, outside the API's hooks: no cookie parsing, no session, no origin check.
+  if (deps.redirect) {
+    registerRedirect(app, {
+      ...deps.redirect,
+      notFound: (reply) =>
+        renderPage
+          ? renderPage('/s/not-found', reply)
+          : reply.code(404).send({ code: 'NOT_FOUND', message: 'No such short link' }),
+    });
+  }
+  await app.register(async (api) => {
+    refuseForeignOrigins(api, deps.allowedOrigins);
+    await api.register(fastifyCookie);
+    if (deps.accounts) await authRoutes(api, deps.accounts);
+    if (deps.links) await linkRoutes(api, deps.links);
+  });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     const isPage = request.method === 'GET' && !SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix));

@@ -5,7 +5,7 @@ export { appSecret, Keyring, keyedHash } from './crypto/keyring';
 export { connectDatabase, type Db, withDatabaseName } from './db/database';
 export { migrateToLatest } from './db/migrate';
 export { PgNotifications, Wakeup } from './db/notifications';
-export type { Database, UserRow } from './db/schema';
+export type { Database, LinkRow, UserRow } from './db/schema';
 export {
   type CommandResult,
   ConcurrencyExhaustedError,

@@ -5,7 +5,7 @@
 import { buildApp } from '@sniplink/api';
 import { ConfigError, createLogger, loadConfig } from '@sniplink/platform';
 import closeWithGrace from 'close-with-grace';
-import { allowedOrigins, authDeps, startRuntime, WEB_DIST_DIR } from './runtime';
+import { allowedOrigins, authDeps, linkDeps, redirectDeps, startRuntime, WEB_DIST_DIR } from './runtime';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -18,6 +18,8 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     webDistDir: WEB_DIST_DIR,
     accounts: authDeps(runtime),
+    links: linkDeps(runtime),
+    redirect: redirectDeps(runtime),
   });
   closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an error');

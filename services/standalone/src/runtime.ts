@@ -1,14 +1,18 @@
 import path from 'node:path';
 import {
   AccountService,
+  type AppDeps,
   type AuthRoutesDeps,
   createOidcLogin,
+  type LinkRoutesDeps,
+  LinkService,
   LoginThrottle,
   OIDC_CALLBACK_PATH,
   type ReadinessCheck,
   runAccountMaintenance,
   SessionStore,
 } from '@sniplink/api';
+import type { Click } from '@sniplink/contracts';
 import {
   appSecret,
   type ClickStream,
@@ -29,11 +33,14 @@ import {
 import { startEmbeddedPostgres } from '@sniplink/platform/embedded';
 import {
   allProjections,
+  ClickAnalytics,
+  clickCounts,
   type Projection,
   ProjectionProgress,
   ProjectionRunner,
   projectionLag,
 } from '@sniplink/projections';
+import { ClickBuffer, followCodeChanges, LinkCache, publishCodeChanges } from '@sniplink/redirect';
 
 /** Everything a process of the app runs on, started in order and stopped in reverse. */
 export interface Runtime {
@@ -49,6 +56,10 @@ export interface Runtime {
   sessions: SessionStore;
   /** SMTP when SMTP_URL is set, otherwise DATA_DIR/outbox/. */
   mailer: Mailer;
+  links: LinkService;
+  linkCache: LinkCache;
+  clickBuffer: ClickBuffer;
+  clickAnalytics: ClickAnalytics | undefined;
   log: Logger;
   readiness: Record<string, ReadinessCheck>;
   /** Where the database is: "embedded (…)" or the DATABASE_URL host. */
@@ -73,7 +84,7 @@ export async function startRuntime(
     const eventStore = createEventStore(config, database, notifications);
     const clickStream = createClickStream(config, database, notifications);
     const keyring = new Keyring(database.db);
-    const projections = allProjections({ keyring });
+    const projections = allProjections({ keyring, onCodesChanged: publishCodeChanges(notifications) });
     const progress = new ProjectionProgress(database.db, notifications);
     const deps = { db: database.db, pool: database.pool, eventStore, notifications, log, progress };
     const runners =
@@ -93,6 +104,23 @@ export async function startRuntime(
       adminEmails: config.adminEmails,
     });
     const mailer = createMailer(config, log);
+    const linkCache = new LinkCache(database.db);
+    const unfollow = await followCodeChanges(notifications, linkCache);
+    const clickBuffer = new ClickBuffer({ stream: clickStream as ClickStream<Click>, log });
+    const clickAnalytics =
+      runners.length > 0
+        ? new ClickAnalytics({ db: database.db, stream: clickStream, log, notifications })
+        : undefined;
+    clickAnalytics?.start();
+    const links = new LinkService({
+      db: database.db,
+      eventStore,
+      accounts,
+      readModels: progress,
+      publicUrl: config.publicUrl,
+      ownOrigins: allowedOrigins(config),
+      clickCounts: (linkIds) => clickCounts(database.db, linkIds),
+    });
     const maintenance =
       runners.length > 0
         ? scheduleMaintenance(() => runAccountMaintenance({ db: database.db, eventStore, keyring, log }), log)
@@ -109,6 +137,10 @@ export async function startRuntime(
       accounts,
       sessions,
       mailer,
+      links,
+      linkCache,
+      clickBuffer,
+      clickAnalytics,
       log,
       readiness: readinessChecks(database, eventStore, clickStream, projections),
       describeDatabase: embedded
@@ -116,6 +148,10 @@ export async function startRuntime(
         : `PostgreSQL at ${new URL(connectionString).host}`,
       stop: async () => {
         clearInterval(maintenance);
+        // Every click already answered with a 302 is published before anything stops (nothing lost on SIGTERM).
+        await clickBuffer.close(15_000);
+        unfollow();
+        await clickAnalytics?.stop();
         await Promise.all(runners.map((runner) => runner.stop()));
         await notifications.close();
         await database.close();
@@ -154,6 +190,16 @@ export function authDeps(runtime: Runtime): AuthRoutesDeps {
         })
       : undefined,
   };
+}
+
+/** The links API's view of the runtime. */
+export function linkDeps(runtime: Runtime): LinkRoutesDeps {
+  return { links: runtime.links, sessions: runtime.sessions, db: runtime.database.db };
+}
+
+/** The redirect's view of the runtime: the cache and the click buffer. */
+export function redirectDeps(runtime: Runtime): AppDeps['redirect'] {
+  return { cache: runtime.linkCache, clicks: runtime.clickBuffer };
 }
 
 /** This site's origins: state-changing requests from any other are refused. */

@@ -1,0 +1,5 @@
+export { ClickBuffer, type ClickBufferOptions, type ClickBufferStats } from './click-buffer';
+export { type ClickInput, describeClick } from './click-description';
+export { LinkCache, type LinkCacheOptions, type RedirectTarget } from './link-cache';
+export { followCodeChanges, publishCodeChanges } from './link-changes';
+export { type RedirectDeps, registerRedirect } from './redirect-route';

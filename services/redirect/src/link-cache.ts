@@ -1,0 +1,117 @@
+import type { Database } from '@sniplink/platform';
+import type { Kysely } from 'kysely';
+
+export interface RedirectTarget {
+  linkId: string;
+  target: string;
+}
+
+export interface LinkCacheOptions {
+  /** Codes kept with their target. 10,000 links cost a few MB. */
+  capacity?: number;
+  /** Unknown codes remembered, so guessing codes does not reach the database. */
+  negativeCapacity?: number;
+}
+
+const MISSING = null;
+
+/**
+ * code (lower-cased) -> target, in memory: a hot link costs no database call. Misses read the links read
+ * model once (concurrent misses of one code share the read). Kept current by `evict`, which the links
+ * projection triggers after each commit; a load that raced an eviction is served but not kept.
+ */
+export class LinkCache {
+  private readonly hits = new Map<string, RedirectTarget>();
+  private readonly misses = new Map<string, typeof MISSING>();
+  private readonly codeOfLink = new Map<string, string>();
+  private readonly loading = new Map<string, Promise<RedirectTarget | null>>();
+  private readonly capacity: number;
+  private readonly negativeCapacity: number;
+  /** Bumped by every eviction: a load that started before one must not store what it read. */
+  private generation = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: LinkCacheOptions = {},
+  ) {
+    this.capacity = options.capacity ?? 100_000;
+    this.negativeCapacity = options.negativeCapacity ?? 100_000;
+  }
+
+  /** The target for a code (any case), or null when no live link has it. */
+  resolve(code: string): RedirectTarget | null | Promise<RedirectTarget | null> {
+    const key = code.toLowerCase();
+    const hit = this.hits.get(key);
+    if (hit) return hit;
+    if (this.misses.has(key)) return null;
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = this.load(key).finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Forgets codes (lower-cased) and links (`link:{id}`) whose answer may have changed. */
+  evict(keys: readonly string[]): void {
+    this.generation += 1;
+    for (const key of keys) {
+      if (key.startsWith('link:')) {
+        const code = this.codeOfLink.get(key.slice(5));
+        if (code !== undefined) this.forget(code);
+      } else {
+        this.forget(key);
+      }
+    }
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.hits.clear();
+    this.misses.clear();
+    this.codeOfLink.clear();
+  }
+
+  stats(): { cached: number; unknownCached: number } {
+    return { cached: this.hits.size, unknownCached: this.misses.size };
+  }
+
+  private async load(key: string): Promise<RedirectTarget | null> {
+    const generation = this.generation;
+    const row = await this.db
+      .selectFrom('rm_links')
+      .select(['link_id', 'original_url'])
+      .where('code_lower', '=', key)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
+    const found = row ? { linkId: row.link_id, target: row.original_url } : null;
+    if (generation === this.generation) this.remember(key, found);
+    return found;
+  }
+
+  private remember(key: string, found: RedirectTarget | null): void {
+    if (found) {
+      if (this.hits.size >= this.capacity) this.dropOldest(this.hits);
+      this.hits.set(key, found);
+      this.codeOfLink.set(found.linkId, key);
+    } else {
+      if (this.misses.size >= this.negativeCapacity) this.dropOldest(this.misses);
+      this.misses.set(key, MISSING);
+    }
+  }
+
+  private forget(code: string): void {
+    const hit = this.hits.get(code);
+    if (hit) this.codeOfLink.delete(hit.linkId);
+    this.hits.delete(code);
+    this.misses.delete(code);
+  }
+
+  /** Maps iterate in insertion order: the first key is the one cached longest ago. */
+  private dropOldest(map: Map<string, unknown>): void {
+    const oldest = map.keys().next().value;
+    if (oldest === undefined) return;
+    if (map === this.hits) this.forget(oldest);
+    else map.delete(oldest);
+  }
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import type { ClickBuffer } from './click-buffer';
+import { describeClick } from './click-description';
+import type { LinkCache, RedirectTarget } from './link-cache';
+
+export interface RedirectDeps {
+  cache: LinkCache;
+  clicks: ClickBuffer;
+  /** Answers a code no live link has: the web app's not-found page, status 404. */
+  notFound(reply: FastifyReply): FastifyReply;
+}
+
+/** Longer than any code we issue; refuse before touching the cache. */
+const MAX_CODE_LENGTH = 64;
+
+/**
+ * `GET /s/:code` -> 302 to the target. Registered on the root of the app, outside the API's hooks
+ * (cookies, sessions, origin checks): a hot link costs one map look-up and one buffered click.
+ */
+export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void {
+  app.get<{ Params: { code: string } }>('/s/:code', (request, reply) => {
+    const code = request.params.code;
+    if (code.length === 0 || code.length > MAX_CODE_LENGTH) return deps.notFound(reply);
+    const found = deps.cache.resolve(code);
+    if (found === null) return deps.notFound(reply);
+    if (!(found instanceof Promise)) return redirect(found);
+    return found.then((target) => (target ? redirect(target) : deps.notFound(reply)));
+
+    function redirect(target: RedirectTarget) {
+      deps.clicks.push(
+        describeClick({
+          id: uuidv7(),
+          linkId: target.linkId,
+          code,
+          at: new Date(),
+          userAgent: request.headers['user-agent'],
+          referer: request.headers.referer,
+          clientIp: request.ip,
+        }),
+      );
+      return reply
+        .code(302)
+        .header('location', target.target)
+        .header('cache-control', 'private, no-store')
+        .send();
+    }
+  });
+}
