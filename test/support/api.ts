@@ -3,6 +3,7 @@ import { buildApp } from '../../services/api/src/index';
 import { type Config, createLogger, loadConfig } from '../../services/platform/src/index';
 import {
   allowedOrigins,
+  analyticsDeps,
   authDeps,
   linkDeps,
   type Runtime,
@@ -41,6 +42,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     allowedOrigins: allowedOrigins(config),
     accounts: authDeps(runtime),
     links: linkDeps(runtime),
+    analytics: analyticsDeps(runtime),
     redirect: redirectDeps(runtime),
   });
   // A caller that must know the address up front (say, to register a callback URL with an identity

@@ -6,6 +6,7 @@ import { type AuthRoutesDeps, authRoutes } from './auth/routes';
 import { checkReadiness, type ReadinessCheck } from './health/readiness';
 import { registerErrorHandler } from './http/errors';
 import { refuseForeignOrigins } from './http/origin';
+import { type AnalyticsRoutesDeps, analyticsRoutes } from './links/analytics-routes';
 import { type LinkRoutesDeps, linkRoutes } from './links/routes';
 import { registerWebApp } from './web';
 
@@ -21,6 +22,7 @@ export interface AppDeps {
   webDistDir?: string;
   accounts?: AuthRoutesDeps;
   links?: LinkRoutesDeps;
+  analytics?: AnalyticsRoutesDeps;
   /** `GET /s/:code`; absent in processes that do not redirect. */
   redirect?: Omit<RedirectDeps, 'notFound'>;
 }
@@ -63,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(fastifyCookie);
     if (deps.accounts) await authRoutes(api, deps.accounts);
     if (deps.links) await linkRoutes(api, deps.links);
+    if (deps.analytics) await analyticsRoutes(api, deps.analytics);
   });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';

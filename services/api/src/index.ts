@@ -10,5 +10,6 @@ export { createOidcLogin, OIDC_CALLBACK_PATH, type OidcLoginDeps } from './auth/
 export type { AuthRoutesDeps } from './auth/routes';
 export { SessionStore } from './auth/sessions';
 export { type CheckResult, checkReadiness, type Readiness, type ReadinessCheck } from './health/readiness';
+export type { AnalyticsRoutesDeps } from './links/analytics-routes';
 export { LinkService, type LinkServiceDeps } from './links/link-service';
 export type { LinkRoutesDeps } from './links/routes';

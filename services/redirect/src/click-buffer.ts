@@ -107,8 +107,9 @@ export class ClickBuffer {
     if (this.published >= target) return Promise.resolve(true);
     this.flushUpTo = Math.max(this.flushUpTo, target);
     const done = new Promise<boolean>((resolve) => {
+      // Not unref()ed, unlike the buffer's other timers: at shutdown the retry pause may be all that is
+      // left, and an empty event loop would end the process before the flush is done or has given up.
       const timer = setTimeout(() => this.flushTimedOut(waiter), timeoutMs);
-      timer.unref();
       const waiter: FlushWaiter = { target, resolve, timer };
       this.flushWaiters.push(waiter);
     });

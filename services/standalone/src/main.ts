@@ -5,7 +5,15 @@
 import { buildApp } from '@sniplink/api';
 import { ConfigError, createLogger, loadConfig } from '@sniplink/platform';
 import closeWithGrace from 'close-with-grace';
-import { allowedOrigins, authDeps, linkDeps, redirectDeps, startRuntime, WEB_DIST_DIR } from './runtime';
+import {
+  allowedOrigins,
+  analyticsDeps,
+  authDeps,
+  linkDeps,
+  redirectDeps,
+  startRuntime,
+  WEB_DIST_DIR,
+} from './runtime';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -19,6 +27,7 @@ async function main(): Promise<void> {
     webDistDir: WEB_DIST_DIR,
     accounts: authDeps(runtime),
     links: linkDeps(runtime),
+    analytics: analyticsDeps(runtime),
     redirect: redirectDeps(runtime),
   });
   closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   AccountService,
+  type AnalyticsRoutesDeps,
   type AppDeps,
   type AuthRoutesDeps,
   createOidcLogin,
@@ -35,10 +36,12 @@ import {
   allProjections,
   ClickAnalytics,
   clickCounts,
+  linkAnalytics,
   type Projection,
   ProjectionProgress,
   ProjectionRunner,
   projectionLag,
+  userClickTotal,
 } from '@sniplink/projections';
 import { ClickBuffer, followCodeChanges, LinkCache, publishCodeChanges } from '@sniplink/redirect';
 
@@ -195,6 +198,19 @@ export function authDeps(runtime: Runtime): AuthRoutesDeps {
 /** The links API's view of the runtime. */
 export function linkDeps(runtime: Runtime): LinkRoutesDeps {
   return { links: runtime.links, sessions: runtime.sessions, db: runtime.database.db };
+}
+
+/** The analytics API's view of the runtime. */
+export function analyticsDeps(runtime: Runtime): AnalyticsRoutesDeps {
+  const db = runtime.database.db;
+  return {
+    links: runtime.links,
+    sessions: runtime.sessions,
+    analytics: {
+      linkAnalytics: (linkId) => linkAnalytics(db, linkId),
+      userClickTotal: (ownerId) => userClickTotal(db, ownerId),
+    },
+  };
 }
 
 /** The redirect's view of the runtime: the cache and the click buffer. */

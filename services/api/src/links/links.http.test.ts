@@ -1,0 +1,284 @@
+import type { Availability, ErrorBody, Link } from '@sniplink/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi({ PUBLIC_URL: 'https://snip.example.com' });
+});
+afterAll(() => api.close());
+
+let counter = 0;
+async function signedIn(plan?: 'monthly'): Promise<{ client: HttpClient; userId: string }> {
+  const client = api.client();
+  const response = await client.post<{ id: string }>('/api/auth/register', {
+    email: `links.${Date.now()}.${++counter}@example.com`,
+    password: 'correct horse',
+  });
+  expect(response.status).toBe(201);
+  if (plan) await api.runtime.accounts.setPlan(response.body.id, plan);
+  return { client, userId: response.body.id };
+}
+const create = (client: HttpClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  client.post<Link>('/api/links', { title: null, ...body }, headers);
+
+describe('creating links', () => {
+  it('answers 201 with the link: a 7-character code and a short URL under PUBLIC_URL', async () => {
+    const { client } = await signedIn();
+    const response = await create(client, {
+      originalUrl: 'https://example.com/a/long/path?x=1',
+      title: '  Spring sale ',
+    });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      title: 'Spring sale',
+      originalUrl: 'https://example.com/a/long/path?x=1',
+      shortCode: expect.stringMatching(/^[a-z0-9]{7}$/),
+      shortUrl: `https://snip.example.com/s/${response.body.shortCode}`,
+      clickCount: 0,
+      createdAt: expect.stringMatching(/^\d{4}-/),
+    });
+  });
+
+  it('takes a custom code, unique ignoring case: taken is 409 with "already taken"', async () => {
+    const { client } = await signedIn();
+    const code = `Shop-${counter}${Date.now() % 100000}`;
+    expect(
+      (await create(client, { originalUrl: 'https://example.com/', shortCode: code })).body.shortCode,
+    ).toBe(code);
+    const { client: other } = await signedIn();
+    const taken = await create(other, { originalUrl: 'https://example.org/', shortCode: code.toLowerCase() });
+    expect(taken.status).toBe(409);
+    expect((taken.body as unknown as ErrorBody).message).toContain('already taken');
+  });
+
+  it.each([
+    ['http://localhost:3000/', 'INVALID_URL'],
+    ['ftp://example.com/', 'INVALID_URL'],
+    ['https://snip.example.com/s/abcdefg', 'INVALID_URL'],
+  ])('refuses the target %s with 400 %s', async (originalUrl, code) => {
+    const { client } = await signedIn();
+    const response = await client.post<ErrorBody>('/api/links', { originalUrl, title: null });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code, field: 'originalUrl' });
+  });
+
+  it('refuses a malformed custom code with 400 INVALID_SHORT_CODE, and a long title with 400', async () => {
+    const { client } = await signedIn();
+    const bad = await client.post<ErrorBody>('/api/links', {
+      originalUrl: 'https://example.com/',
+      shortCode: 'no spaces',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'INVALID_SHORT_CODE', field: 'shortCode' });
+    const long = await client.post<ErrorBody>('/api/links', {
+      originalUrl: 'https://example.com/',
+      title: 'x'.repeat(201),
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.field).toBe('title');
+  });
+
+  it('makes a double submit with one Idempotency-Key one link', async () => {
+    const { client } = await signedIn();
+    const headers = { 'idempotency-key': `key-${Date.now()}` };
+    const [first, second] = await Promise.all([
+      create(client, { originalUrl: 'https://example.com/once' }, headers),
+      create(client, { originalUrl: 'https://example.com/once' }, headers),
+    ]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.id).toBe(first.body.id);
+    expect((await client.get<Link[]>('/api/links')).body).toHaveLength(1);
+  });
+
+  it('answers 401 when signed out', async () => {
+    expect((await api.client().post('/api/links', { originalUrl: 'https://example.com/' })).status).toBe(401);
+    expect((await api.client().get('/api/links')).status).toBe(401);
+  });
+});
+
+describe('the Free and Pro allowances', () => {
+  it('gives 20 simultaneous creates by a new Free user exactly 5 × 201 and 15 × 403', async () => {
+    const { client } = await signedIn();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => create(client, { originalUrl: `https://example.com/${i}` })),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(201), ...Array(15).fill(403)]);
+    for (const r of responses.filter((x) => x.status === 403)) {
+      expect((r.body as unknown as ErrorBody).code).toBe('SUBSCRIPTION_REQUIRED');
+    }
+    expect((await client.get<Link[]>('/api/links')).body).toHaveLength(5);
+  });
+
+  it('frees a Free slot on delete; a duplicate at the limit is 403 SUBSCRIPTION_REQUIRED', async () => {
+    const { client } = await signedIn();
+    const made: Link[] = [];
+    for (let i = 0; i < 5; i++)
+      made.push((await create(client, { originalUrl: `https://example.com/${i}` })).body);
+    const duplicate = await client.post<ErrorBody>(`/api/links/${made[0]?.id}/duplicate`);
+    expect(duplicate.status).toBe(403);
+    expect(duplicate.body.code).toBe('SUBSCRIPTION_REQUIRED');
+    expect((await client.request('DELETE', `/api/links/${made[0]?.id}`)).status).toBe(200);
+    expect((await create(client, { originalUrl: 'https://example.com/again' })).status).toBe(201);
+  });
+
+  it('counts a Pro month: 500 creates, then 403 MONTHLY_LIMIT_REACHED; linksCreatedThisMonth shows it', async () => {
+    const { client, userId } = await signedIn('monthly');
+    const month = new Date().toISOString().slice(0, 7);
+    const stream = `user-${userId}`;
+    const [last] = await api.runtime.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
+    const slots = Array.from({ length: 499 }, () => ({
+      id: crypto.randomUUID(),
+      type: 'LinkSlotTaken',
+      data: { linkId: crypto.randomUUID(), month },
+      occurredAt: new Date(),
+    }));
+    await api.runtime.eventStore.appendToStream(stream, slots, last?.revision ?? 'no_stream');
+    expect((await create(client, { originalUrl: 'https://example.com/500th' })).status).toBe(201);
+    const over = await client.post<ErrorBody>('/api/links', {
+      originalUrl: 'https://example.com/501st',
+      title: null,
+    });
+    expect(over.status).toBe(403);
+    expect(over.body.code).toBe('MONTHLY_LIMIT_REACHED');
+    expect(
+      (await client.get<{ linksCreatedThisMonth: number }>('/api/auth/user')).body.linksCreatedThisMonth,
+    ).toBe(500);
+  });
+});
+
+describe('changing, duplicating and deleting links', () => {
+  it('changes only the fields sent; a blank title clears it', async () => {
+    const { client } = await signedIn();
+    const link = (await create(client, { originalUrl: 'https://example.com/a', title: 'First' })).body;
+    const retargeted = await client.patch<Link>(`/api/links/${link.id}`, {
+      originalUrl: 'https://example.com/b',
+    });
+    expect(retargeted.body).toMatchObject({
+      title: 'First',
+      originalUrl: 'https://example.com/b',
+      shortCode: link.shortCode,
+    });
+    expect((await client.patch<Link>(`/api/links/${link.id}`, { title: '   ' })).body.title).toBeNull();
+  });
+
+  it("changes the code: the new one redirects at once, the old one is gone but stays the owner's", async () => {
+    const { client } = await signedIn();
+    const link = (await create(client, { originalUrl: 'https://example.com/moved' })).body;
+    expect((await api.client().get(`/s/${link.shortCode}`)).status).toBe(302);
+    const code = `new-${Date.now()}`;
+    const changed = await client.patch<Link>(`/api/links/${link.id}`, { shortCode: code });
+    expect(changed.body.shortCode).toBe(code);
+    expect((await api.client().get(`/s/${code}`)).headers.get('location')).toBe('https://example.com/moved');
+    expect((await api.client().get(`/s/${link.shortCode}`)).status).toBe(404);
+    const { client: other } = await signedIn();
+    expect(
+      (await create(other, { originalUrl: 'https://example.org/', shortCode: link.shortCode })).status,
+    ).toBe(409);
+    expect(
+      (await create(client, { originalUrl: 'https://example.org/', shortCode: link.shortCode })).status,
+    ).toBe(201);
+  });
+
+  it('refuses a taken code on edit with 409 "already taken", changing nothing', async () => {
+    const { client } = await signedIn();
+    const a = (await create(client, { originalUrl: 'https://example.com/a', shortCode: `aa-${Date.now()}` }))
+      .body;
+    const b = (await create(client, { originalUrl: 'https://example.com/b' })).body;
+    const response = await client.patch<ErrorBody>(`/api/links/${b.id}`, {
+      shortCode: a.shortCode,
+      title: 'new',
+    });
+    expect(response.status).toBe(409);
+    expect(response.body.message).toContain('already taken');
+    expect((await client.get<Link[]>('/api/links')).body.find((l) => l.id === b.id)?.title).toBeNull();
+  });
+
+  it('duplicates a link with a new code (201) and deletes with a JSON answer', async () => {
+    const { client } = await signedIn();
+    const link = (await create(client, { originalUrl: 'https://example.com/dup', title: 'Dup' })).body;
+    const copy = await client.post<Link>(`/api/links/${link.id}/duplicate`);
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({ originalUrl: link.originalUrl, title: 'Dup' });
+    expect(copy.body.shortCode).not.toBe(link.shortCode);
+    const deleted = await client.request<{ ok: boolean }>('DELETE', `/api/links/${link.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.ok).toBe(true);
+    expect((await api.client().get(`/s/${link.shortCode}`)).status).toBe(404);
+  });
+
+  it("answers 404 for another user's link and for a malformed id, on every route", async () => {
+    const { client: owner } = await signedIn();
+    const link = (await create(owner, { originalUrl: 'https://example.com/mine' })).body;
+    const { client: other } = await signedIn();
+    for (const id of [link.id, 'not-a-uuid', '00000000-0000-0000-0000-000000000000']) {
+      expect((await other.patch(`/api/links/${id}`, { title: 'x' })).status).toBe(404);
+      expect((await other.request('DELETE', `/api/links/${id}`)).status).toBe(404);
+      expect((await other.post(`/api/links/${id}/duplicate`)).status).toBe(404);
+      expect((await other.get(`/api/analytics/link/${id}`)).status).toBe(404);
+    }
+    expect((await owner.get<Link[]>('/api/links')).body[0]?.title).toBeNull();
+  });
+});
+
+describe('listing and availability', () => {
+  it('lists newest first, with search, limit and offset', async () => {
+    const { client } = await signedIn();
+    for (const title of ['Alpha', 'Beta', 'Gamma'])
+      await create(client, { originalUrl: 'https://example.com/', title });
+    expect((await client.get<Link[]>('/api/links')).body.map((l) => l.title)).toEqual([
+      'Gamma',
+      'Beta',
+      'Alpha',
+    ]);
+    expect((await client.get<Link[]>('/api/links?search=bet')).body.map((l) => l.title)).toEqual(['Beta']);
+    expect((await client.get<Link[]>('/api/links?search=%25')).body).toEqual([]);
+    expect((await client.get<Link[]>('/api/links?limit=1&offset=1')).body.map((l) => l.title)).toEqual([
+      'Beta',
+    ]);
+  });
+
+  it('says whether a code is available, and why not', async () => {
+    const { client } = await signedIn();
+    const code = `av-${Date.now()}`;
+    expect((await client.get<Availability>(`/api/links/check-availability/${code}`)).body).toEqual({
+      available: true,
+      message: 'This short code is available',
+    });
+    await create(client, { originalUrl: 'https://example.com/', shortCode: code });
+    expect(
+      (await client.get<Availability>(`/api/links/check-availability/${code.toUpperCase()}`)).body.available,
+    ).toBe(false);
+    expect((await client.get<Availability>('/api/links/check-availability/a b')).body).toEqual({
+      available: false,
+      message: '3-20 characters: letters, numbers, hyphens, and underscores only',
+    });
+    expect((await api.client().get('/api/links/check-availability/abc')).status).toBe(401);
+  });
+});
+
+describe('the redirect', () => {
+  it("answers 302 to the target, private and uncached, ignoring the code's case; unknown codes 404", async () => {
+    const { client } = await signedIn();
+    const link = (await create(client, { originalUrl: 'https://example.com/target' })).body;
+    const response = await api.client().get(`/s/${link.shortCode.toUpperCase()}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('https://example.com/target');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect((await api.client().get('/s/zzzzzzzzzz')).status).toBe(404);
+  });
+
+  it('follows a change of target at once (read-your-writes)', async () => {
+    const { client } = await signedIn();
+    const link = (await create(client, { originalUrl: 'https://example.com/old' })).body;
+    expect((await api.client().get(`/s/${link.shortCode}`)).headers.get('location')).toBe(
+      'https://example.com/old',
+    );
+    await client.patch(`/api/links/${link.id}`, { originalUrl: 'https://example.com/new' });
+    expect((await api.client().get(`/s/${link.shortCode}`)).headers.get('location')).toBe(
+      'https://example.com/new',
+    );
+  });
+});
