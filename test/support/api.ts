@@ -40,6 +40,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     log,
     readiness: runtime.readiness,
     allowedOrigins: allowedOrigins(config),
+    trustProxy: config.trustProxy,
     accounts: authDeps(runtime),
     links: linkDeps(runtime),
     analytics: analyticsDeps(runtime),

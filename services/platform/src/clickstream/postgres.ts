@@ -68,6 +68,11 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
          RETURNING p.partition, (p.next_offset - c.count)::text AS base`,
         [partitions, partitions.map((p) => byPartition.get(p)?.length ?? 0)],
       );
+      if (rows.length !== partitions.length) {
+        // A partition row is missing (deleted by hand?): set them up again rather than drop messages.
+        this.ready = undefined;
+        throw new Error('Click stream partitions are missing; they will be recreated on the next publish');
+      }
       await insertMessages(client, rows, byPartition);
       await client.query('COMMIT');
     } catch (error) {

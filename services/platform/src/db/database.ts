@@ -15,6 +15,8 @@ export function connectDatabase(connectionString: string, options: { poolSize?: 
     connectionString,
     max: options.poolSize ?? 20,
     idleTimeoutMillis: 30_000,
+    // A server that does not answer must fail a request, not hang it (and everything queued behind it).
+    connectionTimeoutMillis: 10_000,
     application_name: 'sniplink',
   });
   // An idle client that loses its server must not crash the process; the next checkout reconnects.
