@@ -107,3 +107,16 @@ async function clicksPerDay(
     return { date, clicks: byDate.get(date) ?? 0 };
   });
 }
+
+/** Clicks published but not yet counted, over all partitions (any process can ask). */
+export async function clicksBehind(db: Kysely<Database>, endOffsets: Map<number, bigint>): Promise<number> {
+  const rows = await db
+    .selectFrom('click_consumer_offsets')
+    .select(['partition', 'next_offset'])
+    .where('consumer', '=', 'analytics')
+    .execute();
+  const counted = new Map(rows.map((row) => [row.partition, BigInt(row.next_offset)]));
+  let behind = 0n;
+  for (const [partition, end] of endOffsets) behind += end - (counted.get(partition) ?? 0n);
+  return Number(behind);
+}

@@ -36,6 +36,7 @@ import {
   allProjections,
   ClickAnalytics,
   clickCounts,
+  clicksBehind,
   linkAnalytics,
   type Projection,
   ProjectionProgress,
@@ -256,6 +257,10 @@ function readinessChecks(
     },
     eventStore: async () => ({ ok: true, head: encodePosition(await eventStore.headPosition()) }),
     clickStream: async () => ({ ok: true, partitions: (await clickStream.endOffsets()).size }),
+    clickAnalytics: async () => {
+      const behind = await clicksBehind(database.db, await clickStream.endOffsets());
+      return { ok: behind < 10_000, behind };
+    },
     projections: async () => {
       const lags = await Promise.all(
         projections.map((p) => projectionLag({ db: database.db, eventStore }, p)),
