@@ -11,5 +11,6 @@ export type { AuthRoutesDeps } from './auth/routes';
 export { SessionStore } from './auth/sessions';
 export { type CheckResult, checkReadiness, type Readiness, type ReadinessCheck } from './health/readiness';
 export type { AnalyticsRoutesDeps } from './links/analytics-routes';
+export { pruneIdempotencyKeys } from './links/idempotency';
 export { LinkService, type LinkServiceDeps } from './links/link-service';
 export type { LinkRoutesDeps } from './links/routes';

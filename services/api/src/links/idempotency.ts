@@ -76,3 +76,15 @@ async function waitForFirstAnswer(
   }
   throw new ConflictError('CONFLICT', 'A request with this Idempotency-Key is still being processed');
 }
+
+/** Keys are kept a day: long enough for any client's retry, short enough to stay small. */
+export async function pruneIdempotencyKeys(
+  db: Kysely<Database>,
+  olderThanMs = 24 * 3_600_000,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', new Date(Date.now() - olderThanMs))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

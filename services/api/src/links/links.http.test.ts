@@ -1,6 +1,7 @@
 import type { Availability, ErrorBody, Link } from '@sniplink/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
+import { pruneIdempotencyKeys } from './idempotency';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -90,6 +91,25 @@ describe('creating links', () => {
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(second.body.id).toBe(first.body.id);
     expect((await client.get<Link[]>('/api/links')).body).toHaveLength(1);
+  });
+
+  it('forgets Idempotency-Keys after a day', async () => {
+    const { client, userId } = await signedIn();
+    await create(client, { originalUrl: 'https://example.com/kept' }, { 'idempotency-key': 'old-key' });
+    const db = api.runtime.database.db;
+    await db
+      .updateTable('idempotency_keys')
+      .set({ created_at: new Date(Date.now() - 25 * 3_600_000) } as never)
+      .where('owner_id', '=', userId)
+      .execute();
+    expect(await pruneIdempotencyKeys(db)).toBeGreaterThanOrEqual(1);
+    const again = await create(
+      client,
+      { originalUrl: 'https://example.com/kept' },
+      { 'idempotency-key': 'old-key' },
+    );
+    expect((await client.get<Link[]>('/api/links')).body).toHaveLength(2);
+    expect(again.status).toBe(201);
   });
 
   it('answers 401 when signed out', async () => {
