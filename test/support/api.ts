@@ -5,6 +5,7 @@ import {
   allowedOrigins,
   analyticsDeps,
   authDeps,
+  demoDeps,
   linkDeps,
   type Runtime,
   redirectDeps,
@@ -44,6 +45,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     accounts: authDeps(runtime),
     links: linkDeps(runtime),
     analytics: analyticsDeps(runtime),
+    demo: demoDeps(runtime),
     redirect: redirectDeps(runtime),
   });
   // A caller that must know the address up front (say, to register a callback URL with an identity

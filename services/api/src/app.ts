@@ -3,8 +3,12 @@ import type { Logger } from '@sniplink/platform';
 import { type RedirectDeps, registerRedirect } from '@sniplink/redirect';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { type AuthRoutesDeps, authRoutes } from './auth/routes';
+import { sendExpiredDemoPage } from './demo/expired-page';
+import { type DemoRoutesDeps, demoRoutes } from './demo/routes';
+import { registerApiDocs } from './docs/routes';
 import { checkReadiness, type ReadinessCheck } from './health/readiness';
-import { registerErrorHandler } from './http/errors';
+import { acceptOnlyJsonBodies } from './http/content-type';
+import { answerFrameworkError, registerErrorHandler } from './http/errors';
 import { refuseForeignOrigins } from './http/origin';
 import { type AnalyticsRoutesDeps, analyticsRoutes } from './links/analytics-routes';
 import { type LinkRoutesDeps, linkRoutes } from './links/routes';
@@ -23,8 +27,10 @@ export interface AppDeps {
   accounts?: AuthRoutesDeps;
   links?: LinkRoutesDeps;
   analytics?: AnalyticsRoutesDeps;
+  /** `POST /api/demo/shorten`, `GET /api/demo/links`. */
+  demo?: DemoRoutesDeps;
   /** `GET /s/:code`; absent in processes that do not redirect. */
-  redirect?: Omit<RedirectDeps, 'notFound'>;
+  redirect?: Omit<RedirectDeps, 'notFound' | 'gone'>;
 }
 
 const SERVER_PREFIXES = ['/api/', '/s/', '/healthz', '/readyz'];
@@ -37,6 +43,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Per-request log lines would cost the redirect path dearly; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
+    // A path that is not valid percent-encoding: our error body, not Fastify's (which repeats the path).
+    frameworkErrors: answerFrameworkError,
   });
   registerErrorHandler(app);
 
@@ -58,14 +66,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         renderPage
           ? renderPage('/s/not-found', reply)
           : reply.code(404).send({ code: 'NOT_FOUND', message: 'No such short link' }),
+      gone: sendExpiredDemoPage,
     });
   }
   await app.register(async (api) => {
     refuseForeignOrigins(api, deps.allowedOrigins);
+    acceptOnlyJsonBodies(api);
     await api.register(fastifyCookie);
+    registerApiDocs(api);
     if (deps.accounts) await authRoutes(api, deps.accounts);
     if (deps.links) await linkRoutes(api, deps.links);
     if (deps.analytics) await analyticsRoutes(api, deps.analytics);
+    if (deps.demo) await demoRoutes(api, deps.demo);
   });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';

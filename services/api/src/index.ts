@@ -9,6 +9,9 @@ export {
 export { createOidcLogin, OIDC_CALLBACK_PATH, type OidcLoginDeps } from './auth/oidc';
 export type { AuthRoutesDeps } from './auth/routes';
 export { SessionStore } from './auth/sessions';
+export { DemoService, type DemoServiceDeps } from './demo/demo-service';
+export { type DemoLimits, DemoThrottle } from './demo/demo-throttle';
+export { claimDemoLinksOnSignIn, type DemoRoutesDeps } from './demo/routes';
 export { type CheckResult, checkReadiness, type Readiness, type ReadinessCheck } from './health/readiness';
 export type { AnalyticsRoutesDeps } from './links/analytics-routes';
 export { pruneIdempotencyKeys } from './links/idempotency';

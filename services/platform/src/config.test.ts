@@ -52,6 +52,17 @@ describe('configuration from the environment', () => {
     expect(message).not.toMatch(/secret|eighty/);
   });
 
+  it('limits the demo to 5 links per visitor and 20 per address a day, 30 requests a minute', () => {
+    expect(loadConfig({}).demoLimits).toEqual({ perVisitor: 5, perIp: 20, requestsPerMinute: 30 });
+    const config = loadConfig({
+      DEMO_MAX_PER_VISITOR: '2',
+      DEMO_MAX_PER_IP: '100',
+      DEMO_MAX_REQUESTS_PER_MINUTE: '60',
+    });
+    expect(config.demoLimits).toEqual({ perVisitor: 2, perIp: 100, requestsPerMinute: 60 });
+    expect(() => loadConfig({ DEMO_MAX_PER_VISITOR: '0' })).toThrow(/DEMO_MAX_PER_VISITOR/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

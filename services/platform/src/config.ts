@@ -48,6 +48,9 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(1_000).default(5),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt(100_000).default(50),
   LOGIN_FAILURE_WINDOW_SECONDS: positiveInt(86_400).default(900),
+  DEMO_MAX_PER_VISITOR: positiveInt(10_000).default(5),
+  DEMO_MAX_PER_IP: positiveInt(1_000_000).default(20),
+  DEMO_MAX_REQUESTS_PER_MINUTE: positiveInt(1_000_000).default(30),
   OIDC_ISSUER: httpUrl.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -92,6 +95,8 @@ export interface Config {
   adminEmails: string[];
   session: { idleMinutes: number; maxDays: number };
   loginLimits: { perAccount: number; perIp: number; windowSeconds: number };
+  /** Demo links per visitor and per client address per 24 h; demo requests per address per minute. */
+  demoLimits: { perVisitor: number; perIp: number; requestsPerMinute: number };
   /** Sign-in through an OpenID Connect provider; absent: local accounts only. */
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
   /** Absent: mail is written to the log and DATA_DIR/outbox/. */
@@ -148,6 +153,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
+    },
+    demoLimits: {
+      perVisitor: e.DEMO_MAX_PER_VISITOR,
+      perIp: e.DEMO_MAX_PER_IP,
+      requestsPerMinute: e.DEMO_MAX_REQUESTS_PER_MINUTE,
     },
     oidc: e.OIDC_ISSUER
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? '', clientSecret: e.OIDC_CLIENT_SECRET }

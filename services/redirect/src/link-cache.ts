@@ -1,9 +1,15 @@
-import type { Database } from '@sniplink/platform';
+import { DEMO_LINK_LIFETIME_DAYS } from '@sniplink/contracts';
+import type { Database, LinkRow } from '@sniplink/platform';
 import type { Kysely } from 'kysely';
 
 export interface RedirectTarget {
   linkId: string;
   target: string;
+  /**
+   * An unclaimed demo link's end (epoch ms): from then on it answers 410. Absent: it never expires. Kept
+   * in the entry so the hot path pays a number comparison; a claim changes the owner, which evicts it.
+   */
+  expiresAt?: number;
 }
 
 export interface LinkCacheOptions {
@@ -11,6 +17,8 @@ export interface LinkCacheOptions {
   capacity?: number;
   /** Unknown codes remembered, so guessing codes does not reach the database. */
   negativeCapacity?: number;
+  /** How long a visitor's unclaimed demo link redirects; 7 days unless a test says otherwise. */
+  demoLinkLifetimeMs?: number;
 }
 
 const MISSING = null;
@@ -27,6 +35,7 @@ export class LinkCache {
   private readonly loading = new Map<string, Promise<RedirectTarget | null>>();
   private readonly capacity: number;
   private readonly negativeCapacity: number;
+  private readonly demoLinkLifetimeMs: number;
   /** Bumped by every eviction: a load that started before one must not store what it read. */
   private generation = 0;
 
@@ -36,6 +45,7 @@ export class LinkCache {
   ) {
     this.capacity = options.capacity ?? 100_000;
     this.negativeCapacity = options.negativeCapacity ?? 100_000;
+    this.demoLinkLifetimeMs = options.demoLinkLifetimeMs ?? DEMO_LINK_LIFETIME_DAYS * 86_400_000;
   }
 
   /** The target for a code (any case), or null when no live link has it. */
@@ -80,12 +90,21 @@ export class LinkCache {
     const generation = this.generation;
     const row = await this.db
       .selectFrom('rm_links')
-      .select(['link_id', 'original_url'])
+      .select(['link_id', 'original_url', 'owner_id', 'origin', 'created_at'])
       .where('code_lower', '=', key)
       .where('deleted', '=', false)
       .executeTakeFirst();
-    const found = row ? { linkId: row.link_id, target: row.original_url } : null;
+    const found = row ? this.targetOf(row) : null;
     if (generation === this.generation) this.remember(key, found);
+    return found;
+  }
+
+  private targetOf(row: Pick<LinkRow, 'link_id' | 'original_url' | 'owner_id' | 'origin' | 'created_at'>) {
+    const found: RedirectTarget = { linkId: row.link_id, target: row.original_url };
+    // Only a visitor's demo link expires: once claimed its owner is an account, and it stays.
+    if (row.origin === 'demo' && row.owner_id.startsWith('visitor-')) {
+      found.expiresAt = row.created_at.getTime() + this.demoLinkLifetimeMs;
+    }
     return found;
   }
 

@@ -9,25 +9,32 @@ export interface RedirectDeps {
   clicks: ClickBuffer;
   /** Answers a code no live link has: the web app's not-found page, status 404. */
   notFound(reply: FastifyReply): FastifyReply;
+  /** Answers an unclaimed demo link past its lifetime: a short page, status 410. */
+  gone(reply: FastifyReply): FastifyReply;
 }
 
 /** Longer than any code we issue; refuse before touching the cache. */
 const MAX_CODE_LENGTH = 64;
 
 /**
- * `GET /s/:code` -> 302 to the target. Registered on the root of the app, outside the API's hooks
- * (cookies, sessions, origin checks): a hot link costs one map look-up and one buffered click.
+ * `GET /s/:code` -> 302 to the target (410 for an expired demo link). Registered on the root of the app,
+ * outside the API's hooks (cookies, sessions, origin checks): a hot link costs one map look-up and one
+ * buffered click.
  */
 export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void {
   app.get<{ Params: { code: string } }>('/s/:code', (request, reply) => {
     const code = request.params.code;
-    if (code.length === 0 || code.length > MAX_CODE_LENGTH) return deps.notFound(reply);
+    // U+0000 is in no code, and PostgreSQL text cannot hold it: the look-up would fail as a 500.
+    if (code.length === 0 || code.length > MAX_CODE_LENGTH || code.includes('\u0000'))
+      return deps.notFound(reply);
     const found = deps.cache.resolve(code);
     if (found === null) return deps.notFound(reply);
     if (!(found instanceof Promise)) return redirect(found);
     return found.then((target) => (target ? redirect(target) : deps.notFound(reply)));
 
     function redirect(target: RedirectTarget) {
+      // An expired demo link is no click: the visitor lands on a page, not on the target.
+      if (target.expiresAt !== undefined && target.expiresAt <= Date.now()) return deps.gone(reply);
       deps.clicks.push(
         describeClick({
           id: uuidv7(),

@@ -9,6 +9,7 @@ import {
   allowedOrigins,
   analyticsDeps,
   authDeps,
+  demoDeps,
   linkDeps,
   redirectDeps,
   startRuntime,
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     accounts: authDeps(runtime),
     links: linkDeps(runtime),
     analytics: analyticsDeps(runtime),
+    demo: demoDeps(runtime),
     redirect: redirectDeps(runtime),
   });
   closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {

@@ -4,11 +4,16 @@ import {
   type AnalyticsRoutesDeps,
   type AppDeps,
   type AuthRoutesDeps,
+  claimDemoLinksOnSignIn,
   createOidcLogin,
+  type DemoRoutesDeps,
+  DemoService,
+  DemoThrottle,
   type LinkRoutesDeps,
   LinkService,
   LoginThrottle,
   OIDC_CALLBACK_PATH,
+  pruneIdempotencyKeys,
   type ReadinessCheck,
   runAccountMaintenance,
   SessionStore,
@@ -61,6 +66,8 @@ export interface Runtime {
   /** SMTP when SMTP_URL is set, otherwise DATA_DIR/outbox/. */
   mailer: Mailer;
   links: LinkService;
+  /** The landing page's demo shortener; it also claims a visitor's demo links at sign-in. */
+  demo: DemoService;
   linkCache: LinkCache;
   clickBuffer: ClickBuffer;
   clickAnalytics: ClickAnalytics | undefined;
@@ -125,9 +132,20 @@ export async function startRuntime(
       ownOrigins: allowedOrigins(config),
       clickCounts: (linkIds) => clickCounts(database.db, linkIds),
     });
+    const demo = new DemoService({
+      db: database.db,
+      eventStore,
+      accounts,
+      links,
+      readModels: progress,
+      throttle: new DemoThrottle(database.pool, config.demoLimits),
+    });
     const maintenance =
       runners.length > 0
-        ? scheduleMaintenance(() => runAccountMaintenance({ db: database.db, eventStore, keyring, log }), log)
+        ? scheduleMaintenance(async () => {
+            await runAccountMaintenance({ db: database.db, eventStore, keyring, log });
+            await pruneIdempotencyKeys(database.db);
+          }, log)
         : undefined;
     return {
       config,
@@ -142,6 +160,7 @@ export async function startRuntime(
       sessions,
       mailer,
       links,
+      demo,
       linkCache,
       clickBuffer,
       clickAnalytics,
@@ -171,11 +190,13 @@ export async function startRuntime(
 /** The HTTP routes' view of the runtime: accounts, sessions, cookie settings and the OIDC provider. */
 export function authDeps(runtime: Runtime): AuthRoutesDeps {
   const { config } = runtime;
-  const cookie = { secure: config.publicUrl.startsWith('https://') };
+  const cookie = cookieSettings(config);
+  const afterSignIn = claimDemoLinksOnSignIn(runtime.demo);
   return {
     accounts: runtime.accounts,
     sessions: runtime.sessions,
     cookie,
+    afterSignIn,
     passwordReset: {
       accounts: runtime.accounts,
       db: runtime.database.db,
@@ -191,6 +212,7 @@ export function authDeps(runtime: Runtime): AuthRoutesDeps {
           accounts: runtime.accounts,
           sessions: runtime.sessions,
           cookie,
+          afterSignIn,
         })
       : undefined,
   };
@@ -200,6 +222,14 @@ export function authDeps(runtime: Runtime): AuthRoutesDeps {
 export function linkDeps(runtime: Runtime): LinkRoutesDeps {
   return { links: runtime.links, sessions: runtime.sessions, db: runtime.database.db };
 }
+
+/** The demo's view of the runtime. */
+export function demoDeps(runtime: Runtime): DemoRoutesDeps {
+  return { demo: runtime.demo, sessions: runtime.sessions, cookie: cookieSettings(runtime.config) };
+}
+
+/** Cookies are Secure when users reach the site over https. */
+const cookieSettings = (config: Config) => ({ secure: config.publicUrl.startsWith('https://') });
 
 /** The analytics API's view of the runtime. */
 export function analyticsDeps(runtime: Runtime): AnalyticsRoutesDeps {

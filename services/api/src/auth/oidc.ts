@@ -21,6 +21,8 @@ export interface OidcLoginDeps {
   accounts: AccountService;
   sessions: SessionStore;
   cookie: CookieSettings;
+  /** As AuthRoutesDeps.afterSignIn: runs once the session is started. */
+  afterSignIn?(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
 }
 
 export interface OidcLogin {
@@ -148,6 +150,7 @@ export function createOidcLogin(deps: OidcLoginDeps): OidcLogin {
       try {
         const userId = await accountFor(await identify(request, login));
         await startSession(request, reply, deps.sessions, userId, deps.cookie);
+        await deps.afterSignIn?.(request, reply, userId);
         return reply.redirect(safeReturnTo(login.return_to), 302);
       } catch (error) {
         const reason = refusalOf(error);

@@ -25,6 +25,8 @@ export interface AuthRoutesDeps {
   };
   /** Password reset by e-mail; absent: the routes do not exist. */
   passwordReset?: PasswordResetDeps;
+  /** Runs once a sign-up or sign-in has its session (the demo claims the visitor's links here). */
+  afterSignIn?(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
 }
 
 /** Sign-up, sign-in, the current user, profile and sign-out (spec section 7; issue "Accounts"). */
@@ -35,6 +37,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
     const body = parseBody(registerBody, request.body);
     const userId = await accounts.register(body);
     await startSession(request, reply, sessions, userId, cookie);
+    await deps.afterSignIn?.(request, reply, userId);
     return reply.code(201).send(await accounts.requireUser(userId));
   });
 
@@ -42,6 +45,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
     const body = parseBody(loginBody, request.body);
     const userId = await accounts.authenticate(body.email, body.password, request.ip);
     await startSession(request, reply, sessions, userId, cookie);
+    await deps.afterSignIn?.(request, reply, userId);
     return reply.send(await accounts.requireUser(userId));
   });
 

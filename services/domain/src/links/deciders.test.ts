@@ -49,6 +49,27 @@ describe('short code decider', () => {
       .when({ type: 'ClaimCode', code: 'shop', ownerId: bob, linkId: link2 })
       .then([{ type: 'ShortCodeClaimed', data: { code: 'shop', ownerId: bob, linkId: link2 } }]);
   });
+
+  it('moves a claimed demo code to the account, which then keeps it for good', () => {
+    const visitor = 'visitor-AAAAAAAAAAAAAAAAAAAAAA';
+    const demo: ShortCodeEvent = {
+      type: 'ShortCodeClaimed',
+      data: { code: 'abc1234', ownerId: visitor, linkId: link1 },
+    };
+    const moved: ShortCodeEvent = {
+      type: 'ShortCodeOwnerChanged',
+      data: { ownerId: ada, previousOwnerId: visitor },
+    };
+    given([demo]).when({ type: 'TransferCode', ownerId: visitor, newOwnerId: ada }).then([moved]);
+    given([demo, moved]).when({ type: 'TransferCode', ownerId: visitor, newOwnerId: ada }).then([]);
+    const retired: ShortCodeEvent = { type: 'ShortCodeRetired', data: { linkId: link1 } };
+    given([demo, moved, retired])
+      .when({ type: 'ClaimCode', code: 'abc1234', ownerId: visitor, linkId: link2 })
+      .thenThrows({ code: 'SHORT_CODE_TAKEN' });
+    given([demo, moved, retired])
+      .when({ type: 'ClaimCode', code: 'abc1234', ownerId: ada, linkId: link2 })
+      .then([{ type: 'ShortCodeClaimed', data: { code: 'abc1234', ownerId: ada, linkId: link2 } }]);
+  });
 });
 
 describe('link decider', () => {
@@ -86,6 +107,23 @@ describe('link decider', () => {
     given([created])
       .when({ type: 'ChangeLinkCode', ownerId: ada, code: 'spring' })
       .then([{ type: 'LinkCodeChanged', data: { code: 'spring', previousCode: 'abc1234' } }]);
+  });
+
+  it('moves a demo link to its claimer; a retried claim continues, another is "not found"', () => {
+    const visitor = 'visitor-AAAAAAAAAAAAAAAAAAAAAA';
+    const demo: LinkEvent = { ...created, data: { ...created.data, ownerId: visitor, origin: 'demo' } };
+    const moved: LinkEvent = { type: 'LinkOwnerChanged', data: { ownerId: ada, previousOwnerId: visitor } };
+    given([demo]).when({ type: 'TransferLink', ownerId: visitor, newOwnerId: ada }).then([moved]);
+    given([demo, moved]).when({ type: 'TransferLink', ownerId: visitor, newOwnerId: ada }).then([]);
+    given([demo, moved])
+      .when({ type: 'TransferLink', ownerId: visitor, newOwnerId: bob })
+      .thenThrows({ code: 'NOT_FOUND', status: 404 });
+    given([demo, moved])
+      .when({ type: 'RetitleLink', ownerId: ada, title: 'Mine' })
+      .then([{ type: 'LinkRetitled', data: { title: 'Mine' } }]);
+    given([demo, { type: 'LinkDeleted', data: {} }])
+      .when({ type: 'TransferLink', ownerId: visitor, newOwnerId: ada })
+      .thenThrows({ status: 404 });
   });
 });
 

@@ -64,6 +64,10 @@ function decide(command: LinkCommand, state: LinkState): LinkEvent[] {
     const { linkId, ownerId, code, originalUrl, title, origin } = command;
     return [{ type: 'LinkCreated', data: { linkId, ownerId, code, originalUrl, title, origin } }];
   }
+  // A claim retried after its transfer went through (a second sign-in racing the first) continues:
+  // answering "not found" there would make the caller give back a slot the link really holds.
+  if (command.type === 'TransferLink' && state.status === 'active' && state.ownerId === command.newOwnerId)
+    return [];
   if (state.status !== 'active' || state.ownerId !== command.ownerId)
     throw new NotFoundError('Link not found');
   switch (command.type) {

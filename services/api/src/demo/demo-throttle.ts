@@ -1,0 +1,89 @@
+import { RateLimitedError } from '@sniplink/domain';
+import type pg from 'pg';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+
+export interface DemoLimits {
+  /** Demo links one visitor may make per 24 h. */
+  perVisitor: number;
+  /** Demo links one client address may make per 24 h (dropping the cookie does not make a new address). */
+  perIp: number;
+  /** Demo requests (shorten and list) per client address per minute. */
+  requestsPerMinute: number;
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * The demo's limits, counted in PostgreSQL like the sign-in throttle (every process shares the counts).
+ * The windows are fixed: they start with the first counted call and last their duration.
+ */
+export class DemoThrottle {
+  private readonly requests: RateLimiterPostgres;
+  private readonly visitorLinks: RateLimiterPostgres;
+  private readonly ipLinks: RateLimiterPostgres;
+
+  constructor(pool: pg.Pool, limits: DemoLimits) {
+    const common = {
+      storeClient: pool,
+      storeType: 'pool',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+    };
+    this.requests = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'demo_requests',
+      points: limits.requestsPerMinute,
+      duration: 60,
+    });
+    this.visitorLinks = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'demo_visitor',
+      points: limits.perVisitor,
+      duration: DAY_SECONDS,
+    });
+    this.ipLinks = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'demo_ip',
+      points: limits.perIp,
+      duration: DAY_SECONDS,
+    });
+  }
+
+  /** Counts one demo request from the address; 429 past the per-minute limit. */
+  async countRequest(ip: string): Promise<void> {
+    await take(this.requests, ip, 'Too many demo requests; please wait a minute and try again');
+  }
+
+  /**
+   * Counts one demo link against the visitor and the address, then makes it. A refused or failed create
+   * (a bad URL, say) gives both counts back, so only links that exist use up the allowance.
+   */
+  async countLink<T>(visitorId: string, ip: string, create: () => Promise<T>): Promise<T> {
+    const message = "You've reached the demo limit; sign up free to create more links";
+    await take(this.visitorLinks, visitorId, message);
+    try {
+      await take(this.ipLinks, ip, message);
+    } catch (error) {
+      await this.visitorLinks.reward(visitorId);
+      throw error;
+    }
+    try {
+      return await create();
+    } catch (error) {
+      await Promise.all([this.visitorLinks.reward(visitorId), this.ipLinks.reward(ip)]);
+      throw error;
+    }
+  }
+}
+
+/** consume() is one atomic upsert, so concurrent calls cannot both take the last point. */
+async function take(limiter: RateLimiterPostgres, key: string, message: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (rejection) {
+    // A RateLimiterRes means "no points left"; anything else is the store failing, not the caller.
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    throw new RateLimitedError(message, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+  }
+}

@@ -1,0 +1,62 @@
+import { demoShortenBody } from '@sniplink/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type CookieSettings, currentSession } from '../auth/current-session';
+import type { SessionStore } from '../auth/sessions';
+import { parseBody } from '../http/validate';
+import type { DemoService } from './demo-service';
+import { readVisitorId, visitorIdFor } from './visitor';
+
+export interface DemoRoutesDeps {
+  demo: DemoService;
+  sessions: SessionStore;
+  cookie: CookieSettings;
+}
+
+/**
+ * The landing page's demo (spec sections 2 and 7): open to visitors, who are told apart by a cookie of
+ * their own; a signed-in caller (onboarding) gets a real link instead. Every call counts against the
+ * address's per-minute limit first, so a flood costs one counter update per request.
+ */
+export async function demoRoutes(app: FastifyInstance, deps: DemoRoutesDeps): Promise<void> {
+  const { demo, sessions, cookie } = deps;
+
+  // 201: a link was created, as POST /api/links answers.
+  app.post('/api/demo/shorten', async (request, reply) => {
+    await demo.countRequest(request.ip);
+    const { url } = parseBody(demoShortenBody, request.body);
+    const session = await currentSession(request, sessions);
+    const link = session
+      ? await demo.shortenForUser(session.userId, url)
+      : await demo.shortenAsVisitor(visitorIdFor(request, reply, cookie), url, request.ip);
+    return reply.code(201).send(link);
+  });
+
+  app.get('/api/demo/links', async (request, reply) => {
+    await demo.countRequest(request.ip);
+    const session = await currentSession(request, sessions);
+    const visitorId = readVisitorId(request);
+    const links = session
+      ? await demo.listForUser(session.userId)
+      : visitorId
+        ? await demo.listForVisitor(visitorId)
+        : [];
+    return reply.header('cache-control', 'no-store').send(links);
+  });
+}
+
+/**
+ * The auth routes' `afterSignIn`: a browser that made demo links as a visitor brings them into the
+ * account it signs up or in with. A failed claim never fails the sign-in: the links simply stay the
+ * visitor's, and the next sign-in tries again.
+ */
+export function claimDemoLinksOnSignIn(demo: DemoService) {
+  return async (request: FastifyRequest, _reply: FastifyReply, userId: string): Promise<void> => {
+    const visitorId = readVisitorId(request);
+    if (!visitorId) return;
+    try {
+      await demo.claim(visitorId, userId);
+    } catch (err) {
+      request.log.warn({ err }, 'claiming demo links failed; they stay with the visitor');
+    }
+  };
+}
