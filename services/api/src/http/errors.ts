@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@sniplink/contracts';
 import { DomainError, RateLimitedError } from '@sniplink/domain';
 import { ConcurrencyExhaustedError } from '@sniplink/platform';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Fastify's own client errors, with messages that never repeat what the client sent. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; body: ErrorBody }> = {
@@ -44,6 +44,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send({ code: 'BAD_REQUEST', message: 'The request could not be understood' });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' });
+    return reply.code(500).send(INTERNAL_ERROR);
   });
+}
+
+const INTERNAL_ERROR: ErrorBody = { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' };
+
+/**
+ * Fastify's `frameworkErrors`: what it answers before any route or error handler runs (a path that is not
+ * valid percent-encoding, a path parameter over 100 characters). Its own bodies repeat what the client sent
+ * and are not in our shape; these are.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) {
+    request.log.error({ err: error }, 'request failed before routing');
+    return reply.code(500).send(INTERNAL_ERROR);
+  }
+  return reply.code(status).send({ code: 'BAD_REQUEST', message: 'The request address is not valid' });
 }

@@ -2,9 +2,10 @@ import { createLinkBody, updateLinkBody } from '@sniplink/contracts';
 import type { Database } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { requireSession } from '../auth/current-session';
 import type { SessionStore } from '../auth/sessions';
-import { parseBody } from '../http/validate';
+import { parseBody, parseQuery } from '../http/validate';
 import { idempotent } from './idempotency';
 import type { LinkService } from './link-service';
 
@@ -16,13 +17,20 @@ export interface LinkRoutesDeps {
 
 type IdParams = { Params: { id: string } };
 
+/** Each parameter once: a repeated one (`?search=a&search=b`) is an array, a 400 rather than a 500. */
+const listQuery = z.object({
+  search: z.string().optional(),
+  limit: z.string().optional(),
+  offset: z.string().optional(),
+});
+
 /** The links calls of spec section 7; every one needs a session, and another user's link is a 404. */
 export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Promise<void> {
   const { links, sessions } = deps;
 
-  app.get<{ Querystring: Record<string, string | undefined> }>('/api/links', async (request, reply) => {
+  app.get('/api/links', async (request, reply) => {
     const { userId } = await requireSession(request, sessions);
-    const { search, limit, offset } = request.query;
+    const { search, limit, offset } = parseQuery(listQuery, request.query);
     const list = await links.list(userId, { search, limit: positiveInt(limit), offset: positiveInt(offset) });
     return reply.header('cache-control', 'no-store').send(list);
   });

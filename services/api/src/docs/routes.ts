@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { openApiDocument } from './openapi';
+import { renderDocsPage } from './page';
+
+/**
+ * `GET /api/docs`: the OpenAPI document; `GET /api/docs.html`: the same as a page. Both are rendered once,
+ * when the app starts, and served as they are.
+ */
+export function registerApiDocs(app: FastifyInstance): void {
+  const document = openApiDocument();
+  const json = JSON.stringify(document);
+  const page = renderDocsPage(document);
+
+  app.get('/api/docs', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(json),
+  );
+
+  app.get('/api/docs.html', async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      // The page has no script and loads nothing: a policy that allows only its inline style says so.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(page),
+  );
+}
