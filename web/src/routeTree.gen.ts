@@ -10,13 +10,31 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
+import { Route as AboutRouteImport } from './routes/about';
+import { Route as ContactRouteImport } from './routes/contact';
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
+import { Route as HelpRouteImport } from './routes/help';
+import { Route as HomeRouteImport } from './routes/home';
 import { Route as LoginRouteImport } from './routes/login';
+import { Route as OnboardingRouteImport } from './routes/onboarding';
+import { Route as PrivacyRouteImport } from './routes/privacy';
+import { Route as ProfileRouteImport } from './routes/profile';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
+import { Route as TermsRouteImport } from './routes/terms';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -24,9 +42,34 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any);
+const HelpRoute = HelpRouteImport.update({
+  id: '/help',
+  path: '/help',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const HomeRoute = HomeRouteImport.update({
+  id: '/home',
+  path: '/home',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const OnboardingRoute = OnboardingRouteImport.update({
+  id: '/onboarding',
+  path: '/onboarding',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ProfileRoute = ProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
@@ -34,39 +77,113 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any);
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
+  '/about': typeof AboutRoute;
+  '/contact': typeof ContactRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
+  '/help': typeof HelpRoute;
+  '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
+  '/onboarding': typeof OnboardingRoute;
+  '/privacy': typeof PrivacyRoute;
+  '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/terms': typeof TermsRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
+  '/about': typeof AboutRoute;
+  '/contact': typeof ContactRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
+  '/help': typeof HelpRoute;
+  '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
+  '/onboarding': typeof OnboardingRoute;
+  '/privacy': typeof PrivacyRoute;
+  '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/terms': typeof TermsRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
+  '/about': typeof AboutRoute;
+  '/contact': typeof ContactRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
+  '/help': typeof HelpRoute;
+  '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
+  '/onboarding': typeof OnboardingRoute;
+  '/privacy': typeof PrivacyRoute;
+  '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/terms': typeof TermsRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
-  fullPaths: '/' | '/forgot-password' | '/login' | '/reset-password';
+  fullPaths:
+    | '/'
+    | '/about'
+    | '/contact'
+    | '/forgot-password'
+    | '/help'
+    | '/home'
+    | '/login'
+    | '/onboarding'
+    | '/privacy'
+    | '/profile'
+    | '/reset-password'
+    | '/terms';
   fileRoutesByTo: FileRoutesByTo;
-  to: '/' | '/forgot-password' | '/login' | '/reset-password';
-  id: '__root__' | '/' | '/forgot-password' | '/login' | '/reset-password';
+  to:
+    | '/'
+    | '/about'
+    | '/contact'
+    | '/forgot-password'
+    | '/help'
+    | '/home'
+    | '/login'
+    | '/onboarding'
+    | '/privacy'
+    | '/profile'
+    | '/reset-password'
+    | '/terms';
+  id:
+    | '__root__'
+    | '/'
+    | '/about'
+    | '/contact'
+    | '/forgot-password'
+    | '/help'
+    | '/home'
+    | '/login'
+    | '/onboarding'
+    | '/privacy'
+    | '/profile'
+    | '/reset-password'
+    | '/terms';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
+  AboutRoute: typeof AboutRoute;
+  ContactRoute: typeof ContactRoute;
   ForgotPasswordRoute: typeof ForgotPasswordRoute;
+  HelpRoute: typeof HelpRoute;
+  HomeRoute: typeof HomeRoute;
   LoginRoute: typeof LoginRoute;
+  OnboardingRoute: typeof OnboardingRoute;
+  PrivacyRoute: typeof PrivacyRoute;
+  ProfileRoute: typeof ProfileRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
+  TermsRoute: typeof TermsRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -78,11 +195,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/about': {
+      id: '/about';
+      path: '/about';
+      fullPath: '/about';
+      preLoaderRoute: typeof AboutRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/contact': {
+      id: '/contact';
+      path: '/contact';
+      fullPath: '/contact';
+      preLoaderRoute: typeof ContactRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/forgot-password': {
       id: '/forgot-password';
       path: '/forgot-password';
       fullPath: '/forgot-password';
       preLoaderRoute: typeof ForgotPasswordRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/help': {
+      id: '/help';
+      path: '/help';
+      fullPath: '/help';
+      preLoaderRoute: typeof HelpRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/home': {
+      id: '/home';
+      path: '/home';
+      fullPath: '/home';
+      preLoaderRoute: typeof HomeRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/login': {
@@ -92,6 +237,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/onboarding': {
+      id: '/onboarding';
+      path: '/onboarding';
+      fullPath: '/onboarding';
+      preLoaderRoute: typeof OnboardingRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/privacy': {
+      id: '/privacy';
+      path: '/privacy';
+      fullPath: '/privacy';
+      preLoaderRoute: typeof PrivacyRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/profile': {
+      id: '/profile';
+      path: '/profile';
+      fullPath: '/profile';
+      preLoaderRoute: typeof ProfileRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/reset-password': {
       id: '/reset-password';
       path: '/reset-password';
@@ -99,14 +265,29 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/terms': {
+      id: '/terms';
+      path: '/terms';
+      fullPath: '/terms';
+      preLoaderRoute: typeof TermsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AboutRoute: AboutRoute,
+  ContactRoute: ContactRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  HelpRoute: HelpRoute,
+  HomeRoute: HomeRoute,
   LoginRoute: LoginRoute,
+  OnboardingRoute: OnboardingRoute,
+  PrivacyRoute: PrivacyRoute,
+  ProfileRoute: ProfileRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  TermsRoute: TermsRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -4,7 +4,20 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Paths the web app renders as real pages; any other path gets its not-found page with status 404. */
-const PAGE_PATHS = new Set(['/', '/login', '/forgot-password', '/reset-password']);
+const PAGE_PATHS = new Set([
+  '/',
+  '/login',
+  '/forgot-password',
+  '/reset-password',
+  '/home',
+  '/profile',
+  '/onboarding',
+  '/about',
+  '/privacy',
+  '/terms',
+  '/contact',
+  '/help',
+]);
 
 export type PageRenderer = (pathname: string, reply: FastifyReply) => FastifyReply;
 

@@ -1,12 +1,32 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 
 export function Hero({ headline }: { headline: string }) {
   return (
-    <Stack gap="xs">
-      <Title order={1}>{headline}</Title>
-      <Text size="lg" c="dimmed">
-        Simple link tracking for local businesses and creators.
-      </Text>
-    </Stack>
+    <Container component="section" size="md" py={{ base: 48, sm: 88 }} ta="center">
+      <Stack gap="lg" align="center">
+        <Text fw={700} c="blue.8" size="sm" tt="uppercase">
+          5 trackable links free, then 500 links for $2/month
+        </Text>
+        <Title order={1} fz={{ base: 36, sm: 52 }} lh={1.1}>
+          {headline}
+        </Title>
+        <Text size="xl" c="dimmed" maw={620}>
+          Simple link tracking for local businesses and creators: short links you can share anywhere, and the
+          clicks behind them, without an enterprise price tag.
+        </Text>
+        <Group justify="center">
+          <Button component="a" href="/api/login" size="lg">
+            Start Free Today
+          </Button>
+          {/* A same-page anchor: the browser scrolls to the demo, also without JavaScript. */}
+          <Button component="a" href="#demo" size="lg" variant="default">
+            Try Demo
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed">
+          No credit card required · Cancel anytime · Your data stays yours
+        </Text>
+      </Stack>
+    </Container>
   );
 }

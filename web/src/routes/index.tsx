@@ -1,30 +1,45 @@
-import { Container, Stack } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { livenessQueryOptions, readinessQueryOptions } from '../api/health';
+import { lazy, Suspense } from 'react';
+import { currentUserQueryOptions } from '../api/auth';
 import { PageTitle } from '../components/PageTitle';
-import { Hero } from '../landing/Hero';
-import { SystemStatusCard } from '../landing/SystemStatusCard';
+import { LandingPage } from '../landing/LandingPage';
 
 const pageTitle = 'Professional URL Shortening';
 
+// The dashboard is its own chunk: a visitor on the landing page never downloads it.
+const DashboardPage = lazy(() =>
+  import('../dashboard/DashboardPage').then((module) => ({ default: module.DashboardPage })),
+);
+
 export const Route = createFileRoute('/')({
-  // Start the status calls while the page's code chunk loads; the card shows them as they arrive,
-  // so a slow or failing check never holds back the page.
-  loader: ({ context: { queryClient } }) => {
-    void queryClient.prefetchQuery(livenessQueryOptions());
-    void queryClient.prefetchQuery(readinessQueryOptions());
-  },
-  component: LandingPage,
+  component: HomeRoute,
 });
 
-function LandingPage() {
+/** "/" is the landing page signed out and the dashboard signed in (spec section 2). */
+function HomeRoute() {
+  const { data: user, isPending } = useQuery(currentUserQueryOptions());
+  if (isPending) return <PageSpinner />;
+  if (user) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <DashboardPage />
+      </Suspense>
+    );
+  }
   return (
-    <Container size="lg" py="xl">
+    <>
       <PageTitle title={pageTitle} />
-      <Stack gap="xl">
-        <Hero headline={pageTitle} />
-        <SystemStatusCard />
-      </Stack>
-    </Container>
+      <LandingPage headline={pageTitle} />
+    </>
+  );
+}
+
+function PageSpinner() {
+  return (
+    <Center py={96}>
+      <Loader aria-label="Loading" />
+    </Center>
   );
 }

@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Debian's Chromium (`apt-get install chromium`); `.ci/run` installs it when missing. */
+export const chromiumPath = '/usr/bin/chromium';
+
+/** Why the browser suites cannot run here, or undefined when they can. */
+export function browserUnavailableReason(): string | undefined {
+  return existsSync(chromiumPath)
+    ? undefined
+    : `${chromiumPath} is missing: install Debian's chromium (apt-get install chromium) to run the browser tests`;
+}
+
+/**
+ * A real desktop Chrome's user agent. Headless Chrome announces itself as "HeadlessChrome", which the
+ * redirect counts as a bot; with this one the test's clicks count like a person's.
+ */
+const desktopChromeUserAgent =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36';
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newDesktopContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    userAgent: desktopChromeUserAgent,
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-US',
+  });
+  // Fail a step well inside the test's own time limit, so that the report names the step.
+  context.setDefaultTimeout(10_000);
+  return context;
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** Runs axe-core in the page and returns its violations of impact "serious" or "critical". */
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  const require = createRequire(import.meta.url);
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} at ${violation.nodes
+          .map((node) => `${JSON.stringify(node.target)} (${node.failureSummary ?? ''})`)
+          .join(', ')}`,
+    );
+}

@@ -1,0 +1,110 @@
+import type { Availability, DemoLink, Link, LinkAnalytics, UserAnalytics } from '@sniplink/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUserQueryKey } from './auth';
+import { getJson, sendJson } from './http';
+
+/** Query keys from the spec, section 7: the GET URL is the key's parts joined with slashes. */
+export const linksQueryKey = ['/api/links'] as const;
+export const userAnalyticsQueryKey = ['/api/analytics/user'] as const;
+export const demoLinksQueryKey = ['/api/demo/links'] as const;
+
+/** The signed-in user's links, newest first. */
+export const linksQueryOptions = () =>
+  queryOptions({
+    queryKey: linksQueryKey,
+    queryFn: ({ signal }) => getJson<Link[]>('/api/links', { signal }),
+  });
+
+/** Totals over all of the user's links. */
+export const userAnalyticsQueryOptions = () =>
+  queryOptions({
+    queryKey: userAnalyticsQueryKey,
+    queryFn: ({ signal }) => getJson<UserAnalytics>('/api/analytics/user', { signal }),
+  });
+
+/** Click breakdowns and the last 30 days of one link. */
+export const linkAnalyticsQueryOptions = (linkId: string) =>
+  queryOptions({
+    queryKey: ['/api/analytics/link', linkId] as const,
+    queryFn: ({ signal }) =>
+      getJson<LinkAnalytics>(`/api/analytics/link/${encodeURIComponent(linkId)}`, { signal }),
+  });
+
+/** The caller's demo links; cached 5 minutes (spec, section 9). */
+export const demoLinksQueryOptions = () =>
+  queryOptions({
+    queryKey: demoLinksQueryKey,
+    queryFn: ({ signal }) => getJson<DemoLink[]>('/api/demo/links', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * Whether a custom short code is free. Asked afresh each time (someone else may take a code meanwhile),
+ * and not kept once the edit dialog stops asking.
+ */
+export const shortCodeAvailabilityQueryOptions = (code: string) =>
+  queryOptions({
+    queryKey: ['/api/links/check-availability', code] as const,
+    queryFn: ({ signal }) =>
+      getJson<Availability>(`/api/links/check-availability/${encodeURIComponent(code)}`, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** After any change to links: the links list, the user (their counts) and the user's analytics (spec 7). */
+function useLinkMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: linksQueryKey }),
+        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+        queryClient.invalidateQueries({ queryKey: userAnalyticsQueryKey }),
+      ]),
+  });
+}
+
+export const useCreateLink = () =>
+  useLinkMutation((originalUrl: string) =>
+    sendJson<Link>('POST', '/api/links', { originalUrl, title: null }),
+  );
+
+export interface LinkChanges {
+  id: string;
+  /** null clears the title. */
+  title: string | null;
+  originalUrl: string;
+  /** Sent only when it differs from the link's current code. */
+  shortCode?: string;
+}
+
+export const useUpdateLink = () =>
+  useLinkMutation(({ id, ...changes }: LinkChanges) =>
+    sendJson<Link>('PATCH', `/api/links/${encodeURIComponent(id)}`, changes),
+  );
+
+export const useDeleteLink = () =>
+  useLinkMutation((id: string) =>
+    sendJson<{ ok: boolean; id: string }>('DELETE', `/api/links/${encodeURIComponent(id)}`),
+  );
+
+export const useDuplicateLink = () =>
+  useLinkMutation((id: string) => sendJson<Link>('POST', `/api/links/${encodeURIComponent(id)}/duplicate`));
+
+/**
+ * A demo link. Signed in, the server makes an ordinary link under the plan, so the link queries are
+ * refreshed too, and the demo list as the spec, section 4, asks.
+ */
+export const useShortenDemoLink = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (url: string) => sendJson<DemoLink>('POST', '/api/demo/shorten', { url }),
+    onSuccess: () =>
+      Promise.all(
+        [demoLinksQueryKey, linksQueryKey, currentUserQueryKey, userAnalyticsQueryKey].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+};

@@ -1,0 +1,18 @@
+import type { User } from '@sniplink/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUserQueryKey } from './auth';
+import { sendJson } from './http';
+
+export interface ProfileChanges {
+  firstName: string;
+  lastName: string;
+}
+
+/** PATCH /api/user/profile; the user is asked for again afterwards (spec, section 7). */
+export const useUpdateProfile = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ProfileChanges) => sendJson<User>('PATCH', '/api/user/profile', changes),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+  });
+};

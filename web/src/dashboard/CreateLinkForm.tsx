@@ -1,0 +1,75 @@
+import { Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useCreateLink } from '../api/links';
+import { toast } from '../components/toast';
+import { createLinkProblem, invalidUrlProblem, startsWithHttp } from './linkErrors';
+import { announceSignedOutAndLogIn } from './useSignedInUser';
+
+interface CreateLinkFormProps {
+  /** Undefined while it is not known yet. */
+  linksRemaining: number | undefined;
+  onCreated: () => void;
+}
+
+export function CreateLinkForm({ linksRemaining, onCreated }: CreateLinkFormProps) {
+  const [url, setUrl] = useState('');
+  const createLink = useCreateLink();
+  const noneLeft = linksRemaining === 0;
+
+  const submit = () => {
+    const originalUrl = url.trim();
+    if (!originalUrl) return;
+    if (!startsWithHttp(originalUrl)) {
+      toast.error(invalidUrlProblem.title, invalidUrlProblem.message);
+      return;
+    }
+    createLink.mutate(originalUrl, {
+      onSuccess: (link) => {
+        setUrl('');
+        toast.success('Link created successfully!', link.shortUrl);
+        onCreated();
+      },
+      onError: (error) => {
+        const problem = createLinkProblem(error);
+        if (problem.signedOut) announceSignedOutAndLogIn();
+        else toast.error(problem.title, problem.message);
+      },
+    });
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} fz="lg" mb="sm">
+        Create New Short Link
+      </Title>
+      <form
+        aria-label="Create New Short Link"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label="Long URL"
+            placeholder="https://example.com/a-very-long-address"
+            type="url"
+            inputMode="url"
+            value={url}
+            onChange={(event) => setUrl(event.currentTarget.value)}
+            style={{ flex: '1 1 16rem' }}
+          />
+          <Button type="submit" loading={createLink.isPending} disabled={noneLeft}>
+            Shorten
+          </Button>
+        </Group>
+        {noneLeft && (
+          <Text size="sm" c="dimmed" mt="xs">
+            You have no links left on your plan.
+          </Text>
+        )}
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { User } from '@sniplink/contracts';
+import { useEffect, useState } from 'react';
+import { useInAppClick } from '../components/inAppLink';
+import { displayNameOf } from '../components/userDisplay';
+import { greetingFor, isPro, planLabelOf } from './greeting';
+
+const seenKey = (userId: string) => `sniplink:dashboard-seen:${userId}`;
+
+function hasSeenDashboard(userId: string): boolean {
+  try {
+    return window.localStorage.getItem(seenKey(userId)) !== null;
+  } catch {
+    return true;
+  }
+}
+
+/** True on the user's very first dashboard visit in this browser; remembered from then on. */
+function useFirstVisit(userId: string): boolean {
+  const [firstVisit] = useState(() => !hasSeenDashboard(userId));
+  useEffect(() => {
+    try {
+      window.localStorage.setItem(seenKey(userId), new Date().toISOString());
+    } catch {
+      // Private mode without storage: the welcome simply shows again next time.
+    }
+  }, [userId]);
+  return firstVisit;
+}
+
+interface DashboardGreetingProps {
+  user: User;
+  totalLinks: number | undefined;
+  onOpenSupport: () => void;
+}
+
+export function DashboardGreeting({ user, totalLinks, onOpenSupport }: DashboardGreetingProps) {
+  const firstVisit = useFirstVisit(user.id);
+  const greeting = greetingFor({ userId: user.id, name: displayNameOf(user), firstVisit }, new Date());
+  const showUpgrade = !isPro(user) && (totalLinks ?? 0) >= 1;
+  const goToSubscribe = useInAppClick('/subscribe');
+
+  return (
+    <Group justify="space-between" align="flex-start" gap="md">
+      <Stack gap={4}>
+        <Group gap="sm" align="center">
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {greeting}
+          </Title>
+          <Badge color={isPro(user) ? 'violet' : 'gray'} variant="light" tt="none" size="lg">
+            {planLabelOf(user)}
+          </Badge>
+        </Group>
+        <Text c="dimmed">Create, share and track your short links.</Text>
+      </Stack>
+      <Group gap="sm">
+        {showUpgrade && (
+          <Button component="a" href="/subscribe" onClick={goToSubscribe}>
+            Upgrade
+          </Button>
+        )}
+        <Button variant="default" onClick={onOpenSupport}>
+          Support
+        </Button>
+      </Group>
+    </Group>
+  );
+}

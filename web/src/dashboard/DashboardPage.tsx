@@ -1,0 +1,54 @@
+import { Center, Container, Loader, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { User } from '@sniplink/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { linksQueryOptions, userAnalyticsQueryOptions } from '../api/links';
+import { PageTitle } from '../components/PageTitle';
+import { CreateLinkForm } from './CreateLinkForm';
+import { DashboardGreeting } from './DashboardGreeting';
+import { DashboardStats } from './DashboardStats';
+import { LinkList } from './LinkList';
+import { linksRemainingFor, usedLinksOf } from './linkAllowance';
+import { OnboardingCard } from './OnboardingCard';
+import { SupportDialog } from './SupportDialog';
+import { useSignedInUser } from './useSignedInUser';
+
+/** The signed-in home, at /home and at / (spec, section 2). */
+export function DashboardPage() {
+  const user = useSignedInUser();
+  return (
+    <Container size="lg" py="xl">
+      <PageTitle title="Your Dashboard" />
+      {user ? (
+        <Dashboard user={user} />
+      ) : (
+        <Center py="xl">
+          <Loader aria-label="Loading your dashboard" />
+        </Center>
+      )}
+    </Container>
+  );
+}
+
+function Dashboard({ user }: { user: User }) {
+  const links = useQuery(linksQueryOptions());
+  const analytics = useQuery(userAnalyticsQueryOptions());
+  const [page, setPage] = useState(1);
+  const [supportOpen, support] = useDisclosure(false);
+  const totalLinks = analytics.data?.totalLinks ?? links.data?.length;
+
+  return (
+    <Stack gap="lg">
+      <DashboardGreeting user={user} totalLinks={totalLinks} onOpenSupport={support.open} />
+      {totalLinks !== undefined && <OnboardingCard usedCount={usedLinksOf(user, totalLinks)} />}
+      <CreateLinkForm
+        linksRemaining={totalLinks === undefined ? undefined : linksRemainingFor(user, totalLinks)}
+        onCreated={() => setPage(1)}
+      />
+      <DashboardStats user={user} totalLinks={totalLinks} totalClicks={analytics.data?.totalClicks} />
+      <LinkList links={links.data} failed={links.isError} page={page} onPageChange={setPage} />
+      <SupportDialog opened={supportOpen} onClose={support.close} />
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { Link } from '@sniplink/contracts';
+import { useDeleteLink } from '../api/links';
+import { toast } from '../components/toast';
+
+interface DeleteLinkDialogProps {
+  link: Link;
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function DeleteLinkDialog({ link, opened, onClose }: DeleteLinkDialogProps) {
+  const deleteLink = useDeleteLink();
+  const confirm = () =>
+    deleteLink.mutate(link.id, {
+      onSuccess: () => {
+        toast.success('Link deleted successfully!');
+        onClose();
+      },
+      onError: () => toast.error('Error', 'Failed to delete link'),
+    });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Delete Link" centered>
+      <Text>Are you sure you want to delete this link? This action cannot be undone.</Text>
+      <Group justify="flex-end" gap="sm" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button color="red" onClick={confirm} loading={deleteLink.isPending}>
+          Delete
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,78 @@
+import '@mantine/charts/styles.css';
+
+import { BarChart } from '@mantine/charts';
+import { Alert, Box, Card, Group, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { linkAnalyticsQueryOptions } from '../api/links';
+
+/** Clicks on one link: per day over 30 days, and by device, referrer and country. */
+export function LinkAnalyticsPanel({ linkId }: { linkId: string }) {
+  const analytics = useQuery(linkAnalyticsQueryOptions(linkId));
+  if (analytics.isPending) return <Loader size="sm" aria-label="Loading analytics" />;
+  if (analytics.isError) {
+    return (
+      <Alert color="red" variant="light">
+        Failed to load analytics
+      </Alert>
+    );
+  }
+  const { clicksByDay, deviceBreakdown, referrerBreakdown, countryBreakdown } = analytics.data;
+  const data = clicksByDay.map(({ date, clicks }) => ({ day: date.slice(5), clicks }));
+
+  return (
+    <Stack gap="md">
+      <Box>
+        <Title order={3} fz="sm" mb="xs">
+          Clicks per day (last 30 days)
+        </Title>
+        <BarChart
+          h={160}
+          data={data}
+          dataKey="day"
+          series={[{ name: 'clicks', label: 'Clicks', color: 'blue.6' }]}
+          withLegend={false}
+          tickLine="none"
+          yAxisProps={{ allowDecimals: false, width: 30 }}
+        />
+      </Box>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <ClickBreakdown title="Devices" counts={deviceBreakdown} />
+        <ClickBreakdown title="Referrers" counts={referrerBreakdown} />
+        <ClickBreakdown title="Countries" counts={countryBreakdown} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function ClickBreakdown({ title, counts }: { title: string; counts: Record<string, number> }) {
+  const rows = Object.entries(counts).sort(([, a], [, b]) => b - a);
+  const total = rows.reduce((sum, [, count]) => sum + count, 0);
+  return (
+    <Card withBorder padding="sm" radius="md">
+      <Title order={3} fz="sm" mb="xs">
+        {title}
+      </Title>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No clicks yet
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          {rows.map(([label, count]) => (
+            <Box key={label}>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" truncate>
+                  {label}
+                </Text>
+                <Text size="sm" fw={600}>
+                  {count}
+                </Text>
+              </Group>
+              <Progress value={(count / total) * 100} size="sm" aria-label={`${label}: ${count} clicks`} />
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}

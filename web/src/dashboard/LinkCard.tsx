@@ -1,0 +1,131 @@
+import { Anchor, Box, Button, Card, Collapse, Group, Loader, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Link } from '@sniplink/contracts';
+import { lazy, Suspense } from 'react';
+import { useDuplicateLink } from '../api/links';
+import { copyToClipboard } from '../components/CopyButton';
+import { toast } from '../components/toast';
+import { DeleteLinkDialog } from './DeleteLinkDialog';
+import { EditLinkDialog } from './EditLinkDialog';
+import { downloadQrCode, shortUrlText } from './linkActions';
+import { relativeCreationDate } from './relativeDate';
+
+// The chart library is large: it loads only when someone opens a link's analytics.
+const LinkAnalyticsPanel = lazy(() =>
+  import('./LinkAnalyticsPanel').then((module) => ({ default: module.LinkAnalyticsPanel })),
+);
+
+export function LinkCard({ link }: { link: Link }) {
+  const [editing, edit] = useDisclosure(false);
+  const [deleting, confirmDelete] = useDisclosure(false);
+  const [showAnalytics, analytics] = useDisclosure(false);
+  const duplicateLink = useDuplicateLink();
+  const shown = shortUrlText(link.shortUrl);
+  const analyticsId = `link-analytics-${link.id}`;
+
+  const duplicate = () =>
+    duplicateLink.mutate(link.id, {
+      onSuccess: () => toast.success('Link duplicated successfully!'),
+      onError: () => toast.error('Error', 'Failed to duplicate link'),
+    });
+
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={link.title || shown}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Box miw={0}>
+          {link.title && (
+            <Text fw={600} truncate>
+              {link.title}
+            </Text>
+          )}
+          <Anchor
+            href={link.shortUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            fw={600}
+            style={{ wordBreak: 'break-all' }}
+          >
+            {shown}
+          </Anchor>
+          <Text size="sm" c="dimmed" truncate title={link.originalUrl}>
+            {link.originalUrl}
+          </Text>
+          <Text size="xs" c="dimmed" mt={2}>
+            Created {relativeCreationDate(link.createdAt, new Date())}
+          </Text>
+        </Box>
+        <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+          <Text fw={700} fz="xl" lh={1.1}>
+            {link.clickCount}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {link.clickCount === 1 ? 'click' : 'clicks'}
+          </Text>
+        </Stack>
+      </Group>
+
+      <Group gap="xs" mt="sm">
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={() => void copyToClipboard(link.shortUrl, 'Short URL copied to clipboard')}
+          aria-label={`Copy ${shown}`}
+        >
+          Copy
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={() => void downloadQrCode(link.shortUrl, link.shortCode)}
+          aria-label={`QR code for ${link.shortCode}`}
+        >
+          QR code
+        </Button>
+        <Button size="compact-sm" variant="default" onClick={edit.open} aria-label={`Edit ${link.shortCode}`}>
+          Edit
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={duplicate}
+          loading={duplicateLink.isPending}
+          aria-label={`Duplicate ${link.shortCode}`}
+        >
+          Duplicate
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={analytics.toggle}
+          aria-expanded={showAnalytics}
+          aria-controls={analyticsId}
+          aria-label={`Analytics for ${link.shortCode}`}
+        >
+          Analytics
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          onClick={confirmDelete.open}
+          aria-label={`Delete ${link.shortCode}`}
+        >
+          Delete
+        </Button>
+      </Group>
+
+      <Collapse expanded={showAnalytics} id={analyticsId}>
+        {showAnalytics && (
+          <Box pt="md">
+            <Suspense fallback={<Loader size="sm" aria-label="Loading analytics" />}>
+              <LinkAnalyticsPanel linkId={link.id} />
+            </Suspense>
+          </Box>
+        )}
+      </Collapse>
+
+      <EditLinkDialog link={link} opened={editing} onClose={edit.close} />
+      <DeleteLinkDialog link={link} opened={deleting} onClose={confirmDelete.close} />
+    </Card>
+  );
+}

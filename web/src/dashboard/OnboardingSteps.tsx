@@ -1,0 +1,148 @@
+import { Anchor, Button, Card, Group, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import type { DemoLink } from '@sniplink/contracts';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useShortenDemoLink } from '../api/links';
+import { CopyUrlButton } from '../components/CopyButton';
+import { useInAppClick } from '../components/inAppLink';
+import { toast } from '../components/toast';
+import { invalidUrlProblem, onboardingDemoProblem, startsWithHttp } from './linkErrors';
+
+/** Welcome, make a first link, see it (spec, section 2). */
+export function OnboardingSteps() {
+  const [step, setStep] = useState(0);
+  const [result, setResult] = useState<DemoLink>();
+
+  return (
+    <Stepper active={step} onStepClick={(next) => next < step && setStep(next)} size="sm">
+      <Stepper.Step label="Welcome">
+        <WelcomeStep onNext={() => setStep(1)} />
+      </Stepper.Step>
+      <Stepper.Step label="Create a link">
+        <CreateFirstLinkStep
+          onCreated={(link) => {
+            setResult(link);
+            setStep(2);
+          }}
+        />
+      </Stepper.Step>
+      <Stepper.Step label="Share it">{result && <FirstLinkResult link={result} />}</Stepper.Step>
+    </Stepper>
+  );
+}
+
+function WelcomeStep({ onNext }: { onNext: () => void }) {
+  return (
+    <Card withBorder radius="md" padding="lg" mt="md">
+      <Title order={1} fz={26}>
+        Welcome to Sniplink!
+      </Title>
+      <Text mt="sm">
+        Turn long URLs into short links you can share anywhere, and see who clicks them: devices, referrers
+        and countries, in real time.
+      </Text>
+      <Group mt="lg" justify="space-between">
+        <Anchor component={Link} to="/home">
+          Skip to dashboard
+        </Anchor>
+        <Button onClick={onNext}>Get started</Button>
+      </Group>
+    </Card>
+  );
+}
+
+function CreateFirstLinkStep({ onCreated }: { onCreated: (link: DemoLink) => void }) {
+  const [url, setUrl] = useState('');
+  const shorten = useShortenDemoLink();
+
+  const submit = () => {
+    const trimmed = url.trim();
+    if (!trimmed) return;
+    if (!startsWithHttp(trimmed)) {
+      toast.error(invalidUrlProblem.title, invalidUrlProblem.message);
+      return;
+    }
+    shorten.mutate(trimmed, {
+      onSuccess: onCreated,
+      onError: (error) => {
+        const problem = onboardingDemoProblem(error);
+        toast.error(problem.title, problem.message);
+      },
+    });
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" mt="md">
+      <Title order={2} fz="xl">
+        Paste a long URL
+      </Title>
+      <form
+        aria-label="Create your first short link"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="md" mt="sm">
+          <TextInput
+            label="Long URL"
+            placeholder="https://example.com/a-very-long-address"
+            type="url"
+            inputMode="url"
+            value={url}
+            onChange={(event) => setUrl(event.currentTarget.value)}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={shorten.isPending}>
+              Create short link
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function FirstLinkResult({ link }: { link: DemoLink }) {
+  const goToSubscribe = useInAppClick('/subscribe');
+  return (
+    <Stack gap="md" mt="md">
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} fz="xl">
+          Your short link is ready
+        </Title>
+        <Group gap="sm" mt="sm" wrap="nowrap">
+          <Anchor
+            href={link.shortUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            fw={600}
+            style={{ wordBreak: 'break-all' }}
+          >
+            {link.shortUrl}
+          </Anchor>
+          <CopyUrlButton url={link.shortUrl} copiedMessage="Short URL copied to clipboard" />
+        </Group>
+        <Text size="sm" c="dimmed" mt="xs" truncate title={link.originalUrl}>
+          {link.originalUrl}
+        </Text>
+      </Card>
+      <Card withBorder radius="md" padding="lg">
+        <Text fw={600}>Need more than 5 links?</Text>
+        <Text size="sm" c="dimmed" mt={4}>
+          Pro gives you 500 links a month with the same click analytics.
+        </Text>
+        <Group mt="md" justify="space-between">
+          <Button component="a" href="/subscribe" onClick={goToSubscribe} color="violet">
+            Upgrade to Pro - Just $2/month
+          </Button>
+          <Button component={Link} to="/home" variant="default">
+            Go to Dashboard
+          </Button>
+        </Group>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,199 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { User } from '@sniplink/contracts';
+import { type ReactNode, useState } from 'react';
+import { useUpdateProfile } from '../api/profile';
+import { useInAppClick } from '../components/inAppLink';
+import { toast } from '../components/toast';
+import { isPro, planLabelOf } from './greeting';
+import { linkLimitOf } from './linkAllowance';
+
+export function ProfileSettings({ user }: { user: User }) {
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Profile Settings</Title>
+      <PersonalDetailsForm user={user} />
+      <AccountCard user={user} />
+      <DangerZone />
+    </Stack>
+  );
+}
+
+function PersonalDetailsForm({ user }: { user: User }) {
+  const [firstName, setFirstName] = useState(user.firstName ?? '');
+  const [lastName, setLastName] = useState(user.lastName ?? '');
+  const updateProfile = useUpdateProfile();
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} fz="lg" mb="md">
+        Personal details
+      </Title>
+      <form
+        aria-label="Personal details"
+        onSubmit={(event) => {
+          event.preventDefault();
+          updateProfile.mutate(
+            { firstName: firstName.trim(), lastName: lastName.trim() },
+            {
+              onSuccess: () => toast.success('Profile updated', 'Your changes have been saved.'),
+              onError: () => toast.error('Update failed', 'Failed to update profile. Please try again.'),
+            },
+          );
+        }}
+      >
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              value={firstName}
+              onChange={(event) => setFirstName(event.currentTarget.value)}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              value={lastName}
+              onChange={(event) => setLastName(event.currentTarget.value)}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="E-mail"
+            value={user.email ?? ''}
+            readOnly
+            description="Your e-mail cannot be changed here."
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={updateProfile.isPending}>
+              Save changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function AccountCard({ user }: { user: User }) {
+  const pro = isPro(user);
+  const limit = linkLimitOf(user);
+  const goToSubscribe = useInAppClick('/subscribe');
+  const goToAdmin = useInAppClick('/admin');
+  const plan =
+    pro && user.subscriptionPlan ? `Pro (${capitalised(user.subscriptionPlan)})` : planLabelOf(user);
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} fz="lg" mb="md">
+        Account
+      </Title>
+      <Stack gap="sm">
+        <AccountFact label="Plan">
+          <Badge color={pro ? 'violet' : 'gray'} variant="light" tt="none">
+            {plan}
+          </Badge>
+        </AccountFact>
+        <AccountFact label="Account status">{capitalised(user.subscriptionStatus)}</AccountFact>
+        <AccountFact label="Member since">{new Date(user.createdAt).toLocaleDateString()}</AccountFact>
+        <div>
+          <AccountFact label="Links this month">
+            {user.linksCreatedThisMonth} / {limit}
+          </AccountFact>
+          <Progress
+            mt={6}
+            value={Math.min(100, (user.linksCreatedThisMonth / limit) * 100)}
+            aria-label={`${user.linksCreatedThisMonth} of ${limit} links used this month`}
+          />
+        </div>
+      </Stack>
+      {(!pro || user.isAdmin) && (
+        <Group mt="lg" gap="sm">
+          {!pro && (
+            <Button component="a" href="/subscribe" onClick={goToSubscribe}>
+              Upgrade to Pro
+            </Button>
+          )}
+          {user.isAdmin && (
+            <Button component="a" href="/admin" onClick={goToAdmin} variant="default">
+              Admin Panel
+            </Button>
+          )}
+        </Group>
+      )}
+    </Card>
+  );
+}
+
+function AccountFact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text c="dimmed" size="sm">
+        {label}
+      </Text>
+      <Text component="div" fw={500} size="sm">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function DangerZone() {
+  const [opened, dialog] = useDisclosure(false);
+  const [confirmed, setConfirmed] = useState(false);
+  const close = () => {
+    dialog.close();
+    setConfirmed(false);
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" style={{ borderColor: 'var(--mantine-color-red-6)' }}>
+      <Title order={2} fz="lg" c="red.8">
+        Danger Zone
+      </Title>
+      <Text size="sm" mt="xs">
+        Deleting your account removes your links and their analytics for good.
+      </Text>
+      <Group mt="md">
+        <Button color="red" variant="outline" onClick={dialog.open}>
+          Delete Account
+        </Button>
+      </Group>
+      <Modal opened={opened} onClose={close} title="Delete Account" centered>
+        {confirmed ? (
+          <>
+            <Text>To delete your account, please contact support. We will take care of it for you.</Text>
+            <Group justify="flex-end" mt="lg">
+              <Button onClick={close}>Close</Button>
+            </Group>
+          </>
+        ) : (
+          <>
+            <Text>Are you sure you want to delete your account? This action cannot be undone.</Text>
+            <Group justify="flex-end" gap="sm" mt="lg">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button color="red" onClick={() => setConfirmed(true)}>
+                Delete Account
+              </Button>
+            </Group>
+          </>
+        )}
+      </Modal>
+    </Card>
+  );
+}

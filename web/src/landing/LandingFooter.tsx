@@ -1,0 +1,43 @@
+import { Anchor, Container, Group, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { brandName } from '../components/PageTitle';
+
+export function LandingFooter() {
+  return (
+    <Container
+      component="footer"
+      size="lg"
+      py="xl"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Group justify="space-between" gap="md">
+        <Text size="sm" c="dimmed">
+          © {new Date().getFullYear()} {brandName}
+        </Text>
+        <Group component="nav" aria-label="Footer" gap="lg">
+          <Anchor href="#pricing" size="sm" c="dimmed">
+            Pricing
+          </Anchor>
+          <Anchor href="#demo" size="sm" c="dimmed">
+            Demo
+          </Anchor>
+          <Anchor component={Link} to="/help" size="sm" c="dimmed">
+            Help
+          </Anchor>
+          <Anchor component={Link} to="/privacy" size="sm" c="dimmed">
+            Privacy
+          </Anchor>
+          <Anchor component={Link} to="/terms" size="sm" c="dimmed">
+            Terms
+          </Anchor>
+          <Anchor component={Link} to="/about" size="sm" c="dimmed">
+            About
+          </Anchor>
+          <Anchor component={Link} to="/contact" size="sm" c="dimmed">
+            Contact
+          </Anchor>
+        </Group>
+      </Group>
+    </Container>
+  );
+}

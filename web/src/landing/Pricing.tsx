@@ -1,0 +1,159 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+
+const planFeatures = ['Track links', 'See click numbers', 'Share anywhere', 'Export data', 'Works on mobile'];
+
+/** Sniplink next to the enterprise link platforms it replaces for small teams. */
+const comparison: { feature: string; sniplink: string; enterprise: string }[] = [
+  { feature: 'Price', sniplink: '$0, or $2/month', enterprise: 'Often $30 to $200+ a month' },
+  {
+    feature: 'Click analytics',
+    sniplink: 'Device, referrer, country',
+    enterprise: 'Yes, often on higher tiers',
+  },
+  { feature: 'Set-up', sniplink: 'One minute, no card', enterprise: 'Trials, sales calls, contracts' },
+  { feature: 'CSV export', sniplink: 'Included', enterprise: 'Often a paid add-on' },
+  { feature: 'Visitor IP addresses', sniplink: 'Never stored', enterprise: 'Varies' },
+  { feature: 'Run it yourself', sniplink: 'Yes, self-hostable', enterprise: 'No' },
+];
+
+export function Comparison() {
+  return (
+    <Container component="section" size="md" py={56} aria-labelledby="comparison-title">
+      <Stack gap="xl">
+        <Title order={2} id="comparison-title" ta="center">
+          The tracking you need, without the enterprise bill
+        </Title>
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped withTableBorder verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">
+                  <VisuallyHidden>Feature</VisuallyHidden>
+                </Table.Th>
+                <Table.Th scope="col">Sniplink</Table.Th>
+                <Table.Th scope="col">Enterprise link tools</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {comparison.map((row) => (
+                <Table.Tr key={row.feature}>
+                  <Table.Th scope="row">{row.feature}</Table.Th>
+                  <Table.Td fw={600}>{row.sniplink}</Table.Td>
+                  <Table.Td>{row.enterprise}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Container>
+  );
+}
+
+/** Plans from the spec, section 1 (anchor #pricing). */
+export function Pricing() {
+  return (
+    <Container component="section" id="pricing" size="md" py={56} aria-labelledby="pricing-title">
+      <Stack gap="xl">
+        <Stack gap="xs" ta="center">
+          <Title order={2} id="pricing-title">
+            Simple pricing
+          </Title>
+          <Text c="dimmed">No credit card required. Cancel anytime. Your data stays yours.</Text>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Card withBorder radius="md" padding="xl">
+            <Stack gap="md" h="100%">
+              <Title order={3}>Free</Title>
+              <Text>
+                <Text span fz={40} fw={800}>
+                  $0
+                </Text>
+              </Text>
+              <Text fw={600}>5 links in total</Text>
+              <PlanFeatures />
+              <Button component="a" href="/api/login" variant="default" mt="auto" fullWidth>
+                Start Free
+              </Button>
+            </Stack>
+          </Card>
+          <Card
+            withBorder
+            radius="md"
+            padding="xl"
+            style={{ borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }}
+          >
+            <Stack gap="md" h="100%">
+              <Group justify="space-between">
+                <Title order={3}>Pro</Title>
+                <Badge>Two months free yearly</Badge>
+              </Group>
+              <Text>
+                <Text span fz={40} fw={800}>
+                  $2
+                </Text>{' '}
+                <Text span c="dimmed">
+                  /month
+                </Text>
+              </Text>
+              <Text size="sm">
+                or $20/year{' '}
+                <Text span td="line-through" c="dimmed">
+                  $24
+                </Text>{' '}
+                <Text span fw={700}>
+                  saves $4
+                </Text>
+              </Text>
+              <Text fw={600}>500 links per month</Text>
+              <PlanFeatures />
+              <Button component="a" href="/api/login?returnTo=%2Fsubscribe" mt="auto" fullWidth>
+                Go Pro
+              </Button>
+            </Stack>
+          </Card>
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}
+
+function PlanFeatures() {
+  return (
+    <List spacing={4} size="sm">
+      {planFeatures.map((feature) => (
+        <List.Item key={feature}>{feature}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** The closing call to action above the footer. */
+export function StartTrial() {
+  return (
+    <Container component="section" size="sm" py={56} ta="center" aria-labelledby="start-title">
+      <Stack gap="md" align="center">
+        <Title order={2} id="start-title">
+          Your next link could tell you something
+        </Title>
+        <Text c="dimmed">Five trackable links are free, for good. Upgrade only when you need more.</Text>
+        <Button component="a" href="/api/login" size="lg">
+          Start Free Trial
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,54 @@
+import type { DemoLink } from '@sniplink/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { getJson, sendJson } from '../api/http';
+
+export const demoLinksQueryKey = ['/api/demo/links'] as const;
+
+/** This visitor's demo links (their `visitor` cookie), cached 5 minutes (spec section 9). */
+export const demoLinksQueryOptions = () =>
+  queryOptions({
+    queryKey: demoLinksQueryKey,
+    queryFn: ({ signal }) => getJson<DemoLink[]>('/api/demo/links', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** POST /api/demo/shorten; the demo link list is asked again after each try (spec section 4). */
+export function useShortenDemoUrl() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (url: string) => sendJson<DemoLink>('POST', '/api/demo/shorten', { url }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: demoLinksQueryKey }),
+  });
+}
+
+export type DemoInputProblem = { title: string; message: string };
+
+/** Spec section 5: a blank URL, or one not starting with http:// or https://, never reaches the server. */
+export function demoInputProblem(url: string): DemoInputProblem | undefined {
+  if (!url.trim()) return { title: 'Error', message: 'Please enter a URL to shorten' };
+  if (!/^https?:\/\//i.test(url.trim())) {
+    return { title: 'Invalid URL', message: 'Please enter a valid URL starting with http:// or https://' };
+  }
+  return undefined;
+}
+
+/** Spec section 8 (landing): the toast for a failed shorten, matched on the error text "{status}: {body}". */
+export function demoShortenFailure(error: unknown): DemoInputProblem {
+  const text = error instanceof Error ? error.message : '';
+  if (text.includes('429')) {
+    return {
+      title: 'Demo Limit Reached',
+      message: "You've reached the demo limit. Sign up free to create more trackable links!",
+    };
+  }
+  if (text.includes('INVALID_URL')) {
+    return { title: 'URL Not Allowed', message: 'This URL cannot be shortened. Please try a different URL.' };
+  }
+  if (text.includes('RATE_LIMITED')) {
+    return {
+      title: 'Demo Limit Reached',
+      message: 'Please sign up for a free account to create more links.',
+    };
+  }
+  return { title: 'Error', message: 'Failed to shorten URL. Please try again.' };
+}

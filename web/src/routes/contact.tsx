@@ -1,0 +1,41 @@
+import { Anchor, List, Text } from '@mantine/core';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { InfoPage, InfoSection } from '../components/InfoPage';
+
+export const Route = createFileRoute('/contact')({ component: ContactPage });
+
+function ContactPage() {
+  return (
+    <InfoPage title="Contact" intro="How to reach the people who run this Sniplink site.">
+      <InfoSection title="Signed-in users">
+        <Text>
+          Open the Support Center from your dashboard to start a ticket. You can follow the conversation
+          there, and replies from the operator are marked "Support Team". Choose the priority "urgent" for a
+          link that is being abused.
+        </Text>
+      </InfoSection>
+      <InfoSection title="Everyone else">
+        <List spacing="xs">
+          <List.Item>
+            Locked out? Use{' '}
+            <Anchor component={Link} to="/forgot-password">
+              Forgot password
+            </Anchor>{' '}
+            to get a reset link by e-mail.
+          </List.Item>
+          <List.Item>
+            Want to report a short link that leads somewhere harmful? Create a free account (one minute) and
+            open a ticket with the link's address.
+          </List.Item>
+          <List.Item>
+            Most questions about plans, limits and statistics are answered on the{' '}
+            <Anchor component={Link} to="/help">
+              help page
+            </Anchor>
+            .
+          </List.Item>
+        </List>
+      </InfoSection>
+    </InfoPage>
+  );
+}

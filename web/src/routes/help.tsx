@@ -1,0 +1,97 @@
+import { Accordion, Anchor, Text } from '@mantine/core';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { livenessQueryOptions, readinessQueryOptions } from '../api/health';
+import { InfoPage, InfoSection } from '../components/InfoPage';
+import { SystemStatusCard } from '../landing/SystemStatusCard';
+
+export const Route = createFileRoute('/help')({
+  // Start the status calls while the page's code loads; the card shows them as they arrive.
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(livenessQueryOptions());
+    void queryClient.prefetchQuery(readinessQueryOptions());
+  },
+  component: HelpPage,
+});
+
+const questions: { question: string; answer: ReactNode }[] = [
+  {
+    question: 'How do I shorten a link?',
+    answer: (
+      <>
+        Paste it into the demo on the <Anchor href="/#demo">home page</Anchor>, or into "Create New Short
+        Link" on your dashboard. The address must start with http:// or https://.
+      </>
+    ),
+  },
+  {
+    question: 'Why was my address refused?',
+    answer:
+      'Sniplink shortens http and https addresses on public domains or public IP addresses, up to 2,048 characters. It does not shorten its own short links, or addresses on private networks.',
+  },
+  {
+    question: 'How many links can I make?',
+    answer:
+      'Free accounts keep 5 links. Pro allows 500 new links a month, for $2/month or $20/year. Deleting a link on the Free plan frees its place.',
+  },
+  {
+    question: 'What happens to the links I made in the demo?',
+    answer:
+      'They work for 7 days. Sign up or sign in from the same browser and they move into your account, as many as your plan allows, and keep working.',
+  },
+  {
+    question: 'How are clicks counted?',
+    answer:
+      'Every time someone opens a short link, Sniplink counts it within a couple of seconds, with the device, browser, operating system, referring site and country. Bots and link previews are counted apart, so your numbers are people.',
+  },
+  {
+    question: 'Can I choose my own short code?',
+    answer:
+      'Yes: edit a link and type a code of 3 to 20 letters, digits, hyphens or underscores. Sniplink tells you at once whether it is free.',
+  },
+  {
+    question: 'How do I get my data out?',
+    answer:
+      'Use Export CSV on your dashboard: one row per link with its code, address, title, date and clicks.',
+  },
+  {
+    question: 'I forgot my password.',
+    answer: (
+      <>
+        Use{' '}
+        <Anchor component={Link} to="/forgot-password">
+          Forgot password
+        </Anchor>
+        ; the link in the e-mail works once, for an hour.
+      </>
+    ),
+  },
+];
+
+function HelpPage() {
+  return (
+    <InfoPage title="Help" intro="Answers to the questions people ask most about Sniplink.">
+      <Accordion variant="separated" multiple>
+        {questions.map(({ question, answer }) => (
+          <Accordion.Item key={question} value={question}>
+            <Accordion.Control>{question}</Accordion.Control>
+            <Accordion.Panel>
+              <Text>{answer}</Text>
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+      <InfoSection title="Is it working?">
+        <Text>The state of this site right now:</Text>
+        <SystemStatusCard />
+      </InfoSection>
+      <Text>
+        Still stuck?{' '}
+        <Anchor component={Link} to="/contact">
+          Contact us
+        </Anchor>
+        .
+      </Text>
+    </InfoPage>
+  );
+}

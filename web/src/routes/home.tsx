@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { currentUserQueryKey } from '../api/auth';
+import { linksQueryOptions, userAnalyticsQueryOptions } from '../api/links';
+import { toast } from '../components/toast';
+import { DashboardPage } from '../dashboard/DashboardPage';
+
+/** The card payment provider comes back with ?payment=success&session_id=… (spec, section 2). */
+interface HomeSearch {
+  payment?: 'success';
+  session_id?: string;
+}
+
+export const Route = createFileRoute('/home')({
+  validateSearch: (search: Record<string, unknown>): HomeSearch => ({
+    payment: search.payment === 'success' ? 'success' : undefined,
+    session_id: typeof search.session_id === 'string' ? search.session_id : undefined,
+  }),
+  // Start the dashboard's calls while its chunk loads; the page shows them as they arrive.
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(linksQueryOptions());
+    void queryClient.prefetchQuery(userAnalyticsQueryOptions());
+  },
+  component: HomePage,
+});
+
+function HomePage() {
+  const { payment } = Route.useSearch();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (payment !== 'success') return;
+    toast.success('Payment Successful!', 'Welcome to Sniplink Pro: 500 links a month are yours.');
+    void navigate({ to: '/home', search: {}, replace: true });
+    void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+  }, [payment, navigate, queryClient]);
+
+  return <DashboardPage />;
+}

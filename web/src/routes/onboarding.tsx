@@ -1,0 +1,25 @@
+import { Center, Container, Loader } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { PageTitle } from '../components/PageTitle';
+import { OnboardingSteps } from '../dashboard/OnboardingSteps';
+import { useSignedInUser } from '../dashboard/useSignedInUser';
+
+export const Route = createFileRoute('/onboarding')({
+  component: OnboardingPage,
+});
+
+function OnboardingPage() {
+  const user = useSignedInUser();
+  return (
+    <Container size="sm" py="xl">
+      <PageTitle title="Welcome, let's get you started" />
+      {user ? (
+        <OnboardingSteps />
+      ) : (
+        <Center py="xl">
+          <Loader aria-label="Loading" />
+        </Center>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,25 @@
+import { Center, Container, Loader } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { PageTitle } from '../components/PageTitle';
+import { ProfileSettings } from '../dashboard/ProfileSettings';
+import { useSignedInUser } from '../dashboard/useSignedInUser';
+
+export const Route = createFileRoute('/profile')({
+  component: ProfilePage,
+});
+
+function ProfilePage() {
+  const user = useSignedInUser();
+  return (
+    <Container size="sm" py="xl">
+      <PageTitle title="Profile Settings" />
+      {user ? (
+        <ProfileSettings user={user} />
+      ) : (
+        <Center py="xl">
+          <Loader aria-label="Loading your profile" />
+        </Center>
+      )}
+    </Container>
+  );
+}
