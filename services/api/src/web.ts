@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -34,7 +34,7 @@ export async function registerWebApp(
     app.log.warn({ distDir }, 'web app not built (run `npm run build:web`); serving the API only');
     return undefined;
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  const indexHtml = currentFile(indexFile);
   await app.register(fastifyStatic, {
     root: path.join(distDir, 'assets'),
     prefix: '/assets/',
@@ -47,5 +47,18 @@ export async function registerWebApp(
       .code(PAGE_PATHS.has(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(indexHtml());
+}
+
+/**
+ * The file's text, read again when it changes: a rebuilt web app (new hashed asset names) is served
+ * without restarting the server. One stat per page request; assets are not affected.
+ */
+function currentFile(file: string): () => string {
+  let cached = { mtimeMs: -1, text: '' };
+  return () => {
+    const { mtimeMs } = statSync(file);
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, text: readFileSync(file, 'utf8') };
+    return cached.text;
+  };
 }
