@@ -80,17 +80,7 @@ export function rssMb(pid: number): number {
 
 /** Proportional memory (PSS) of a process and all its descendants, in MB: shared pages split fairly. */
 export function treePssMb(rootPid: number): { processes: number; pssMb: number; rssMb: number } {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {}
-  }
-  const pids = [rootPid];
-  for (let i = 0; i < pids.length; i++) pids.push(...(children.get(pids[i] ?? -1) ?? []));
+  const pids = processTree(rootPid);
   let pss = 0;
   let rss = 0;
   for (const pid of pids) {
@@ -118,4 +108,83 @@ export function postmasterPidOf(dataDir: string): number {
     ? readFileSync(location, 'utf8').trim()
     : path.join(dataDir, 'postgres');
   return Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+/** A process and all its descendants (from /proc). */
+export function processTree(rootPid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(statFields(Number(entry))[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {}
+  }
+  const pids = [rootPid];
+  for (let i = 0; i < pids.length; i++) pids.push(...(children.get(pids[i] ?? -1) ?? []));
+  return pids;
+}
+
+/** /proc/<pid>/stat from field 3 (state) on: index 0 is the state, 1 the parent, 11/12 utime/stime. */
+function statFields(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = statFields(pid);
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds of a process tree: every live member's own, plus what the root's children that already
+ * exited used (a PostgreSQL backend that ended is reaped by the postmaster).
+ */
+export function treeCpuSeconds(rootPid: number): number {
+  let total = 0;
+  for (const pid of processTree(rootPid)) total += cpuSeconds(pid);
+  try {
+    const fields = statFields(rootPid);
+    total += (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
+  } catch {}
+  return total;
+}
+
+/** Creates and drops databases on a server (for the app processes a bench starts on `--target server`). */
+export async function createDatabase(adminUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  return {
+    url: withDatabaseName(adminUrl, name),
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/** The postmaster of the server behind a connection string, when it runs on this machine (else null). */
+export async function postmasterPidOfServer(url: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const backend = rows[0]?.pid;
+    if (backend === undefined || !existsSync(`/proc/${backend}`)) return null;
+    return Number(statFields(backend)[1]);
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU seconds the whole machine has been busy (all cores, /proc/stat: everything but idle and iowait). */
+export function machineBusySeconds(): number {
+  const fields =
+    readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+  const total = fields.slice(0, 8).reduce((sum, n) => sum + n, 0);
+  return (total - (fields[3] ?? 0) - (fields[4] ?? 0)) / TICKS_PER_SECOND;
 }

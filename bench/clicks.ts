@@ -1,0 +1,195 @@
+/**
+ * `npm run bench:clicks [-- --target server] [--clicks N]`: click ingest into the analytics read model. A
+ * ClickBuffer publishes N clicks (200,000 by default, over 5,000 links, in the current hour, one bot in
+ * twenty) into the PostgreSQL click stream of a fresh database as fast as it takes them, while
+ * ClickAnalytics consumes in the same process (as in the standalone app). Prints the lag every second,
+ * next to a baseline measured in the same run: the stream's own INSERT (500-row unnest into a table shaped
+ * like cs_messages), one batch at a time as the buffer publishes.
+ */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { Click } from '@sniplink/contracts';
+import { ClickAnalytics } from '@sniplink/projections';
+import { ClickBuffer } from '@sniplink/redirect';
+import { v7 as uuidv7 } from 'uuid';
+import { createLogger, PgNotifications, PostgresClickStream } from '../services/platform/src/index';
+import {
+  benchDatabase,
+  benchServer,
+  cpuSeconds,
+  fmt,
+  machineBusySeconds,
+  postmasterPidOfServer,
+  treeCpuSeconds,
+  treePssMb,
+} from './support';
+
+const CLICKS = Number(option('--clicks') ?? 200_000);
+const LINKS = 5_000;
+const PARTITIONS = 8;
+const BATCH = 500;
+/** The producer waits while this many clicks are buffered (the buffer drops beyond 100,000). */
+const HIGH_WATER = 50_000;
+const DRAIN_TIMEOUT_MS = 150_000;
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+}
+
+const line = (what: string, value: string, note = '') =>
+  console.log(`${what.padEnd(58)} ${value.padStart(14)}  ${note}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const links = Array.from({ length: LINKS }, () => randomUUID());
+const devices = ['desktop', 'mobile', 'tablet'] as const;
+const referrers = ['direct', 'google.com', 't.co', 'facebook.com', 'news.ycombinator.com', 'reddit.com'];
+const countries = ['US', 'DE', 'FR', 'JP', 'BR', 'IN', 'GB', 'Unknown'];
+const browsers = ['Chrome', 'Safari', 'Firefox', 'Edge'];
+const systems = ['Windows', 'macOS', 'iOS', 'Android', 'Linux'];
+const pickOf = <T>(list: readonly T[], i: number) => list[i % list.length] as T;
+
+/** Click i: links visited at random, label variety of real traffic, now. */
+function clickNumber(i: number): Click {
+  return {
+    id: uuidv7(),
+    linkId: pickOf(links, Math.floor(Math.random() * LINKS)),
+    code: `c${i % LINKS}`,
+    at: new Date().toISOString(),
+    country: pickOf(countries, i >> 2),
+    device: pickOf(devices, i),
+    browser: pickOf(browsers, i >> 3),
+    os: pickOf(systems, i),
+    referrer: pickOf(referrers, i),
+    bot: i % 20 === 0,
+  };
+}
+
+const server = await benchServer();
+console.log(
+  `bench:clicks on ${server.label}, ${os.cpus().length} cores, Node ${process.version}: ${fmt(CLICKS)} clicks over ${fmt(LINKS)} links, ${PARTITIONS} partitions\n`,
+);
+const database = await benchDatabase(server.adminUrl, 20);
+const notifications = new PgNotifications(database.connectionString);
+const log = createLogger('warn');
+try {
+  const pgPid = await postmasterPidOfServer(database.connectionString);
+
+  // Baseline: the stream's INSERT alone, 500 rows a statement, one statement at a time.
+  await database.pool.query(
+    'CREATE TABLE bench_messages (partition int, "offset" bigint, key text, value jsonb, PRIMARY KEY (partition, "offset"))',
+  );
+  const baselineClicks = Math.min(CLICKS, 50_000);
+  let started = performance.now();
+  for (let i = 0; i < baselineClicks; i += BATCH) {
+    const rows = Array.from({ length: BATCH }, (_, k) => clickNumber(i + k));
+    await database.pool.query(
+      `INSERT INTO bench_messages SELECT * FROM unnest($1::int[], $2::bigint[], $3::text[], $4::jsonb[])`,
+      [
+        rows.map((_, k) => (i + k) % PARTITIONS),
+        rows.map((_, k) => String(i + k)),
+        rows.map((row) => row.linkId),
+        rows.map((row) => JSON.stringify(row)),
+      ],
+    );
+  }
+  const baseline = baselineClicks / ((performance.now() - started) / 1000);
+  line(
+    `baseline: INSERT ${BATCH}-row batches, one at a time (${fmt(baselineClicks)})`,
+    `${fmt(baseline)} /s`,
+  );
+  await database.pool.query('DROP TABLE bench_messages');
+
+  const stream = new PostgresClickStream({ pool: database.pool, notifications, partitionCount: PARTITIONS });
+  const analytics = new ClickAnalytics({ db: database.db, stream, log, notifications });
+  const buffer = new ClickBuffer({ stream, log });
+  analytics.start();
+
+  console.log(
+    `\n${'t (s)'.padStart(6)}${'published'.padStart(12)}${'counted'.padStart(12)}${'lag'.padStart(10)}${'pub/s'.padStart(10)}${'counted/s'.padStart(11)}`,
+  );
+  let last = { published: 0, counted: 0 };
+  let maxLag = 0;
+  started = performance.now();
+  const cpuAtStart = {
+    bench: cpuSeconds(process.pid),
+    pg: pgPid ? treeCpuSeconds(pgPid) : 0,
+    machine: machineBusySeconds(),
+  };
+  const reporter = setInterval(() => {
+    const published = buffer.stats().published;
+    const counted = analytics.status().counted;
+    maxLag = Math.max(maxLag, published - counted);
+    console.log(
+      `${fmt((performance.now() - started) / 1000).padStart(6)}${fmt(published).padStart(12)}${fmt(counted).padStart(12)}${fmt(published - counted).padStart(10)}${fmt(published - last.published).padStart(10)}${fmt(counted - last.counted).padStart(11)}`,
+    );
+    last = { published, counted };
+  }, 1_000);
+
+  let pushed = 0;
+  while (pushed < CLICKS) {
+    if (buffer.stats().buffered >= HIGH_WATER) {
+      await sleep(5);
+      continue;
+    }
+    for (let k = 0; k < BATCH && pushed < CLICKS; k++) buffer.push(clickNumber(pushed++));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await buffer.flush(DRAIN_TIMEOUT_MS);
+  const publishedIn = (performance.now() - started) / 1000;
+  const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+  while (analytics.status().counted < CLICKS && Date.now() < deadline) await sleep(20);
+  const countedIn = (performance.now() - started) / 1000;
+  clearInterval(reporter);
+  const cpu = {
+    bench: (cpuSeconds(process.pid) - cpuAtStart.bench) / countedIn,
+    pg: pgPid ? (treeCpuSeconds(pgPid) - cpuAtStart.pg) / countedIn : Number.NaN,
+    machine: (machineBusySeconds() - cpuAtStart.machine) / countedIn,
+  };
+  const status = analytics.status();
+  const stats = buffer.stats();
+  console.log('');
+  line(
+    'published through the ClickBuffer',
+    `${fmt(CLICKS / publishedIn)} /s`,
+    `${fmt(publishedIn, 1)} s, ${fmt((CLICKS / publishedIn / baseline) * 100)} % of baseline, dropped ${stats.dropped}, failed publishes ${stats.failedPublishes}`,
+  );
+  line(
+    'counted by ClickAnalytics (start to last click counted)',
+    `${fmt(status.counted / countedIn)} /s`,
+    `${fmt(countedIn, 1)} s, ${fmt(status.counted)} counted, ${status.duplicates} duplicates`,
+  );
+  line(
+    'largest lag seen (published - counted)',
+    fmt(maxLag),
+    `${fmt(countedIn - publishedIn, 1)} s to count the rest after the last publish`,
+  );
+  line('CPU: this process (producer, buffer, consumer)', `${fmt(cpu.bench * 100)} %`, 'of one core');
+  if (pgPid) {
+    line('CPU: PostgreSQL, all its processes', `${fmt(cpu.pg * 100)} %`, 'of one core');
+    const tree = treePssMb(pgPid);
+    line(
+      'CPU: the rest of the machine',
+      `${fmt((cpu.machine - cpu.bench - cpu.pg) * 100)} %`,
+      '(other work on this shared machine)',
+    );
+    line(`PostgreSQL after the run, ${tree.processes} processes, PSS`, `${fmt(tree.pssMb, 1)} MB`);
+  }
+  const { rows } = await database.pool.query<{ humans: string; bots: string; buckets: string; ids: string }>(
+    `SELECT (SELECT sum(clicks) FROM rm_link_clicks)::text AS humans, (SELECT sum(bot_clicks) FROM rm_link_clicks)::text AS bots,
+       (SELECT count(*) FROM rm_click_buckets)::text AS buckets, (SELECT count(*) FROM rm_click_ids)::text AS ids`,
+  );
+  const totals = rows[0];
+  const expectedBots = Math.ceil(CLICKS / 20);
+  line(
+    'read model: human + bot clicks',
+    `${fmt(Number(totals?.humans))} + ${fmt(Number(totals?.bots))}`,
+    `expected ${fmt(CLICKS - expectedBots)} + ${fmt(expectedBots)}; ${fmt(Number(totals?.buckets))} hourly rows, ${fmt(Number(totals?.ids))} click ids`,
+  );
+  await buffer.close();
+  await analytics.stop();
+} finally {
+  await notifications.close();
+  await database.drop();
+  await server.stop();
+}

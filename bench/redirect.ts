@@ -1,0 +1,360 @@
+/**
+ * `npm run bench:redirect [-- --target server]`: the redirect under load, next to a ceiling measured in the
+ * same run (a bare `node:http` server answering every request with the same 302).
+ *
+ * Starts the app (embedded default, or two app processes on a fresh database at DATABASE_URL: the load
+ * goes to one with PROJECTIONS=off, the other runs the projections), registers an account over HTTP,
+ * makes it Pro with `user:plan`, creates 10,000 links through the app's LinkService (bench/seed-links.ts:
+ * Pro allows 500 a month over HTTP), loads every code once into the cache, then drives autocannon from a
+ * process of its own at 8 and 64 connections over random codes with a browser User-Agent. Prints req/s,
+ * p50/p99, peak RSS and CPU of the serving process, CPU of PostgreSQL and of the load generator; then
+ * waits for the click projection and compares the clicks it counted with the 3xx autocannon saw.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { createLogger } from '@sniplink/platform';
+import { startEmbeddedPostgres } from '@sniplink/platform/embedded';
+import pg from 'pg';
+import { type AppProcess, freePort, startAppProcess } from '../test/support/app-process';
+import {
+  cpuSeconds,
+  createDatabase,
+  fmt,
+  machineBusySeconds,
+  postmasterPidOf,
+  postmasterPidOfServer,
+  rssMb,
+  tempDataDir,
+  treeCpuSeconds,
+  treePssMb,
+} from './support';
+
+const LINKS = Number(option('--links') ?? 10_000);
+const SECONDS = Number(option('--seconds') ?? 10);
+const CONNECTIONS = [8, 64];
+const TSX = ['--import', 'tsx'];
+const ROOT = path.resolve(import.meta.dirname, '..');
+const onServer = option('--target') === 'server' || Boolean(process.env.DATABASE_URL);
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+}
+
+const line = (what: string, value: string, note = '') =>
+  console.log(`${what.padEnd(58)} ${value.padStart(14)}  ${note}`);
+
+interface LoadResult {
+  seconds: number;
+  total: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  ok2xx: number;
+  ok3xx: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+interface Measured extends LoadResult {
+  peakRssMb: number;
+  serverCpu: number;
+  pgCpu: number;
+  loaderCpu: number;
+  /** Every core of the machine, busy: includes whatever else runs on it. */
+  machineCpu: number;
+  /** `--target server`: the app process that runs the projections (the click consumer among them). */
+  projectorCpu: number;
+}
+
+/** Runs the load generator against `baseUrl` while sampling the serving process every 100 ms. */
+async function drive(
+  baseUrl: string,
+  codesFile: string,
+  connections: number,
+  servingPid: number,
+  pgPid?: number,
+  projectorPid?: number,
+) {
+  const loader = spawn(
+    process.execPath,
+    [
+      ...TSX,
+      path.join(ROOT, 'bench/redirect-load.ts'),
+      baseUrl,
+      codesFile,
+      String(connections),
+      String(SECONDS),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const lines = createInterface({ input: loader.stdout as NodeJS.ReadableStream });
+  let out = '';
+  let onStart: () => void = () => {};
+  const loadStarted = new Promise<void>((resolve) => {
+    onStart = resolve;
+  });
+  lines.on('line', (text) => {
+    if (text === 'START') onStart();
+    else out += text;
+  });
+  let peakRssMb = 0;
+  const sample = () => {
+    try {
+      peakRssMb = Math.max(peakRssMb, rssMb(servingPid));
+    } catch {}
+  };
+  const loaderPid = loader.pid ?? 0;
+  const exited = once(loader, 'exit');
+  // Bounded: the run itself lasts SECONDS; a loader that hangs is killed.
+  const killer = setTimeout(() => loader.kill('SIGKILL'), (SECONDS + 30) * 1000);
+  await Promise.race([loadStarted, exited]);
+  // CPU is counted from the moment autocannon starts (the loader's own start-up is left out).
+  const cpuAtStart = {
+    server: cpuSeconds(servingPid),
+    pg: pgPid ? treeCpuSeconds(pgPid) : 0,
+    loader: cpuSeconds(loaderPid),
+    machine: machineBusySeconds(),
+    projector: projectorPid ? cpuSeconds(projectorPid) : 0,
+  };
+  let loaderCpu = cpuAtStart.loader;
+  const sampler = setInterval(() => {
+    sample();
+    loaderCpu = Math.max(loaderCpu, cpuSeconds(loaderPid));
+  }, 100);
+  const started = performance.now();
+  const [code] = await exited;
+  const wall = (performance.now() - started) / 1000;
+  const machine = (machineBusySeconds() - cpuAtStart.machine) / wall;
+  clearInterval(sampler);
+  clearTimeout(killer);
+  if (code !== 0) throw new Error(`load generator exited with ${code}`);
+  const result = JSON.parse(out) as LoadResult;
+  return {
+    ...result,
+    peakRssMb,
+    // As a share of one core over the load (the loader's last 100 ms sample: a slight understatement).
+    serverCpu: (cpuSeconds(servingPid) - cpuAtStart.server) / wall,
+    pgCpu: pgPid ? (treeCpuSeconds(pgPid) - cpuAtStart.pg) / wall : Number.NaN,
+    loaderCpu: (loaderCpu - cpuAtStart.loader) / wall,
+    machineCpu: machine,
+    projectorCpu: projectorPid ? (cpuSeconds(projectorPid) - cpuAtStart.projector) / wall : Number.NaN,
+  } satisfies Measured;
+}
+
+async function startBare(): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...TSX, path.join(ROOT, 'bench/bare-redirect-server.ts'), String(port)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  for await (const text of lines) if (text === 'LISTENING') break;
+  return { child, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+async function runChild(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number) {
+  const child = spawn(process.execPath, [...TSX, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const killer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const [code] = await once(child, 'exit');
+  clearTimeout(killer);
+  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}:\n${output}`);
+  return output.trim();
+}
+
+/** Every code once (Node's fetch is a bot to isbot: these clicks land in bot_clicks, not in clicks). */
+async function warmCache(baseUrl: string, codes: string[]) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < codes.length) {
+        const response = await fetch(`${baseUrl}/s/${codes[next++]}`, { redirect: 'manual' });
+        await response.arrayBuffer();
+        if (response.status !== 302) throw new Error(`warm-up: ${response.status}`);
+      }
+    }),
+  );
+}
+
+async function clickTotals(client: pg.Client) {
+  const { rows } = await client.query<{ clicks: string; bots: string }>(
+    'SELECT coalesce(sum(clicks), 0)::text AS clicks, coalesce(sum(bot_clicks), 0)::text AS bots FROM rm_link_clicks',
+  );
+  return { clicks: Number(rows[0]?.clicks), bots: Number(rows[0]?.bots) };
+}
+
+async function readyzBehind(baseUrl: string): Promise<number> {
+  const body = (await fetch(`${baseUrl}/readyz`).then((r) => r.json())) as {
+    checks?: { clickAnalytics?: { behind?: number } };
+    clickAnalytics?: { behind?: number };
+  };
+  return body.checks?.clickAnalytics?.behind ?? body.clickAnalytics?.behind ?? Number.NaN;
+}
+
+const dataDir = await tempDataDir('sniplink-bench-redirect-');
+const codesFile = path.join(dataDir, 'codes.json');
+const cleanups: (() => Promise<unknown>)[] = [async () => rm(dataDir, { recursive: true, force: true })];
+let app: AppProcess | undefined;
+let serving: AppProcess | undefined;
+let bare: ChildProcess | undefined;
+try {
+  let appEnv: Record<string, string | undefined>;
+  let label: string;
+  if (onServer) {
+    const adminUrl = process.env.DATABASE_URL;
+    if (!adminUrl) throw new Error('--target server needs DATABASE_URL (a role that may create databases)');
+    const database = await createDatabase(adminUrl, 'sniplink_bench_redirect');
+    cleanups.unshift(database.drop);
+    appEnv = { DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    label = `PostgreSQL at ${new URL(adminUrl).host}: one app process with PROJECTIONS=off takes the load, one with PROJECTIONS=on projects`;
+  } else {
+    appEnv = { DATABASE_URL: undefined, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    label = 'the embedded default (one app process, its embedded PostgreSQL)';
+  }
+  console.log(
+    `bench:redirect on ${label}\n${os.cpus().length} cores (load generator, app and PostgreSQL share them), Node ${process.version}, ${fmt(LINKS)} links, ${SECONDS} s per run\n`,
+  );
+  app = await startAppProcess(appEnv);
+  serving = onServer ? await startAppProcess({ ...appEnv, PROJECTIONS: 'off' }) : app;
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...appEnv, LOG_LEVEL: 'warn' };
+  if (!onServer) delete childEnv.DATABASE_URL;
+
+  const email = `bench-${Date.now()}@example.com`;
+  const registered = await fetch(`${app.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-password-1' }),
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  line(
+    'user:plan',
+    await runChild(
+      [path.join(ROOT, 'services/standalone/src/cli/user-plan.ts'), email, 'monthly'],
+      childEnv,
+      60_000,
+    ),
+  );
+  let started = performance.now();
+  const creating = Number(
+    (
+      await runChild(
+        [path.join(ROOT, 'bench/seed-links.ts'), email, String(LINKS), '32', codesFile],
+        childEnv,
+        180_000,
+      )
+    )
+      .split('\n')
+      .at(-1),
+  );
+  let seconds = (performance.now() - started) / 1000;
+  line(
+    `create ${fmt(LINKS)} links (LinkService, 32 in flight)`,
+    `${fmt(LINKS / creating)} /s`,
+    `${fmt(creating, 1)} s (${fmt(seconds, 1)} s with the seeding process's start)`,
+  );
+  const codes = JSON.parse(await readFile(codesFile, 'utf8')) as string[];
+  started = performance.now();
+  await warmCache(serving.baseUrl, codes);
+  line(
+    'warm the link cache: each code once, fetch, 16 in flight',
+    `${fmt(codes.length / ((performance.now() - started) / 1000))} /s`,
+    '(bot clicks)',
+  );
+
+  const pgPid = onServer
+    ? ((await postmasterPidOfServer(appEnv.DATABASE_URL ?? '')) ?? undefined)
+    : postmasterPidOf(dataDir);
+  const bareServer = await startBare();
+  bare = bareServer.child;
+  const results: { connections: number; bare: Measured; app: Measured }[] = [];
+  for (const connections of CONNECTIONS) {
+    const b = await drive(bareServer.baseUrl, codesFile, connections, bare.pid ?? 0);
+    const projector = serving === app ? undefined : app.child.pid;
+    const a = await drive(serving.baseUrl, codesFile, connections, serving.child.pid ?? 0, pgPid, projector);
+    results.push({ connections, bare: b, app: a });
+  }
+  bare.kill('SIGTERM');
+
+  console.log('');
+  console.log(
+    `${'connections / server'.padEnd(24)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'max ms'.padStart(8)}${'peak RSS'.padStart(10)}${'CPU'.padStart(7)}${'PG CPU'.padStart(8)}${'loader'.padStart(8)}${'projector'.padStart(10)}${'others'.padStart(8)}${'non-3xx'.padStart(9)}`,
+  );
+  // autocannon's latencies are whole milliseconds: a 0 ms ceiling has no ratio.
+  const ratio = (app: number, bare: number) => (bare > 0 ? `${fmt(app / bare, 1)}x` : `${app} vs ${bare} ms`);
+  const orZero = (n: number) => (Number.isNaN(n) ? 0 : n);
+  const pct = (share: number) => (Number.isNaN(share) ? '-' : `${fmt(share * 100)}%`);
+  const row = (name: string, m: Measured) =>
+    console.log(
+      `${name.padEnd(24)}${fmt(m.perSecond).padStart(9)}${String(m.p50).padStart(8)}${String(m.p99).padStart(8)}${String(m.max).padStart(8)}${`${fmt(m.peakRssMb)} MB`.padStart(10)}${pct(m.serverCpu).padStart(7)}${pct(m.pgCpu).padStart(8)}${pct(m.loaderCpu).padStart(8)}${pct(m.projectorCpu).padStart(10)}${pct(m.machineCpu - m.serverCpu - orZero(m.pgCpu) - m.loaderCpu - orZero(m.projectorCpu)).padStart(8)}${String(m.total - m.ok3xx + m.errors).padStart(9)}`,
+    );
+  for (const { connections, bare: b, app: a } of results) {
+    row(`${connections}, bare node:http`, b);
+    row(`${connections}, app`, a);
+    console.log(
+      `${''.padEnd(24)}app/bare: ${fmt((a.perSecond / b.perSecond) * 100)} % of the requests/s, p50 ${ratio(a.p50, b.p50)}, p99 ${ratio(a.p99, b.p99)}, peak RSS ${fmt(a.peakRssMb / b.peakRssMb, 1)}x`,
+    );
+  }
+  console.log(
+    '(CPU: share of one core over the run; PG CPU: the PostgreSQL server, all its processes; loader: autocannon; projector: the PROJECTIONS=on process; others: the rest of the machine, this bench included; 2 cores = 200%)\n',
+  );
+
+  // Clicks: the projection catches up, then the counters are compared with what autocannon saw.
+  const redirected = results.reduce((sum, r) => sum + r.app.ok3xx, 0);
+  const connectionString = onServer
+    ? (appEnv.DATABASE_URL ?? '')
+    : (await startEmbeddedPostgres({ dataDir, log: createLogger('warn') })).connectionString;
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  started = performance.now();
+  let totals = await clickTotals(client);
+  let behind = Number.NaN;
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    behind = await readyzBehind(app.baseUrl);
+    totals = await clickTotals(client);
+    if (behind === 0 && totals.clicks >= redirected) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  seconds = (performance.now() - started) / 1000;
+  line(
+    'human clicks counted (sum of rm_link_clicks.clicks)',
+    fmt(totals.clicks),
+    `${fmt(seconds, 1)} s after the load stopped, /readyz behind ${behind}`,
+  );
+  line('3xx answers autocannon counted', fmt(redirected), `${fmt(totals.clicks - redirected)} difference`);
+  line('bot clicks counted (the warm-up)', fmt(totals.bots), `of ${fmt(codes.length)}`);
+  await client.end();
+
+  if (pgPid) {
+    const pgTree = treePssMb(pgPid);
+    line(
+      `PostgreSQL after the load, ${pgTree.processes} processes, PSS`,
+      `${fmt(pgTree.pssMb, 1)} MB`,
+      `RSS summed ${fmt(pgTree.rssMb, 1)} MB${onServer ? ' (the whole server)' : ''}`,
+    );
+  }
+  line('serving app process RSS after the load', `${fmt(rssMb(serving.child.pid ?? 0), 1)} MB`);
+  if (serving !== app)
+    line('projecting app process RSS after the load', `${fmt(rssMb(app.child.pid ?? 0), 1)} MB`);
+} finally {
+  if (bare && bare.exitCode === null) bare.kill('SIGTERM');
+  if (serving && serving !== app) await serving.stop('SIGTERM');
+  if (app) await app.stop('SIGTERM');
+  for (const cleanup of cleanups) await cleanup().catch((error: unknown) => console.error(error));
+}
