@@ -22,5 +22,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/web-size.mjs reads it to add up what the landing page loads.
+    manifest: true,
   },
 });
