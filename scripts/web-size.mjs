@@ -28,7 +28,7 @@ const files = [...keys].map((key) => manifest[key].file).filter((file) => file.e
 const sizes = files.map((file) => ({ file, gzip: gzipSync(readFileSync(join(dist, file))).length }));
 sizes.sort((a, b) => b.gzip - a.gzip);
 for (const { file, gzip } of sizes) console.log(`${(gzip / 1000).toFixed(1).padStart(8)} kB  ${file}`);
-const totalKb = sizes.reduce((sum, { gzip }) => sum + gzip, 0) / 1024;
+const total = sizes.reduce((sum, { gzip }) => sum + gzip, 0);
 console.log(
-  `landing page JavaScript: ${totalKb.toFixed(1)} KB gzipped in ${sizes.length} files (limit ${LIMIT_KB} KB)`,
+  `landing page JavaScript: ${(total / 1000).toFixed(1)} kB (${(total / 1024).toFixed(1)} KiB) gzipped in ${sizes.length} files; limit ${LIMIT_KB} kB`,
 );
