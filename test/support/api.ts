@@ -1,16 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../services/api/src/index';
 import { type Config, createLogger, loadConfig } from '../../services/platform/src/index';
-import {
-  allowedOrigins,
-  analyticsDeps,
-  authDeps,
-  demoDeps,
-  linkDeps,
-  type Runtime,
-  redirectDeps,
-  startRuntime,
-} from '../../services/standalone/src/runtime';
+import { appDeps, type Runtime, startRuntime } from '../../services/standalone/src/runtime';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApi {
@@ -37,17 +28,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   });
   const log = createLogger('silent');
   const runtime = await startRuntime(config, log);
-  const app = await buildApp({
-    log,
-    readiness: runtime.readiness,
-    allowedOrigins: allowedOrigins(config),
-    trustProxy: config.trustProxy,
-    accounts: authDeps(runtime),
-    links: linkDeps(runtime),
-    analytics: analyticsDeps(runtime),
-    demo: demoDeps(runtime),
-    redirect: redirectDeps(runtime),
-  });
+  const app = await buildApp(appDeps(runtime, log));
   // A caller that must know the address up front (say, to register a callback URL with an identity
   // provider) passes PORT (and PUBLIC_URL); otherwise any free port will do.
   await app.listen({ port: env.PORT ? config.port : 0, host: '127.0.0.1' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EventUnion } from './event-union';
 
 /**
  * Personal data in events is ciphertext under the user's own key (crypto-shredding): once the key is
@@ -43,10 +44,6 @@ export const emailClaimEventSchemas = {
   EmailClaimed: z.object({ userId: z.uuid() }),
   EmailReleased: z.object({ userId: z.uuid() }),
 } as const;
-
-type EventUnion<Schemas extends Record<string, z.ZodType>> = {
-  [Type in keyof Schemas & string]: { type: Type; data: z.infer<Schemas[Type]> };
-}[keyof Schemas & string];
 
 export type UserEvent = EventUnion<typeof userEventSchemas>;
 export type EmailClaimEvent = EventUnion<typeof emailClaimEventSchemas>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EventUnion } from './event-union';
 
 /** Events of a link's stream `link-{linkId}`. */
 export const linkEventSchemas = {
@@ -46,10 +47,6 @@ export const linkQuotaEventSchemas = {
     reason: z.enum(['deleted', 'abandoned']),
   }),
 } as const;
-
-type EventUnion<Schemas extends Record<string, z.ZodType>> = {
-  [Type in keyof Schemas & string]: { type: Type; data: z.infer<Schemas[Type]> };
-}[keyof Schemas & string];
 
 export type LinkEvent = EventUnion<typeof linkEventSchemas>;
 export type ShortCodeEvent = EventUnion<typeof shortCodeEventSchemas>;

@@ -5,33 +5,13 @@
 import { buildApp } from '@sniplink/api';
 import { ConfigError, createLogger, loadConfig } from '@sniplink/platform';
 import closeWithGrace from 'close-with-grace';
-import {
-  allowedOrigins,
-  analyticsDeps,
-  authDeps,
-  demoDeps,
-  linkDeps,
-  redirectDeps,
-  startRuntime,
-  WEB_DIST_DIR,
-} from './runtime';
+import { appDeps, startRuntime, WEB_DIST_DIR } from './runtime';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const log = createLogger(config.logLevel);
   const runtime = await startRuntime(config, log);
-  const app = await buildApp({
-    log,
-    readiness: runtime.readiness,
-    allowedOrigins: allowedOrigins(config),
-    trustProxy: config.trustProxy,
-    webDistDir: WEB_DIST_DIR,
-    accounts: authDeps(runtime),
-    links: linkDeps(runtime),
-    analytics: analyticsDeps(runtime),
-    demo: demoDeps(runtime),
-    redirect: redirectDeps(runtime),
-  });
+  const app = await buildApp(appDeps(runtime, log, WEB_DIST_DIR));
   closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info({ signal }, 'shutting down');

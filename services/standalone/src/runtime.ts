@@ -187,6 +187,23 @@ export async function startRuntime(
   }
 }
 
+/** Everything the HTTP app needs from the runtime: one place, so `main.ts` and the tests cannot drift. */
+export function appDeps(runtime: Runtime, log: Logger, webDistDir?: string): AppDeps {
+  const { config } = runtime;
+  return {
+    log,
+    readiness: runtime.readiness,
+    allowedOrigins: allowedOrigins(config),
+    trustProxy: config.trustProxy,
+    webDistDir,
+    accounts: authDeps(runtime),
+    links: linkDeps(runtime),
+    analytics: analyticsDeps(runtime),
+    demo: demoDeps(runtime),
+    redirect: redirectDeps(runtime),
+  };
+}
+
 /** The HTTP routes' view of the runtime: accounts, sessions, cookie settings and the OIDC provider. */
 export function authDeps(runtime: Runtime): AuthRoutesDeps {
   const { config } = runtime;

@@ -1,6 +1,7 @@
 import { RateLimitedError } from '@sniplink/domain';
 import type pg from 'pg';
-import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { postgresLimiter } from '../http/rate-limiter';
 
 export interface LoginLimits {
   perAccount: number;
@@ -18,20 +19,13 @@ export class LoginThrottle {
   private readonly perIp: RateLimiterPostgres;
 
   constructor(pool: pg.Pool, limits: LoginLimits) {
-    const common = {
-      storeClient: pool,
-      storeType: 'pool',
-      tableName: 'rate_limits',
-      tableCreated: true,
-      clearExpiredByTimeout: false,
-      duration: limits.windowSeconds,
-    };
-    this.perAccount = new RateLimiterPostgres({
-      ...common,
+    const durationSeconds = limits.windowSeconds;
+    this.perAccount = postgresLimiter(pool, {
       keyPrefix: 'login_account',
       points: limits.perAccount,
+      durationSeconds,
     });
-    this.perIp = new RateLimiterPostgres({ ...common, keyPrefix: 'login_ip', points: limits.perIp });
+    this.perIp = postgresLimiter(pool, { keyPrefix: 'login_ip', points: limits.perIp, durationSeconds });
   }
 
   async assertAllowed(accountKey: string, ip: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { RateLimitedError } from '@sniplink/domain';
 import type pg from 'pg';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { postgresLimiter } from '../http/rate-limiter';
 
 export interface DemoLimits {
   /** Demo links one visitor may make per 24 h. */
@@ -23,30 +24,20 @@ export class DemoThrottle {
   private readonly ipLinks: RateLimiterPostgres;
 
   constructor(pool: pg.Pool, limits: DemoLimits) {
-    const common = {
-      storeClient: pool,
-      storeType: 'pool',
-      tableName: 'rate_limits',
-      tableCreated: true,
-      clearExpiredByTimeout: false,
-    };
-    this.requests = new RateLimiterPostgres({
-      ...common,
+    this.requests = postgresLimiter(pool, {
       keyPrefix: 'demo_requests',
       points: limits.requestsPerMinute,
-      duration: 60,
+      durationSeconds: 60,
     });
-    this.visitorLinks = new RateLimiterPostgres({
-      ...common,
+    this.visitorLinks = postgresLimiter(pool, {
       keyPrefix: 'demo_visitor',
       points: limits.perVisitor,
-      duration: DAY_SECONDS,
+      durationSeconds: DAY_SECONDS,
     });
-    this.ipLinks = new RateLimiterPostgres({
-      ...common,
+    this.ipLinks = postgresLimiter(pool, {
       keyPrefix: 'demo_ip',
       points: limits.perIp,
-      duration: DAY_SECONDS,
+      durationSeconds: DAY_SECONDS,
     });
   }
 
