@@ -24,9 +24,32 @@ export async function createTestDatabase(
     name,
     drop: async () => {
       await connection.close();
-      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropDatabase(adminUrl, name);
     },
   };
+}
+
+/**
+ * WITH (FORCE) ends connections a test leaked, but on a server where the test role is not a superuser it is
+ * refused when a backend it may not signal (an autovacuum worker) is on the database. Then a plain DROP,
+ * which PostgreSQL itself clears autovacuum for, is retried while the closed pool's backends exit.
+ */
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  try {
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42501') throw error;
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 async function adminQuery(url: string, statement: string): Promise<void> {
