@@ -1,7 +1,13 @@
+import http from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import type { Logger } from '@sniplink/platform';
-import { type RedirectDeps, registerRedirect } from '@sniplink/redirect';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { createFastRedirect, type RedirectDeps, registerRedirect } from '@sniplink/redirect';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerFactory,
+  LogController,
+} from 'fastify';
 import { type AuthRoutesDeps, authRoutes } from './auth/routes';
 import { sendExpiredDemoPage } from './demo/expired-page';
 import { type DemoRoutesDeps, demoRoutes } from './demo/routes';
@@ -45,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     // A path that is not valid percent-encoding: our error body, not Fastify's (which repeats the path).
     frameworkErrors: answerFrameworkError,
+    serverFactory: deps.redirect ? redirectFirstServer(deps.redirect, deps.trustProxy ?? false) : undefined,
   });
   registerErrorHandler(app);
 
@@ -86,4 +93,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such resource' });
   });
   return app;
+}
+
+/**
+ * An HTTP server that offers each request to the redirect's fast path first and hands the rest to
+ * Fastify, with the timeouts Fastify would have set on a server of its own.
+ */
+function redirectFirstServer(
+  redirect: NonNullable<AppDeps['redirect']>,
+  trustProxy: boolean,
+): FastifyServerFactory {
+  const fastRedirect = createFastRedirect({ ...redirect, trustProxy });
+  return (fastify) => {
+    const server = http.createServer((request, response) => {
+      if (!fastRedirect(request, response)) fastify(request, response);
+    });
+    // Fastify's defaults (we set none of these): keep-alive 72 s, no request or socket timeout.
+    server.keepAliveTimeout = 72_000;
+    server.requestTimeout = 0;
+    server.setTimeout(0);
+    return server;
+  };
 }

@@ -62,6 +62,11 @@ export class LinkCache {
     return pending;
   }
 
+  /** The cached target for a code that is already lower-case, without loading anything: the fast path's look-up. */
+  peek(lowerCaseCode: string): RedirectTarget | undefined {
+    return this.hits.get(lowerCaseCode);
+  }
+
   /** Forgets codes (lower-cased) and links (`link:{id}`) whose answer may have changed. */
   evict(keys: readonly string[]): void {
     this.generation += 1;

@@ -1,4 +1,4 @@
-import type { Availability, ErrorBody, Link } from '@sniplink/contracts';
+import type { Availability, ErrorBody, Link, LinkAnalytics } from '@sniplink/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import { pruneIdempotencyKeys } from './idempotency';
@@ -19,6 +19,14 @@ async function signedIn(plan?: 'monthly'): Promise<{ client: HttpClient; userId:
   expect(response.status).toBe(201);
   if (plan) await api.runtime.accounts.setPlan(response.body.id, plan);
   return { client, userId: response.body.id };
+}
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 const create = (client: HttpClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   client.post<Link>('/api/links', { title: null, ...body }, headers);
@@ -288,6 +296,46 @@ describe('the redirect', () => {
     expect(response.headers.get('location')).toBe('https://example.com/target');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect((await api.client().get('/s/zzzzzzzzzz')).status).toBe(404);
+  });
+
+  it('answers a cached code (before the framework) exactly as it answered the first visit, counting each', async () => {
+    const { client } = await signedIn();
+    const link = (await create(client, { originalUrl: 'https://example.com/twice' })).body;
+    const chrome = {
+      'user-agent':
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      // Without TRUST_PROXY the header is the client's own claim: ignored on both paths.
+      'x-forwarded-for': '8.8.8.8',
+    };
+    const visit = () => fetch(`${api.baseUrl}/s/${link.shortCode}`, { redirect: 'manual', headers: chrome });
+    const first = await visit(); // not cached yet: the Fastify route loads it
+    const second = await visit(); // cached: the fast path
+    for (const response of [first, second]) {
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('https://example.com/twice');
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      expect(response.headers.get('content-length')).toBe('0');
+    }
+    const counted = await until(
+      async () => (await client.get<LinkAnalytics>(`/api/analytics/link/${link.id}`)).body,
+      (analytics) => (analytics.countryBreakdown.Unknown ?? 0) >= 2,
+    );
+    expect(counted.countryBreakdown).toEqual({ Unknown: 2 });
+  });
+
+  it('leaves what the fast path does not take to the route: percent-encoding, a query, HEAD, other methods', async () => {
+    const { client } = await signedIn();
+    const link = (await create(client, { originalUrl: 'https://example.com/encoded' })).body;
+    expect((await api.client().get(`/s/${link.shortCode}`)).status).toBe(302);
+    const encoded = [...link.shortCode].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    expect((await api.client().get(`/s/${encoded}`)).headers.get('location')).toBe(
+      'https://example.com/encoded',
+    );
+    expect((await api.client().get(`/s/${link.shortCode}?utm_source=x`)).status).toBe(302);
+    expect((await api.client().request('HEAD', `/s/${link.shortCode}`)).status).toBe(302);
+    expect((await api.client().post(`/s/${link.shortCode}`)).status).toBe(404);
+    expect((await api.client().get(`/s/${link.shortCode}/extra`)).status).toBe(404);
+    expect((await api.client().get('/s/%E0%A4%A')).status).toBe(400);
   });
 
   it('follows a change of target at once (read-your-writes)', async () => {
