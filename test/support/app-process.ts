@@ -4,6 +4,11 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 
 const MAIN = path.resolve(import.meta.dirname, '../../services/standalone/src/main.ts');
+/** `npm run start:redirect`'s entry: the redirect as a process of its own. */
+export const REDIRECT_MAIN = path.resolve(
+  import.meta.dirname,
+  '../../services/standalone/src/redirect-main.ts',
+);
 
 export interface AppProcess {
   child: ChildProcess;
@@ -28,11 +33,12 @@ export async function freePort(): Promise<number> {
 export async function startAppProcess(
   env: Record<string, string | undefined>,
   timeoutMs = 90_000,
+  main = MAIN,
 ): Promise<AppProcess> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port) };
   for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -36,6 +36,7 @@ const envSchema = z.object({
   CLICK_STREAM: z.enum(['postgres', 'kafka']).default('postgres'),
   KAFKA_BROKERS: z.string().min(1).optional(),
   CLICK_PARTITIONS: positiveInt(256).default(8),
+  CLICK_BUFFER_CAPACITY: positiveInt(10_000_000).default(100_000),
   EMBEDDED_PG_USER: z
     .string()
     .regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'must be a valid Unix user name')
@@ -87,6 +88,8 @@ export interface Config {
   logLevel: LogLevel;
   eventStore: { kind: 'postgres' } | { kind: 'eventstoredb'; url: string };
   clickStream: { kind: 'postgres'; partitions: number } | { kind: 'kafka'; brokers: string[] };
+  /** Clicks a redirecting process holds while the click stream is down or slow; past it they are dropped. */
+  clickBufferCapacity: number;
   embeddedPgUser: string;
   runProjections: boolean;
   /** Trust X-Forwarded-For (behind a reverse proxy) for the client's address. */
@@ -142,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.CLICK_STREAM === 'kafka'
         ? { kind: 'kafka', brokers: (e.KAFKA_BROKERS ?? '').split(',').map((broker) => broker.trim()) }
         : { kind: 'postgres', partitions: e.CLICK_PARTITIONS },
+    clickBufferCapacity: e.CLICK_BUFFER_CAPACITY,
     embeddedPgUser: e.EMBEDDED_PG_USER,
     runProjections: e.PROJECTIONS === 'on',
     trustProxy: e.TRUST_PROXY === 'true',

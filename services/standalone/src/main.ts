@@ -3,8 +3,9 @@
  * unless DATABASE_URL names one. Ctrl-C / SIGTERM: stop taking requests, stop the runners, stop the server.
  */
 import { buildApp } from '@sniplink/api';
-import { ConfigError, createLogger, loadConfig } from '@sniplink/platform';
+import { createLogger } from '@sniplink/platform';
 import closeWithGrace from 'close-with-grace';
+import { loadConfigOrExit, reportStartFailure } from './process';
 import { appDeps, startRuntime, WEB_DIST_DIR } from './runtime';
 
 async function main(): Promise<void> {
@@ -26,21 +27,4 @@ async function main(): Promise<void> {
   );
 }
 
-function loadConfigOrExit() {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(2);
-    }
-    throw error;
-  }
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `Sniplink could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exit(1);
-});
+main().catch(reportStartFailure('Sniplink'));

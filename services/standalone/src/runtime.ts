@@ -78,16 +78,29 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
+/** The database server: DATABASE_URL's, or the embedded one (started, or attached to when an app runs it). */
+async function openServer(config: Config, log: Logger) {
+  const embedded = config.databaseUrl
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: config.dataDir, runAsUser: config.embeddedPgUser, log });
+  const connectionString = config.databaseUrl ?? embedded?.connectionString ?? '';
+  return {
+    connectionString,
+    describe: embedded
+      ? `embedded PostgreSQL (socket ${embedded.socketDir}${embedded.owned ? '' : ', attached to a running app'})`
+      : `PostgreSQL at ${new URL(connectionString).host}`,
+    stop: async () => embedded?.stop(),
+  };
+}
+
 export async function startRuntime(
   config: Config,
   log: Logger,
   options: { projections?: boolean } = {},
 ): Promise<Runtime> {
-  const embedded = config.databaseUrl
-    ? undefined
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, runAsUser: config.embeddedPgUser, log });
-  const connectionString = config.databaseUrl ?? embedded?.connectionString ?? '';
-  const stopEmbedded = async () => embedded?.stop();
+  const server = await openServer(config, log);
+  const { connectionString } = server;
+  const stopEmbedded = server.stop;
   try {
     const database = connectDatabase(connectionString, { poolSize: config.dbPoolSize });
     await migrateToLatest(database.db);
@@ -117,7 +130,11 @@ export async function startRuntime(
     const mailer = createMailer(config, log);
     const linkCache = new LinkCache(database.db);
     const unfollow = await followCodeChanges(notifications, linkCache);
-    const clickBuffer = new ClickBuffer({ stream: clickStream as ClickStream<Click>, log });
+    const clickBuffer = new ClickBuffer({
+      stream: clickStream as ClickStream<Click>,
+      log,
+      capacity: config.clickBufferCapacity,
+    });
     const clickAnalytics =
       runners.length > 0
         ? new ClickAnalytics({ db: database.db, stream: clickStream, log, notifications })
@@ -165,10 +182,11 @@ export async function startRuntime(
       clickBuffer,
       clickAnalytics,
       log,
-      readiness: readinessChecks(database, eventStore, clickStream, projections),
-      describeDatabase: embedded
-        ? `embedded PostgreSQL (socket ${embedded.socketDir}${embedded.owned ? '' : ', attached to a running app'})`
-        : `PostgreSQL at ${new URL(connectionString).host}`,
+      readiness: {
+        ...readinessChecks(database, eventStore, clickStream, projections),
+        clickBuffer: clickBufferCheck(clickBuffer, config.clickBufferCapacity),
+      },
+      describeDatabase: server.describe,
       stop: async () => {
         clearInterval(maintenance);
         // Every click already answered with a 302 is published before anything stops (nothing lost on SIGTERM).
@@ -185,6 +203,70 @@ export async function startRuntime(
     await stopEmbedded();
     throw error;
   }
+}
+
+/** A process that only redirects (`npm run start:redirect`): the link cache, the click buffer, the stream. */
+export interface RedirectRuntime {
+  config: Config;
+  linkCache: LinkCache;
+  clickBuffer: ClickBuffer;
+  readiness: Record<string, ReadinessCheck>;
+  describeDatabase: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The redirect on its own: no projections, no API, no event store. It reads the links read model that an
+ * app process keeps current, follows its code changes, and publishes clicks to the click stream. On the
+ * embedded default it attaches to the server a running app started.
+ */
+export async function startRedirectRuntime(config: Config, log: Logger): Promise<RedirectRuntime> {
+  const server = await openServer(config, log);
+  try {
+    const database = connectDatabase(server.connectionString, { poolSize: config.dbPoolSize });
+    await migrateToLatest(database.db);
+    const notifications = new PgNotifications(server.connectionString);
+    const clickStream = createClickStream(config, database, notifications);
+    const linkCache = new LinkCache(database.db);
+    const unfollow = await followCodeChanges(notifications, linkCache);
+    const clickBuffer = new ClickBuffer({
+      stream: clickStream as ClickStream<Click>,
+      log,
+      capacity: config.clickBufferCapacity,
+    });
+    return {
+      config,
+      linkCache,
+      clickBuffer,
+      readiness: {
+        database: async () => {
+          await database.pool.query('SELECT 1');
+          return { ok: true };
+        },
+        clickStream: async () => ({ ok: true, partitions: (await clickStream.endOffsets()).size }),
+        clickBuffer: clickBufferCheck(clickBuffer, config.clickBufferCapacity),
+      },
+      describeDatabase: server.describe,
+      stop: async () => {
+        await clickBuffer.close(15_000);
+        unfollow();
+        await notifications.close();
+        await database.close();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/** Not ready while the buffer is full: clicks would be dropped. Shows what waits and what was lost. */
+function clickBufferCheck(clickBuffer: ClickBuffer, capacity: number): ReadinessCheck {
+  return async () => {
+    const { buffered, dropped, failedPublishes } = clickBuffer.stats();
+    return { ok: buffered < capacity, buffered, dropped, failedPublishes };
+  };
 }
 
 /** Everything the HTTP app needs from the runtime: one place, so `main.ts` and the tests cannot drift. */

@@ -1,0 +1,103 @@
+import type { Link } from '@sniplink/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HttpClient, startTestApi, type TestApi } from '../../../test/support/api';
+
+const BROWSER =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CAPACITY = 150;
+
+let api: TestApi;
+let owner: HttpClient;
+let link: Link;
+beforeAll(async () => {
+  api = await startTestApi({ CLICK_BUFFER_CAPACITY: String(CAPACITY) });
+  owner = api.client();
+  await owner.post('/api/auth/register', {
+    email: `outage.${Date.now()}@example.com`,
+    password: 'correct horse',
+  });
+  link = (await owner.post<Link>('/api/links', { originalUrl: 'https://example.com/up', title: null })).body;
+});
+afterAll(() => api?.close());
+
+/** `count` redirects, 8 at a time; every answer's status and the slowest answer's time. */
+async function visits(count: number): Promise<{ statuses: Set<number>; slowestMs: number }> {
+  const statuses = new Set<number>();
+  let slowestMs = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next++ < count) {
+        const started = performance.now();
+        const response = await fetch(`${api.baseUrl}/s/${link.shortCode}`, {
+          redirect: 'manual',
+          headers: { 'user-agent': BROWSER },
+        });
+        slowestMs = Math.max(slowestMs, performance.now() - started);
+        statuses.add(response.status);
+      }
+    }),
+  );
+  return { statuses, slowestMs };
+}
+
+const clickCount = async () =>
+  (await owner.get<Link[]>('/api/links')).body.find((l) => l.id === link.id)?.clickCount ?? -1;
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const readyz = async () =>
+  (await (await fetch(`${api.baseUrl}/readyz`)).json()) as {
+    checks: { clickBuffer: { ok: boolean; buffered: number; dropped: number; failedPublishes: number } };
+  };
+
+describe('the click stream down or slow', () => {
+  it('keeps redirecting while publishing fails, holds at most CLICK_BUFFER_CAPACITY clicks, delivers them once back', async () => {
+    await visits(1);
+    expect(await until(clickCount, (n) => n === 1, 5_000)).toBe(1);
+
+    // Down: every insert into the click log fails, as it would with the adapter's server gone.
+    await api.database.pool.query(`
+      CREATE FUNCTION refuse_clicks() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'click stream unavailable (test)'; END $$;
+      CREATE TRIGGER refuse_clicks BEFORE INSERT ON cs_messages EXECUTE FUNCTION refuse_clicks();`);
+    const during = await visits(2 * CAPACITY);
+    expect([...during.statuses]).toEqual([302]);
+    const held = await readyz();
+    expect(held.checks.clickBuffer).toMatchObject({ ok: false, buffered: CAPACITY, dropped: CAPACITY });
+    expect(held.checks.clickBuffer.failedPublishes).toBeGreaterThan(0);
+
+    // Back: the held clicks arrive (retries back off up to 5 s), each once; the dropped ones never do.
+    await api.database.pool.query('DROP TRIGGER refuse_clicks ON cs_messages');
+    expect(await until(clickCount, (n) => n >= 1 + CAPACITY, 20_000)).toBe(1 + CAPACITY);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await clickCount()).toBe(1 + CAPACITY);
+    expect((await readyz()).checks.clickBuffer).toMatchObject({ ok: true, buffered: 0, dropped: CAPACITY });
+  }, 60_000);
+
+  it('answers at once while publishing hangs, and counts every click when the stream moves again', async () => {
+    const before = await clickCount();
+    // Slow: a transaction holds the partitions' rows, so each publish waits on its lock.
+    const blocker = await api.database.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE cs_partitions IN EXCLUSIVE MODE');
+      const during = await visits(100);
+      expect([...during.statuses]).toEqual([302]);
+      expect(during.slowestMs).toBeLessThan(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await clickCount()).toBe(before);
+      await blocker.query('COMMIT');
+    } finally {
+      blocker.release();
+    }
+    expect(await until(clickCount, (n) => n >= before + 100, 10_000)).toBe(before + 100);
+  }, 60_000);
+});

@@ -1,0 +1,39 @@
+/**
+ * The redirect on its own (`npm run start:redirect`): `GET /s/{code}`, /healthz and /readyz, nothing else.
+ * Run it next to an app process (`npm start`, or one per PROJECTIONS=on) that keeps the links read model
+ * and the click analytics current: on DATABASE_URL, or attached to the app's embedded PostgreSQL.
+ */
+import { buildApp } from '@sniplink/api';
+import { createLogger } from '@sniplink/platform';
+import closeWithGrace from 'close-with-grace';
+import { loadConfigOrExit, reportStartFailure } from './process';
+import { startRedirectRuntime, WEB_DIST_DIR } from './runtime';
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const log = createLogger(config.logLevel);
+  const runtime = await startRedirectRuntime(config, log);
+  const app = await buildApp({
+    log,
+    readiness: runtime.readiness,
+    // No state-changing routes here: no origin is allowed one.
+    allowedOrigins: [],
+    trustProxy: config.trustProxy,
+    webDistDir: WEB_DIST_DIR,
+    redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
+  });
+  closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
+    if (err) log.error({ err }, 'shutting down after an error');
+    else log.info({ signal }, 'shutting down');
+    await app.close();
+    await runtime.stop();
+    log.info('stopped');
+  });
+  await app.listen({ port: config.port, host: config.host });
+  log.info(
+    { database: runtime.describeDatabase },
+    `Sniplink redirect is running at http://${config.host}:${config.port} (${runtime.describeDatabase})`,
+  );
+}
+
+main().catch(reportStartFailure('the Sniplink redirect'));

@@ -1,0 +1,88 @@
+import type { Link } from '@sniplink/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HttpClient, startTestApi, type TestApi } from '../../../test/support/api';
+import { type AppProcess, REDIRECT_MAIN, startAppProcess } from '../../../test/support/app-process';
+
+const BROWSER =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+let api: TestApi;
+let redirect: AppProcess;
+let owner: HttpClient;
+beforeAll(async () => {
+  api = await startTestApi();
+  redirect = await startAppProcess(
+    { DATABASE_URL: api.database.connectionString, LOG_LEVEL: 'warn' },
+    90_000,
+    REDIRECT_MAIN,
+  );
+  owner = api.client();
+  await owner.post('/api/auth/register', {
+    email: `redirect.${Date.now()}@example.com`,
+    password: 'correct horse',
+  });
+}, 120_000);
+afterAll(async () => {
+  await redirect?.stop('SIGTERM');
+  await api?.close();
+});
+
+const visit = (code: string) =>
+  fetch(`${redirect.baseUrl}/s/${code}`, { redirect: 'manual', headers: { 'user-agent': BROWSER } });
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the redirect as a process of its own (npm run start:redirect)', () => {
+  it('redirects links the app creates, and the app counts its clicks', async () => {
+    const link = (
+      await owner.post<Link>('/api/links', { originalUrl: 'https://example.com/own', title: null })
+    ).body;
+    for (let i = 0; i < 3; i++) {
+      const response = await visit(link.shortCode.toUpperCase());
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('https://example.com/own');
+    }
+    expect((await visit('no-such-code')).status).toBe(404);
+    const links = await until(
+      async () => (await owner.get<Link[]>('/api/links')).body,
+      (list) => list.find((l) => l.id === link.id)?.clickCount === 3,
+    );
+    expect(links.find((l) => l.id === link.id)?.clickCount).toBe(3);
+  });
+
+  it("follows the app's changes: a new target, a deleted link", async () => {
+    const link = (
+      await owner.post<Link>('/api/links', { originalUrl: 'https://example.com/before', title: null })
+    ).body;
+    expect((await visit(link.shortCode)).headers.get('location')).toBe('https://example.com/before');
+    await owner.patch(`/api/links/${link.id}`, { originalUrl: 'https://example.com/after' });
+    const moved = await until(
+      async () => (await visit(link.shortCode)).headers.get('location'),
+      (location) => location === 'https://example.com/after',
+    );
+    expect(moved).toBe('https://example.com/after');
+    await owner.request('DELETE', `/api/links/${link.id}`);
+    expect(
+      await until(
+        async () => (await visit(link.shortCode)).status,
+        (status) => status === 404,
+      ),
+    ).toBe(404);
+  });
+
+  it('serves no API, and reports its database, click stream and click buffer in /readyz', async () => {
+    expect((await fetch(`${redirect.baseUrl}/api/links`)).status).toBe(404);
+    const ready = await fetch(`${redirect.baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    const body = (await ready.json()) as { checks: Record<string, { ok: boolean; dropped?: number }> };
+    expect(Object.keys(body.checks).sort()).toEqual(['clickBuffer', 'clickStream', 'database']);
+    expect(body.checks.clickBuffer).toMatchObject({ ok: true, dropped: 0 });
+  });
+});
