@@ -16,7 +16,7 @@ export function browserUnavailableReason(): string | undefined {
  * A real desktop Chrome's user agent. Headless Chrome announces itself as "HeadlessChrome", which the
  * redirect counts as a bot; with this one the test's clicks count like a person's.
  */
-const desktopChromeUserAgent =
+export const desktopChromeUserAgent =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36';
 
 export function launchChromium(): Promise<Browser> {

@@ -2,12 +2,11 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { toastDurationMs } from './components/toast';
 import { createQueryClient } from './queryClient';
 import { routeTree } from './routeTree.gen';
 import { cssVariablesResolver, theme } from './theme';
@@ -29,14 +28,30 @@ declare module '@tanstack/react-router' {
   }
 }
 
+// The toasts' renderer (transitions, drag to dismiss) is its own chunk, fetched with the first toast:
+// most visits of the landing page never show one. `toast` only writes to the store, which is tiny.
+const ToastRenderer = lazy(() => import('./ToastRenderer'));
+
+/** Mounts the toasts' renderer once the first toast is shown, and keeps it from then on. */
+function Toasts() {
+  const { notifications } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastRenderer />
+    </Suspense>
+  );
+}
+
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 createRoot(rootElement).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      {/* Spec section 9: at most one toast on screen, each for 5 seconds (see components/toast.ts). */}
-      <Notifications limit={1} autoClose={toastDurationMs} position="top-right" />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

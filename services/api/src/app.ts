@@ -30,6 +30,8 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** The built web app (web/dist); absent in API-only processes. */
   webDistDir?: string;
+  /** PUBLIC_URL when the operator set one: pages then carry og:url and a canonical link. */
+  publicUrl?: string;
   accounts?: AuthRoutesDeps;
   links?: LinkRoutesDeps;
   analytics?: AnalyticsRoutesDeps;
@@ -64,7 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .send(readiness);
   });
 
-  const renderPage = deps.webDistDir ? await registerWebApp(app, deps.webDistDir) : undefined;
+  const renderPage = deps.webDistDir
+    ? await registerWebApp(app, deps.webDistDir, { publicUrl: deps.publicUrl })
+    : undefined;
   // The redirect lives at the root, outside the API's hooks: no cookie parsing, no session, no origin check.
   if (deps.redirect) {
     registerRedirect(app, {

@@ -81,6 +81,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** PUBLIC_URL as the operator set it (pages' og:url and canonical link); absent when defaulted. */
+  canonicalUrl: string | undefined;
   /** Absent: the embedded default (an embedded PostgreSQL server in `dataDir`). */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -133,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    canonicalUrl: e.PUBLIC_URL,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     dbPoolSize: e.DB_POOL_SIZE,

@@ -278,6 +278,7 @@ export function appDeps(runtime: Runtime, log: Logger, webDistDir?: string): App
     allowedOrigins: allowedOrigins(config),
     trustProxy: config.trustProxy,
     webDistDir,
+    publicUrl: config.canonicalUrl,
     accounts: authDeps(runtime),
     links: linkDeps(runtime),
     analytics: analyticsDeps(runtime),

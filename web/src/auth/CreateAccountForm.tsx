@@ -34,7 +34,12 @@ export function CreateAccountForm({
       onSubmit={(event) => {
         event.preventDefault();
         createAccount.mutate(
-          { email, password, firstName: firstName.trim(), lastName: lastName.trim() || undefined },
+          {
+            email,
+            password,
+            firstName: firstName.trim() || undefined,
+            lastName: lastName.trim() || undefined,
+          },
           { onSuccess: onSignedIn },
         );
       }}
@@ -52,9 +57,8 @@ export function CreateAccountForm({
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
-            label="First name"
+            label="First name (optional)"
             autoComplete="given-name"
-            required
             value={firstName}
             onChange={(event) => setFirstName(event.currentTarget.value)}
             error={problem?.field === 'firstName'}

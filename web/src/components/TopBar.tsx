@@ -1,25 +1,22 @@
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Container, Group, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { User } from '@sniplink/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import { currentUserQueryOptions } from '../api/auth';
-import { useInAppClick } from './inAppLink';
 import { brandName } from './PageTitle';
-import { UserAvatar, UserMenu } from './UserMenu';
-import { displayNameOf } from './userDisplay';
+import { SignedOutLinks } from './SignedOutLinks';
 
-/** The landing page's sections; from another page these load "/" and scroll there. */
-const sectionLinks = [
-  { href: '/#features', label: 'Features' },
-  { href: '/#pricing', label: 'Pricing' },
-  { href: '/#demo', label: 'Demo' },
-] as const;
+// Split off: a visitor of the landing page downloads neither the avatar menu nor the mobile drawer.
+const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
+const MobileMenu = lazy(() => import('./MobileMenu').then((module) => ({ default: module.MobileMenu })));
 
 /** Top navigation (spec section 2): wide screens show it inline, narrow ones behind a menu toggle. */
 export function TopBar() {
   const { data: user, isPending } = useQuery(currentUserQueryOptions());
   const [menuOpen, menu] = useDisclosure(false);
+  // Mounted on the first tap and kept: closing the drawer still animates.
+  const [menuUsed, setMenuUsed] = useState(false);
 
   return (
     <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
@@ -33,12 +30,21 @@ export function TopBar() {
           ) : (
             <>
               <Group gap="lg" visibleFrom="sm" wrap="nowrap" component="nav" aria-label="Main">
-                {user ? <UserMenu user={user} /> : <SignedOutLinks />}
+                {user ? (
+                  <Suspense fallback={<Loader size="sm" aria-label="Loading your account" />}>
+                    <UserMenu user={user} />
+                  </Suspense>
+                ) : (
+                  <SignedOutLinks />
+                )}
               </Group>
               <Burger
                 hiddenFrom="sm"
                 opened={menuOpen}
-                onClick={menu.toggle}
+                onClick={() => {
+                  setMenuUsed(true);
+                  menu.toggle();
+                }}
                 aria-label={menuOpen ? 'Close menu' : 'Open menu'}
                 aria-expanded={menuOpen}
               />
@@ -46,71 +52,11 @@ export function TopBar() {
           )}
         </Group>
       </Container>
-      <Drawer opened={menuOpen} onClose={menu.close} position="right" size="xs" title={brandName}>
-        <Stack component="nav" aria-label="Main" gap="md">
-          {user ? (
-            <SignedInMenuLinks user={user} onNavigate={menu.close} />
-          ) : (
-            <SignedOutLinks stacked onNavigate={menu.close} />
-          )}
-        </Stack>
-      </Drawer>
-    </Box>
-  );
-}
-
-function SignedOutLinks({ stacked = false, onNavigate }: { stacked?: boolean; onNavigate?: () => void }) {
-  const toMarketplace = useInAppClick('/marketplace', onNavigate);
-  return (
-    <>
-      {sectionLinks.map(({ href, label }) => (
-        <Anchor key={href} href={href} c="inherit" fw={500} onClick={onNavigate}>
-          {label}
-        </Anchor>
-      ))}
-      <Button component="a" href="/marketplace" variant="light" onClick={toMarketplace} fullWidth={stacked}>
-        Premium Slugs
-      </Button>
-      {/* Navigations, not data calls: /api/login goes to the sign-in page or the OpenID provider. */}
-      <Button component="a" href="/api/login" variant="default" fullWidth={stacked}>
-        Login
-      </Button>
-      <Button component="a" href="/api/login" fullWidth={stacked}>
-        Start Free
-      </Button>
-    </>
-  );
-}
-
-function SignedInMenuLinks({ user, onNavigate }: { user: User; onNavigate: () => void }) {
-  const toProfile = useInAppClick('/profile', onNavigate);
-  const toAdmin = useInAppClick('/admin', onNavigate);
-  return (
-    <>
-      <Group wrap="nowrap">
-        <UserAvatar user={user} />
-        <Box miw={0}>
-          <Text fw={600} truncate>
-            {displayNameOf(user)}
-          </Text>
-          {user.email && (
-            <Text size="sm" c="dimmed" truncate>
-              {user.email}
-            </Text>
-          )}
-        </Box>
-      </Group>
-      <Button component="a" href="/profile" variant="default" onClick={toProfile} fullWidth>
-        Profile Settings
-      </Button>
-      {user.isAdmin && (
-        <Button component="a" href="/admin" variant="default" onClick={toAdmin} fullWidth>
-          Admin Panel
-        </Button>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu user={user} opened={menuOpen} onClose={menu.close} />
+        </Suspense>
       )}
-      <Button component="a" href="/api/logout" color="red" variant="light" fullWidth>
-        Logout
-      </Button>
-    </>
+    </Box>
   );
 }

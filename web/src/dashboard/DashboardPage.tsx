@@ -1,6 +1,7 @@
 import { Center, Container, Loader, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { User } from '@sniplink/contracts';
+import { pages } from '@sniplink/contracts/pages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { linksQueryOptions, userAnalyticsQueryOptions } from '../api/links';
@@ -19,7 +20,7 @@ export function DashboardPage() {
   const user = useSignedInUser();
   return (
     <Container size="lg" py="xl">
-      <PageTitle title="Your Dashboard" />
+      <PageTitle title={pages['/home'].title} />
       {user ? (
         <Dashboard user={user} />
       ) : (

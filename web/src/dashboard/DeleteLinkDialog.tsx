@@ -11,14 +11,16 @@ interface DeleteLinkDialogProps {
 
 export function DeleteLinkDialog({ link, opened, onClose }: DeleteLinkDialogProps) {
   const deleteLink = useDeleteLink();
+  // Not mutate's own callbacks: the refreshed list drops this card, and with it this dialog, before the
+  // mutation settles, and TanStack Query skips those callbacks once their component has unmounted.
   const confirm = () =>
-    deleteLink.mutate(link.id, {
-      onSuccess: () => {
+    deleteLink.mutateAsync(link.id).then(
+      () => {
         toast.success('Link deleted successfully!');
         onClose();
       },
-      onError: () => toast.error('Error', 'Failed to delete link'),
-    });
+      () => toast.error('Error', 'Failed to delete link'),
+    );
 
   return (
     <Modal opened={opened} onClose={onClose} title="Delete Link" centered>

@@ -18,6 +18,12 @@ export function LinkAnalyticsPanel({ linkId }: { linkId: string }) {
   }
   const { clicksByDay, deviceBreakdown, referrerBreakdown, countryBreakdown } = analytics.data;
   const data = clicksByDay.map(({ date, clicks }) => ({ day: date.slice(5), clicks }));
+  const clickedDays = clicksByDay.filter(({ clicks }) => clicks > 0);
+  // What the bars show, for those who cannot see them.
+  const chartSummary =
+    clickedDays.length === 0
+      ? 'Clicks per day: none in the last 30 days'
+      : `Clicks per day: ${clickedDays.map(({ date, clicks }) => `${clicks} on ${date}`).join(', ')}`;
 
   return (
     <Stack gap="md">
@@ -25,15 +31,17 @@ export function LinkAnalyticsPanel({ linkId }: { linkId: string }) {
         <Title order={3} fz="sm" mb="xs">
           Clicks per day (last 30 days)
         </Title>
-        <BarChart
-          h={160}
-          data={data}
-          dataKey="day"
-          series={[{ name: 'clicks', label: 'Clicks', color: 'blue.6' }]}
-          withLegend={false}
-          tickLine="none"
-          yAxisProps={{ allowDecimals: false, width: 30 }}
-        />
+        <Box role="img" aria-label={chartSummary}>
+          <BarChart
+            h={160}
+            data={data}
+            dataKey="day"
+            series={[{ name: 'clicks', label: 'Clicks', color: 'blue.6' }]}
+            withLegend={false}
+            tickLine="none"
+            yAxisProps={{ allowDecimals: false, width: 30 }}
+          />
+        </Box>
       </Box>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <ClickBreakdown title="Devices" counts={deviceBreakdown} />
@@ -68,7 +76,11 @@ function ClickBreakdown({ title, counts }: { title: string; counts: Record<strin
                   {count}
                 </Text>
               </Group>
-              <Progress value={(count / total) * 100} size="sm" aria-label={`${label}: ${count} clicks`} />
+              <Progress
+                value={(count / total) * 100}
+                size="sm"
+                aria-label={`${label}: ${count} ${count === 1 ? 'click' : 'clicks'}`}
+              />
             </Box>
           ))}
         </Stack>

@@ -8,6 +8,7 @@ import { toast } from '../components/toast';
 import { DeleteLinkDialog } from './DeleteLinkDialog';
 import { EditLinkDialog } from './EditLinkDialog';
 import { downloadQrCode, shortUrlText } from './linkActions';
+import { duplicateLinkProblem } from './linkErrors';
 import { relativeCreationDate } from './relativeDate';
 
 // The chart library is large: it loads only when someone opens a link's analytics.
@@ -26,7 +27,10 @@ export function LinkCard({ link }: { link: Link }) {
   const duplicate = () =>
     duplicateLink.mutate(link.id, {
       onSuccess: () => toast.success('Link duplicated successfully!'),
-      onError: () => toast.error('Error', 'Failed to duplicate link'),
+      onError: (error) => {
+        const problem = duplicateLinkProblem(error);
+        toast.error(problem.title, problem.message);
+      },
     });
 
   return (

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/http';
-import { createLinkProblem, onboardingDemoProblem, startsWithHttp, updateLinkProblem } from './linkErrors';
+import {
+  createLinkProblem,
+  duplicateLinkProblem,
+  onboardingDemoProblem,
+  startsWithHttp,
+  updateLinkProblem,
+} from './linkErrors';
 
 const apiError = (status: number, code: string, message: string) =>
   new ApiError(status, JSON.stringify({ code, message }), '');
@@ -28,6 +34,25 @@ describe('createLinkProblem', () => {
       'URL is not allowed',
     );
     expect(createLinkProblem(new TypeError('Failed to fetch')).message).toBe('Failed to create link');
+  });
+});
+
+describe('duplicateLinkProblem', () => {
+  it('names the plan limits as a create does', () => {
+    expect(duplicateLinkProblem(apiError(403, 'SUBSCRIPTION_REQUIRED', 'x'))).toEqual({
+      title: 'Subscription Required',
+      message: 'Free users are limited to 5 links per month. Please subscribe to create more links.',
+    });
+    expect(duplicateLinkProblem(apiError(403, 'MONTHLY_LIMIT_REACHED', 'x')).title).toBe(
+      'Monthly Limit Reached',
+    );
+  });
+
+  it('says the duplicate failed otherwise', () => {
+    expect(duplicateLinkProblem(apiError(404, 'NOT_FOUND', 'No such link'))).toEqual({
+      title: 'Error',
+      message: 'Failed to duplicate link',
+    });
   });
 });
 

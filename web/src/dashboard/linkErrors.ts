@@ -28,6 +28,21 @@ export function createLinkProblem(error: unknown): Problem & { signedOut?: true 
   return { title: 'Error', message: serverMessageOf(error) ?? 'Failed to create link' };
 }
 
+/**
+ * A duplicate that failed. A duplicate is a new link, so the plan's limits read as they do on create;
+ * anything else is the spec's "Failed to duplicate link".
+ */
+export function duplicateLinkProblem(error: unknown): Problem {
+  if (
+    error instanceof ApiError &&
+    (error.code === 'SUBSCRIPTION_REQUIRED' || error.code === 'MONTHLY_LIMIT_REACHED')
+  ) {
+    const { title, message } = createLinkProblem(error);
+    return { title, message };
+  }
+  return { title: 'Error', message: 'Failed to duplicate link' };
+}
+
 export function updateLinkProblem(error: unknown): Problem {
   if (
     error instanceof ApiError &&

@@ -1,14 +1,13 @@
-import { Badge, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Center, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { DemoLink } from '@sniplink/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { CopyUrlButton } from '../components/CopyButton';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { toast } from '../components/toast';
-import { demoInputProblem, demoLinksQueryOptions, demoShortenFailure, useShortenDemoUrl } from './demo';
+import { demoInputProblem, demoShortenFailure, useShortenDemoUrl } from './demo';
 
-const copiedMessage = 'Short URL copied to clipboard';
-/** Spec section 9: the result lists at most 3 of the visitor's other demo links. */
-const shownEarlierLinks = 3;
+// The result (with its copy buttons and their tooltips) is its own chunk: most visitors never shorten a
+// link. Its download starts with the first Shorten, alongside the call to the server.
+const loadDemoResult = () => import('./DemoResult');
+const DemoResult = lazy(() => loadDemoResult().then((module) => ({ default: module.DemoResult })));
 
 /** "Try Sniplink Free": a visitor shortens a URL without an account (spec section 2, landing page). */
 export function DemoSection() {
@@ -20,6 +19,7 @@ export function DemoSection() {
     event.preventDefault();
     const problem = demoInputProblem(url);
     if (problem) return toast.error(problem.title, problem.message);
+    void loadDemoResult();
     shorten.mutate(url.trim(), {
       onSuccess: setResult,
       onError: (error) => {
@@ -68,71 +68,19 @@ export function DemoSection() {
               </Group>
             </Group>
           </form>
-          {result && <DemoResult link={result} />}
+          {result && (
+            <Suspense
+              fallback={
+                <Center mt="lg">
+                  <Loader size="sm" aria-label="Loading your short link" />
+                </Center>
+              }
+            >
+              <DemoResult link={result} />
+            </Suspense>
+          )}
         </Card>
       </Stack>
     </Container>
-  );
-}
-
-function DemoResult({ link }: { link: DemoLink }) {
-  const { data: demoLinks = [] } = useQuery(demoLinksQueryOptions());
-  const earlier = demoLinks.filter((other) => other.id !== link.id);
-  const hidden = earlier.length - shownEarlierLinks;
-
-  return (
-    <Stack gap="md" mt="lg" aria-live="polite">
-      <Card bg="var(--mantine-color-blue-light)" radius="md" padding="md">
-        <Text size="sm" c="dimmed">
-          Your short link
-        </Text>
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Text fw={700} fz="lg" style={{ wordBreak: 'break-all' }} data-testid="demo-short-url">
-            {link.shortUrl}
-          </Text>
-          <CopyUrlButton url={link.shortUrl} copiedMessage={copiedMessage} />
-        </Group>
-        <Text size="sm" c="dimmed" truncate>
-          {link.originalUrl}
-        </Text>
-        <Badge mt="xs" color="green" variant="light">
-          Analytics ready
-        </Badge>
-      </Card>
-      {earlier.length > 0 && (
-        <Stack gap="xs">
-          <Text size="sm" fw={600}>
-            Your other demo links
-          </Text>
-          {earlier.slice(0, shownEarlierLinks).map((other) => (
-            <Group key={other.id} justify="space-between" wrap="nowrap" gap="sm">
-              <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                {other.shortUrl}
-              </Text>
-              <CopyUrlButton url={other.shortUrl} copiedMessage={copiedMessage} />
-            </Group>
-          ))}
-          {hidden > 0 && (
-            <Text size="sm" c="dimmed">
-              +{hidden} more links will be saved to your account
-            </Text>
-          )}
-        </Stack>
-      )}
-      <Stack gap={4} align="center" ta="center">
-        <Text fw={600}>
-          See who clicks, from where and on what device: keep these links in a free account.
-        </Text>
-        <Button component="a" href="/api/login" size="md">
-          Start Free Account
-        </Button>
-        <Text size="sm" c="dimmed">
-          Already have an account?{' '}
-          <a href="/api/login" style={{ color: 'var(--mantine-color-anchor)' }}>
-            Sign in
-          </a>
-        </Text>
-      </Stack>
-    </Stack>
   );
 }

@@ -14,12 +14,13 @@ export function Hero({ headline }: { headline: string }) {
           Simple link tracking for local businesses and creators: short links you can share anywhere, and the
           clicks behind them, without an enterprise price tag.
         </Text>
-        <Group justify="center">
-          <Button component="a" href="/api/login" size="lg">
+        {/* Side by side from 576 px; one above the other, full width, on phones. */}
+        <Group justify="center" gap="sm" w="100%">
+          <Button component="a" href="/api/login" size="lg" w={{ base: '100%', xs: 'auto' }}>
             Start Free Today
           </Button>
           {/* A same-page anchor: the browser scrolls to the demo, also without JavaScript. */}
-          <Button component="a" href="#demo" size="lg" variant="default">
+          <Button component="a" href="#demo" size="lg" variant="default" w={{ base: '100%', xs: 'auto' }}>
             Try Demo
           </Button>
         </Group>

@@ -1,4 +1,4 @@
-import { Anchor, Container, Group, Text } from '@mantine/core';
+import { Anchor, Container, Flex, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { brandName } from '../components/PageTitle';
 
@@ -10,11 +10,11 @@ export function LandingFooter() {
       py="xl"
       style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
     >
-      <Group justify="space-between" gap="md">
+      <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align="center" gap="md">
         <Text size="sm" c="dimmed">
           © {new Date().getFullYear()} {brandName}
         </Text>
-        <Group component="nav" aria-label="Footer" gap="lg">
+        <Group component="nav" aria-label="Footer" justify="center" gap="md">
           <Anchor href="#pricing" size="sm" c="dimmed">
             Pricing
           </Anchor>
@@ -37,7 +37,7 @@ export function LandingFooter() {
             Contact
           </Anchor>
         </Group>
-      </Group>
+      </Flex>
     </Container>
   );
 }

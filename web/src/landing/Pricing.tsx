@@ -1,5 +1,6 @@
 import {
   Badge,
+  Box,
   Button,
   Card,
   Container,
@@ -7,7 +8,6 @@ import {
   List,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
   VisuallyHidden,
@@ -29,6 +29,18 @@ const comparison: { feature: string; sniplink: string; enterprise: string }[] = 
   { feature: 'Run it yourself', sniplink: 'Yes, self-hostable', enterprise: 'No' },
 ];
 
+// A plain table: Mantine's Table brings its ScrollArea (and that its floating-ui) into the landing page's
+// JavaScript even when no scroll container is used.
+const border = '1px solid var(--mantine-color-default-border)';
+const tableStyle = { borderCollapse: 'collapse', border } as const;
+const cellStyle = {
+  padding: 'var(--mantine-spacing-sm) var(--mantine-spacing-xs)',
+  borderBottom: border,
+  textAlign: 'left',
+  verticalAlign: 'middle',
+} as const;
+const stripeStyle = { background: 'var(--mantine-color-gray-0)' } as const;
+
 export function Comparison() {
   return (
     <Container component="section" size="md" py={56} aria-labelledby="comparison-title">
@@ -36,28 +48,35 @@ export function Comparison() {
         <Title order={2} id="comparison-title" ta="center">
           The tracking you need, without the enterprise bill
         </Title>
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped withTableBorder verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">
+        {/* Fits a 320 px phone with smaller text; would scroll sideways rather than widen the page. */}
+        <Box style={{ overflowX: 'auto' }}>
+          <Box component="table" w="100%" fz={{ base: 'sm', sm: 'md' }} style={tableStyle}>
+            <thead>
+              <tr>
+                <th scope="col" style={cellStyle}>
                   <VisuallyHidden>Feature</VisuallyHidden>
-                </Table.Th>
-                <Table.Th scope="col">Sniplink</Table.Th>
-                <Table.Th scope="col">Enterprise link tools</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {comparison.map((row) => (
-                <Table.Tr key={row.feature}>
-                  <Table.Th scope="row">{row.feature}</Table.Th>
-                  <Table.Td fw={600}>{row.sniplink}</Table.Td>
-                  <Table.Td>{row.enterprise}</Table.Td>
-                </Table.Tr>
+                </th>
+                <th scope="col" style={cellStyle}>
+                  Sniplink
+                </th>
+                <th scope="col" style={cellStyle}>
+                  Enterprise link tools
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {comparison.map((row, index) => (
+                <tr key={row.feature} style={index % 2 === 0 ? stripeStyle : undefined}>
+                  <th scope="row" style={cellStyle}>
+                    {row.feature}
+                  </th>
+                  <td style={{ ...cellStyle, fontWeight: 600 }}>{row.sniplink}</td>
+                  <td style={cellStyle}>{row.enterprise}</td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </tbody>
+          </Box>
+        </Box>
       </Stack>
     </Container>
   );

@@ -1,4 +1,5 @@
 import { Anchor, List, Text } from '@mantine/core';
+import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { InfoPage, InfoSection } from '../components/InfoPage';
 
@@ -6,10 +7,7 @@ export const Route = createFileRoute('/about')({ component: AboutPage });
 
 function AboutPage() {
   return (
-    <InfoPage
-      title="About Sniplink"
-      intro="Sniplink turns long web addresses into short links and tells you how often, from where and on what device they are opened."
-    >
+    <InfoPage title={pages['/about'].title} intro={pages['/about'].description}>
       <InfoSection title="Who it is for">
         <Text>
           Local businesses, creators and small organisations that share links in posts, newsletters, messages

@@ -1,4 +1,5 @@
 import { Anchor, List, Text } from '@mantine/core';
+import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { InfoPage, InfoSection } from '../components/InfoPage';
 
@@ -6,7 +7,7 @@ export const Route = createFileRoute('/contact')({ component: ContactPage });
 
 function ContactPage() {
   return (
-    <InfoPage title="Contact" intro="How to reach the people who run this Sniplink site.">
+    <InfoPage title={pages['/contact'].title} intro={pages['/contact'].description}>
       <InfoSection title="Signed-in users">
         <Text>
           Open the Support Center from your dashboard to start a ticket. You can follow the conversation

@@ -1,4 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
+import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { AuthPageLayout } from '../auth/AuthPageLayout';
 import { ForgotPasswordForm } from '../auth/ForgotPasswordForm';
@@ -14,7 +15,7 @@ function ForgotPasswordPage() {
       heading="Reset your password"
       intro="Enter the e-mail address of your account and we'll send you a link to choose a new password."
     >
-      <PageTitle title="Reset Password" />
+      <PageTitle title={pages['/forgot-password'].title} />
       <ForgotPasswordForm />
       <Text size="sm" mt="lg">
         <Anchor component={Link} to="/login">

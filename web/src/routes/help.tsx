@@ -1,4 +1,5 @@
 import { Accordion, Anchor, Text } from '@mantine/core';
+import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { livenessQueryOptions, readinessQueryOptions } from '../api/health';
@@ -70,7 +71,7 @@ const questions: { question: string; answer: ReactNode }[] = [
 
 function HelpPage() {
   return (
-    <InfoPage title="Help" intro="Answers to the questions people ask most about Sniplink.">
+    <InfoPage title={pages['/help'].title} intro={pages['/help'].description}>
       <Accordion variant="separated" multiple>
         {questions.map(({ question, answer }) => (
           <Accordion.Item key={question} value={question}>

@@ -1,4 +1,5 @@
 import { Center, Loader } from '@mantine/core';
+import { pages } from '@sniplink/contracts/pages';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
@@ -6,7 +7,7 @@ import { currentUserQueryOptions } from '../api/auth';
 import { PageTitle } from '../components/PageTitle';
 import { LandingPage } from '../landing/LandingPage';
 
-const pageTitle = 'Professional URL Shortening';
+const pageTitle = pages['/'].title;
 
 // The dashboard is its own chunk: a visitor on the landing page never downloads it.
 const DashboardPage = lazy(() =>

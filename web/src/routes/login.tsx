@@ -1,4 +1,5 @@
 import { Alert, Tabs } from '@mantine/core';
+import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -58,7 +59,7 @@ function LoginPage() {
       heading="Welcome to Sniplink"
       intro="Sign in, or create a free account to track your links."
     >
-      <PageTitle title="Sign In" />
+      <PageTitle title={pages['/login'].title} />
       {error && (
         <Alert color="red" variant="light" mb="lg">
           {providerErrorText[error]}

@@ -1,4 +1,5 @@
 import { Center, Container, Loader } from '@mantine/core';
+import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageTitle } from '../components/PageTitle';
 import { OnboardingSteps } from '../dashboard/OnboardingSteps';
@@ -12,7 +13,7 @@ function OnboardingPage() {
   const user = useSignedInUser();
   return (
     <Container size="sm" py="xl">
-      <PageTitle title="Welcome, let's get you started" />
+      <PageTitle title={pages['/onboarding'].title} />
       {user ? (
         <OnboardingSteps />
       ) : (

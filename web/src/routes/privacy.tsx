@@ -1,4 +1,5 @@
 import { Anchor, List, Text } from '@mantine/core';
+import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { InfoPage, InfoSection } from '../components/InfoPage';
 
@@ -6,10 +7,7 @@ export const Route = createFileRoute('/privacy')({ component: PrivacyPage });
 
 function PrivacyPage() {
   return (
-    <InfoPage
-      title="Privacy"
-      intro="What Sniplink keeps about you and about the people who open your links, and what it never keeps."
-    >
+    <InfoPage title={pages['/privacy'].title} intro={pages['/privacy'].description}>
       <InfoSection title="People who open a short link">
         <Text>Each click is recorded with:</Text>
         <List spacing="xs">

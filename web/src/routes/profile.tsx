@@ -1,4 +1,5 @@
 import { Center, Container, Loader } from '@mantine/core';
+import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageTitle } from '../components/PageTitle';
 import { ProfileSettings } from '../dashboard/ProfileSettings';
@@ -12,7 +13,7 @@ function ProfilePage() {
   const user = useSignedInUser();
   return (
     <Container size="sm" py="xl">
-      <PageTitle title="Profile Settings" />
+      <PageTitle title={pages['/profile'].title} />
       {user ? (
         <ProfileSettings user={user} />
       ) : (

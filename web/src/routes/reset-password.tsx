@@ -1,3 +1,4 @@
+import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute } from '@tanstack/react-router';
 import { AuthPageLayout } from '../auth/AuthPageLayout';
 import { ResetPasswordForm } from '../auth/ResetPasswordForm';
@@ -14,7 +15,7 @@ function ResetPasswordPage() {
   const { token } = Route.useSearch();
   return (
     <AuthPageLayout heading="Choose a new password">
-      <PageTitle title="Choose a New Password" />
+      <PageTitle title={pages['/reset-password'].title} />
       <ResetPasswordForm token={token} />
     </AuthPageLayout>
   );

@@ -1,4 +1,5 @@
 import { Anchor, List, Text } from '@mantine/core';
+import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { InfoPage, InfoSection } from '../components/InfoPage';
 
@@ -6,7 +7,7 @@ export const Route = createFileRoute('/terms')({ component: TermsPage });
 
 function TermsPage() {
   return (
-    <InfoPage title="Terms of Use" intro="The short version of the rules for using Sniplink on this site.">
+    <InfoPage title={pages['/terms'].title} intro={pages['/terms'].description}>
       <InfoSection title="Acceptable use">
         <Text>Do not use short links to hide or spread:</Text>
         <List spacing="xs">

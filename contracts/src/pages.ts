@@ -1,0 +1,93 @@
+/**
+ * The web app's pages as a search engine sees them: the title the browser tab shows (the web app's
+ * `<PageTitle>`) and what the server writes into the HTML it serves for each path (`services/api/src/web.ts`),
+ * so that a crawler without JavaScript reads the same title and description as a visitor.
+ * Plain data with no imports: the server and the web build both import it.
+ */
+export const brandName = 'Sniplink';
+
+/** Whether search engines may list the page: public pages yes, signed-in pages and "not found" no. */
+export type PageIndexing = 'index' | 'noindex';
+
+export interface PageMeta {
+  /** The page's own title; the document title is `documentTitle(title)`. */
+  title: string;
+  /** The meta and Open Graph description; informational pages also show it as their intro. */
+  description: string;
+  indexing: PageIndexing;
+}
+
+const tagline = 'Simple link tracking for local businesses and creators.';
+
+/** Every path the web app renders as a page (spec section 2, route table). */
+export const pages = {
+  '/': {
+    title: 'Professional URL Shortening',
+    description: `${tagline} Short links you can share anywhere, and the clicks behind them: 5 trackable links free, then 500 links for $2/month.`,
+    indexing: 'index',
+  },
+  '/about': {
+    title: `About ${brandName}`,
+    description:
+      'Sniplink turns long web addresses into short links and tells you how often, from where and on what device they are opened.',
+    indexing: 'index',
+  },
+  '/privacy': {
+    title: 'Privacy',
+    description:
+      'What Sniplink keeps about you and about the people who open your links, and what it never keeps.',
+    indexing: 'index',
+  },
+  '/terms': {
+    title: 'Terms of Use',
+    description: 'The short version of the rules for using Sniplink on this site.',
+    indexing: 'index',
+  },
+  '/contact': {
+    title: 'Contact',
+    description: 'How to reach the people who run this Sniplink site.',
+    indexing: 'index',
+  },
+  '/help': {
+    title: 'Help',
+    description: 'Answers to the questions people ask most about Sniplink.',
+    indexing: 'index',
+  },
+  '/login': {
+    title: 'Sign In',
+    description: 'Sign in to Sniplink, or create a free account to track your links.',
+    indexing: 'index',
+  },
+  '/forgot-password': {
+    title: 'Reset Password',
+    description:
+      "Enter your account's e-mail address and Sniplink sends you a link to choose a new password.",
+    indexing: 'index',
+  },
+  '/reset-password': {
+    title: 'Choose a New Password',
+    description: 'Choose a new password for your Sniplink account.',
+    indexing: 'noindex',
+  },
+  '/home': { title: 'Your Dashboard', description: tagline, indexing: 'noindex' },
+  '/profile': { title: 'Profile Settings', description: tagline, indexing: 'noindex' },
+  '/onboarding': { title: "Welcome, let's get you started", description: tagline, indexing: 'noindex' },
+} as const satisfies Record<string, PageMeta>;
+
+export type PagePath = keyof typeof pages;
+
+/** Any other path (spec section 2: "Page Not Found"), answered with status 404. */
+export const notFoundPage = {
+  title: 'Page Not Found',
+  description: 'There is no page at this address.',
+  indexing: 'noindex',
+} as const satisfies PageMeta;
+
+export function isPagePath(pathname: string): pathname is PagePath {
+  return Object.hasOwn(pages, pathname);
+}
+
+/** "{page title} | Sniplink", as the browser tab and search results show it. */
+export function documentTitle(title: string): string {
+  return `${title} | ${brandName}`;
+}

@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { type AppProcess, startAppProcess } from '../support/app-process';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+import { launchChromium } from './browser';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export interface BrowserStack {
+  app: AppProcess;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built web app served by the real app process on a database of its own, and a Chromium to drive it:
+ * what each browser test file starts once in its beforeAll.
+ */
+export async function startBrowserStack(env: Record<string, string> = {}): Promise<BrowserStack> {
+  const build = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
+  const database: TestDatabase = await createTestDatabase({ migrate: false });
+  const app = await startAppProcess({ DATABASE_URL: database.connectionString, ...env });
+  const browser = await launchChromium();
+  return {
+    app,
+    browser,
+    stop: async () => {
+      await browser.close();
+      await app.stop();
+      await database.drop();
+    },
+  };
+}
+
+const testPassword = 'a long enough password';
+
+/** Creates an account over HTTP; the context keeps its session cookie, as after signing up in the page. */
+export async function registerThroughApi(
+  context: BrowserContext,
+  account: { email: string; firstName?: string; lastName?: string },
+): Promise<void> {
+  const response = await context.request.post('/api/auth/register', {
+    data: { ...account, password: testPassword },
+  });
+  if (!response.ok()) throw new Error(`register: ${response.status()} ${await response.text()}`);
+}
+
+/** The one toast on screen with this title (spec, section 9: at most one is visible). */
+export function toastTitled(page: Page, title: string): Locator {
+  return page.locator('.mantine-Notification-root').filter({ hasText: title });
+}
+
+/** Waits for the toast and returns its text (title and message). */
+export async function toastText(page: Page, title: string): Promise<string> {
+  const toast = toastTitled(page, title);
+  await toast.waitFor();
+  return (await toast.innerText()).replace(/\s+/g, ' ').trim();
+}

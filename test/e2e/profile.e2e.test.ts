@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserUnavailableReason, newDesktopContext, seriousAccessibilityViolations } from './browser';
+import { type BrowserStack, registerThroughApi, startBrowserStack, toastText } from './harness';
+
+const unavailable = browserUnavailableReason();
+if (unavailable) console.warn(`[e2e] profile journey SKIPPED: ${unavailable}`);
+
+describe.skipIf(unavailable !== undefined)('the profile in a real browser', () => {
+  let stack: BrowserStack;
+
+  beforeAll(async () => {
+    stack = await startBrowserStack();
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('edits the name, which stays after a reload and shows in the avatar menu, then signs out', async () => {
+    const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
+    await registerThroughApi(context, { email: 'margaret@example.com', firstName: 'Maggie' });
+    const page = await context.newPage();
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Account menu for Maggie' }).click();
+    await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
+    await page.waitForURL('**/profile');
+    await page.getByRole('heading', { name: 'Profile Settings', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('Profile Settings | Sniplink');
+
+    const form = page.getByRole('form', { name: 'Personal details' });
+    const firstName = form.getByRole('textbox', { name: 'First name' });
+    const lastName = form.getByRole('textbox', { name: 'Last name' });
+    const email = form.getByRole('textbox', { name: 'E-mail' });
+    expect(await firstName.inputValue()).toBe('Maggie');
+    expect(await email.inputValue()).toBe('margaret@example.com');
+    expect(await email.isEditable()).toBe(false);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await firstName.fill('Margaret');
+    await lastName.fill('Hamilton');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await toastText(page, 'Profile updated');
+    // The avatar menu reads the refreshed user at once...
+    await page.getByRole('button', { name: 'Account menu for Margaret' }).waitFor();
+
+    // ...and the change is the server's, not only this page's.
+    await page.reload();
+    await form.waitFor();
+    expect(await firstName.inputValue()).toBe('Margaret');
+    expect(await lastName.inputValue()).toBe('Hamilton');
+    expect(await email.inputValue()).toBe('margaret@example.com');
+    await page.getByRole('button', { name: 'Account menu for Margaret' }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByText('Margaret', { exact: true }).waitFor();
+    await menu.getByText('margaret@example.com').waitFor();
+
+    // Logout is a navigation to /api/logout, which ends the session and lands on "/".
+    await menu.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Login' }).waitFor();
+    await nav.getByRole('link', { name: 'Start Free' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Account menu/ }).count()).toBe(0);
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+    await context.close();
+  });
+});
