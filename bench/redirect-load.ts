@@ -1,12 +1,12 @@
 /**
  * The load generator of `bench:redirect`, in a process of its own so that it does not share an event loop
- * with the bench: `node --import tsx bench/redirect-load.ts <base url> <codes file> <connections> <seconds>`.
+ * with the bench: `node --import tsx bench/redirect-load.ts <base url> <codes file> <connections> <seconds> [<req/s>]`.
  * GETs /s/<random code> with a browser User-Agent (so the clicks count as human), prints one JSON line.
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
-const [baseUrl = '', codesFile = '', connections = '8', seconds = '10'] = process.argv.slice(2);
+const [baseUrl = '', codesFile = '', connections = '8', seconds = '10', rate] = process.argv.slice(2);
 const codes = JSON.parse(readFileSync(codesFile, 'utf8')) as string[];
 const pick = () => codes[Math.floor(Math.random() * codes.length)];
 
@@ -18,6 +18,7 @@ const result = await autocannon({
   url: baseUrl,
   connections: Number(connections),
   duration: Number(seconds),
+  ...(rate ? { overallRate: Number(rate) } : {}),
   headers: { 'user-agent': BROWSER_USER_AGENT, referer: 'https://news.ycombinator.com/' },
   requests: [
     {

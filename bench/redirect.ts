@@ -2,13 +2,14 @@
  * `npm run bench:redirect [-- --target server]`: the redirect under load, next to a ceiling measured in the
  * same run (a bare `node:http` server answering every request with the same 302).
  *
- * Starts the app (embedded default, or two app processes on a fresh database at DATABASE_URL: the load
- * goes to one with PROJECTIONS=off, the other runs the projections), registers an account over HTTP,
+ * Starts the app (embedded default, or on a fresh database at DATABASE_URL an app process that runs the
+ * API and projections plus the redirect as a process of its own, which takes the load), registers an account over HTTP,
  * makes it Pro with `user:plan`, creates 10,000 links through the app's LinkService (bench/seed-links.ts:
  * Pro allows 500 a month over HTTP), loads every code once into the cache, then drives autocannon from a
  * process of its own at 8 and 64 connections over random codes with a browser User-Agent. Prints req/s,
- * p50/p99, peak RSS and CPU of the serving process, CPU of PostgreSQL and of the load generator; then
- * waits for the click projection and compares the clicks it counted with the 3xx autocannon saw.
+ * p50/p99, peak RSS and CPU of the serving process, CPU of PostgreSQL and of the load generator. After
+ * each app run it waits for the click projection to count every 3xx autocannon saw, and says how long
+ * that took; a last run holds a fixed rate at half the app's 64-connection maximum.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -19,7 +20,7 @@ import { createInterface } from 'node:readline';
 import { createLogger } from '@sniplink/platform';
 import { startEmbeddedPostgres } from '@sniplink/platform/embedded';
 import pg from 'pg';
-import { type AppProcess, freePort, startAppProcess } from '../test/support/app-process';
+import { type AppProcess, freePort, REDIRECT_MAIN, startAppProcess } from '../test/support/app-process';
 import {
   cpuSeconds,
   createDatabase,
@@ -62,6 +63,16 @@ interface LoadResult {
   timeouts: number;
 }
 
+interface CatchUp {
+  run: string;
+  /** 3xx answers autocannon counted in this and every earlier app run. */
+  redirected: number;
+  counted: number;
+  bots: number;
+  seconds: number;
+  targetSeconds: number;
+}
+
 interface Measured extends LoadResult {
   peakRssMb: number;
   serverCpu: number;
@@ -81,6 +92,7 @@ async function drive(
   servingPid: number,
   pgPid?: number,
   projectorPid?: number,
+  rate?: number,
 ) {
   const loader = spawn(
     process.execPath,
@@ -91,6 +103,7 @@ async function drive(
       codesFile,
       String(connections),
       String(SECONDS),
+      ...(rate ? [String(Math.round(rate))] : []),
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -222,7 +235,7 @@ try {
     const database = await createDatabase(adminUrl, 'sniplink_bench_redirect');
     cleanups.unshift(database.drop);
     appEnv = { DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-    label = `PostgreSQL at ${new URL(adminUrl).host}: one app process with PROJECTIONS=off takes the load, one with PROJECTIONS=on projects`;
+    label = `PostgreSQL at ${new URL(adminUrl).host}: the redirect process (npm run start:redirect) takes the load, an app process runs the API and projections`;
   } else {
     appEnv = { DATABASE_URL: undefined, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
     label = 'the embedded default (one app process, its embedded PostgreSQL)';
@@ -231,7 +244,7 @@ try {
     `bench:redirect on ${label}\n${os.cpus().length} cores (load generator, app and PostgreSQL share them), Node ${process.version}, ${fmt(LINKS)} links, ${SECONDS} s per run\n`,
   );
   app = await startAppProcess(appEnv);
-  serving = onServer ? await startAppProcess({ ...appEnv, PROJECTIONS: 'off' }) : app;
+  serving = onServer ? await startAppProcess(appEnv, 90_000, REDIRECT_MAIN) : app;
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...appEnv, LOG_LEVEL: 'warn' };
   if (!onServer) delete childEnv.DATABASE_URL;
 
@@ -262,7 +275,7 @@ try {
       .split('\n')
       .at(-1),
   );
-  let seconds = (performance.now() - started) / 1000;
+  const seconds = (performance.now() - started) / 1000;
   line(
     `create ${fmt(LINKS)} links (LinkService, 32 in flight)`,
     `${fmt(LINKS / creating)} /s`,
@@ -282,13 +295,50 @@ try {
     : postmasterPidOf(dataDir);
   const bareServer = await startBare();
   bare = bareServer.child;
-  const results: { connections: number; bare: Measured; app: Measured }[] = [];
+  const connectionString = onServer
+    ? (appEnv.DATABASE_URL ?? '')
+    : (await startEmbeddedPostgres({ dataDir, log: createLogger('warn') })).connectionString;
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  cleanups.unshift(() => client.end());
+  const catchUps: CatchUp[] = [];
+  let redirected = 0;
+  /** Waits until the projection has counted every 3xx so far; how long that took after the load stopped. */
+  const catchUp = async (run: string, result: Measured, targetSeconds: number) => {
+    redirected += result.ok3xx;
+    const started = performance.now();
+    let totals = await clickTotals(client);
+    let behind = Number.NaN;
+    const deadline = Date.now() + 150_000;
+    while (Date.now() < deadline) {
+      behind = await readyzBehind(app?.baseUrl ?? '');
+      totals = await clickTotals(client);
+      if (behind === 0 && totals.clicks >= redirected) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    catchUps.push({
+      run,
+      redirected,
+      counted: totals.clicks,
+      bots: totals.bots,
+      seconds: (performance.now() - started) / 1000,
+      targetSeconds,
+    });
+  };
+
+  const results: { name: string; bare?: Measured; app: Measured }[] = [];
+  const projector = serving === app ? undefined : app.child.pid;
   for (const connections of CONNECTIONS) {
     const b = await drive(bareServer.baseUrl, codesFile, connections, bare.pid ?? 0);
-    const projector = serving === app ? undefined : app.child.pid;
     const a = await drive(serving.baseUrl, codesFile, connections, serving.child.pid ?? 0, pgPid, projector);
-    results.push({ connections, bare: b, app: a });
+    results.push({ name: `${connections}`, bare: b, app: a });
+    await catchUp(`${connections} connections, full speed`, a, 30);
   }
+  const full64 = results.at(-1)?.app.perSecond ?? 0;
+  const rate = Math.round(full64 / 2);
+  const fixed = await drive(serving.baseUrl, codesFile, 64, serving.child.pid ?? 0, pgPid, projector, rate);
+  results.push({ name: `64 at ${fmt(rate)}/s`, app: fixed });
+  await catchUp(`64 connections, fixed ${fmt(rate)} req/s (half the maximum)`, fixed, 5);
   bare.kill('SIGTERM');
 
   console.log('');
@@ -303,43 +353,27 @@ try {
     console.log(
       `${name.padEnd(24)}${fmt(m.perSecond).padStart(9)}${String(m.p50).padStart(8)}${String(m.p99).padStart(8)}${String(m.max).padStart(8)}${`${fmt(m.peakRssMb)} MB`.padStart(10)}${pct(m.serverCpu).padStart(7)}${pct(m.pgCpu).padStart(8)}${pct(m.loaderCpu).padStart(8)}${pct(m.projectorCpu).padStart(10)}${pct(m.machineCpu - m.serverCpu - orZero(m.pgCpu) - m.loaderCpu - orZero(m.projectorCpu)).padStart(8)}${String(m.total - m.ok3xx + m.errors).padStart(9)}`,
     );
-  for (const { connections, bare: b, app: a } of results) {
-    row(`${connections}, bare node:http`, b);
-    row(`${connections}, app`, a);
-    console.log(
-      `${''.padEnd(24)}app/bare: ${fmt((a.perSecond / b.perSecond) * 100)} % of the requests/s, p50 ${ratio(a.p50, b.p50)}, p99 ${ratio(a.p99, b.p99)}, peak RSS ${fmt(a.peakRssMb / b.peakRssMb, 1)}x`,
-    );
+  for (const { name, bare: b, app: a } of results) {
+    if (b) row(`${name}, bare node:http`, b);
+    row(`${name}, ${serving === app ? 'app' : 'redirect'}`, a);
+    if (b)
+      console.log(
+        `${''.padEnd(24)}app/bare: ${fmt((a.perSecond / b.perSecond) * 100)} % of the requests/s (target 60 %), p50 ${ratio(a.p50, b.p50)}, p99 ${ratio(a.p99, b.p99)} (target 2x), peak RSS ${fmt(a.peakRssMb / b.peakRssMb, 1)}x`,
+      );
   }
   console.log(
-    '(CPU: share of one core over the run; PG CPU: the PostgreSQL server, all its processes; loader: autocannon; projector: the PROJECTIONS=on process; others: the rest of the machine, this bench included; 2 cores = 200%)\n',
+    '(CPU: share of one core over the run; PG CPU: the PostgreSQL server, all its processes; loader: autocannon; projector: the app process that runs the projections when the redirect is its own; others: the rest of the machine, this bench included; 2 cores = 200%)\n',
   );
 
-  // Clicks: the projection catches up, then the counters are compared with what autocannon saw.
-  const redirected = results.reduce((sum, r) => sum + r.app.ok3xx, 0);
-  const connectionString = onServer
-    ? (appEnv.DATABASE_URL ?? '')
-    : (await startEmbeddedPostgres({ dataDir, log: createLogger('warn') })).connectionString;
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  started = performance.now();
-  let totals = await clickTotals(client);
-  let behind = Number.NaN;
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    behind = await readyzBehind(app.baseUrl);
-    totals = await clickTotals(client);
-    if (behind === 0 && totals.clicks >= redirected) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  seconds = (performance.now() - started) / 1000;
-  line(
-    'human clicks counted (sum of rm_link_clicks.clicks)',
-    fmt(totals.clicks),
-    `${fmt(seconds, 1)} s after the load stopped, /readyz behind ${behind}`,
+  // Clicks: after each app run the projection caught up; the counters against what autocannon saw.
+  console.log(
+    `${'clicks after'.padEnd(58)}${'3xx so far'.padStart(12)}${'counted'.padStart(10)}${'diff'.padStart(7)}${'caught up'.padStart(11)}${'target'.padStart(8)}`,
   );
-  line('3xx answers autocannon counted', fmt(redirected), `${fmt(totals.clicks - redirected)} difference`);
-  line('bot clicks counted (the warm-up)', fmt(totals.bots), `of ${fmt(codes.length)}`);
-  await client.end();
+  for (const c of catchUps)
+    console.log(
+      `${c.run.padEnd(58)}${fmt(c.redirected).padStart(12)}${fmt(c.counted).padStart(10)}${fmt(c.counted - c.redirected).padStart(7)}${`${fmt(c.seconds, 1)} s`.padStart(11)}${`${c.targetSeconds} s`.padStart(8)}`,
+    );
+  line('bot clicks counted (the warm-up)', fmt(catchUps.at(-1)?.bots ?? 0), `of ${fmt(codes.length)}`);
 
   if (pgPid) {
     const pgTree = treePssMb(pgPid);
