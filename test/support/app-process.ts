@@ -1,14 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
-const MAIN = path.resolve(import.meta.dirname, '../../services/standalone/src/main.ts');
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** What `npm start` runs: the server bundle that scripts/build-server.mjs writes. */
+const MAIN = path.join(ROOT, 'services/standalone/dist/main.mjs');
 /** `npm run start:redirect`'s entry: the redirect as a process of its own. */
-export const REDIRECT_MAIN = path.resolve(
-  import.meta.dirname,
-  '../../services/standalone/src/redirect-main.ts',
-);
+export const REDIRECT_MAIN = path.join(ROOT, 'services/standalone/dist/redirect-main.mjs');
+
+let built = false;
+/** Bundles the server from the current sources, once per test file (half a second; writes are atomic). */
+function ensureServerBuilt(): void {
+  if (built) return;
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], {
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`scripts/build-server.mjs failed:\n${result.stderr}`);
+  built = true;
+}
 
 export interface AppProcess {
   child: ChildProcess;
@@ -29,7 +39,7 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Starts `services/standalone/src/main.ts` as `npm start` does, and waits until /readyz answers 200. */
+/** Starts the app (or `main`) as `npm start` does, and waits until /readyz answers 200. */
 export async function startAppProcess(
   env: Record<string, string | undefined>,
   timeoutMs = 90_000,
@@ -38,7 +48,8 @@ export async function startAppProcess(
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port) };
   for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  ensureServerBuilt();
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
