@@ -1,15 +1,20 @@
 /**
- * `npm run bench:clicks [-- --target server] [--clicks N]`: click ingest into the analytics read model. A
- * ClickBuffer publishes N clicks (200,000 by default, over 5,000 links, in the current hour, one bot in
- * twenty) into the PostgreSQL click stream of a fresh database as fast as it takes them, while
+ * `npm run bench:clicks [-- --target server] [--clicks N]`: click ingest into the analytics read model.
+ *
+ * Live: a ClickBuffer publishes N clicks (200,000 by default, over 5,000 links, in the current hour, one
+ * bot in twenty) into the PostgreSQL click stream of a fresh database as fast as it takes them, while
  * ClickAnalytics consumes in the same process (as in the standalone app). Prints the lag every second,
  * next to a baseline measured in the same run: the stream's own INSERT (500-row unnest into a table shaped
- * like cs_messages), one batch at a time as the buffer publishes.
+ * like cs_messages), one batch at a time as the buffer publishes. When the consumer keeps up, its rate is
+ * the publisher's: the lag is the figure to read.
+ *
+ * Backlog: with the consumer stopped, N more clicks are published; then a fresh ClickAnalytics counts them
+ * all. That rate is the consumer's capacity (what traffic it can take before a backlog grows).
  */
-import { randomUUID } from 'node:crypto';
+import { randomFillSync, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Click } from '@sniplink/contracts';
-import { ClickAnalytics } from '@sniplink/projections';
+import { ClickAnalytics, linkAnalytics } from '@sniplink/projections';
 import { ClickBuffer } from '@sniplink/redirect';
 import { v7 as uuidv7 } from 'uuid';
 import { createLogger, PgNotifications, PostgresClickStream } from '../services/platform/src/index';
@@ -49,10 +54,22 @@ const browsers = ['Chrome', 'Safari', 'Firefox', 'Edge'];
 const systems = ['Windows', 'macOS', 'iOS', 'Android', 'Linux'];
 const pickOf = <T>(list: readonly T[], i: number) => list[i % list.length] as T;
 
+/** Click ids as the redirect makes them (redirect-route.ts): random bytes drawn 4 KiB at a time. */
+const randomPool = new Uint8Array(16 * 256);
+let poolOffset = randomPool.length;
+function clickId(): string {
+  if (poolOffset >= randomPool.length) {
+    randomFillSync(randomPool);
+    poolOffset = 0;
+  }
+  poolOffset += 16;
+  return uuidv7({ random: randomPool.subarray(poolOffset - 16, poolOffset) });
+}
+
 /** Click i: links visited at random, label variety of real traffic, now. */
 function clickNumber(i: number): Click {
   return {
-    id: uuidv7(),
+    id: clickId(),
     linkId: pickOf(links, Math.floor(Math.random() * LINKS)),
     code: `c${i % LINKS}`,
     at: new Date().toISOString(),
@@ -62,6 +79,20 @@ function clickNumber(i: number): Click {
     os: pickOf(systems, i),
     referrer: pickOf(referrers, i),
     bot: i % 20 === 0,
+  };
+}
+
+async function readModelTotals() {
+  const { rows } = await database.pool.query<{ humans: string; bots: string; buckets: string; ids: string }>(
+    `SELECT (SELECT sum(clicks) FROM rm_link_clicks)::text AS humans, (SELECT sum(bot_clicks) FROM rm_link_clicks)::text AS bots,
+       (SELECT count(*) FROM rm_click_buckets)::text AS buckets, (SELECT count(*) FROM rm_click_ids)::text AS ids`,
+  );
+  const row = rows[0];
+  return {
+    humans: Number(row?.humans),
+    bots: Number(row?.bots),
+    buckets: Number(row?.buckets),
+    ids: Number(row?.ids),
   };
 }
 
@@ -175,19 +206,58 @@ try {
     );
     line(`PostgreSQL after the run, ${tree.processes} processes, PSS`, `${fmt(tree.pssMb, 1)} MB`);
   }
-  const { rows } = await database.pool.query<{ humans: string; bots: string; buckets: string; ids: string }>(
-    `SELECT (SELECT sum(clicks) FROM rm_link_clicks)::text AS humans, (SELECT sum(bot_clicks) FROM rm_link_clicks)::text AS bots,
-       (SELECT count(*) FROM rm_click_buckets)::text AS buckets, (SELECT count(*) FROM rm_click_ids)::text AS ids`,
-  );
-  const totals = rows[0];
+  const totals = await readModelTotals();
   const expectedBots = Math.ceil(CLICKS / 20);
   line(
     'read model: human + bot clicks',
-    `${fmt(Number(totals?.humans))} + ${fmt(Number(totals?.bots))}`,
-    `expected ${fmt(CLICKS - expectedBots)} + ${fmt(expectedBots)}; ${fmt(Number(totals?.buckets))} hourly rows, ${fmt(Number(totals?.ids))} click ids`,
+    `${fmt(totals.humans)} + ${fmt(totals.bots)}`,
+    `expected ${fmt(CLICKS - expectedBots)} + ${fmt(expectedBots)}; ${fmt(totals.buckets)} hourly rows, ${fmt(totals.ids)} click ids`,
   );
   await buffer.close();
   await analytics.stop();
+
+  // Backlog: N clicks published with nobody consuming, then counted from a cold start.
+  started = performance.now();
+  for (let i = 0; i < CLICKS; i += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, CLICKS - i) }, (_, k) => clickNumber(i + k));
+    await stream.publish(batch.map((value) => ({ key: value.linkId, value })));
+  }
+  line(
+    `backlog: ${fmt(CLICKS)} clicks published, nobody consuming`,
+    `${fmt(CLICKS / ((performance.now() - started) / 1000))} /s`,
+  );
+  const drainer = new ClickAnalytics({ db: database.db, stream, log, notifications });
+  const drainCpuAtStart = { bench: cpuSeconds(process.pid), pg: pgPid ? treeCpuSeconds(pgPid) : 0 };
+  started = performance.now();
+  drainer.start();
+  while (drainer.status().counted < CLICKS && performance.now() - started < DRAIN_TIMEOUT_MS) await sleep(10);
+  const drainedIn = (performance.now() - started) / 1000;
+  await drainer.stop();
+  line(
+    'backlog counted by a fresh ClickAnalytics (consumer capacity)',
+    `${fmt(drainer.status().counted / drainedIn)} /s`,
+    `${fmt(drainedIn, 1)} s, ${fmt(drainer.status().counted)} counted; CPU this process ${fmt(((cpuSeconds(process.pid) - drainCpuAtStart.bench) / drainedIn) * 100)} %, PostgreSQL ${pgPid ? fmt(((treeCpuSeconds(pgPid) - drainCpuAtStart.pg) / drainedIn) * 100) : '?'} %`,
+  );
+  const after = await readModelTotals();
+  line(
+    'read model after both: human + bot clicks',
+    `${fmt(after.humans)} + ${fmt(after.bots)}`,
+    `expected ${fmt(2 * (CLICKS - expectedBots))} + ${fmt(2 * expectedBots)}`,
+  );
+
+  // The dashboard's query for one link, its labels read from the buckets not rolled up yet.
+  const timings: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const at = performance.now();
+    await linkAnalytics(database.db, pickOf(links, i * 37));
+    timings.push(performance.now() - at);
+  }
+  timings.sort((a, b) => a - b);
+  line(
+    'linkAnalytics of one link (200 links, one at a time)',
+    `p50 ${fmt(timings[100] ?? 0, 2)} ms`,
+    `p99 ${fmt(timings[198] ?? 0, 2)} ms`,
+  );
 } finally {
   await notifications.close();
   await database.drop();

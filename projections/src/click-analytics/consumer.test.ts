@@ -292,6 +292,70 @@ describe('click analytics consumer', () => {
     expect(rows).toEqual([{ n: 1 }]);
   });
 
+  it('rolls finished hours up into the all-time labels: breakdowns stay the same, late clicks count once', async () => {
+    let now = new Date('2026-11-20T15:30:00Z');
+    const analytics = startAnalytics({}, { clock: () => now });
+    const link = newLinkId();
+    const early = [
+      click(link, '2026-11-20T10:15:00Z', { country: 'DE' }),
+      click(link, '2026-11-20T13:59:59Z', { device: 'mobile' }),
+      click(link, '2026-11-20T14:00:00Z', { referrer: 't.co' }),
+      click(link, '2026-11-20T15:10:00Z', { bot: true }),
+    ];
+    await stream.publish(asMessages(early));
+    await drained(analytics, stream);
+    const before = await linkAnalytics(stack.database.db, link, { now, days: 2 });
+
+    // Hours before 14:00 (the one before the current hour) move into rm_click_labels.
+    expect(await analytics.rollUpLabels()).toBeGreaterThan(0);
+    const { rows } = await sql<{ through: Date }>`
+      SELECT labels_through AS through FROM rm_click_rollup`.execute(stack.database.db);
+    expect(rows).toEqual([{ through: new Date('2026-11-20T14:00:00Z') }]);
+    expect(await analytics.rollUpLabels()).toBe(0);
+    expect(await linkAnalytics(stack.database.db, link, { now, days: 2 })).toEqual(before);
+
+    // A click of a rolled-up hour, consumed now, goes to the labels directly; a twin of it counts nothing.
+    now = new Date('2026-11-20T16:05:00Z');
+    const late = click(link, '2026-11-20T09:00:00Z', { country: 'JP' });
+    await stream.publish(asMessages([late, click(link, '2026-11-20T16:01:00Z'), late]));
+    await drained(analytics, stream);
+    await analytics.rollUpLabels();
+    const after = await linkAnalytics(stack.database.db, link, { now, days: 2 });
+    expect(after.countryBreakdown).toEqual({ US: 3, DE: 1, JP: 1 });
+    expect(after.deviceBreakdown).toEqual({ desktop: 4, mobile: 1 });
+    expect(after.clicksByDay).toEqual([
+      { date: '2026-11-19', clicks: 0 },
+      { date: '2026-11-20', clicks: 5 },
+    ]);
+    // Each dimension's all-time counts add up to the link's clicks, and so do its hourly buckets.
+    const sums = await labelSums(stack.database.db);
+    expect(sums.map(({ dimension, clicks }) => [dimension, clicks]).sort()).toEqual(
+      ['browser', 'country', 'device', 'os', 'referrer'].map((dimension) => [dimension, 5]),
+    );
+    const buckets = await sql<{ dimension: string; clicks: string }>`
+      SELECT dimension, sum(clicks)::text AS clicks FROM rm_click_buckets GROUP BY dimension`.execute(
+      stack.database.db,
+    );
+    expect(buckets.rows).toHaveLength(6);
+    for (const row of buckets.rows) expect(row.clicks).toBe('5');
+    expect(analytics.status()).toMatchObject({ counted: 6, duplicates: 1 });
+  });
+
+  it('handles partitions in parallel and still counts every click once', async () => {
+    const links = Array.from({ length: 40 }, newLinkId);
+    const clicks = Array.from({ length: 3_000 }, (_, i) =>
+      click(links[i % links.length] as string, '2026-11-20T12:00:00Z', { bot: i % 11 === 0 }),
+    );
+    await publishInBatches(stream, clicks, 250);
+    // A re-published batch, as after a publish whose success the redirect did not hear.
+    await publishInBatches(stream, clicks.slice(1_000, 1_250), 250);
+    const analytics = startAnalytics({ maxBatchSize: 100, partitionsConsumedConcurrently: 4 });
+    await drained(analytics, stream);
+    expect(await linkTotals(stack.database.db)).toEqual(expectedLinkTotals(clicks));
+    expect(analytics.status()).toMatchObject({ counted: 3_000, duplicates: 250 });
+    expect(await readModelTotals(stack.database.db)).toMatchObject({ ids: 3_000, offsets: 3_250 });
+  });
+
   async function insertLinks(links: { linkId: string; ownerId: string; deleted: boolean }[]) {
     const at = new Date('2026-11-01T00:00:00Z');
     await stack.database.db

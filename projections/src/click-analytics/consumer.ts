@@ -10,22 +10,22 @@ import type {
   PgNotifications,
 } from '@sniplink/platform';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { addToReadModel, arrayLiteral, HOUR_MS, type ParsedClick, tally } from './counters';
+import { lockLabelsThrough, rollUpLabels } from './label-rollup';
+
+export { type ClickDimension, clickDimensions, TOTAL_BUCKET } from './counters';
 
 /** The consumer group, and its key in `click_consumer_offsets`. */
 export const ANALYTICS_CONSUMER = 'analytics';
 /** NOTIFY channel told `<partition> <next offset>` after each committed batch. */
 export const CLICKS_PROGRESS_CHANNEL = 'clicks_progress';
-export const clickDimensions = ['device', 'referrer', 'country', 'browser', 'os'] as const;
-export type ClickDimension = (typeof clickDimensions)[number];
-/** The hourly bucket that counts every human click, whatever its labels. */
-export const TOTAL_BUCKET = { dimension: 'total', label: 'all' } as const;
 
-const HOUR_MS = 3_600_000;
 /** How long a counted click id is remembered: a re-published twin must arrive within this window. */
 export const CLICK_ID_RETENTION_MS = 7 * 24 * HOUR_MS;
 const PRUNE_CHUNK = 10_000;
 /** Labels come from visitors' headers; a huge one would overflow the index and stall the stream. */
 const MAX_LABEL_LENGTH = 200;
+const LATEST_CLICK_MS = Date.UTC(9999, 11, 31, 23);
 
 export interface ClickAnalyticsDeps {
   db: Kysely<Database>;
@@ -37,11 +37,22 @@ export interface ClickAnalyticsDeps {
 }
 
 export interface ClickAnalyticsOptions {
-  /** Messages per partition per batch (one transaction each). */
+  /**
+   * Messages per partition per batch (one transaction each). Large batches are what keeps up with a
+   * backlog: a link's clicks in one batch add to its counter rows once.
+   */
   maxBatchSize?: number;
+  /** Partitions' batches in their own transactions at once (each takes a pooled connection). */
+  partitionsConsumedConcurrently?: number;
   /** How often the active consumer forgets click ids older than the retention; 0: never. */
   pruneEveryMs?: number;
+  /** How often the active consumer rolls finished hours up into the all-time label counts; 0: never. */
+  rollUpEveryMs?: number;
 }
+
+const DEFAULT_BATCH_SIZE = 5_000;
+const DEFAULT_CONCURRENCY = 2;
+const ROLL_UP_EVERY_MS = 5 * 60_000;
 
 export type ClickAnalyticsState = 'stopped' | 'standby' | 'active';
 
@@ -62,37 +73,6 @@ export class OffsetMovedError extends Error {
   }
 }
 
-interface ParsedClick {
-  id: string;
-  linkId: string;
-  atMs: number;
-  bot: boolean;
-  labels: Record<ClickDimension, string>;
-}
-
-interface BucketCount {
-  linkId: string;
-  hourMs: number;
-  dimension: string;
-  label: string;
-  clicks: number;
-}
-
-interface LinkCount {
-  linkId: string;
-  clicks: number;
-  botClicks: number;
-  lastClickMs: number | null;
-}
-
-type LabelCount = Omit<BucketCount, 'hourMs'>;
-
-interface Tally {
-  buckets: Map<string, BucketCount>;
-  labels: Map<string, LabelCount>;
-  links: Map<string, LinkCount>;
-}
-
 /**
  * The click analytics read model, fed from the click stream as consumer group `analytics`. Each batch is
  * one transaction that records the click ids (a re-published click finds its id and counts nothing), adds
@@ -104,8 +84,8 @@ export class ClickAnalytics {
   private state: ClickAnalyticsState = 'stopped';
   private offsets: Offsets = new Map();
   private readonly counters = { counted: 0, duplicates: 0, rejected: 0 };
-  private pruneTimer: NodeJS.Timeout | undefined;
-  private pruning: Promise<unknown> | undefined;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private maintenance: Promise<unknown> | undefined;
   private readonly clock: () => Date;
 
   constructor(
@@ -121,7 +101,8 @@ export class ClickAnalytics {
     const consumer = this.deps.stream.consume({
       groupId: ANALYTICS_CONSUMER,
       autoCommit: false,
-      maxBatchSize: this.options.maxBatchSize ?? 1_000,
+      maxBatchSize: this.options.maxBatchSize ?? DEFAULT_BATCH_SIZE,
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? DEFAULT_CONCURRENCY,
       startOffsets: () => this.loadOffsets(),
       eachBatch: (batch) => this.applyBatch(batch),
       onError: (error) => this.onError(error),
@@ -130,16 +111,18 @@ export class ClickAnalytics {
     void consumer.active.then(() => {
       if (this.consumer === consumer) this.state = 'active';
     });
-    this.schedulePruning();
+    this.schedule(this.options.pruneEveryMs ?? HOUR_MS, 'pruning click ids', () => this.pruneClickIds());
+    this.schedule(this.options.rollUpEveryMs ?? ROLL_UP_EVERY_MS, 'rolling up click labels', () =>
+      this.rollUpLabels(),
+    );
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.pruneTimer);
-    this.pruneTimer = undefined;
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
     const consumer = this.consumer;
     this.consumer = undefined;
     await consumer?.stop();
-    await this.pruning;
+    await this.maintenance;
     this.state = 'stopped';
   }
 
@@ -161,6 +144,15 @@ export class ClickAnalytics {
       deleted += chunk;
       if (chunk < PRUNE_CHUNK) return deleted;
     }
+  }
+
+  /**
+   * Folds the hours before the previous one into the all-time label counts (the hour just ended is left
+   * to its stragglers a while longer). Returns the number of label rows added to.
+   */
+  rollUpLabels(now = this.clock()): Promise<number> {
+    const through = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - HOUR_MS;
+    return rollUpLabels(this.deps.db, new Date(through));
   }
 
   /** Called each time this member becomes the group's active one: seek to what the counters include. */
@@ -186,8 +178,9 @@ export class ClickAnalytics {
     const expected = this.offsets.get(batch.partition) ?? 0n;
     const countedAt = this.clock();
     const fresh = await this.deps.db.transaction().execute(async (trx) => {
+      const labelsThroughMs = await lockLabelsThrough(trx);
       const uncounted = await keepUncounted(trx, clicks, countedAt);
-      await addToReadModel(trx, tally(uncounted));
+      await addToReadModel(trx, tally(uncounted, labelsThroughMs));
       await storeNextOffset(trx, batch.partition, expected, batch.nextOffset);
       return uncounted;
     });
@@ -204,18 +197,19 @@ export class ClickAnalytics {
     else this.deps.log.error({ err: error }, 'click analytics batch failed; retrying');
   }
 
-  private schedulePruning(): void {
-    const every = this.options.pruneEveryMs ?? HOUR_MS;
-    if (every <= 0) return;
-    this.pruneTimer = setInterval(() => {
-      if (this.state !== 'active' || this.pruning) return;
-      this.pruning = this.pruneClickIds()
-        .catch((error: unknown) => this.deps.log.error({ err: error }, 'pruning click ids failed'))
+  /** Runs `task` every `everyMs` while this member is the active one, never two at once; 0: never. */
+  private schedule(everyMs: number, what: string, task: () => Promise<unknown>): void {
+    if (everyMs <= 0) return;
+    const timer = setInterval(() => {
+      if (this.state !== 'active' || this.maintenance) return;
+      this.maintenance = task()
+        .catch((error: unknown) => this.deps.log.error({ err: error }, `${what} failed`))
         .finally(() => {
-          this.pruning = undefined;
+          this.maintenance = undefined;
         });
-    }, every);
-    this.pruneTimer.unref();
+    }, everyMs);
+    timer.unref();
+    this.timers.push(timer);
   }
 }
 
@@ -236,7 +230,8 @@ function parseClick(value: unknown): ParsedClick | undefined {
   if (!parsed.success) return undefined;
   const click = parsed.data;
   const atMs = Date.parse(click.at);
-  if (Number.isNaN(atMs)) return undefined;
+  // Beyond year 9999 an ISO time has six digits, which PostgreSQL would refuse: the batch would never pass.
+  if (!(atMs >= 0 && atMs <= LATEST_CLICK_MS)) return undefined;
   return {
     // Postgres answers uuids in lower case; the same link in two spellings must be one counter row.
     id: click.id.toLowerCase(),
@@ -267,98 +262,11 @@ async function keepUncounted(
   if (clicks.length === 0) return [];
   const { rows } = await sql<{ click_id: string }>`
     INSERT INTO rm_click_ids (click_id, counted_at)
-    SELECT id, ${countedAt}::timestamptz FROM unnest(${clicks.map((c) => c.id)}::uuid[]) AS id
+    SELECT id, ${countedAt}::timestamptz FROM unnest(${arrayLiteral(clicks.map((c) => c.id))}::uuid[]) AS id
     ON CONFLICT (click_id) DO NOTHING
     RETURNING click_id`.execute(trx);
   const fresh = new Set(rows.map((row) => row.click_id));
   return clicks.filter((click) => fresh.has(click.id));
-}
-
-/** Sums the clicks per counter row in memory, so each table takes one upsert per batch. */
-function tally(clicks: ParsedClick[]): Tally {
-  const result: Tally = { buckets: new Map(), labels: new Map(), links: new Map() };
-  for (const click of clicks) {
-    countLink(result.links, click);
-    if (click.bot) continue;
-    const hourMs = Math.floor(click.atMs / HOUR_MS) * HOUR_MS;
-    addOne(result.buckets, { linkId: click.linkId, hourMs, ...TOTAL_BUCKET, clicks: 0 });
-    for (const dimension of clickDimensions) {
-      const label = click.labels[dimension];
-      addOne(result.buckets, { linkId: click.linkId, hourMs, dimension, label, clicks: 0 });
-      addOne(result.labels, { linkId: click.linkId, dimension, label, clicks: 0 });
-    }
-  }
-  return result;
-}
-
-function countLink(links: Map<string, LinkCount>, click: ParsedClick): void {
-  let link = links.get(click.linkId);
-  if (!link) {
-    link = { linkId: click.linkId, clicks: 0, botClicks: 0, lastClickMs: null };
-    links.set(click.linkId, link);
-  }
-  if (click.bot) {
-    link.botClicks += 1;
-    return;
-  }
-  link.clicks += 1;
-  link.lastClickMs = Math.max(link.lastClickMs ?? click.atMs, click.atMs);
-}
-
-/** Adds one click to the counter row `candidate` stands for (it becomes that row when it is the first). */
-function addOne<Count extends LabelCount & { hourMs?: number }>(
-  counts: Map<string, Count>,
-  candidate: Count,
-): void {
-  // NUL never occurs in a label (labelOf strips it), so it cannot make two keys collide.
-  const key = `${candidate.linkId}\u0000${candidate.dimension}\u0000${candidate.label}\u0000${candidate.hourMs ?? ''}`;
-  const count = counts.get(key) ?? candidate;
-  count.clicks += 1;
-  counts.set(key, count);
-}
-
-async function addToReadModel(trx: Transaction<Database>, counts: Tally): Promise<void> {
-  await upsertBuckets(trx, [...counts.buckets.values()]);
-  await upsertLabels(trx, [...counts.labels.values()]);
-  await upsertLinks(trx, [...counts.links.values()]);
-}
-
-async function upsertBuckets(trx: Transaction<Database>, rows: BucketCount[]): Promise<void> {
-  if (rows.length === 0) return;
-  await sql`
-    INSERT INTO rm_click_buckets (link_id, hour, dimension, label, clicks)
-    SELECT * FROM unnest(
-      ${rows.map((r) => r.linkId)}::uuid[], ${rows.map((r) => new Date(r.hourMs).toISOString())}::timestamptz[],
-      ${rows.map((r) => r.dimension)}::text[], ${rows.map((r) => r.label)}::text[],
-      ${rows.map((r) => r.clicks)}::bigint[])
-    ON CONFLICT (link_id, dimension, label, hour) DO UPDATE SET clicks = rm_click_buckets.clicks + excluded.clicks
-  `.execute(trx);
-}
-
-async function upsertLabels(trx: Transaction<Database>, rows: LabelCount[]): Promise<void> {
-  if (rows.length === 0) return;
-  await sql`
-    INSERT INTO rm_click_labels (link_id, dimension, label, clicks)
-    SELECT * FROM unnest(
-      ${rows.map((r) => r.linkId)}::uuid[], ${rows.map((r) => r.dimension)}::text[],
-      ${rows.map((r) => r.label)}::text[], ${rows.map((r) => r.clicks)}::bigint[])
-    ON CONFLICT (link_id, dimension, label) DO UPDATE SET clicks = rm_click_labels.clicks + excluded.clicks
-  `.execute(trx);
-}
-
-async function upsertLinks(trx: Transaction<Database>, rows: LinkCount[]): Promise<void> {
-  if (rows.length === 0) return;
-  const lastClicks = rows.map((r) => (r.lastClickMs === null ? null : new Date(r.lastClickMs).toISOString()));
-  await sql`
-    INSERT INTO rm_link_clicks (link_id, clicks, bot_clicks, last_click_at)
-    SELECT * FROM unnest(
-      ${rows.map((r) => r.linkId)}::uuid[], ${rows.map((r) => r.clicks)}::bigint[],
-      ${rows.map((r) => r.botClicks)}::bigint[], ${lastClicks}::timestamptz[])
-    ON CONFLICT (link_id) DO UPDATE SET
-      clicks = rm_link_clicks.clicks + excluded.clicks,
-      bot_clicks = rm_link_clicks.bot_clicks + excluded.bot_clicks,
-      last_click_at = GREATEST(rm_link_clicks.last_click_at, excluded.last_click_at)
-  `.execute(trx);
 }
 
 /**

@@ -58,8 +58,8 @@ describe('click analytics ingest', () => {
         stack.database.db,
       );
       console.log(
-        `[click analytics] ${CLICKS} clicks over ${LINKS} links ${shape} (a backlog, 8 partitions, batches ` +
-          `of up to 1000, ${buckets.rows[0]?.n} hourly rows): ${seconds.toFixed(2)} s, ` +
+        `[click analytics] ${CLICKS} clicks over ${LINKS} links ${shape} (a backlog, 8 partitions, default batches, ` +
+          `${buckets.rows[0]?.n} hourly rows): ${seconds.toFixed(2)} s, ` +
           `${Math.round(CLICKS / seconds)} clicks/s`,
       );
 
@@ -77,7 +77,7 @@ describe('click analytics ingest', () => {
       expect(sums).toHaveLength(LINKS * 5);
       for (const { linkId, clicks: sum } of sums) expect(sum).toBe(expected.get(linkId)?.clicks);
       const { rows } = await sql<{ label: string; clicks: string }>`
-      SELECT label, sum(clicks)::text AS clicks FROM rm_click_labels WHERE dimension = 'device'
+      SELECT label, sum(clicks)::text AS clicks FROM rm_click_buckets WHERE dimension = 'device'
       GROUP BY label ORDER BY label`.execute(stack.database.db);
       expect(rows).toEqual(expectedDevices(clicks));
     },

@@ -63,14 +63,21 @@ export async function userClickTotal(db: Kysely<Database>, ownerId: string): Pro
   return Number(row?.total ?? 0);
 }
 
+/**
+ * All-time counts: the rolled-up label counts plus the link's buckets of the hours not rolled up yet (one
+ * statement, one snapshot: a roll-up committing meanwhile is seen whole or not at all).
+ */
 async function breakdownsOf(db: Kysely<Database>, linkId: string): Promise<Breakdowns> {
-  const rows = await db
-    .selectFrom('rm_click_labels')
-    .select(['dimension', 'label', 'clicks'])
-    .where('link_id', '=', linkId)
-    .orderBy('clicks', 'desc')
-    .orderBy('label')
-    .execute();
+  const { rows } = await sql<{ dimension: string; label: string; clicks: string }>`
+    SELECT dimension, label, sum(clicks)::text AS clicks FROM (
+      SELECT dimension, label, clicks FROM rm_click_labels WHERE link_id = ${linkId}
+      UNION ALL
+      SELECT b.dimension, b.label, b.clicks FROM rm_click_buckets b
+      WHERE b.link_id = ${linkId} AND b.hour >= (SELECT labels_through FROM rm_click_rollup)
+        AND b.dimension <> ${TOTAL_BUCKET.dimension}
+    ) AS counts
+    GROUP BY dimension, label
+    ORDER BY sum(clicks) DESC, label`.execute(db);
   const result: Breakdowns = {
     deviceBreakdown: {},
     referrerBreakdown: {},

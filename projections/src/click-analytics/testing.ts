@@ -106,10 +106,18 @@ export function expectedLinkTotals(clicks: readonly Click[]) {
   return totals;
 }
 
-/** Dimension -> sum over its labels, per link (each must equal the link's human clicks). */
+/**
+ * Dimension -> sum over its labels, per link (each must equal the link's human clicks), all time: the
+ * rolled-up label counts plus the buckets not rolled up yet, as a breakdown reads them.
+ */
 export async function labelSums(db: Kysely<Database>) {
   const { rows } = await sql<{ link_id: string; dimension: string; clicks: string }>`
-    SELECT link_id, dimension, sum(clicks)::text AS clicks FROM rm_click_labels
+    SELECT link_id, dimension, sum(clicks)::text AS clicks FROM (
+      SELECT link_id, dimension, clicks FROM rm_click_labels
+      UNION ALL
+      SELECT link_id, dimension, clicks FROM rm_click_buckets
+      WHERE dimension <> 'total' AND hour >= (SELECT labels_through FROM rm_click_rollup)
+    ) AS counts
     GROUP BY link_id, dimension`.execute(db);
   return rows.map((row) => ({ linkId: row.link_id, dimension: row.dimension, clicks: Number(row.clicks) }));
 }

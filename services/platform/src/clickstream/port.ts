@@ -38,6 +38,11 @@ export interface ConsumeOptions<Value = unknown> {
   /** Commit the group's offsets after each batch (default true; false when offsets live with the data). */
   autoCommit?: boolean;
   maxBatchSize?: number;
+  /**
+   * How many partitions' batches `eachBatch` may handle at once (default 1). A partition's own batches
+   * still come one after the other, in offset order. (kafkajs calls it the same.)
+   */
+  partitionsConsumedConcurrently?: number;
   onError?(error: unknown): void;
 }
 

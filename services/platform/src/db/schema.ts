@@ -25,6 +25,7 @@ export interface Database {
   rm_click_labels: RmClickLabelsTable;
   rm_link_clicks: RmLinkClicksTable;
   rm_click_ids: RmClickIdsTable;
+  rm_click_rollup: RmClickRollupTable;
   click_consumer_offsets: ClickConsumerOffsetsTable;
 }
 
@@ -183,6 +184,7 @@ export interface RmClickBucketsTable {
   clicks: Int8;
 }
 
+/** All-time click counts per label, of the clicks in hours before `rm_click_rollup.labels_through`. */
 export interface RmClickLabelsTable {
   link_id: string;
   dimension: string;
@@ -200,6 +202,12 @@ export interface RmLinkClicksTable {
 export interface RmClickIdsTable {
   click_id: string;
   counted_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** One row: the hour up to which (excluded) the hourly buckets are rolled up into rm_click_labels. */
+export interface RmClickRollupTable {
+  singleton: ColumnType<boolean, boolean | undefined, never>;
+  labels_through: ColumnType<Date, Date | string, Date | string>;
 }
 
 export interface ClickConsumerOffsetsTable {

@@ -5,6 +5,7 @@ import * as projections from './2026-11-22T03-projections';
 import * as accounts from './2026-11-22T04-accounts';
 import * as links from './2026-11-22T05-links';
 import * as analytics from './2026-11-22T06-analytics';
+import * as clickLabelRollup from './2026-11-22T07-click-label-rollup';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T04-accounts': accounts,
   '2026-11-22T05-links': links,
   '2026-11-22T06-analytics': analytics,
+  '2026-11-22T07-click-label-rollup': clickLabelRollup,
 };

@@ -1,0 +1,212 @@
+import type { Database } from '@sniplink/platform';
+import { sql, type Transaction } from 'kysely';
+
+export const clickDimensions = ['device', 'referrer', 'country', 'browser', 'os'] as const;
+export type ClickDimension = (typeof clickDimensions)[number];
+/** The hourly bucket that counts every human click, whatever its labels. */
+export const TOTAL_BUCKET = { dimension: 'total', label: 'all' } as const;
+export const HOUR_MS = 3_600_000;
+
+export interface ParsedClick {
+  id: string;
+  linkId: string;
+  atMs: number;
+  bot: boolean;
+  labels: Record<ClickDimension, string>;
+}
+
+/** Label -> clicks, one map per dimension (in `clickDimensions` order). */
+type LabelCounts = Map<string, number>[];
+
+interface HourTally {
+  total: number;
+  labels: LabelCounts;
+}
+
+interface LinkTally {
+  clicks: number;
+  botClicks: number;
+  lastClickMs: number | null;
+  hours: Map<number, HourTally>;
+}
+
+/** A batch's clicks summed per link, hour and label, so each table takes one upsert per batch. */
+export interface Tally {
+  links: Map<string, LinkTally>;
+  /** Hours before this one are rolled up already: their labels also go to the all-time counts. */
+  labelsThroughMs: number;
+}
+
+/**
+ * Sums `clicks` per counter row in memory. A human click adds to its hour's total and to one bucket per
+ * dimension; its labels' all-time counts come from the roll-up, unless its hour is before
+ * `labelsThroughMs` (rolled up already), when it adds to them directly.
+ */
+export function tally(clicks: readonly ParsedClick[], labelsThroughMs: number): Tally {
+  const links = new Map<string, LinkTally>();
+  for (const click of clicks) {
+    let link = links.get(click.linkId);
+    if (!link) {
+      link = { clicks: 0, botClicks: 0, lastClickMs: null, hours: new Map() };
+      links.set(click.linkId, link);
+    }
+    if (click.bot) {
+      link.botClicks += 1;
+      continue;
+    }
+    link.clicks += 1;
+    link.lastClickMs = Math.max(link.lastClickMs ?? click.atMs, click.atMs);
+    const hourMs = Math.floor(click.atMs / HOUR_MS) * HOUR_MS;
+    let hour = link.hours.get(hourMs);
+    if (!hour) {
+      hour = { total: 0, labels: clickDimensions.map(() => new Map()) };
+      link.hours.set(hourMs, hour);
+    }
+    hour.total += 1;
+    for (let d = 0; d < clickDimensions.length; d++) {
+      addOne(hour.labels[d], click.labels[clickDimensions[d] as ClickDimension]);
+    }
+  }
+  return { links, labelsThroughMs };
+}
+
+function addOne(counts: Map<string, number> | undefined, label: string, clicks = 1): void {
+  counts?.set(label, (counts.get(label) ?? 0) + clicks);
+}
+
+/**
+ * One upsert per table, its rows passed as columns. Two transactions adding to the same rows at once (a
+ * link spelled in two cases lands in two partitions) may deadlock; PostgreSQL then fails one, and its
+ * batch is retried whole.
+ */
+export async function addToReadModel(trx: Transaction<Database>, counts: Tally): Promise<void> {
+  const rows = counterRows(counts);
+  await upsertBuckets(trx, rows);
+  await upsertLabels(trx, rows);
+  await upsertLinks(trx, rows);
+}
+
+/** Dimension names, indexed from 1 as SQL arrays are: the total, then `clickDimensions` from 2. */
+const DIMENSIONS = [TOTAL_BUCKET.dimension, ...clickDimensions];
+const TOTAL_INDEX = 1;
+const dimensionIndex = (d: number) => d + 2;
+
+/**
+ * The tally as SQL array literals (uuids, numbers and ISO times need no quoting: joining them is much
+ * cheaper than the driver escaping every element). Dimensions and labels go as indexes into short
+ * arrays of the distinct names: a batch repeats a few dozen labels thousands of times.
+ */
+function counterRows({ links, labelsThroughMs }: Tally) {
+  const labelNames = new Names();
+  labelNames.index(TOTAL_BUCKET.label);
+  const buckets = {
+    linkIds: [] as string[],
+    hours: [] as string[],
+    dims: [] as number[],
+    labels: [] as number[],
+    clicks: [] as number[],
+  };
+  const labels = {
+    linkIds: [] as string[],
+    dims: [] as number[],
+    labels: [] as number[],
+    clicks: [] as number[],
+  };
+  const linkRows = {
+    linkIds: [] as string[],
+    clicks: [] as number[],
+    bots: [] as number[],
+    last: [] as string[],
+  };
+  const addBucket = (linkId: string, hour: string, dim: number, label: string, clicks: number) => {
+    buckets.linkIds.push(linkId);
+    buckets.hours.push(hour);
+    buckets.dims.push(dim);
+    buckets.labels.push(labelNames.index(label));
+    buckets.clicks.push(clicks);
+  };
+  for (const [linkId, link] of links) {
+    linkRows.linkIds.push(linkId);
+    linkRows.clicks.push(link.clicks);
+    linkRows.bots.push(link.botClicks);
+    linkRows.last.push(link.lastClickMs === null ? 'NULL' : new Date(link.lastClickMs).toISOString());
+    const late: LabelCounts = clickDimensions.map(() => new Map());
+    for (const [hourMs, hour] of link.hours) {
+      const iso = new Date(hourMs).toISOString();
+      addBucket(linkId, iso, TOTAL_INDEX, TOTAL_BUCKET.label, hour.total);
+      hour.labels.forEach((counts, d) => {
+        for (const [label, clicks] of counts) {
+          addBucket(linkId, iso, dimensionIndex(d), label, clicks);
+          if (hourMs < labelsThroughMs) addOne(late[d], label, clicks);
+        }
+      });
+    }
+    late.forEach((counts, d) => {
+      for (const [label, clicks] of counts) {
+        labels.linkIds.push(linkId);
+        labels.dims.push(dimensionIndex(d));
+        labels.labels.push(labelNames.index(label));
+        labels.clicks.push(clicks);
+      }
+    });
+  }
+  return { buckets, labels, links: linkRows, labelNames: labelNames.list };
+}
+
+/** Distinct strings, each given the 1-based index SQL arrays use. */
+class Names {
+  readonly list: string[] = [];
+  private readonly indexes = new Map<string, number>();
+  index(name: string): number {
+    let index = this.indexes.get(name);
+    if (index === undefined) {
+      index = this.list.push(name);
+      this.indexes.set(name, index);
+    }
+    return index;
+  }
+}
+
+/** An array literal of elements that need no quoting (uuids, numbers, ISO times, NULL). */
+export const arrayLiteral = (elements: readonly (string | number)[]): string => `{${elements.join(',')}}`;
+
+type CounterRows = ReturnType<typeof counterRows>;
+
+async function upsertBuckets(trx: Transaction<Database>, { buckets, labelNames }: CounterRows) {
+  if (buckets.linkIds.length === 0) return;
+  await sql`
+    INSERT INTO rm_click_buckets (link_id, hour, dimension, label, clicks)
+    SELECT link_id, hour, (${DIMENSIONS}::text[])[d], (${labelNames}::text[])[l], clicks
+    FROM unnest(
+      ${arrayLiteral(buckets.linkIds)}::uuid[], ${arrayLiteral(buckets.hours)}::timestamptz[],
+      ${arrayLiteral(buckets.dims)}::int[], ${arrayLiteral(buckets.labels)}::int[],
+      ${arrayLiteral(buckets.clicks)}::bigint[]) AS b(link_id, hour, d, l, clicks)
+    ON CONFLICT (link_id, dimension, label, hour) DO UPDATE SET clicks = rm_click_buckets.clicks + excluded.clicks
+  `.execute(trx);
+}
+
+async function upsertLabels(trx: Transaction<Database>, { labels, labelNames }: CounterRows) {
+  if (labels.linkIds.length === 0) return;
+  await sql`
+    INSERT INTO rm_click_labels (link_id, dimension, label, clicks)
+    SELECT link_id, (${DIMENSIONS}::text[])[d], (${labelNames}::text[])[l], clicks
+    FROM unnest(
+      ${arrayLiteral(labels.linkIds)}::uuid[], ${arrayLiteral(labels.dims)}::int[],
+      ${arrayLiteral(labels.labels)}::int[], ${arrayLiteral(labels.clicks)}::bigint[]) AS c(link_id, d, l, clicks)
+    ON CONFLICT (link_id, dimension, label) DO UPDATE SET clicks = rm_click_labels.clicks + excluded.clicks
+  `.execute(trx);
+}
+
+async function upsertLinks(trx: Transaction<Database>, { links }: CounterRows) {
+  if (links.linkIds.length === 0) return;
+  await sql`
+    INSERT INTO rm_link_clicks (link_id, clicks, bot_clicks, last_click_at)
+    SELECT * FROM unnest(
+      ${arrayLiteral(links.linkIds)}::uuid[], ${arrayLiteral(links.clicks)}::bigint[],
+      ${arrayLiteral(links.bots)}::bigint[], ${arrayLiteral(links.last)}::timestamptz[])
+    ON CONFLICT (link_id) DO UPDATE SET
+      clicks = rm_link_clicks.clicks + excluded.clicks,
+      bot_clicks = rm_link_clicks.bot_clicks + excluded.bot_clicks,
+      last_click_at = GREATEST(rm_link_clicks.last_click_at, excluded.last_click_at)
+  `.execute(trx);
+}
