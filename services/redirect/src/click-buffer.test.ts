@@ -9,6 +9,7 @@ import {
   type Offsets,
   PgNotifications,
   PostgresClickStream,
+  type PublishOptions,
   type StreamMessage,
 } from '@sniplink/platform';
 import pg from 'pg';
@@ -25,6 +26,8 @@ class WatchedStream implements ClickStream<Click> {
   readonly attemptsAt: number[] = [];
   maxInFlight = 0;
   down = false;
+  /** This many publishes are stored, then answer with an error anyway (the answer lost on the way). */
+  answersToLose = 0;
   private inFlight = 0;
 
   constructor(private readonly inner: ClickStream<Click>) {}
@@ -33,13 +36,17 @@ class WatchedStream implements ClickStream<Click> {
     return this.inner.partitionCount;
   }
 
-  async publish(messages: StreamMessage<Click>[]): Promise<void> {
+  async publish(messages: StreamMessage<Click>[], options?: PublishOptions): Promise<void> {
     this.attemptsAt.push(performance.now());
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
       if (this.down) throw new Error('click stream down');
-      await this.inner.publish(messages);
+      await this.inner.publish(messages, options);
+      if (this.answersToLose > 0) {
+        this.answersToLose--;
+        throw new Error('connection lost after the commit');
+      }
       this.batches.push(messages.length);
     } finally {
       this.inFlight--;
@@ -82,7 +89,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await database.pool.query('TRUNCATE cs_messages');
+  await database.pool.query('TRUNCATE cs_chunks, cs_publishes');
   stream = new WatchedStream(postgres);
   log = createLogger('silent');
   vi.spyOn(log, 'warn');
@@ -164,7 +171,9 @@ interface StoredClick {
 
 async function storedClicks(): Promise<StoredClick[]> {
   const { rows } = await database.pool.query<{ key: string; id: string; code: string }>(
-    `SELECT key, value->>'id' AS id, value->>'code' AS code FROM cs_messages ORDER BY partition, "offset"`,
+    `SELECT m.message->>0 AS key, m.message->1->>'id' AS id, m.message->1->>'code' AS code
+     FROM cs_chunks c CROSS JOIN LATERAL jsonb_array_elements(c.messages) WITH ORDINALITY AS m(message, i)
+     ORDER BY c.partition, c.first_offset, m.i`,
   );
   return rows.map((row) => ({ key: row.key, id: row.id, n: Number(row.code) }));
 }
@@ -303,9 +312,19 @@ describe('ClickBuffer on the PostgreSQL click stream', () => {
     expect(reported).toBe(500); // every drop reached the log, the last 499 in one line at close
   });
 
+  it('a publish stored but answered with an error: the retry stores nothing twice', async () => {
+    const buffer = newBuffer({ maxBatch: 100, lingerMs: 10 });
+    stream.answersToLose = 3;
+    const sent = pushMany(buffer, 1_000);
+    expect(await buffer.flush(10_000)).toBe(true);
+    expect(stream.answersToLose).toBe(0);
+    expect(buffer.stats()).toMatchObject({ buffered: 0, published: 1_000, failedPublishes: 3 });
+    await expectDeliveredExactlyOnceInOrder(sent.accepted);
+  });
+
   it('PostgreSQL table gone (renamed): publishes fail for real, then every held click goes through once', async () => {
     const buffer = newBuffer({ maxBatch: 100, lingerMs: 10, capacity: 2_000 });
-    await database.pool.query('ALTER TABLE cs_messages RENAME TO cs_messages_offline');
+    await database.pool.query('ALTER TABLE cs_chunks RENAME TO cs_chunks_offline');
     let restored = false;
     try {
       const during = pushMany(buffer, 2_500);
@@ -314,18 +333,18 @@ describe('ClickBuffer on the PostgreSQL click stream', () => {
       expect(buffer.stats()).toMatchObject({ buffered: 2_000, published: 0, dropped: 500 });
       expect(log.warn).toHaveBeenCalledWith(
         expect.objectContaining({
-          err: expect.objectContaining({ message: expect.stringContaining('cs_messages') }),
+          err: expect.objectContaining({ message: expect.stringContaining('cs_chunks') }),
         }),
         'click stream publish failed; keeping the batch and retrying',
       );
 
-      await database.pool.query('ALTER TABLE cs_messages_offline RENAME TO cs_messages');
+      await database.pool.query('ALTER TABLE cs_chunks_offline RENAME TO cs_chunks');
       restored = true;
       expect(await buffer.flush(10_000)).toBe(true);
       await expectDeliveredExactlyOnceInOrder(during.accepted);
       expect(buffer.stats()).toMatchObject({ buffered: 0, published: 2_000, dropped: 500 });
     } finally {
-      if (!restored) await database.pool.query('ALTER TABLE cs_messages_offline RENAME TO cs_messages');
+      if (!restored) await database.pool.query('ALTER TABLE cs_chunks_offline RENAME TO cs_chunks');
     }
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Click } from '@sniplink/contracts';
 import type { ClickStream, Logger, StreamMessage } from '@sniplink/platform';
 
@@ -176,20 +177,20 @@ export class ClickBuffer {
     if (this.waiting.size > 0) this.armLinger();
   }
 
-  private takeDueBatch(): StreamMessage<Click>[] | undefined {
+  private takeDueBatch(): Batch | undefined {
     const due =
       this.waiting.size >= this.maxBatch ||
       (this.waiting.size > 0 && (this.lingerExpired || this.taken < this.flushUpTo));
     if (!due) return undefined;
-    const batch: StreamMessage<Click>[] = [];
-    while (batch.length < this.maxBatch && this.waiting.size > 0) {
+    const messages: StreamMessage<Click>[] = [];
+    while (messages.length < this.maxBatch && this.waiting.size > 0) {
       const click = this.waiting.shift() as Click;
-      batch.push({ key: click.linkId, value: click });
+      messages.push({ key: click.linkId, value: click });
     }
-    this.taken += batch.length;
+    this.taken += messages.length;
     // Clicks left behind arrived after the one that started the clock: sending them early is harmless.
     if (this.waiting.size === 0) this.resetLinger();
-    return batch;
+    return { id: randomUUID(), messages };
   }
 
   private resetLinger(): void {
@@ -200,13 +201,17 @@ export class ClickBuffer {
 
   // ---- publishing ----------------------------------------------------------------------------------
 
-  /** Retries the same batch until it is stored (or the buffer is stopped): nothing behind it overtakes. */
-  private async publishUntilStored(batch: StreamMessage<Click>[]): Promise<void> {
+  /**
+   * Retries the same batch until it is stored (or the buffer is stopped): nothing behind it overtakes.
+   * Every attempt carries the batch's id, so an attempt that failed after its commit (a lost answer)
+   * and its retry store the clicks once.
+   */
+  private async publishUntilStored(batch: Batch): Promise<void> {
     let delay = FIRST_RETRY_MS;
     while (!this.stopped) {
       try {
-        await this.stream.publish(batch);
-        this.published += batch.length;
+        await this.stream.publish(batch.messages, { id: batch.id });
+        this.published += batch.messages.length;
         this.noteRecovery();
         this.settleFlushes();
         return;
@@ -214,7 +219,12 @@ export class ClickBuffer {
         this.failedPublishes++;
         this.consecutiveFailures++;
         this.log.warn(
-          { err: error, clicks: batch.length, buffered: this.accepted - this.published, retryInMs: delay },
+          {
+            err: error,
+            clicks: batch.messages.length,
+            buffered: this.accepted - this.published,
+            retryInMs: delay,
+          },
           'click stream publish failed; keeping the batch and retrying',
         );
         await this.retryPause.sleep(delay);
@@ -286,6 +296,12 @@ export class ClickBuffer {
     this.unreportedDrops = 0;
     this.lastDropReportAt = Date.now();
   }
+}
+
+/** A batch of clicks and the id every publish attempt of it carries. */
+interface Batch {
+  id: string;
+  messages: StreamMessage<Click>[];
 }
 
 interface FlushWaiter {

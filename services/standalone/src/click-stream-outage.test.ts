@@ -67,7 +67,7 @@ describe('the click stream down or slow', () => {
     await api.database.pool.query(`
       CREATE FUNCTION refuse_clicks() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'click stream unavailable (test)'; END $$;
-      CREATE TRIGGER refuse_clicks BEFORE INSERT ON cs_messages EXECUTE FUNCTION refuse_clicks();`);
+      CREATE TRIGGER refuse_clicks BEFORE INSERT ON cs_chunks EXECUTE FUNCTION refuse_clicks();`);
     const during = await visits(2 * CAPACITY);
     expect([...during.statuses]).toEqual([302]);
     const held = await readyz();
@@ -75,7 +75,7 @@ describe('the click stream down or slow', () => {
     expect(held.checks.clickBuffer.failedPublishes).toBeGreaterThan(0);
 
     // Back: the held clicks arrive (retries back off up to 5 s), each once; the dropped ones never do.
-    await api.database.pool.query('DROP TRIGGER refuse_clicks ON cs_messages');
+    await api.database.pool.query('DROP TRIGGER refuse_clicks ON cs_chunks');
     expect(await until(clickCount, (n) => n >= 1 + CAPACITY, 20_000)).toBe(1 + CAPACITY);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await clickCount()).toBe(1 + CAPACITY);

@@ -264,8 +264,8 @@ export async function startRedirectRuntime(config: Config, log: Logger): Promise
 /** Not ready while the buffer is full: clicks would be dropped. Shows what waits and what was lost. */
 function clickBufferCheck(clickBuffer: ClickBuffer, capacity: number): ReadinessCheck {
   return async () => {
-    const { buffered, dropped, failedPublishes } = clickBuffer.stats();
-    return { ok: buffered < capacity, buffered, dropped, failedPublishes };
+    const { buffered, published, dropped, failedPublishes } = clickBuffer.stats();
+    return { ok: buffered < capacity, buffered, published, dropped, failedPublishes };
   };
 }
 

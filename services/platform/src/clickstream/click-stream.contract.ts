@@ -151,6 +151,42 @@ export function clickStreamContract(adapterName: string, create: () => Promise<C
       expect(new Set(received).size).toBe(120);
     });
 
+    it('stores a publish re-sent with the same id once, and two publishes with different ids twice', async () => {
+      const start = await stream.endOffsets();
+      const batch = messages('idem', 30);
+      const id = `publish-${newGroup()}`;
+      await Promise.all([stream.publish(batch, { id }), stream.publish(batch, { id })]);
+      await stream.publish(batch, { id });
+      await stream.publish(messages('idem-other', 5), { id: `${id}-other` });
+      const got = await consumeCount(stream, 35, {
+        groupId: newGroup(),
+        startOffsets: async () => new Map(start),
+      });
+      await sleep(300);
+      expect(got.filter((m) => m.value.from === 'idem')).toHaveLength(30);
+      expect(got.filter((m) => m.value.from === 'idem-other')).toHaveLength(5);
+      expect(got).toHaveLength(35);
+      expectContiguousPerPartition(got, start);
+    });
+
+    it('delivers from any offset, also one inside an earlier publish, in batches of at most maxBatchSize', async () => {
+      const start = await stream.endOffsets();
+      await stream.publish(messages('mid', 200, () => 'one-key'));
+      const partition = partitionFor('one-key', stream.partitionCount);
+      const from = new Map(start);
+      from.set(partition, (start.get(partition) ?? 0n) + 77n);
+      const sizes: number[] = [];
+      const got = await consumeCount(stream, 123, {
+        groupId: newGroup(),
+        maxBatchSize: 50,
+        startOffsets: async () => new Map(from),
+        eachBatch: async (batch) => void sizes.push(batch.messages.length),
+      });
+      expect(got.map((m) => m.value.n)).toEqual(Array.from({ length: 123 }, (_, i) => 77 + i));
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(50);
+      expectContiguousPerPartition(got, from);
+    });
+
     it('never lets a consumer skip a message whose publish commits after later ones', async (ctx) => {
       if (!subject.holdCommits) {
         ctx.skip('commits of this stream cannot interleave');

@@ -52,10 +52,18 @@ export interface Consumer {
   stop(): Promise<void>;
 }
 
+export interface PublishOptions {
+  /**
+   * Names this publish: sent again with the same id (a retry after a failure that may have come after the
+   * commit), it is stored once. Ids are remembered for a day. (Kafka: the idempotent producer.)
+   */
+  id?: string;
+}
+
 export interface ClickStream<Value = unknown> {
   readonly partitionCount: number;
   /** Publishes a batch; resolves once every message is durably stored. */
-  publish(messages: StreamMessage<Value>[]): Promise<void>;
+  publish(messages: StreamMessage<Value>[], options?: PublishOptions): Promise<void>;
   consume(options: ConsumeOptions<Value>): Consumer;
   committedOffsets(groupId: string): Promise<Offsets>;
   commitOffsets(groupId: string, offsets: Offsets): Promise<void>;

@@ -7,6 +7,7 @@ import {
   type ConsumeOptions,
   type Consumer,
   type Offsets,
+  type PublishOptions,
   partitionFor,
   type StreamMessage,
 } from './port';
@@ -21,20 +22,28 @@ export interface PostgresClickStreamOptions {
   idlePollMs?: number;
 }
 
-interface MessageRow {
+interface ChunkRow {
   partition: number;
-  offset: string;
-  key: string;
-  value: unknown;
-  /** Epoch ms: a number parses much faster than a timestamptz, and a fetch reads thousands. */
+  first_offset: string;
+  /** `[[key, value], ...]` for offsets first_offset, first_offset + 1, ... */
+  messages: [string, unknown][];
+  /** Epoch ms: a number parses much faster than a timestamptz. */
   published_ms: number;
 }
 
+/** Messages per stored chunk at most: bounds what a fetch reads beyond its `max`. */
+const MAX_CHUNK = 1_000;
+/** How long publish ids are remembered, and how often the old ones are deleted. */
+const PUBLISH_ID_RETENTION = '1 day';
+const PUBLISH_ID_PRUNE_EVERY_MS = 10 * 60_000;
+
 /**
- * The click log on PostgreSQL: an append-only table. A publish locks the rows of the partitions it
- * writes (in partition order, so publishers never deadlock) to draw contiguous offsets; a later publish
- * to a partition therefore commits after an earlier one and a reader never skips an offset. One consumer
- * per group is active at a time (an advisory lock); the others wait as standbys.
+ * The click log on PostgreSQL: an append-only table of chunks, one row per partition per publish holding
+ * its consecutive offsets (a row per message made the server's per-row costs the largest part of a
+ * redirect). A publish locks the rows of the partitions it writes (in partition order, so publishers
+ * never deadlock) to draw contiguous offsets; a later publish to a partition therefore commits after an
+ * earlier one and a reader never skips an offset. One consumer per group is active at a time (an
+ * advisory lock); the others wait as standbys.
  */
 export class PostgresClickStream<Value = unknown> implements ClickStream<Value> {
   readonly partitionCount: number;
@@ -42,6 +51,7 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
   private readonly notifications: PgNotifications;
   private readonly idlePollMs: number;
   private ready: Promise<void> | undefined;
+  private publishIdsPrunedAt = 0;
 
   constructor(options: PostgresClickStreamOptions) {
     this.pool = options.pool;
@@ -50,7 +60,7 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
     this.idlePollMs = options.idlePollMs ?? 1_000;
   }
 
-  async publish(messages: StreamMessage<Value>[]): Promise<void> {
+  async publish(messages: StreamMessage<Value>[], options: PublishOptions = {}): Promise<void> {
     if (messages.length === 0) return;
     await this.ensurePartitions();
     const byPartition = groupByPartition(messages, this.partitionCount);
@@ -58,6 +68,17 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
+      if (options.id !== undefined) {
+        // A publish with this id that committed (or commits while this one waits on its key) wins.
+        const claimed = await client.query(
+          'INSERT INTO cs_publishes (publish_id) VALUES ($1) ON CONFLICT DO NOTHING',
+          [options.id],
+        );
+        if (claimed.rowCount === 0) {
+          await client.query('COMMIT');
+          return;
+        }
+      }
       await client.query(
         'SELECT partition FROM cs_partitions WHERE partition = ANY($1::int[]) ORDER BY partition FOR UPDATE',
         [partitions],
@@ -74,7 +95,7 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
         this.ready = undefined;
         throw new Error('Click stream partitions are missing; they will be recreated on the next publish');
       }
-      await insertMessages(client, rows, byPartition);
+      await insertChunks(client, rows, byPartition);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
@@ -85,6 +106,16 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
     // After the commit, not inside it: a notifying transaction holds a global lock through its commit.
     this.notifications.wakeLocal(PUBLISHED_CHANNEL);
     await this.pool.query(`SELECT pg_notify('${PUBLISHED_CHANNEL}', '')`).catch(() => {});
+    if (options.id !== undefined) this.prunePublishIds();
+  }
+
+  /** Forgets publish ids older than a day, at most every 10 minutes; a failure waits for the next time. */
+  private prunePublishIds(): void {
+    if (Date.now() - this.publishIdsPrunedAt < PUBLISH_ID_PRUNE_EVERY_MS) return;
+    this.publishIdsPrunedAt = Date.now();
+    this.pool
+      .query(`DELETE FROM cs_publishes WHERE published_at < now() - interval '${PUBLISH_ID_RETENTION}'`)
+      .catch(() => {});
   }
 
   consume(options: ConsumeOptions<Value>): Consumer {
@@ -123,16 +154,20 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
   /** @internal Reads up to `max` messages of every partition from the given offsets. */
   async fetch(offsets: Offsets, max: number): Promise<ConsumedBatch<Value>[]> {
     const partitions = [...Array(this.partitionCount).keys()];
-    const { rows } = await this.pool.query<MessageRow>(
-      `SELECT m.partition, m."offset"::text AS "offset", m.key, m.value,
-         (extract(epoch FROM m.published_at) * 1000)::float8 AS published_ms
+    // Chunks never exceed MAX_CHUNK messages, so the ones holding offsets [next, next + max) all end
+    // below next + max + MAX_CHUNK: a bounded range of the primary key.
+    const { rows } = await this.pool.query<ChunkRow>(
+      `SELECT c.partition, c.first_offset::text AS first_offset, c.messages,
+         (extract(epoch FROM c.published_at) * 1000)::float8 AS published_ms
        FROM unnest($1::int[], $2::bigint[]) AS o(partition, next_offset)
        CROSS JOIN LATERAL (
-         SELECT * FROM cs_messages c WHERE c.partition = o.partition AND c."offset" >= o.next_offset
-         ORDER BY c."offset" LIMIT $3) AS m`,
+         SELECT * FROM cs_chunks c
+         WHERE c.partition = o.partition AND c.last_offset >= o.next_offset
+           AND c.last_offset < o.next_offset + $3::bigint + ${MAX_CHUNK}
+         ORDER BY c.last_offset) AS c`,
       [partitions, partitions.map((p) => String(offsets.get(p) ?? 0n)), max],
     );
-    return toBatches(rows as MessageRow[]) as ConsumedBatch<Value>[];
+    return toBatches(rows as ChunkRow[], offsets, max) as ConsumedBatch<Value>[];
   }
 
   /** @internal */
@@ -310,49 +345,55 @@ function groupByPartition<Value>(messages: StreamMessage<Value>[], partitionCoun
   return byPartition;
 }
 
-async function insertMessages<Value>(
+/** One chunk row per partition (or per MAX_CHUNK messages of it), its messages as one JSON parameter. */
+async function insertChunks<Value>(
   client: pg.PoolClient,
   bases: { partition: number; base: string }[],
   byPartition: Map<number, StreamMessage<Value>[]>,
 ): Promise<void> {
   const partitions: number[] = [];
-  const offsets: string[] = [];
-  const keys: string[] = [];
-  const values: Value[] = [];
+  const firsts: string[] = [];
+  const lasts: string[] = [];
+  const chunks: [string, Value][][] = [];
   for (const { partition, base } of bases) {
-    const start = BigInt(base);
-    (byPartition.get(partition) ?? []).forEach((message, i) => {
+    const messages = byPartition.get(partition) ?? [];
+    for (let at = 0; at < messages.length; at += MAX_CHUNK) {
+      const chunk = messages.slice(at, at + MAX_CHUNK);
+      const first = BigInt(base) + BigInt(at);
       partitions.push(partition);
-      offsets.push(String(start + BigInt(i)));
-      keys.push(message.key);
-      values.push(message.value);
-    });
+      firsts.push(String(first));
+      lasts.push(String(first + BigInt(chunk.length - 1)));
+      chunks.push(chunk.map((message) => [message.key, message.value]));
+    }
   }
-  // The values go as one JSON array, not a jsonb[]: an array parameter is escaped element by element
-  // (every quote in every message), which was the publish's largest cost in the redirect's profile.
   await client.query(
-    `INSERT INTO cs_messages (partition, "offset", key, value)
-     SELECT * FROM ROWS FROM (unnest($1::int[]), unnest($2::bigint[]), unnest($3::text[]), jsonb_array_elements($4::jsonb))`,
-    [partitions, offsets, keys, JSON.stringify(values)],
+    `INSERT INTO cs_chunks (partition, first_offset, last_offset, messages)
+     SELECT * FROM ROWS FROM (unnest($1::int[]), unnest($2::bigint[]), unnest($3::bigint[]), jsonb_array_elements($4::jsonb))`,
+    [partitions, firsts, lasts, JSON.stringify(chunks)],
   );
 }
 
-function toBatches(rows: MessageRow[]): ConsumedBatch[] {
+/** Up to `max` messages per partition from its next offset on, out of the chunks that hold them. */
+function toBatches(rows: ChunkRow[], from: Offsets, max: number): ConsumedBatch[] {
   const batches = new Map<number, ConsumedMessage[]>();
+  rows.sort((a, b) => a.partition - b.partition || Number(BigInt(a.first_offset) - BigInt(b.first_offset)));
   for (const row of rows) {
-    const message: ConsumedMessage = {
-      partition: row.partition,
-      offset: BigInt(row.offset),
-      key: row.key,
-      value: row.value,
-      publishedAt: new Date(row.published_ms),
-    };
-    const list = batches.get(row.partition);
-    if (list) list.push(message);
-    else batches.set(row.partition, [message]);
+    let list = batches.get(row.partition);
+    if (!list) batches.set(row.partition, (list = []));
+    const next = from.get(row.partition) ?? 0n;
+    const first = BigInt(row.first_offset);
+    const publishedAt = new Date(row.published_ms);
+    // A chunk the last fetch stopped inside starts before `next`: skip what was read already.
+    for (let i = next > first ? Number(next - first) : 0; i < row.messages.length && list.length < max; i++) {
+      const [key, value] = row.messages[i] as [string, unknown];
+      list.push({ partition: row.partition, offset: first + BigInt(i), key, value, publishedAt });
+    }
   }
-  return [...batches].map(([partition, messages]) => {
-    messages.sort((a, b) => (a.offset < b.offset ? -1 : 1));
-    return { partition, messages, nextOffset: (messages.at(-1)?.offset ?? -1n) + 1n };
-  });
+  return [...batches]
+    .filter(([, messages]) => messages.length > 0)
+    .map(([partition, messages]) => ({
+      partition,
+      messages,
+      nextOffset: (messages.at(-1)?.offset ?? -1n) + 1n,
+    }));
 }

@@ -8,7 +8,8 @@ export interface Database {
   es_streams: EsStreamsTable;
   es_events: EsEventsTable;
   cs_partitions: CsPartitionsTable;
-  cs_messages: CsMessagesTable;
+  cs_chunks: CsChunksTable;
+  cs_publishes: CsPublishesTable;
   cs_group_offsets: CsGroupOffsetsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   rm_streams: RmStreamsTable;
@@ -54,11 +55,17 @@ export interface CsPartitionsTable {
   next_offset: Int8;
 }
 
-export interface CsMessagesTable {
+/** Consecutive offsets of one partition from one publish: `messages` is `[[key, value], ...]`. */
+export interface CsChunksTable {
   partition: number;
-  offset: Int8;
-  key: string;
-  value: unknown;
+  first_offset: Int8;
+  last_offset: Int8;
+  messages: unknown;
+  published_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface CsPublishesTable {
+  publish_id: string;
   published_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
