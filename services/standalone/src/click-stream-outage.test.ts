@@ -1,6 +1,7 @@
 import type { Link } from '@sniplink/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, startTestApi, type TestApi } from '../../../test/support/api';
+import { until } from '../../../test/support/until';
 
 const BROWSER =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -43,15 +44,6 @@ async function visits(count: number): Promise<{ statuses: Set<number>; slowestMs
 
 const clickCount = async () =>
   (await owner.get<Link[]>('/api/links')).body.find((l) => l.id === link.id)?.clickCount ?? -1;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const readyz = async () =>
   (await (await fetch(`${api.baseUrl}/readyz`)).json()) as {

@@ -4,8 +4,7 @@
  */
 import { buildApp } from '@sniplink/api';
 import { createLogger } from '@sniplink/platform';
-import closeWithGrace from 'close-with-grace';
-import { loadConfigOrExit, reportStartFailure } from './process';
+import { loadConfigOrExit, reportStartFailure, stopOnSignal } from './process';
 import { appDeps, startRuntime, WEB_DIST_DIR } from './runtime';
 
 async function main(): Promise<void> {
@@ -13,13 +12,7 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel);
   const runtime = await startRuntime(config, log);
   const app = await buildApp(appDeps(runtime, log, WEB_DIST_DIR));
-  closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
-    if (err) log.error({ err }, 'shutting down after an error');
-    else log.info({ signal }, 'shutting down');
-    await app.close();
-    await runtime.stop();
-    log.info('stopped');
-  });
+  stopOnSignal(app, runtime, log);
   await app.listen({ port: config.port, host: config.host });
   log.info(
     { url: config.publicUrl, database: runtime.describeDatabase },

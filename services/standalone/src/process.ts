@@ -1,4 +1,6 @@
-import { ConfigError, loadConfig } from '@sniplink/platform';
+import { ConfigError, type Logger, loadConfig } from '@sniplink/platform';
+import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
 
 /** The configuration, or exit 2 with a message naming every bad variable. */
 export function loadConfigOrExit() {
@@ -21,4 +23,18 @@ export function reportStartFailure(what: string): (error: unknown) => never {
     );
     process.exit(1);
   };
+}
+
+/**
+ * Ctrl-C / SIGTERM (or an uncaught error): stop taking requests, then stop the runtime (the click buffer
+ * publishes what it holds, the runners stop, the embedded server last), within 20 s.
+ */
+export function stopOnSignal(app: FastifyInstance, runtime: { stop(): Promise<void> }, log: Logger): void {
+  closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
+    if (err) log.error({ err }, 'shutting down after an error');
+    else log.info({ signal }, 'shutting down');
+    await app.close();
+    await runtime.stop();
+    log.info('stopped');
+  });
 }

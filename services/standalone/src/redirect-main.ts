@@ -5,8 +5,7 @@
  */
 import { buildApp } from '@sniplink/api';
 import { createLogger } from '@sniplink/platform';
-import closeWithGrace from 'close-with-grace';
-import { loadConfigOrExit, reportStartFailure } from './process';
+import { loadConfigOrExit, reportStartFailure, stopOnSignal } from './process';
 import { startRedirectRuntime, WEB_DIST_DIR } from './runtime';
 
 async function main(): Promise<void> {
@@ -22,13 +21,7 @@ async function main(): Promise<void> {
     webDistDir: WEB_DIST_DIR,
     redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
   });
-  closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
-    if (err) log.error({ err }, 'shutting down after an error');
-    else log.info({ signal }, 'shutting down');
-    await app.close();
-    await runtime.stop();
-    log.info('stopped');
-  });
+  stopOnSignal(app, runtime, log);
   await app.listen({ port: config.port, host: config.host });
   log.info(
     { database: runtime.describeDatabase },

@@ -2,6 +2,7 @@ import type { Link } from '@sniplink/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, startTestApi, type TestApi } from '../../../test/support/api';
 import { type AppProcess, REDIRECT_MAIN, startAppProcess } from '../../../test/support/app-process';
+import { until } from '../../../test/support/until';
 
 const BROWSER =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -29,15 +30,6 @@ afterAll(async () => {
 
 const visit = (code: string) =>
   fetch(`${redirect.baseUrl}/s/${code}`, { redirect: 'manual', headers: { 'user-agent': BROWSER } });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('the redirect as a process of its own (npm run start:redirect)', () => {
   it('redirects links the app creates, and the app counts its clicks', async () => {

@@ -130,11 +130,7 @@ export async function startRuntime(
     const mailer = createMailer(config, log);
     const linkCache = new LinkCache(database.db);
     const unfollow = await followCodeChanges(notifications, linkCache);
-    const clickBuffer = new ClickBuffer({
-      stream: clickStream as ClickStream<Click>,
-      log,
-      capacity: config.clickBufferCapacity,
-    });
+    const clickBuffer = clickBufferOf(config, clickStream, log);
     const clickAnalytics =
       runners.length > 0
         ? new ClickAnalytics({ db: database.db, stream: clickStream, log, notifications })
@@ -229,11 +225,7 @@ export async function startRedirectRuntime(config: Config, log: Logger): Promise
     const clickStream = createClickStream(config, database, notifications);
     const linkCache = new LinkCache(database.db);
     const unfollow = await followCodeChanges(notifications, linkCache);
-    const clickBuffer = new ClickBuffer({
-      stream: clickStream as ClickStream<Click>,
-      log,
-      capacity: config.clickBufferCapacity,
-    });
+    const clickBuffer = clickBufferOf(config, clickStream, log);
     return {
       config,
       linkCache,
@@ -259,6 +251,15 @@ export async function startRedirectRuntime(config: Config, log: Logger): Promise
     await server.stop();
     throw error;
   }
+}
+
+/** What a redirecting process pushes its clicks into: bounded by CLICK_BUFFER_CAPACITY. */
+function clickBufferOf(config: Config, clickStream: ClickStream, log: Logger): ClickBuffer {
+  return new ClickBuffer({
+    stream: clickStream as ClickStream<Click>,
+    log,
+    capacity: config.clickBufferCapacity,
+  });
 }
 
 /** Not ready while the buffer is full: clicks would be dropped. Shows what waits and what was lost. */

@@ -1,6 +1,7 @@
 import type { Link, LinkAnalytics, UserAnalytics } from '@sniplink/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
+import { until } from '../../../../test/support/until';
 
 const UA = {
   chromeWindows:
@@ -27,15 +28,6 @@ afterAll(() => api.close());
 
 const visit = (code: string, headers: Record<string, string>) =>
   fetch(`${api.baseUrl}/s/${code}`, { redirect: 'manual', headers });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('clicks and analytics', () => {
   it('counts every human click by device, referrer, country, browser and OS; bots are redirected, not counted', async () => {

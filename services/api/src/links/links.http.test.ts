@@ -1,6 +1,7 @@
 import type { Availability, ErrorBody, Link, LinkAnalytics } from '@sniplink/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
+import { until } from '../../../../test/support/until';
 import { pruneIdempotencyKeys } from './idempotency';
 
 let api: TestApi;
@@ -19,14 +20,6 @@ async function signedIn(plan?: 'monthly'): Promise<{ client: HttpClient; userId:
   expect(response.status).toBe(201);
   if (plan) await api.runtime.accounts.setPlan(response.body.id, plan);
   return { client, userId: response.body.id };
-}
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 const create = (client: HttpClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   client.post<Link>('/api/links', { title: null, ...body }, headers);
