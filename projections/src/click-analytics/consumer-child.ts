@@ -1,12 +1,13 @@
 /**
  * The click analytics consumer in a process of its own, for the kill -9 test. Prints STARTED, then
  * consumes until it is killed.
- * Usage: node --import tsx consumer-child.ts <connection string> <partitions> <maxBatchSize>
+ * Usage: node --import tsx consumer-child.ts <connection string> <partitions> <maxBatchSize> <flushAfterClicks>
  */
 import { connectDatabase, createLogger, PgNotifications, PostgresClickStream } from '@sniplink/platform';
 import { ClickAnalytics } from './consumer';
 
-const [connectionString = '', partitions = '4', batchSize = '50'] = process.argv.slice(2);
+const [connectionString = '', partitions = '4', batchSize = '50', flushAfterClicks = batchSize] =
+  process.argv.slice(2);
 const database = connectDatabase(connectionString, { poolSize: 4 });
 const notifications = new PgNotifications(connectionString);
 const stream = new PostgresClickStream({
@@ -17,7 +18,7 @@ const stream = new PostgresClickStream({
 });
 const analytics = new ClickAnalytics(
   { db: database.db, stream, log: createLogger('warn'), notifications },
-  { maxBatchSize: Number(batchSize) },
+  { maxBatchSize: Number(batchSize), flushAfterClicks: Number(flushAfterClicks), flushAfterMs: 60_000 },
 );
 analytics.start();
 process.stdout.write('STARTED\n');

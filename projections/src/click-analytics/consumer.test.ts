@@ -44,7 +44,7 @@ describe('click analytics consumer', () => {
   const startAnalytics = (options: ClickAnalyticsOptions = {}, deps: Partial<ClickAnalyticsDeps> = {}) => {
     const analytics = new ClickAnalytics(
       { db: stack.database.db, stream, log: stack.log, notifications: stack.notifications, ...deps },
-      { pruneEveryMs: 0, ...options },
+      options,
     );
     analytics.start();
     running.push(analytics);
@@ -153,7 +153,7 @@ describe('click analytics consumer', () => {
     expect(await userClickTotal(stack.database.db, 'nobody')).toBe(0);
   });
 
-  it('counts a click published twice (same id) once, within a batch and across batches', async () => {
+  it('counts a click that comes twice in a batch once', async () => {
     const link = newLinkId();
     const clicks = Array.from({ length: 30 }, (_, i) =>
       click(link, `2026-11-20T${String(i % 24).padStart(2, '0')}:00:00Z`, { bot: i % 10 === 0 }),
@@ -162,14 +162,26 @@ describe('click analytics consumer', () => {
     await stream.publish(asMessages([...clicks, first, first]));
     const analytics = startAnalytics();
     await drained(analytics, stream);
-    const once = await analyticsSnapshot(stack.database.db);
     expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 27, botClicks: 3 }]]));
+    expect(analytics.status()).toMatchObject({ counted: 30, duplicates: 2 });
+  });
 
-    // The redirect retried a publish that had in fact been stored: every click arrives again.
-    await publishInBatches(stream, clicks, 7);
+  it('counts a publish re-sent with the same id once: the stream stores it once', async () => {
+    const link = newLinkId();
+    const clicks = Array.from({ length: 20 }, () => click(link, '2026-11-20T12:00:00Z'));
+    await stream.publish(asMessages(clicks), { id: 'publish-1' });
+    const analytics = startAnalytics();
     await drained(analytics, stream);
-    expect(await analyticsSnapshot(stack.database.db)).toEqual(once);
-    expect(analytics.status()).toMatchObject({ counted: 30, duplicates: 32 });
+    const once = await analyticsSnapshot(stack.database.db);
+
+    // The redirect retried a publish that had in fact been stored, under the same publish id.
+    await stream.publish(asMessages(clicks), { id: 'publish-1' });
+    await stream.publish(asMessages([click(link, '2026-11-20T13:00:00Z')]), { id: 'publish-2' });
+    await drained(analytics, stream);
+    expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 21, botClicks: 0 }]]));
+    const buckets = (await analyticsSnapshot(stack.database.db)).buckets as { hour: string }[];
+    expect(buckets.filter((row) => row.hour === '2026-11-20T12:00:00.000Z')).toEqual(once.buckets);
+    expect(analytics.status()).toMatchObject({ counted: 21, duplicates: 0 });
   });
 
   it('counts bots only in bot_clicks: no breakdown, no day, no last click', async () => {
@@ -196,7 +208,7 @@ describe('click analytics consumer', () => {
     expect(await clickCounts(stack.database.db, [link])).toEqual(new Map([[link, 0]]));
   });
 
-  it('announces each committed batch on clicks_progress as "<partition> <next offset>"', async () => {
+  it('announces each committed flush on clicks_progress as "<partition> <next offset>" per partition', async () => {
     const heard: string[] = [];
     await stack.notifications.listen('clicks_progress', (payload) => heard.push(payload));
     await stream.publish(asMessages([click(newLinkId(), '2026-11-20T12:00:00Z')]));
@@ -213,44 +225,86 @@ describe('click analytics consumer', () => {
       click(links[i % links.length] as string, '2026-11-20T12:00:00Z', { bot: i % 7 === 0 }),
     );
     await publishInBatches(stream, clicks, 50);
-    const first = startAnalytics({ maxBatchSize: 20 });
+    const first = startAnalytics({ maxBatchSize: 20, flushAfterClicks: 100 });
     await until(() => Promise.resolve(first.status().counted >= 400), 20_000);
     await first.stop();
     running.splice(running.indexOf(first), 1);
 
-    // Whatever the moment of the stop, offsets, ids and counters describe the same messages.
+    // Whatever the moment of the stop, offsets and counters describe the same messages.
     const partial = await readModelTotals(stack.database.db);
-    expect(partial.ids).toBeGreaterThanOrEqual(400);
-    expect(partial.ids).toBeLessThan(2_000);
+    expect(partial.offsets).toBeGreaterThanOrEqual(400);
+    expect(partial.offsets).toBeLessThan(2_000);
     expect(partial).toEqual({
-      ids: partial.offsets,
       humans: partial.hourly,
-      bots: partial.ids - partial.hourly,
+      bots: partial.offsets - partial.hourly,
       hourly: partial.hourly,
       offsets: partial.offsets,
     });
 
-    const second = startAnalytics({ maxBatchSize: 20 });
+    const second = startAnalytics({ maxBatchSize: 20, flushAfterClicks: 100 });
     await drained(second, stream);
     expect(second.status().offsets).toEqual(await storedOffsets(stack.database.db));
     expect(await linkTotals(stack.database.db)).toEqual(expectedLinkTotals(clicks));
     expect(second.status().duplicates).toBe(0);
   });
 
-  it('retries a batch whose commit failed, whole: its click ids were rolled back with its counters', async () => {
-    await failNextCommitOf('click_consumer_offsets');
-    const link = newLinkId();
-    const clicks = Array.from({ length: 12 }, () => click(link, '2026-11-20T12:00:00Z'));
-    await stream.publish(asMessages(clicks));
+  it('reads again from the stored offsets after a failed flush: every click counts once', async () => {
+    // A later flush fails at its commit (the first writes at most two offsets); what was read while it
+    // ran is dropped with it.
+    await failCommitOf('click_consumer_offsets', 3);
+    const links = Array.from({ length: 8 }, newLinkId);
+    const clicks = Array.from({ length: 400 }, (_, i) =>
+      click(links[i % links.length] as string, '2026-11-20T12:00:00Z', { bot: i % 13 === 0 }),
+    );
+    await publishInBatches(stream, clicks, 25);
     const errors: string[] = [];
     const log = Object.assign(Object.create(stack.log), {
       error: (fields: { err?: unknown }) => errors.push(String(fields.err)),
     });
-    const analytics = startAnalytics({}, { log });
+    const analytics = startAnalytics({ maxBatchSize: 20, flushAfterClicks: 40, flushAfterMs: 100 }, { log });
     await drained(analytics, stream);
     expect(errors.join()).toContain('injected commit failure');
-    expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 12, botClicks: 0 }]]));
-    expect(await readModelTotals(stack.database.db)).toMatchObject({ ids: 12, offsets: 12, hourly: 12 });
+    expect(await linkTotals(stack.database.db)).toEqual(expectedLinkTotals(clicks));
+    expect(analytics.status()).toMatchObject({ state: 'active', counted: 400, duplicates: 0 });
+    expect(analytics.status().offsets).toEqual(await storedOffsets(stack.database.db));
+    const totals = await readModelTotals(stack.database.db);
+    expect(totals).toMatchObject({ offsets: 400, hourly: totals.humans });
+    expect(totals.humans + totals.bots).toBe(400);
+  });
+
+  it('flushes once enough clicks wait, and writes the rest on stop()', async () => {
+    const link = newLinkId();
+    await publishInBatches(
+      stream,
+      Array.from({ length: 250 }, () => click(link, '2026-11-20T12:00:00Z')),
+      50,
+    );
+    const analytics = startAnalytics({ maxBatchSize: 50, flushAfterClicks: 100, flushAfterMs: 60_000 });
+    await until(() => Promise.resolve(analytics.status().counted >= 200), 10_000);
+    // Two flushes of two batches each; the fifth batch waits for a hundred clicks or a minute.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(analytics.status().counted).toBe(200);
+    expect(await readModelTotals(stack.database.db)).toMatchObject({ humans: 200, offsets: 200 });
+
+    await analytics.stop();
+    expect(analytics.status()).toMatchObject({ state: 'stopped', counted: 250 });
+    expect(await readModelTotals(stack.database.db)).toMatchObject({ humans: 250, offsets: 250 });
+  });
+
+  it('flushes the clicks waiting once the oldest has waited flushAfterMs, not before', async () => {
+    const link = newLinkId();
+    const analytics = startAnalytics({ flushAfterMs: 400 });
+    await until(() => Promise.resolve(analytics.status().state === 'active'), 5_000);
+    await stream.publish(asMessages([click(link, '2026-11-20T12:00:00Z')]));
+    const published = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stream.publish(asMessages([click(link, '2026-11-20T12:00:00Z')]));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await linkTotals(stack.database.db)).toEqual(new Map());
+    await drained(analytics, stream);
+    expect(performance.now() - published).toBeGreaterThanOrEqual(400);
+    // One flush: the click published 200 ms after the first waited with it.
+    expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 2, botClicks: 0 }]]));
   });
 
   it('hands the group over to a standby, which goes on from the stored offsets', async () => {
@@ -270,26 +324,6 @@ describe('click analytics consumer', () => {
     expect(standby.status()).toMatchObject({ state: 'active', counted: 25, duplicates: 0 });
     expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 65, botClicks: 0 }]]));
     expect(await labelSums(stack.database.db)).toHaveLength(5);
-  });
-
-  it('forgets click ids counted more than seven days ago, and only those', async () => {
-    let now = new Date('2026-11-01T12:00:00Z');
-    const analytics = startAnalytics({}, { clock: () => now });
-    const link = newLinkId();
-    const old = [click(link, '2026-11-01T12:00:00Z'), click(link, '2026-11-01T12:00:00Z')];
-    await stream.publish(asMessages(old));
-    await drained(analytics, stream);
-    now = new Date('2026-11-08T11:00:00Z');
-    // A click from long ago, consumed only now: its id is kept for seven days from now.
-    await stream.publish(asMessages([click(link, '2026-10-01T12:00:00Z')]));
-    await drained(analytics, stream);
-
-    expect(await analytics.pruneClickIds(new Date('2026-11-08T11:59:59Z'))).toBe(0);
-    expect(await analytics.pruneClickIds(new Date('2026-11-08T12:00:01Z'))).toBe(2);
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM rm_click_ids`.execute(
-      stack.database.db,
-    );
-    expect(rows).toEqual([{ n: 1 }]);
   });
 
   it('rolls finished hours up into the all-time labels: breakdowns stay the same, late clicks count once', async () => {
@@ -346,14 +380,20 @@ describe('click analytics consumer', () => {
     const clicks = Array.from({ length: 3_000 }, (_, i) =>
       click(links[i % links.length] as string, '2026-11-20T12:00:00Z', { bot: i % 11 === 0 }),
     );
-    await publishInBatches(stream, clicks, 250);
-    // A re-published batch, as after a publish whose success the redirect did not hear.
-    await publishInBatches(stream, clicks.slice(1_000, 1_250), 250);
-    const analytics = startAnalytics({ maxBatchSize: 100, partitionsConsumedConcurrently: 4 });
+    for (let i = 0; i < clicks.length; i += 250) {
+      await stream.publish(asMessages(clicks.slice(i, i + 250)), { id: `publish-${i}` });
+    }
+    // A re-sent publish, as after a publish whose success the redirect did not hear: stored once.
+    await stream.publish(asMessages(clicks.slice(1_000, 1_250)), { id: 'publish-1000' });
+    const analytics = startAnalytics({
+      maxBatchSize: 100,
+      partitionsConsumedConcurrently: 4,
+      flushAfterClicks: 500,
+    });
     await drained(analytics, stream);
     expect(await linkTotals(stack.database.db)).toEqual(expectedLinkTotals(clicks));
-    expect(analytics.status()).toMatchObject({ counted: 3_000, duplicates: 250 });
-    expect(await readModelTotals(stack.database.db)).toMatchObject({ ids: 3_000, offsets: 3_250 });
+    expect(analytics.status()).toMatchObject({ counted: 3_000, duplicates: 0 });
+    expect(await readModelTotals(stack.database.db)).toMatchObject({ offsets: 3_000 });
   });
 
   async function insertLinks(links: { linkId: string; ownerId: string; deleted: boolean }[]) {
@@ -378,15 +418,15 @@ describe('click analytics consumer', () => {
       .execute();
   }
 
-  /** A deferred trigger that fails the first transaction to write `table`, at its COMMIT. */
-  async function failNextCommitOf(table: string) {
+  /** A deferred trigger that fails the transaction writing the `nth` row to `table`, at its COMMIT. */
+  async function failCommitOf(table: string, nth = 1) {
     const pool = stack.database.pool;
     await pool.query('CREATE SEQUENCE test_commit_failures');
     // A sequence, not a counter row: nextval survives the rollback the exception causes.
     await pool.query(`
       CREATE FUNCTION test_fail_commit() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF nextval('test_commit_failures') = 1 THEN RAISE EXCEPTION 'injected commit failure'; END IF;
+        IF nextval('test_commit_failures') = ${nth} THEN RAISE EXCEPTION 'injected commit failure'; END IF;
         RETURN NULL;
       END $$`);
     await pool.query(`

@@ -10,19 +10,16 @@ import type {
   PgNotifications,
 } from '@sniplink/platform';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { addToReadModel, arrayLiteral, HOUR_MS, type ParsedClick, tally } from './counters';
+import { addToReadModel, ClickTally, HOUR_MS, type ParsedClick } from './counters';
 import { lockLabelsThrough, rollUpLabels } from './label-rollup';
 
 export { type ClickDimension, clickDimensions, TOTAL_BUCKET } from './counters';
 
 /** The consumer group, and its key in `click_consumer_offsets`. */
 export const ANALYTICS_CONSUMER = 'analytics';
-/** NOTIFY channel told `<partition> <next offset>` after each committed batch. */
+/** NOTIFY channel told `<partition> <next offset>` for each partition of a committed flush. */
 export const CLICKS_PROGRESS_CHANNEL = 'clicks_progress';
 
-/** How long a counted click id is remembered: a re-published twin must arrive within this window. */
-export const CLICK_ID_RETENTION_MS = 7 * 24 * HOUR_MS;
-const PRUNE_CHUNK = 10_000;
 /** Labels come from visitors' headers; a huge one would overflow the index and stall the stream. */
 const MAX_LABEL_LENGTH = 200;
 const LATEST_CLICK_MS = Date.UTC(9999, 11, 31, 23);
@@ -31,27 +28,33 @@ export interface ClickAnalyticsDeps {
   db: Kysely<Database>;
   stream: ClickStream;
   log: Logger;
-  /** When given, every committed batch is announced on `clicks_progress` (after commit). */
+  /** When given, every committed flush is announced on `clicks_progress` (after commit). */
   notifications?: PgNotifications;
   clock?: () => Date;
 }
 
 export interface ClickAnalyticsOptions {
-  /**
-   * Messages per partition per batch (one transaction each). Large batches are what keeps up with a
-   * backlog: a link's clicks in one batch add to its counter rows once.
-   */
+  /** Messages per partition per batch read from the stream. */
   maxBatchSize?: number;
-  /** Partitions' batches in their own transactions at once (each takes a pooled connection). */
+  /** Partitions' batches handled at once. */
   partitionsConsumedConcurrently?: number;
-  /** How often the active consumer forgets click ids older than the retention; 0: never. */
-  pruneEveryMs?: number;
+  /**
+   * Consumed clicks wait in memory, summed per counter row, and are written with their partitions'
+   * offsets in one transaction once this many wait...
+   */
+  flushAfterClicks?: number;
+  /** ...or once the oldest of them has waited this long (also the delay before a click shows). */
+  flushAfterMs?: number;
   /** How often the active consumer rolls finished hours up into the all-time label counts; 0: never. */
   rollUpEveryMs?: number;
 }
 
 const DEFAULT_BATCH_SIZE = 5_000;
 const DEFAULT_CONCURRENCY = 2;
+// With links visited at random a click adds to ~7 rows of its own; summed over a second's traffic, the
+// clicks of a link share those rows, and the stream's wake-ups (one per publish) write nothing.
+const DEFAULT_FLUSH_AFTER_CLICKS = 20_000;
+const DEFAULT_FLUSH_AFTER_MS = 1_000;
 const ROLL_UP_EVERY_MS = 5 * 60_000;
 
 export type ClickAnalyticsState = 'stopped' | 'standby' | 'active';
@@ -60,7 +63,7 @@ export interface ClickAnalyticsStatus {
   state: ClickAnalyticsState;
   /** Partition -> next offset, as committed with the counters (partitions not read yet are absent). */
   offsets: Offsets;
-  /** Since start: clicks counted (humans and bots), re-published clicks dropped, malformed messages skipped. */
+  /** Committed since start: clicks counted (humans and bots), repeats within a batch dropped, malformed messages skipped. */
   counted: number;
   duplicates: number;
   rejected: number;
@@ -73,20 +76,50 @@ export class OffsetMovedError extends Error {
   }
 }
 
+/** Batches consumed and not written yet: their clicks summed, and each partition's offset after them. */
+class PendingClicks {
+  readonly tally = new ClickTally();
+  readonly nextOffsets: Offsets = new Map();
+  duplicates = 0;
+  rejected = 0;
+
+  add(batch: ConsumedBatch, clicks: readonly ParsedClick[], rejected: number): void {
+    for (const click of clicks) this.tally.add(click);
+    this.nextOffsets.set(batch.partition, batch.nextOffset);
+    this.duplicates += batch.messages.length - rejected - clicks.length;
+    this.rejected += rejected;
+  }
+
+  get empty(): boolean {
+    return this.nextOffsets.size === 0;
+  }
+}
+
 /**
- * The click analytics read model, fed from the click stream as consumer group `analytics`. Each batch is
- * one transaction that records the click ids (a re-published click finds its id and counts nothing), adds
- * the new clicks to the counters and stores the partition's next offset; on start it seeks to the stored
- * offsets. A crash at any point therefore neither loses nor doubles a click (ARCHITECTURE section 6).
+ * The click analytics read model, fed from the click stream as consumer group `analytics`. Batches are
+ * summed in memory and flushed (counters plus every partition's next offset, compare-and-set) in one
+ * transaction; on start it seeks to the stored offsets. A crash before a flush loses only memory: the
+ * stream delivers those batches again. A failed flush drops what is pending and consumes again from the
+ * stored offsets. Either way no click is lost or doubled (ARCHITECTURE section 6). The stream stores a
+ * re-sent publish once, so a click id reaches the log once; repeats within a batch are dropped anyway.
  */
 export class ClickAnalytics {
   private consumer: Consumer | undefined;
   private state: ClickAnalyticsState = 'stopped';
+  private stopping = false;
   private offsets: Offsets = new Map();
   private readonly counters = { counted: 0, duplicates: 0, rejected: 0 };
   private readonly timers: NodeJS.Timeout[] = [];
   private maintenance: Promise<unknown> | undefined;
   private readonly clock: () => Date;
+  private pending = new PendingClicks();
+  private flushTimer: NodeJS.Timeout | undefined;
+  /** The flushes, one after the other. */
+  private flushes: Promise<void> = Promise.resolve();
+  /** Replacing the stream consumer after a failed flush. */
+  private restarts: Promise<void> = Promise.resolve();
+  /** Moves on each failed flush: batches of a consumer started before it are read again, not added. */
+  private epoch = 0;
 
   constructor(
     private readonly deps: ClickAnalyticsDeps,
@@ -97,53 +130,29 @@ export class ClickAnalytics {
 
   start(): void {
     if (this.consumer) return;
-    this.state = 'standby';
-    const consumer = this.deps.stream.consume({
-      groupId: ANALYTICS_CONSUMER,
-      autoCommit: false,
-      maxBatchSize: this.options.maxBatchSize ?? DEFAULT_BATCH_SIZE,
-      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? DEFAULT_CONCURRENCY,
-      startOffsets: () => this.loadOffsets(),
-      eachBatch: (batch) => this.applyBatch(batch),
-      onError: (error) => this.onError(error),
-    });
-    this.consumer = consumer;
-    void consumer.active.then(() => {
-      if (this.consumer === consumer) this.state = 'active';
-    });
-    this.schedule(this.options.pruneEveryMs ?? HOUR_MS, 'pruning click ids', () => this.pruneClickIds());
+    this.stopping = false;
+    this.consume();
     this.schedule(this.options.rollUpEveryMs ?? ROLL_UP_EVERY_MS, 'rolling up click labels', () =>
       this.rollUpLabels(),
     );
   }
 
+  /** Stops reading, then writes what was read. */
   async stop(): Promise<void> {
+    this.stopping = true;
     for (const timer of this.timers.splice(0)) clearInterval(timer);
+    await this.restarts;
     const consumer = this.consumer;
     this.consumer = undefined;
     await consumer?.stop();
+    await this.flush();
+    await this.restarts;
     await this.maintenance;
     this.state = 'stopped';
   }
 
   status(): ClickAnalyticsStatus {
     return { state: this.state, offsets: new Map(this.offsets), ...this.counters };
-  }
-
-  /** Forgets click ids counted longer ago than the retention, in chunks (no long-held locks). */
-  async pruneClickIds(now = this.clock()): Promise<number> {
-    const before = new Date(now.getTime() - CLICK_ID_RETENTION_MS);
-    let deleted = 0;
-    for (;;) {
-      const result = await sql`
-        DELETE FROM rm_click_ids WHERE click_id IN (
-          SELECT click_id FROM rm_click_ids WHERE counted_at < ${before} LIMIT ${PRUNE_CHUNK})`.execute(
-        this.deps.db,
-      );
-      const chunk = Number(result.numAffectedRows ?? 0n);
-      deleted += chunk;
-      if (chunk < PRUNE_CHUNK) return deleted;
-    }
   }
 
   /**
@@ -153,6 +162,24 @@ export class ClickAnalytics {
   rollUpLabels(now = this.clock()): Promise<number> {
     const through = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - HOUR_MS;
     return rollUpLabels(this.deps.db, new Date(through));
+  }
+
+  private consume(): void {
+    this.state = 'standby';
+    const epoch = this.epoch;
+    const consumer = this.deps.stream.consume({
+      groupId: ANALYTICS_CONSUMER,
+      autoCommit: false,
+      maxBatchSize: this.options.maxBatchSize ?? DEFAULT_BATCH_SIZE,
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? DEFAULT_CONCURRENCY,
+      startOffsets: () => this.loadOffsets(),
+      eachBatch: (batch) => this.accumulate(batch, epoch),
+      onError: (error) => this.onError(error),
+    });
+    this.consumer = consumer;
+    void consumer.active.then(() => {
+      if (this.consumer === consumer) this.state = 'active';
+    });
   }
 
   /** Called each time this member becomes the group's active one: seek to what the counters include. */
@@ -167,7 +194,10 @@ export class ClickAnalytics {
     return new Map(this.offsets);
   }
 
-  private async applyBatch(batch: ConsumedBatch): Promise<void> {
+  /** Adds a batch to what is pending, and flushes it once enough is pending. */
+  private async accumulate(batch: ConsumedBatch, epoch: number): Promise<void> {
+    // A flush failed since this consumer started: it is being replaced, and the batch will come again.
+    if (epoch !== this.epoch) return;
     const { clicks, rejected } = parseBatch(batch.messages);
     if (rejected.length > 0) {
       this.deps.log.warn(
@@ -175,26 +205,92 @@ export class ClickAnalytics {
         'skipped malformed click messages',
       );
     }
-    const expected = this.offsets.get(batch.partition) ?? 0n;
-    const countedAt = this.clock();
-    const fresh = await this.deps.db.transaction().execute(async (trx) => {
-      const labelsThroughMs = await lockLabelsThrough(trx);
-      const uncounted = await keepUncounted(trx, clicks, countedAt);
-      await addToReadModel(trx, tally(uncounted, labelsThroughMs));
-      await storeNextOffset(trx, batch.partition, expected, batch.nextOffset);
-      return uncounted;
+    this.pending.add(batch, clicks, rejected.length);
+    this.flushTimer ??= setTimeout(
+      () => void this.flush(),
+      this.options.flushAfterMs ?? DEFAULT_FLUSH_AFTER_MS,
+    );
+    if (this.pending.tally.clicks >= (this.options.flushAfterClicks ?? DEFAULT_FLUSH_AFTER_CLICKS)) {
+      // Reading goes on while this flush runs, but not past a second full one: at most one waits.
+      const previous = this.flushes;
+      void this.flush();
+      await previous;
+    }
+  }
+
+  /** Queues a flush of what will be pending when the flushes before it are done. Never rejects. */
+  private flush(): Promise<void> {
+    this.flushes = this.flushes.then(() => this.flushPending());
+    return this.flushes;
+  }
+
+  private async flushPending(): Promise<void> {
+    const pending = this.takePending();
+    if (pending.empty) return;
+    try {
+      await this.deps.db.transaction().execute(async (trx) => {
+        const labelsThroughMs = await lockLabelsThrough(trx);
+        await addToReadModel(trx, pending.tally, labelsThroughMs);
+        for (const [partition, next] of pending.nextOffsets) {
+          await storeNextOffset(trx, partition, this.offsets.get(partition) ?? 0n, next);
+        }
+      });
+    } catch (error) {
+      this.onError(error);
+      this.consumeAgainFromStoredOffsets();
+      return;
+    }
+    for (const [partition, next] of pending.nextOffsets) this.offsets.set(partition, next);
+    this.counters.counted += pending.tally.clicks;
+    this.counters.duplicates += pending.duplicates;
+    this.counters.rejected += pending.rejected;
+    await this.announce(pending.nextOffsets);
+  }
+
+  private takePending(): PendingClicks {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const pending = this.pending;
+    this.pending = new PendingClicks();
+    return pending;
+  }
+
+  /**
+   * The stream counts the batches of a failed flush (and those read since) as done: drop them and read
+   * again from the offsets stored with the counters, with a new stream consumer. Not awaited by the
+   * flush: stopping the old consumer waits for its batch, which may be waiting for this flush.
+   */
+  private consumeAgainFromStoredOffsets(): void {
+    this.epoch += 1;
+    this.takePending();
+    this.restarts = this.restarts.then(async () => {
+      const stale = this.consumer;
+      this.consumer = undefined;
+      await stale?.stop();
+      if (!this.stopping) this.consume();
     });
-    this.offsets.set(batch.partition, batch.nextOffset);
-    this.counters.counted += fresh.length;
-    this.counters.duplicates += batch.messages.length - rejected.length - fresh.length;
-    this.counters.rejected += rejected.length;
-    await this.deps.notifications?.publish(CLICKS_PROGRESS_CHANNEL, `${batch.partition} ${batch.nextOffset}`);
+  }
+
+  private async announce(offsets: Offsets): Promise<void> {
+    const { notifications, log } = this.deps;
+    if (!notifications) return;
+    await Promise.all(
+      [...offsets].map(([partition, next]) =>
+        notifications
+          .publish(CLICKS_PROGRESS_CHANNEL, `${partition} ${next}`)
+          .catch((error: unknown) => log.warn({ err: error }, 'could not announce click analytics progress')),
+      ),
+    );
   }
 
   private onError(error: unknown): void {
-    // Another member took the partition over: the stream reloads our offsets, nothing was written.
+    // Another member took the partition over: we read again from the stored offsets, nothing was written.
     if (error instanceof OffsetMovedError) this.deps.log.warn({ partition: error.partition }, error.message);
-    else this.deps.log.error({ err: error }, 'click analytics batch failed; retrying');
+    else
+      this.deps.log.error(
+        { err: error },
+        'click analytics flush failed; reading again from the stored offsets',
+      );
   }
 
   /** Runs `task` every `everyMs` while this member is the active one, never two at once; 0: never. */
@@ -251,22 +347,6 @@ function parseClick(value: unknown): ParsedClick | undefined {
 function labelOf(value: string): string {
   const label = value.replaceAll('\u0000', '').slice(0, MAX_LABEL_LENGTH);
   return label === '' ? 'Unknown' : label;
-}
-
-/** Records the ids; only the clicks whose id was not there yet are returned (and counted). */
-async function keepUncounted(
-  trx: Transaction<Database>,
-  clicks: ParsedClick[],
-  countedAt: Date,
-): Promise<ParsedClick[]> {
-  if (clicks.length === 0) return [];
-  const { rows } = await sql<{ click_id: string }>`
-    INSERT INTO rm_click_ids (click_id, counted_at)
-    SELECT id, ${countedAt}::timestamptz FROM unnest(${arrayLiteral(clicks.map((c) => c.id))}::uuid[]) AS id
-    ON CONFLICT (click_id) DO NOTHING
-    RETURNING click_id`.execute(trx);
-  const fresh = new Set(rows.map((row) => row.click_id));
-  return clicks.filter((click) => fresh.has(click.id));
 }
 
 /**

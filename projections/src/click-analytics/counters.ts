@@ -30,29 +30,27 @@ interface LinkTally {
   hours: Map<number, HourTally>;
 }
 
-/** A batch's clicks summed per link, hour and label, so each table takes one upsert per batch. */
-export interface Tally {
-  links: Map<string, LinkTally>;
-  /** Hours before this one are rolled up already: their labels also go to the all-time counts. */
-  labelsThroughMs: number;
-}
-
 /**
- * Sums `clicks` per counter row in memory. A human click adds to its hour's total and to one bucket per
- * dimension; its labels' all-time counts come from the roll-up, unless its hour is before
- * `labelsThroughMs` (rolled up already), when it adds to them directly.
+ * Clicks summed per link, hour and label, so that each counter row takes one upsert per flush however
+ * many clicks (and batches) add to it. A human click adds to its hour's total and to one bucket per
+ * dimension; its labels' all-time counts come from the roll-up, unless its hour is rolled up already
+ * when the tally is written (see `addToReadModel`), when it adds to them directly.
  */
-export function tally(clicks: readonly ParsedClick[], labelsThroughMs: number): Tally {
-  const links = new Map<string, LinkTally>();
-  for (const click of clicks) {
-    let link = links.get(click.linkId);
+export class ClickTally {
+  readonly links = new Map<string, LinkTally>();
+  /** Clicks added, humans and bots. */
+  clicks = 0;
+
+  add(click: ParsedClick): void {
+    this.clicks += 1;
+    let link = this.links.get(click.linkId);
     if (!link) {
       link = { clicks: 0, botClicks: 0, lastClickMs: null, hours: new Map() };
-      links.set(click.linkId, link);
+      this.links.set(click.linkId, link);
     }
     if (click.bot) {
       link.botClicks += 1;
-      continue;
+      return;
     }
     link.clicks += 1;
     link.lastClickMs = Math.max(link.lastClickMs ?? click.atMs, click.atMs);
@@ -67,7 +65,6 @@ export function tally(clicks: readonly ParsedClick[], labelsThroughMs: number): 
       addOne(hour.labels[d], click.labels[clickDimensions[d] as ClickDimension]);
     }
   }
-  return { links, labelsThroughMs };
 }
 
 function addOne(counts: Map<string, number> | undefined, label: string, clicks = 1): void {
@@ -75,12 +72,15 @@ function addOne(counts: Map<string, number> | undefined, label: string, clicks =
 }
 
 /**
- * One upsert per table, its rows passed as columns. Two transactions adding to the same rows at once (a
- * link spelled in two cases lands in two partitions) may deadlock; PostgreSQL then fails one, and its
- * batch is retried whole.
+ * One upsert per table, its rows passed as columns. Hours before `labelsThroughMs` are rolled up
+ * already: their labels also go to the all-time counts.
  */
-export async function addToReadModel(trx: Transaction<Database>, counts: Tally): Promise<void> {
-  const rows = counterRows(counts);
+export async function addToReadModel(
+  trx: Transaction<Database>,
+  tally: ClickTally,
+  labelsThroughMs: number,
+): Promise<void> {
+  const rows = counterRows(tally, labelsThroughMs);
   await upsertBuckets(trx, rows);
   await upsertLabels(trx, rows);
   await upsertLinks(trx, rows);
@@ -96,7 +96,7 @@ const dimensionIndex = (d: number) => d + 2;
  * cheaper than the driver escaping every element). Dimensions and labels go as indexes into short
  * arrays of the distinct names: a batch repeats a few dozen labels thousands of times.
  */
-function counterRows({ links, labelsThroughMs }: Tally) {
+function counterRows({ links }: ClickTally, labelsThroughMs: number) {
   const labelNames = new Names();
   labelNames.index(TOTAL_BUCKET.label);
   const buckets = {

@@ -63,19 +63,17 @@ function reached(offsets: Offsets, end: Offsets): boolean {
 }
 
 /**
- * What the read model holds, summed up: the invariant a crash must keep is that stored offsets, counted
- * ids and counters all describe the same set of messages.
+ * What the read model holds, summed up: the invariant a crash must keep is that stored offsets and
+ * counters describe the same set of messages.
  */
 export async function readModelTotals(db: Kysely<Database>) {
-  const { rows } = await sql<{ ids: string; humans: string; bots: string; hourly: string; offsets: string }>`
-    SELECT (SELECT count(*) FROM rm_click_ids)::text AS ids,
-      (SELECT coalesce(sum(clicks), 0) FROM rm_link_clicks)::text AS humans,
+  const { rows } = await sql<{ humans: string; bots: string; hourly: string; offsets: string }>`
+    SELECT (SELECT coalesce(sum(clicks), 0) FROM rm_link_clicks)::text AS humans,
       (SELECT coalesce(sum(bot_clicks), 0) FROM rm_link_clicks)::text AS bots,
       (SELECT coalesce(sum(clicks), 0) FROM rm_click_buckets WHERE dimension = 'total')::text AS hourly,
       (SELECT coalesce(sum(next_offset), 0) FROM click_consumer_offsets)::text AS offsets`.execute(db);
   const row = rows[0];
   return {
-    ids: Number(row?.ids),
     humans: Number(row?.humans),
     bots: Number(row?.bots),
     hourly: Number(row?.hourly),
@@ -128,7 +126,6 @@ export async function analyticsSnapshot(db: Kysely<Database>) {
     buckets: sql`SELECT * FROM rm_click_buckets ORDER BY link_id, dimension, label, hour`,
     labels: sql`SELECT * FROM rm_click_labels ORDER BY link_id, dimension, label`,
     links: sql`SELECT * FROM rm_link_clicks ORDER BY link_id`,
-    ids: sql`SELECT click_id FROM rm_click_ids ORDER BY click_id`,
   };
   const snapshot: Record<string, unknown> = {};
   for (const [name, query] of Object.entries(tables)) {

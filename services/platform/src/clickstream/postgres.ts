@@ -379,7 +379,10 @@ function toBatches(rows: ChunkRow[], from: Offsets, max: number): ConsumedBatch[
   rows.sort((a, b) => a.partition - b.partition || Number(BigInt(a.first_offset) - BigInt(b.first_offset)));
   for (const row of rows) {
     let list = batches.get(row.partition);
-    if (!list) batches.set(row.partition, (list = []));
+    if (!list) {
+      list = [];
+      batches.set(row.partition, list);
+    }
     const next = from.get(row.partition) ?? 0n;
     const first = BigInt(row.first_offset);
     const publishedAt = new Date(row.published_ms);

@@ -25,7 +25,6 @@ export interface Database {
   rm_click_buckets: RmClickBucketsTable;
   rm_click_labels: RmClickLabelsTable;
   rm_link_clicks: RmLinkClicksTable;
-  rm_click_ids: RmClickIdsTable;
   rm_click_rollup: RmClickRollupTable;
   click_consumer_offsets: ClickConsumerOffsetsTable;
 }
@@ -204,11 +203,6 @@ export interface RmLinkClicksTable {
   clicks: Int8;
   bot_clicks: Int8;
   last_click_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
-}
-
-export interface RmClickIdsTable {
-  click_id: string;
-  counted_at: ColumnType<Date, Date | string, Date | string>;
 }
 
 /** One row: the hour up to which (excluded) the hourly buckets are rolled up into rm_click_labels. */

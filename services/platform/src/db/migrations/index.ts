@@ -7,6 +7,7 @@ import * as links from './2026-11-22T05-links';
 import * as analytics from './2026-11-22T06-analytics';
 import * as clickLabelRollup from './2026-11-22T07-click-label-rollup';
 import * as clickChunks from './2026-11-22T08-click-chunks';
+import * as dropClickIds from './2026-11-22T09-drop-click-ids';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T06-analytics': analytics,
   '2026-11-22T07-click-label-rollup': clickLabelRollup,
   '2026-11-22T08-click-chunks': clickChunks,
+  '2026-11-22T09-drop-click-ids': dropClickIds,
 };
