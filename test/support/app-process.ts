@@ -9,6 +9,9 @@ const MAIN = path.join(ROOT, 'services/standalone/dist/main.mjs');
 /** `npm run start:redirect`'s entry: the redirect as a process of its own. */
 export const REDIRECT_MAIN = path.join(ROOT, 'services/standalone/dist/redirect-main.mjs');
 
+/** As package.json's start scripts run the bundle (README, "Memory", says why the heap is capped). */
+const NODE_FLAGS = ['--enable-source-maps', '--max-old-space-size=192'];
+
 let built = false;
 /** Bundles the server from the current sources, once per test file (half a second; writes are atomic). */
 function ensureServerBuilt(): void {
@@ -49,7 +52,7 @@ export async function startAppProcess(
   const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port) };
   for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
   ensureServerBuilt();
-  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, main], {
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
