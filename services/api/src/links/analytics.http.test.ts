@@ -64,7 +64,8 @@ describe('clicks and analytics', () => {
       async () => (await owner.get<LinkAnalytics>(`/api/analytics/link/${link.id}`)).body,
       (a) => Object.values(a.deviceBreakdown).reduce((sum, n) => sum + n, 0) >= 5,
     );
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // The consumer writes what waits once a second (or at 20,000 clicks): counted within a few seconds.
+    expect(Date.now() - started).toBeLessThan(3_000);
     expect(analytics.deviceBreakdown).toEqual({ desktop: 3, mobile: 1, tablet: 1 });
     expect(analytics.referrerBreakdown).toEqual({ 'google.com': 2, direct: 2, 't.co': 1 });
     // X-Forwarded-For's client is its first address; private addresses have no country.
