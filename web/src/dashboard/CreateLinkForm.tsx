@@ -2,7 +2,8 @@ import { Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useCreateLink } from '../api/links';
 import { toast } from '../components/toast';
-import { createLinkProblem, invalidUrlProblem, startsWithHttp } from './linkErrors';
+import { createLinkProblem } from './linkErrors';
+import { urlToShorten } from './typedUrl';
 import { announceSignedOutAndLogIn } from './useSignedInUser';
 
 interface CreateLinkFormProps {
@@ -17,12 +18,8 @@ export function CreateLinkForm({ linksRemaining, onCreated }: CreateLinkFormProp
   const noneLeft = linksRemaining === 0;
 
   const submit = () => {
-    const originalUrl = url.trim();
+    const originalUrl = urlToShorten(url);
     if (!originalUrl) return;
-    if (!startsWithHttp(originalUrl)) {
-      toast.error(invalidUrlProblem.title, invalidUrlProblem.message);
-      return;
-    }
     createLink.mutate(originalUrl, {
       onSuccess: (link) => {
         setUrl('');

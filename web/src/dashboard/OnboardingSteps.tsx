@@ -6,7 +6,8 @@ import { useShortenDemoLink } from '../api/links';
 import { CopyUrlButton } from '../components/CopyButton';
 import { useInAppClick } from '../components/inAppLink';
 import { toast } from '../components/toast';
-import { invalidUrlProblem, onboardingDemoProblem, startsWithHttp } from './linkErrors';
+import { onboardingDemoProblem } from './linkErrors';
+import { urlToShorten } from './typedUrl';
 
 /** Welcome, make a first link, see it (spec, section 2). */
 export function OnboardingSteps() {
@@ -56,12 +57,8 @@ function CreateFirstLinkStep({ onCreated }: { onCreated: (link: DemoLink) => voi
   const shorten = useShortenDemoLink();
 
   const submit = () => {
-    const trimmed = url.trim();
+    const trimmed = urlToShorten(url);
     if (!trimmed) return;
-    if (!startsWithHttp(trimmed)) {
-      toast.error(invalidUrlProblem.title, invalidUrlProblem.message);
-      return;
-    }
     shorten.mutate(trimmed, {
       onSuccess: onCreated,
       onError: (error) => {
