@@ -3,6 +3,7 @@ import type { Click } from '@sniplink/contracts';
 import type { ClickStream, Database, Offsets, StreamMessage } from '@sniplink/platform';
 import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { until as readUntil } from '../../../test/support/until';
 import type { ClickAnalytics } from './consumer';
 
 /** A human desktop click from the US with no referrer, unless told otherwise. */
@@ -50,12 +51,9 @@ export async function storedOffsets(db: Kysely<Database>): Promise<Offsets> {
   return new Map(rows.map((row) => [row.partition, BigInt(row.next_offset)]));
 }
 
+/** Waits until `done`; throws when it is not done in time. */
 export async function until(done: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`not done within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  if (!(await readUntil(done, (ok) => ok, timeoutMs, 20))) throw new Error(`not done within ${timeoutMs} ms`);
 }
 
 function reached(offsets: Offsets, end: Offsets): boolean {
