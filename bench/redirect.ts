@@ -11,9 +11,9 @@
  * each app run it waits for the click projection to count every 3xx autocannon saw, and says how long
  * that took; a last run holds a fixed rate at half the app's 64-connection maximum.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -26,6 +26,7 @@ import {
   createDatabase,
   fmt,
   machineBusySeconds,
+  mainThreadCpuSeconds,
   postmasterPidOf,
   postmasterPidOfServer,
   rssMb,
@@ -36,10 +37,16 @@ import {
 
 const LINKS = Number(option('--links') ?? 10_000);
 const SECONDS = Number(option('--seconds') ?? 10);
-const CONNECTIONS = [8, 64];
+const CONNECTIONS = (option('--connections') ?? '8,64').split(',').map(Number);
 const TSX = ['--import', 'tsx'];
 const ROOT = path.resolve(import.meta.dirname, '..');
 const onServer = option('--target') === 'server' || Boolean(process.env.DATABASE_URL);
+/** wrk (Debian's `wrk`, C, a fraction of autocannon's CPU per request) when installed, else autocannon. */
+const LOADER = option('--loader') ?? (hasWrk() ? 'wrk' : 'autocannon');
+
+function hasWrk(): boolean {
+  return spawnSync('wrk', ['--version']).error === undefined;
+}
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -78,6 +85,8 @@ interface CatchUp {
 interface Measured extends LoadResult {
   peakRssMb: number;
   serverCpu: number;
+  /** The serving process's main thread alone (its event loop). */
+  mainCpu: number;
   pgCpu: number;
   loaderCpu: number;
   /** Every core of the machine, busy: includes whatever else runs on it. */
@@ -96,28 +105,48 @@ async function drive(
   projectorPid?: number,
   rate?: number,
 ) {
-  const loader = spawn(
-    process.execPath,
-    [
-      ...TSX,
-      path.join(ROOT, 'bench/redirect-load.ts'),
-      baseUrl,
-      codesFile,
-      String(connections),
-      String(SECONDS),
-      ...(rate ? [String(Math.round(rate))] : []),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  // wrk cannot hold a rate: a fixed-rate run always goes through autocannon.
+  const withWrk = LOADER === 'wrk' && !rate;
+  const loader = withWrk
+    ? spawn(
+        'wrk',
+        [
+          `-t${Math.min(2, connections)}`,
+          `-c${connections}`,
+          `-d${SECONDS}s`,
+          '-s',
+          path.join(ROOT, 'bench/redirect-load.lua'),
+          baseUrl,
+        ],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+          env: { ...process.env, CODES: codesFile.replace(/\.json$/, '.txt') },
+        },
+      )
+    : spawn(
+        process.execPath,
+        [
+          ...TSX,
+          path.join(ROOT, 'bench/redirect-load.ts'),
+          baseUrl,
+          codesFile,
+          String(connections),
+          String(SECONDS),
+          ...(rate ? [String(Math.round(rate))] : []),
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
   const lines = createInterface({ input: loader.stdout as NodeJS.ReadableStream });
   let out = '';
   let onStart: () => void = () => {};
   const loadStarted = new Promise<void>((resolve) => {
     onStart = resolve;
   });
+  // wrk starts its load at once; autocannon says START when its own start-up is done.
+  if (withWrk) onStart();
   lines.on('line', (text) => {
     if (text === 'START') onStart();
-    else out += text;
+    else if (!withWrk || text.startsWith('{')) out += text;
   });
   let peakRssMb = 0;
   const sample = () => {
@@ -133,6 +162,7 @@ async function drive(
   // CPU is counted from the moment autocannon starts (the loader's own start-up is left out).
   const cpuAtStart = {
     server: cpuSeconds(servingPid),
+    main: mainThreadCpuSeconds(servingPid),
     pg: pgPid ? treeCpuSeconds(pgPid) : 0,
     loader: cpuSeconds(loaderPid),
     machine: machineBusySeconds(),
@@ -150,17 +180,50 @@ async function drive(
   clearInterval(sampler);
   clearTimeout(killer);
   if (code !== 0) throw new Error(`load generator exited with ${code}`);
-  const result = JSON.parse(out) as LoadResult;
+  const result = withWrk ? fromWrk(JSON.parse(out) as WrkResult) : (JSON.parse(out) as LoadResult);
   return {
     ...result,
     peakRssMb,
     // As a share of one core over the load (the loader's last 100 ms sample: a slight understatement).
     serverCpu: (cpuSeconds(servingPid) - cpuAtStart.server) / wall,
+    mainCpu: (mainThreadCpuSeconds(servingPid) - cpuAtStart.main) / wall,
     pgCpu: pgPid ? (treeCpuSeconds(pgPid) - cpuAtStart.pg) / wall : Number.NaN,
     loaderCpu: (loaderCpu - cpuAtStart.loader) / wall,
     machineCpu: machine,
     projectorCpu: projectorPid ? (cpuSeconds(projectorPid) - cpuAtStart.projector) / wall : Number.NaN,
   } satisfies Measured;
+}
+
+/** What bench/redirect-load.lua prints: times in ms (to the microsecond), errors as wrk counts them. */
+interface WrkResult {
+  total: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Answers whose status was neither 2xx nor 3xx. */
+  status: number;
+  errors: number;
+  timeouts: number;
+}
+
+function fromWrk(w: WrkResult): LoadResult {
+  const round = (ms: number) => Math.round(ms * 100) / 100;
+  return {
+    seconds: w.seconds,
+    total: w.total,
+    perSecond: w.total / w.seconds,
+    p50: round(w.p50),
+    p99: round(w.p99),
+    max: round(w.max),
+    ok2xx: 0,
+    // wrk tells 2xx from 3xx apart only through a Lua response hook, which slows it: the redirect never
+    // answers 2xx for a code, and the clicks table compares with the server's own count anyway.
+    ok3xx: w.total - w.status,
+    non2xx: w.status,
+    errors: w.errors,
+    timeouts: w.timeouts,
+  };
 }
 
 async function startBare(): Promise<{ child: ChildProcess; baseUrl: string }> {
@@ -253,10 +316,13 @@ try {
     label = 'the embedded default (one app process, its embedded PostgreSQL)';
   }
   console.log(
-    `bench:redirect on ${label}\n${os.cpus().length} cores (load generator, app and PostgreSQL share them), Node ${process.version}, ${fmt(LINKS)} links, ${SECONDS} s per run\n`,
+    `bench:redirect on ${label}\n${os.cpus().length} cores (load generator, app and PostgreSQL share them), Node ${process.version}, ${fmt(LINKS)} links, ${SECONDS} s per run, load from ${LOADER === 'wrk' ? 'wrk (2 threads; fixed rate: autocannon)' : 'autocannon'}\n`,
   );
-  app = await startAppProcess(appEnv);
-  serving = onServer ? await startAppProcess(appEnv, 90_000, REDIRECT_MAIN) : app;
+  // --profile <dir>: CPU profiles of the app processes (written when they stop), for a look at where the time goes.
+  const profileDir = option('--profile');
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  app = await startAppProcess(appEnv, 90_000, undefined, profile);
+  serving = onServer ? await startAppProcess(appEnv, 90_000, REDIRECT_MAIN, profile) : app;
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...appEnv, LOG_LEVEL: 'warn' };
   if (!onServer) delete childEnv.DATABASE_URL;
 
@@ -294,6 +360,7 @@ try {
     `${fmt(creating, 1)} s (${fmt(seconds, 1)} s with the seeding process's start)`,
   );
   const codes = JSON.parse(await readFile(codesFile, 'utf8')) as string[];
+  await writeFile(codesFile.replace(/\.json$/, '.txt'), `${codes.join('\n')}\n`);
   started = performance.now();
   await warmCache(serving.baseUrl, codes);
   line(
@@ -361,7 +428,7 @@ try {
 
   console.log('');
   console.log(
-    `${'connections / server'.padEnd(24)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'max ms'.padStart(8)}${'peak RSS'.padStart(10)}${'CPU'.padStart(7)}${'PG CPU'.padStart(8)}${'loader'.padStart(8)}${'projector'.padStart(10)}${'others'.padStart(8)}${'non-3xx'.padStart(9)}`,
+    `${'connections / server'.padEnd(24)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'max ms'.padStart(8)}${'peak RSS'.padStart(10)}${'CPU'.padStart(7)}${'main'.padStart(6)}${'PG CPU'.padStart(8)}${'loader'.padStart(8)}${'projector'.padStart(10)}${'others'.padStart(8)}${'non-3xx'.padStart(9)}`,
   );
   // autocannon's latencies are whole milliseconds: a 0 ms ceiling has no ratio.
   const ratio = (app: number, bare: number) => (bare > 0 ? `${fmt(app / bare, 1)}x` : `${app} vs ${bare} ms`);
@@ -369,7 +436,7 @@ try {
   const pct = (share: number) => (Number.isNaN(share) ? '-' : `${fmt(share * 100)}%`);
   const row = (name: string, m: Measured) =>
     console.log(
-      `${name.padEnd(24)}${fmt(m.perSecond).padStart(9)}${String(m.p50).padStart(8)}${String(m.p99).padStart(8)}${String(m.max).padStart(8)}${`${fmt(m.peakRssMb)} MB`.padStart(10)}${pct(m.serverCpu).padStart(7)}${pct(m.pgCpu).padStart(8)}${pct(m.loaderCpu).padStart(8)}${pct(m.projectorCpu).padStart(10)}${pct(m.machineCpu - m.serverCpu - orZero(m.pgCpu) - m.loaderCpu - orZero(m.projectorCpu)).padStart(8)}${String(m.total - m.ok3xx + m.errors).padStart(9)}`,
+      `${name.padEnd(24)}${fmt(m.perSecond).padStart(9)}${String(m.p50).padStart(8)}${String(m.p99).padStart(8)}${String(m.max).padStart(8)}${`${fmt(m.peakRssMb)} MB`.padStart(10)}${pct(m.serverCpu).padStart(7)}${pct(m.mainCpu).padStart(6)}${pct(m.pgCpu).padStart(8)}${pct(m.loaderCpu).padStart(8)}${pct(m.projectorCpu).padStart(10)}${pct(m.machineCpu - m.serverCpu - orZero(m.pgCpu) - m.loaderCpu - orZero(m.projectorCpu)).padStart(8)}${String(m.total - m.ok3xx + m.errors).padStart(9)}`,
     );
   for (const { name, bare: b, app: a } of results) {
     if (b) row(`${name}, bare node:http`, b);
@@ -380,7 +447,7 @@ try {
       );
   }
   console.log(
-    '(CPU: share of one core over the run; PG CPU: the PostgreSQL server, all its processes; loader: autocannon; projector: the app process that runs the projections when the redirect is its own; others: the rest of the machine, this bench included; 2 cores = 200%)\n',
+    "(CPU: share of one core over the run; main: the serving process's main thread (its event loop) alone; PG CPU: the PostgreSQL server, all its processes; loader: the load generator; projector: the app process that runs the projections when the redirect is its own; others: the rest of the machine, this bench included; 2 cores = 200%)\n",
   );
 
   // Clicks: after each app run the projection caught up; the counters against what autocannon saw.

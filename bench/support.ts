@@ -126,8 +126,11 @@ export function processTree(rootPid: number): number[] {
 }
 
 /** /proc/<pid>/stat from field 3 (state) on: index 0 is the state, 1 the parent, 11/12 utime/stime. */
-function statFields(pid: number): string[] {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+function statFields(pid: number, thread?: number): string[] {
+  const stat = readFileSync(
+    thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`,
+    'utf8',
+  );
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
@@ -137,6 +140,16 @@ const TICKS_PER_SECOND = 100;
 export function cpuSeconds(pid: number): number {
   try {
     const fields = statFields(pid);
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of a process's main thread (the event loop; the other threads are V8's, libuv's, workers'). */
+export function mainThreadCpuSeconds(pid: number): number {
+  try {
+    const fields = statFields(pid, pid);
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   } catch {
     return 0;

@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = join(root, 'services', 'standalone', 'dist');
-const entries = ['main', 'redirect-main'];
+const entries = ['main', 'redirect-main', 'click-worker'];
 
 const result = await build({
   entryPoints: entries.map((name) => join(root, 'services', 'standalone', 'src', `${name}.ts`)),

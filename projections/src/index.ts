@@ -6,7 +6,11 @@ import { usersProjection } from './users/projection';
 
 export { applyNextBatch, catchUp } from './batch';
 export { CheckpointMovedError, loadCheckpoint, resetProjection } from './checkpoints';
-export { ClickAnalytics, type ClickAnalyticsDeps } from './click-analytics/consumer';
+export {
+  ClickAnalytics,
+  type ClickAnalyticsDeps,
+  type ClickAnalyticsStatus,
+} from './click-analytics/consumer';
 export { clickCounts, clicksBehind, linkAnalytics, userClickTotal } from './click-analytics/queries';
 export { type ProjectionLag, projectionLag } from './lag';
 export { ProjectionProgress } from './progress';

@@ -5,16 +5,18 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** What `npm start` runs: the server bundle that scripts/build-server.mjs writes. */
-const MAIN = path.join(ROOT, 'services/standalone/dist/main.mjs');
+/** Where scripts/build-server.mjs writes the server's bundles. */
+export const DIST_DIR = path.join(ROOT, 'services/standalone/dist');
+const MAIN = path.join(DIST_DIR, 'main.mjs');
 /** `npm run start:redirect`'s entry: the redirect as a process of its own. */
-export const REDIRECT_MAIN = path.join(ROOT, 'services/standalone/dist/redirect-main.mjs');
+export const REDIRECT_MAIN = path.join(DIST_DIR, 'redirect-main.mjs');
 
 /** As package.json's start scripts run the bundle (README, "Memory", says why the heap is capped). */
 const NODE_FLAGS = ['--enable-source-maps', '--max-old-space-size=192'];
 
 let built = false;
 /** Bundles the server from the current sources, once per test file (half a second; writes are atomic). */
-function ensureServerBuilt(): void {
+export function ensureServerBuilt(): void {
   if (built) return;
   const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], {
     encoding: 'utf8',
@@ -47,12 +49,14 @@ export async function startAppProcess(
   env: Record<string, string | undefined>,
   timeoutMs = 90_000,
   main = MAIN,
+  /** More node flags, e.g. `--cpu-prof` for a bench run. */
+  nodeFlags: readonly string[] = [],
 ): Promise<AppProcess> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port) };
   for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
   ensureServerBuilt();
-  const child = spawn(process.execPath, [...NODE_FLAGS, main], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...nodeFlags, main], {
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

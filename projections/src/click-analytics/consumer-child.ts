@@ -18,7 +18,12 @@ const stream = new PostgresClickStream({
 });
 const analytics = new ClickAnalytics(
   { db: database.db, stream, log: createLogger('warn'), notifications },
-  { maxBatchSize: Number(batchSize), flushAfterClicks: Number(flushAfterClicks), flushAfterMs: 60_000 },
+  {
+    maxBatchSize: Number(batchSize),
+    flushAfterClicks: Number(flushAfterClicks),
+    flushAfterMs: 60_000,
+    flushWhenQuietMs: 60_000,
+  },
 );
 analytics.start();
 process.stdout.write('STARTED\n');

@@ -279,7 +279,12 @@ describe('click analytics consumer', () => {
       Array.from({ length: 250 }, () => click(link, '2026-11-20T12:00:00Z')),
       50,
     );
-    const analytics = startAnalytics({ maxBatchSize: 50, flushAfterClicks: 100, flushAfterMs: 60_000 });
+    const analytics = startAnalytics({
+      maxBatchSize: 50,
+      flushAfterClicks: 100,
+      flushAfterMs: 60_000,
+      flushWhenQuietMs: 60_000,
+    });
     await until(() => Promise.resolve(analytics.status().counted >= 200), 10_000);
     // Two flushes of two batches each; the fifth batch waits for a hundred clicks or a minute.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -293,7 +298,7 @@ describe('click analytics consumer', () => {
 
   it('flushes the clicks waiting once the oldest has waited flushAfterMs, not before', async () => {
     const link = newLinkId();
-    const analytics = startAnalytics({ flushAfterMs: 400 });
+    const analytics = startAnalytics({ flushAfterMs: 400, flushWhenQuietMs: 60_000 });
     await until(() => Promise.resolve(analytics.status().state === 'active'), 5_000);
     await stream.publish(asMessages([click(link, '2026-11-20T12:00:00Z')]));
     const published = performance.now();
@@ -305,6 +310,22 @@ describe('click analytics consumer', () => {
     expect(performance.now() - published).toBeGreaterThanOrEqual(400);
     // One flush: the click published 200 ms after the first waited with it.
     expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 2, botClicks: 0 }]]));
+  });
+
+  it('sums while batches keep coming, and writes them once the stream has been quiet for flushWhenQuietMs', async () => {
+    const link = newLinkId();
+    const analytics = startAnalytics({ flushAfterMs: 60_000, flushWhenQuietMs: 300 });
+    await until(() => Promise.resolve(analytics.status().state === 'active'), 5_000);
+    for (let i = 0; i < 10; i++) {
+      await stream.publish(asMessages([click(link, '2026-11-20T12:00:00Z')]));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // A second of clicks 100 ms apart: never quiet for 300 ms, so nothing is written yet.
+    expect(await linkTotals(stack.database.db)).toEqual(new Map());
+    const stopped = performance.now();
+    await drained(analytics, stream);
+    expect(performance.now() - stopped).toBeLessThan(2_000);
+    expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 10, botClicks: 0 }]]));
   });
 
   it('hands the group over to a standby, which goes on from the stored offsets', async () => {

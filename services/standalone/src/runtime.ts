@@ -33,7 +33,6 @@ import {
   type Mailer,
   migrateToLatest,
   PgNotifications,
-  PostgresClickStream,
   PostgresEventStore,
 } from '@sniplink/platform';
 import { startEmbeddedPostgres } from '@sniplink/platform/embedded';
@@ -50,6 +49,8 @@ import {
   userClickTotal,
 } from '@sniplink/projections';
 import { ClickBuffer, followCodeChanges, LinkCache, publishCodeChanges } from '@sniplink/redirect';
+import { type ClickConsumer, ClickConsumerThread } from './click-consumer-thread';
+import { createClickStream } from './click-stream';
 
 /** Everything a process of the app runs on, started in order and stopped in reverse. */
 export interface Runtime {
@@ -70,7 +71,8 @@ export interface Runtime {
   demo: DemoService;
   linkCache: LinkCache;
   clickBuffer: ClickBuffer;
-  clickAnalytics: ClickAnalytics | undefined;
+  /** The click analytics consumer, when this process runs projections (in this thread or its own). */
+  clickAnalytics: ClickConsumer | undefined;
   log: Logger;
   readiness: Record<string, ReadinessCheck>;
   /** Where the database is: "embedded (…)" or the DATABASE_URL host. */
@@ -96,7 +98,14 @@ async function openServer(config: Config, log: Logger) {
 export async function startRuntime(
   config: Config,
   log: Logger,
-  options: { projections?: boolean } = {},
+  options: {
+    projections?: boolean;
+    /**
+     * Run the click analytics consumer on a worker thread from this script (the bundled app does); else
+     * it runs on this thread (the API tests, CLIs).
+     */
+    clickConsumerThread?: { script: URL };
+  } = {},
 ): Promise<Runtime> {
   const server = await openServer(config, log);
   const { connectionString } = server;
@@ -106,7 +115,7 @@ export async function startRuntime(
     await migrateToLatest(database.db);
     const notifications = new PgNotifications(connectionString);
     const eventStore = createEventStore(config, database, notifications);
-    const clickStream = createClickStream(config, database, notifications);
+    const clickStream = createClickStream(config.clickStream, database, notifications);
     const keyring = new Keyring(database.db);
     const projections = allProjections({ keyring, onCodesChanged: publishCodeChanges(notifications) });
     const progress = new ProjectionProgress(database.db, notifications);
@@ -131,11 +140,19 @@ export async function startRuntime(
     const linkCache = new LinkCache(database.db);
     const unfollow = await followCodeChanges(notifications, linkCache);
     const clickBuffer = clickBufferOf(config, clickStream, log);
-    const clickAnalytics =
-      runners.length > 0
-        ? new ClickAnalytics({ db: database.db, stream: clickStream, log, notifications })
-        : undefined;
-    clickAnalytics?.start();
+    const clickAnalytics = runners.length > 0 ? startClickConsumer() : undefined;
+    function startClickConsumer(): ClickConsumer {
+      const thread = options.clickConsumerThread;
+      const consumer = thread
+        ? new ClickConsumerThread({
+            ...thread,
+            workerData: { connectionString, clickStream: config.clickStream, logLevel: config.logLevel },
+            log,
+          })
+        : new ClickAnalytics({ db: database.db, stream: clickStream, log, notifications });
+      consumer.start();
+      return consumer;
+    }
     const links = new LinkService({
       db: database.db,
       eventStore,
@@ -222,7 +239,7 @@ export async function startRedirectRuntime(config: Config, log: Logger): Promise
     const database = connectDatabase(server.connectionString, { poolSize: config.dbPoolSize });
     await migrateToLatest(database.db);
     const notifications = new PgNotifications(server.connectionString);
-    const clickStream = createClickStream(config, database, notifications);
+    const clickStream = createClickStream(config.clickStream, database, notifications);
     const linkCache = new LinkCache(database.db);
     const unfollow = await followCodeChanges(notifications, linkCache);
     const clickBuffer = clickBufferOf(config, clickStream, log);
@@ -364,17 +381,6 @@ function createEventStore(config: Config, database: Db, notifications: PgNotific
   return new PostgresEventStore({ pool: database.pool, notifications });
 }
 
-function createClickStream(config: Config, database: Db, notifications: PgNotifications): ClickStream {
-  if (config.clickStream.kind !== 'postgres') {
-    throw new Error('CLICK_STREAM=kafka: the Kafka adapter is not built yet; use CLICK_STREAM=postgres');
-  }
-  return new PostgresClickStream({
-    pool: database.pool,
-    notifications,
-    partitionCount: config.clickStream.partitions,
-  });
-}
-
 function readinessChecks(
   database: Db,
   eventStore: EventStore,
@@ -390,7 +396,9 @@ function readinessChecks(
     clickStream: async () => ({ ok: true, partitions: (await clickStream.endOffsets()).size }),
     clickAnalytics: async () => {
       const behind = await clicksBehind(database.db, await clickStream.endOffsets());
-      return { ok: behind < 10_000, behind };
+      // Under steady load the consumer sums up to five seconds of clicks before it writes them: a few
+      // hundred thousand behind is normal at full speed; a million is a consumer that cannot keep up.
+      return { ok: behind < CLICKS_BEHIND_LIMIT, behind };
     },
     projections: async () => {
       const lags = await Promise.all(
@@ -403,6 +411,8 @@ function readinessChecks(
     },
   };
 }
+
+const CLICKS_BEHIND_LIMIT = 1_000_000;
 
 /** Housekeeping every 10 minutes in a process that runs projections; a failure is logged and retried later. */
 function scheduleMaintenance(task: () => Promise<void>, log: Logger): NodeJS.Timeout {
