@@ -172,7 +172,7 @@ interface StoredClick {
 async function storedClicks(): Promise<StoredClick[]> {
   const { rows } = await database.pool.query<{ key: string; id: string; code: string }>(
     `SELECT m.message->>0 AS key, m.message->1->>'id' AS id, m.message->1->>'code' AS code
-     FROM cs_chunks c CROSS JOIN LATERAL jsonb_array_elements(c.messages) WITH ORDINALITY AS m(message, i)
+     FROM cs_chunks c CROSS JOIN LATERAL jsonb_array_elements(c.messages::jsonb) WITH ORDINALITY AS m(message, i)
      ORDER BY c.partition, c.first_offset, m.i`,
   );
   return rows.map((row) => ({ key: row.key, id: row.id, n: Number(row.code) }));

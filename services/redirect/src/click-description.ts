@@ -184,8 +184,47 @@ function isPlacelessV6(ip: string): boolean {
   );
 }
 
+/**
+ * Recent answers of `countryOf` and `referrerOf`, oldest dropped first: a visitor's clicks come from one
+ * address, a campaign's from one referring page, and the look-ups (a binary search over 200,000 ranges,
+ * a URL parse) cost more than the rest of a click.
+ */
+class RecentAnswers {
+  private readonly answers = new Map<string, string>();
+  constructor(private readonly size: number) {}
+
+  get(key: string, answer: (key: string) => string): string {
+    let value = this.answers.get(key);
+    if (value === undefined) {
+      value = answer(key);
+      if (this.answers.size >= this.size) {
+        const oldest = this.answers.keys().next().value;
+        if (oldest !== undefined) this.answers.delete(oldest);
+      }
+      this.answers.set(key, value);
+    }
+    return value;
+  }
+
+  clear(): void {
+    this.answers.clear();
+  }
+}
+
+const countries = new RecentAnswers(10_000);
+const referrers = new RecentAnswers(1_000);
+
+/** @internal For tests and benches: forget every remembered country and referrer. */
+export function clearAnswerCaches(): void {
+  countries.clear();
+  referrers.clear();
+}
+
 function countryOf(clientIp: string | undefined): string {
-  if (!clientIp) return UNKNOWN;
+  return clientIp ? countries.get(clientIp, lookUpCountry) : UNKNOWN;
+}
+
+function lookUpCountry(clientIp: string): string {
   const ip = unmapIPv4(withoutZone(clientIp.trim()));
   const family = isIP(ip);
   if (family === 0) return UNKNOWN;
@@ -225,7 +264,12 @@ function unmapIPv4(ip: string): string {
 const MAX_HOST_LENGTH = 253;
 
 function referrerOf(referer: string | undefined): string {
+  // Only short ones are remembered: a long Referer is rarely sent twice, and would fill the cache.
   if (!referer) return DIRECT;
+  return referer.length <= 256 ? referrers.get(referer, hostOf) : hostOf(referer);
+}
+
+function hostOf(referer: string): string {
   let url: URL;
   try {
     url = new URL(referer);

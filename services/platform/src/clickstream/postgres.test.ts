@@ -7,7 +7,7 @@ import { PostgresClickStream } from './postgres';
 clickStreamContract('postgres', async () => {
   const database = await createTestDatabase();
   const notifications = new PgNotifications(database.connectionString);
-  await installCommitHold(database.pool, { table: 'cs_chunks', column: 'messages->0->>0' }); // the first key
+  await installCommitHold(database.pool, { table: 'cs_chunks', column: 'messages::jsonb->0->>0' }); // the first key
   return {
     stream: new PostgresClickStream({
       pool: database.pool,

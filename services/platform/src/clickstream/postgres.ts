@@ -25,8 +25,8 @@ export interface PostgresClickStreamOptions {
 interface ChunkRow {
   partition: number;
   first_offset: string;
-  /** `[[key, value], ...]` for offsets first_offset, first_offset + 1, ... */
-  messages: [string, unknown][];
+  /** `[[key, value], ...]` as JSON text, for offsets first_offset, first_offset + 1, ... */
+  messages: string;
   /** Epoch ms: a number parses much faster than a timestamptz. */
   published_ms: number;
 }
@@ -351,25 +351,28 @@ async function insertChunks<Value>(
   bases: { partition: number; base: string }[],
   byPartition: Map<number, StreamMessage<Value>[]>,
 ): Promise<void> {
-  const partitions: number[] = [];
-  const firsts: string[] = [];
-  const lasts: string[] = [];
-  const chunks: [string, Value][][] = [];
+  // A row of four parameters per chunk: each chunk's JSON goes as a text parameter of its own, which
+  // the driver sends as it is (inside a text[] it would be escaped, every quote of it).
+  const rows: string[] = [];
+  const values: (number | string)[] = [];
   for (const { partition, base } of bases) {
     const messages = byPartition.get(partition) ?? [];
     for (let at = 0; at < messages.length; at += MAX_CHUNK) {
       const chunk = messages.slice(at, at + MAX_CHUNK);
       const first = BigInt(base) + BigInt(at);
-      partitions.push(partition);
-      firsts.push(String(first));
-      lasts.push(String(first + BigInt(chunk.length - 1)));
-      chunks.push(chunk.map((message) => [message.key, message.value]));
+      const n = values.length;
+      rows.push(`($${n + 1}::int, $${n + 2}::bigint, $${n + 3}::bigint, $${n + 4}::text)`);
+      values.push(
+        partition,
+        String(first),
+        String(first + BigInt(chunk.length - 1)),
+        JSON.stringify(chunk.map((message) => [message.key, message.value])),
+      );
     }
   }
   await client.query(
-    `INSERT INTO cs_chunks (partition, first_offset, last_offset, messages)
-     SELECT * FROM ROWS FROM (unnest($1::int[]), unnest($2::bigint[]), unnest($3::bigint[]), jsonb_array_elements($4::jsonb))`,
-    [partitions, firsts, lasts, JSON.stringify(chunks)],
+    `INSERT INTO cs_chunks (partition, first_offset, last_offset, messages) VALUES ${rows.join(', ')}`,
+    values,
   );
 }
 
@@ -386,9 +389,10 @@ function toBatches(rows: ChunkRow[], from: Offsets, max: number): ConsumedBatch[
     const next = from.get(row.partition) ?? 0n;
     const first = BigInt(row.first_offset);
     const publishedAt = new Date(row.published_ms);
+    const messages = JSON.parse(row.messages) as [string, unknown][];
     // A chunk the last fetch stopped inside starts before `next`: skip what was read already.
-    for (let i = next > first ? Number(next - first) : 0; i < row.messages.length && list.length < max; i++) {
-      const [key, value] = row.messages[i] as [string, unknown];
+    for (let i = next > first ? Number(next - first) : 0; i < messages.length && list.length < max; i++) {
+      const [key, value] = messages[i] as [string, unknown];
       list.push({ partition: row.partition, offset: first + BigInt(i), key, value, publishedAt });
     }
   }

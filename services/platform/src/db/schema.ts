@@ -54,12 +54,12 @@ export interface CsPartitionsTable {
   next_offset: Int8;
 }
 
-/** Consecutive offsets of one partition from one publish: `messages` is `[[key, value], ...]`. */
+/** Consecutive offsets of one partition from one publish: `messages` is `[[key, value], ...]` as JSON text. */
 export interface CsChunksTable {
   partition: number;
   first_offset: Int8;
   last_offset: Int8;
-  messages: unknown;
+  messages: string;
   published_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
