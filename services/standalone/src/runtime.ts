@@ -276,8 +276,16 @@ function clickBufferOf(config: Config, clickStream: ClickStream, log: Logger): C
     stream: clickStream as ClickStream<Click>,
     log,
     capacity: config.clickBufferCapacity,
+    maxBatch: CLICKS_PER_PUBLISH,
+    lingerMs: PUBLISH_LINGER_MS,
   });
 }
+
+// A publish is a transaction of five statements and a NOTIFY, and wakes the consumer for a read: at
+// 25,000 redirects/s batches of 2,000 clicks make 13 of them a second instead of 50 (PostgreSQL 25 ->
+// 22 % of a core). A click waits at most 100 ms in memory, and SIGTERM publishes what waits.
+const CLICKS_PER_PUBLISH = 2_000;
+const PUBLISH_LINGER_MS = 100;
 
 /** Not ready while the buffer is full: clicks would be dropped. Shows what waits and what was lost. */
 function clickBufferCheck(clickBuffer: ClickBuffer, capacity: number): ReadinessCheck {
