@@ -5,11 +5,14 @@
  * Starts the app (embedded default, or on a fresh database at DATABASE_URL an app process that runs the
  * API and projections plus the redirect as a process of its own, which takes the load), registers an account over HTTP,
  * makes it Pro with `user:plan`, creates 10,000 links through the app's LinkService (bench/seed-links.ts:
- * Pro allows 500 a month over HTTP), loads every code once into the cache, then drives autocannon from a
- * process of its own at 8 and 64 connections over random codes with a browser User-Agent. Prints req/s,
- * p50/p99, peak RSS and CPU of the serving process, CPU of PostgreSQL and of the load generator. After
- * each app run it waits for the click projection to count every 3xx autocannon saw, and says how long
- * that took; a last run holds a fixed rate at half the app's 64-connection maximum.
+ * Pro allows 500 a month over HTTP), loads every code once into the cache, then drives load at 8 and 64
+ * connections (`--connections 8,64`) over random codes with a browser User-Agent: Debian's `wrk` when it
+ * is installed (C; a fraction of autocannon's CPU, which shares the 2 cores with the server), else
+ * autocannon from a process of its own (`--loader autocannon|wrk`). Prints req/s, p50/p99, peak RSS and
+ * CPU of the serving process and of its main thread, CPU of PostgreSQL and of the load generator. After
+ * each app run it waits for the click projection to count every redirect the server answered, and says
+ * how long that took; a last run (autocannon: wrk cannot hold a rate) holds a fixed rate at half the
+ * app's 64-connection maximum. `--profile <dir>`: CPU profiles of the app's threads.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -459,7 +462,7 @@ try {
       `${c.run.padEnd(54)}${fmt(c.served).padStart(11)}${fmt(c.counted).padStart(10)}${fmt(c.counted - c.served).padStart(6)}${fmt(c.redirected).padStart(12)}${`${fmt(c.seconds, 1)} s`.padStart(11)}${`${c.targetSeconds} s`.padStart(8)}`,
     );
   console.log(
-    "(302s sent: the server's count, the warm-up's bot clicks taken off; loader saw: autocannon's 3xx, short of it by the answers in flight when a run stops)",
+    "(302s sent: the server's count, the warm-up's bot clicks taken off; loader saw: the load generator's 3xx (wrk: 2xx and 3xx), short of it by the answers in flight when a run stops)",
   );
   line('bot clicks counted (the warm-up)', fmt(catchUps.at(-1)?.bots ?? 0), `of ${fmt(codes.length)}`);
 
