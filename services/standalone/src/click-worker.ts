@@ -43,6 +43,11 @@ port.on('message', (message: { type: string }) => {
   void (async () => {
     try {
       await analytics.stop();
+    } catch (error) {
+      log.error(
+        { err: error },
+        'click analytics did not stop cleanly; unwritten sums are read again on start',
+      );
     } finally {
       report();
       await notifications.close();

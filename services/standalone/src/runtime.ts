@@ -39,6 +39,7 @@ import { startEmbeddedPostgres } from '@sniplink/platform/embedded';
 import {
   allProjections,
   ClickAnalytics,
+  type ClickAnalyticsDeps,
   clickCounts,
   clicksBehind,
   linkAnalytics,
@@ -51,6 +52,7 @@ import {
 import { ClickBuffer, followCodeChanges, LinkCache, publishCodeChanges } from '@sniplink/redirect';
 import { type ClickConsumer, ClickConsumerThread } from './click-consumer-thread';
 import { createClickStream } from './click-stream';
+import type { ClickWorkerData } from './click-worker';
 
 /** Everything a process of the app runs on, started in order and stopped in reverse. */
 export interface Runtime {
@@ -140,19 +142,14 @@ export async function startRuntime(
     const linkCache = new LinkCache(database.db);
     const unfollow = await followCodeChanges(notifications, linkCache);
     const clickBuffer = clickBufferOf(config, clickStream, log);
-    const clickAnalytics = runners.length > 0 ? startClickConsumer() : undefined;
-    function startClickConsumer(): ClickConsumer {
-      const thread = options.clickConsumerThread;
-      const consumer = thread
-        ? new ClickConsumerThread({
-            ...thread,
-            workerData: { connectionString, clickStream: config.clickStream, logLevel: config.logLevel },
-            log,
-          })
-        : new ClickAnalytics({ db: database.db, stream: clickStream, log, notifications });
-      consumer.start();
-      return consumer;
-    }
+    const clickAnalytics =
+      runners.length > 0
+        ? startClickConsumer(
+            options.clickConsumerThread,
+            { connectionString, clickStream: config.clickStream, logLevel: config.logLevel },
+            { db: database.db, stream: clickStream, log, notifications },
+          )
+        : undefined;
     const links = new LinkService({
       db: database.db,
       eventStore,
@@ -271,6 +268,19 @@ export async function startRedirectRuntime(config: Config, log: Logger): Promise
 }
 
 /** What a redirecting process pushes its clicks into: bounded by CLICK_BUFFER_CAPACITY. */
+/** The click analytics consumer, on a worker thread from `thread`'s script or else on this thread. */
+function startClickConsumer(
+  thread: { script: URL } | undefined,
+  inThread: ClickWorkerData,
+  here: ClickAnalyticsDeps,
+): ClickConsumer {
+  const consumer = thread
+    ? new ClickConsumerThread({ ...thread, workerData: inThread, log: here.log })
+    : new ClickAnalytics(here);
+  consumer.start();
+  return consumer;
+}
+
 function clickBufferOf(config: Config, clickStream: ClickStream, log: Logger): ClickBuffer {
   return new ClickBuffer({
     stream: clickStream as ClickStream<Click>,
