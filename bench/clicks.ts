@@ -4,19 +4,18 @@
  * Live: a ClickBuffer publishes N clicks (200,000 by default, over 5,000 links, in the current hour, one
  * bot in twenty) into the PostgreSQL click stream of a fresh database as fast as it takes them, while
  * ClickAnalytics consumes in the same process (as in the standalone app). Prints the lag every second,
- * next to a baseline measured in the same run: the stream's own INSERT (500-row unnest into a table shaped
- * like cs_messages), one batch at a time as the buffer publishes. When the consumer keeps up, its rate is
+ * next to a baseline measured in the same run: an INSERT of the same message lines as plain rows (500-row
+ * unnest, a row per click), one batch at a time as the buffer publishes. When the consumer keeps up, its rate is
  * the publisher's: the lag is the figure to read.
  *
  * Backlog: with the consumer stopped, N more clicks are published; then a fresh ClickAnalytics counts them
  * all. That rate is the consumer's capacity (what traffic it can take before a backlog grows).
  */
-import { randomFillSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { Click } from '@sniplink/contracts';
+import { type Click, clickMessage } from '@sniplink/contracts';
 import { ClickAnalytics, linkAnalytics } from '@sniplink/projections';
-import { ClickBuffer } from '@sniplink/redirect';
-import { v7 as uuidv7 } from 'uuid';
+import { ClickBuffer, clickId } from '@sniplink/redirect';
 import { createLogger, PgNotifications, PostgresClickStream } from '../services/platform/src/index';
 import {
   benchDatabase,
@@ -54,25 +53,13 @@ const browsers = ['Chrome', 'Safari', 'Firefox', 'Edge'];
 const systems = ['Windows', 'macOS', 'iOS', 'Android', 'Linux'];
 const pickOf = <T>(list: readonly T[], i: number) => list[i % list.length] as T;
 
-/** Click ids as the redirect makes them (redirect-route.ts): random bytes drawn 4 KiB at a time. */
-const randomPool = new Uint8Array(16 * 256);
-let poolOffset = randomPool.length;
-function clickId(): string {
-  if (poolOffset >= randomPool.length) {
-    randomFillSync(randomPool);
-    poolOffset = 0;
-  }
-  poolOffset += 16;
-  return uuidv7({ random: randomPool.subarray(poolOffset - 16, poolOffset) });
-}
-
 /** Click i: links visited at random, label variety of real traffic, now. */
 function clickNumber(i: number): Click {
   return {
     id: clickId(),
     linkId: pickOf(links, Math.floor(Math.random() * LINKS)),
     code: `c${i % LINKS}`,
-    at: new Date().toISOString(),
+    atMs: Date.now(),
     country: pickOf(countries, i >> 2),
     device: pickOf(devices, i),
     browser: pickOf(browsers, i >> 3),
@@ -107,19 +94,19 @@ try {
 
   // Baseline: the stream's INSERT alone, 500 rows a statement, one statement at a time.
   await database.pool.query(
-    'CREATE TABLE bench_messages (partition int, "offset" bigint, key text, value jsonb, PRIMARY KEY (partition, "offset"))',
+    'CREATE TABLE bench_messages (partition int, "offset" bigint, key text, value text, PRIMARY KEY (partition, "offset"))',
   );
   const baselineClicks = Math.min(CLICKS, 50_000);
   let started = performance.now();
   for (let i = 0; i < baselineClicks; i += BATCH) {
     const rows = Array.from({ length: BATCH }, (_, k) => clickNumber(i + k));
     await database.pool.query(
-      `INSERT INTO bench_messages SELECT * FROM unnest($1::int[], $2::bigint[], $3::text[], $4::jsonb[])`,
+      `INSERT INTO bench_messages SELECT * FROM unnest($1::int[], $2::bigint[], $3::text[], $4::text[])`,
       [
         rows.map((_, k) => (i + k) % PARTITIONS),
         rows.map((_, k) => String(i + k)),
         rows.map((row) => row.linkId),
-        rows.map((row) => JSON.stringify(row)),
+        rows.map((row) => clickMessage(row).value),
       ],
     );
   }
@@ -130,7 +117,11 @@ try {
   );
   await database.pool.query('DROP TABLE bench_messages');
 
-  const stream = new PostgresClickStream({ pool: database.pool, notifications, partitionCount: PARTITIONS });
+  const stream = new PostgresClickStream<string>({
+    pool: database.pool,
+    notifications,
+    partitionCount: PARTITIONS,
+  });
   const analytics = new ClickAnalytics({ db: database.db, stream, log, notifications });
   const buffer = new ClickBuffer({ stream, log });
   analytics.start();
@@ -219,7 +210,7 @@ try {
   started = performance.now();
   for (let i = 0; i < CLICKS; i += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, CLICKS - i) }, (_, k) => clickNumber(i + k));
-    await stream.publish(batch.map((value) => ({ key: value.linkId, value })));
+    await stream.publish(batch.map(clickMessage));
   }
   line(
     `backlog: ${fmt(CLICKS)} clicks published, nobody consuming`,

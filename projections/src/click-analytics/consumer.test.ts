@@ -153,6 +153,23 @@ describe('click analytics consumer', () => {
     expect(await userClickTotal(stack.database.db, 'nobody')).toBe(0);
   });
 
+  it('counts clicks the log holds as JSON objects (published before the line format) with the lines', async () => {
+    const link = newLinkId();
+    const old = [click(link, '2026-11-20T09:00:00Z'), click(link, '2026-11-20T09:30:00Z', { country: 'FR' })];
+    const asObjects = old.map(({ atMs, ...rest }) => ({
+      key: link,
+      value: { ...rest, at: new Date(atMs).toISOString() },
+    }));
+    await stream.publish(asObjects);
+    await stream.publish(asMessages([click(link, '2026-11-20T10:00:00Z', { country: 'FR' })]));
+    const analytics = startAnalytics();
+    await drained(analytics, stream);
+    expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 3, botClicks: 0 }]]));
+    const { countryBreakdown } = await linkAnalytics(stack.database.db, link, { now: NOW });
+    expect(countryBreakdown).toEqual({ FR: 2, US: 1 });
+    expect(analytics.status()).toMatchObject({ counted: 3, rejected: 0 });
+  });
+
   it('counts a click that comes twice in a batch once', async () => {
     const link = newLinkId();
     const clicks = Array.from({ length: 30 }, (_, i) =>

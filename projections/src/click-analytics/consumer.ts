@@ -1,4 +1,10 @@
-import { clickSchema } from '@sniplink/contracts';
+import {
+  type ClickLabels,
+  clickLabels,
+  isLinkId,
+  readClickLine,
+  readClickMessage,
+} from '@sniplink/contracts';
 import type {
   ClickStream,
   ConsumedBatch,
@@ -10,7 +16,7 @@ import type {
   PgNotifications,
 } from '@sniplink/platform';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { addToReadModel, ClickTally, HOUR_MS, type ParsedClick } from './counters';
+import { addToReadModel, type ClickLabelSet, ClickTally, HOUR_MS, type ParsedClick } from './counters';
 import { lockLabelsThrough, rollUpLabels } from './label-rollup';
 
 export { type ClickDimension, clickDimensions, TOTAL_BUCKET } from './counters';
@@ -126,6 +132,7 @@ export class ClickAnalytics {
   private restarts: Promise<void> = Promise.resolve();
   /** Moves on each failed flush: batches of a consumer started before it are read again, not added. */
   private epoch = 0;
+  private readonly labelSets = new LabelSets();
 
   constructor(
     private readonly deps: ClickAnalyticsDeps,
@@ -204,7 +211,7 @@ export class ClickAnalytics {
   private async accumulate(batch: ConsumedBatch, epoch: number): Promise<void> {
     // A flush failed since this consumer started: it is being replaced, and the batch will come again.
     if (epoch !== this.epoch) return;
-    const { clicks, rejected } = parseBatch(batch.messages);
+    const { clicks, rejected } = parseBatch(batch.messages, this.labelSets);
     if (rejected.length > 0) {
       this.deps.log.warn(
         { partition: batch.partition, offsets: rejected },
@@ -323,39 +330,83 @@ export class ClickAnalytics {
   }
 }
 
-/** Valid clicks (ids lower-cased, repeats within the batch dropped) and the offsets of malformed ones. */
-function parseBatch(messages: ConsumedMessage[]): { clicks: ParsedClick[]; rejected: string[] } {
-  const clicks = new Map<string, ParsedClick>();
-  const rejected: string[] = [];
-  for (const message of messages) {
-    const click = parseClick(message.value);
-    if (!click) rejected.push(String(message.offset));
-    else if (!clicks.has(click.id)) clicks.set(click.id, click);
+/**
+ * The label sets of click lines seen lately, checked and cleaned once: the clicks of a link's visitors
+ * repeat a few sets thousands of times, and taking each click's labels apart cost more than the rest of
+ * counting it. Forgets them all past `LABEL_SETS_KEPT` (unusual traffic: every click a new set).
+ */
+class LabelSets {
+  private readonly known = new Map<string, ClickLabelSet | null>();
+
+  /** The label set of a line's label fields; undefined when they are malformed. */
+  of(fields: string): ClickLabelSet | undefined {
+    let labels = this.known.get(fields);
+    if (labels === undefined) {
+      const parsed = clickLabels(fields);
+      labels = parsed ? labelSetOf(parsed) : null;
+      if (this.known.size >= LABEL_SETS_KEPT) this.known.clear();
+      this.known.set(fields, labels);
+    }
+    return labels ?? undefined;
   }
-  return { clicks: [...clicks.values()], rejected };
 }
 
-function parseClick(value: unknown): ParsedClick | undefined {
-  const parsed = clickSchema.safeParse(value);
-  if (!parsed.success) return undefined;
-  const click = parsed.data;
-  const atMs = Date.parse(click.at);
-  // Beyond year 9999 an ISO time has six digits, which PostgreSQL would refuse: the batch would never pass.
-  if (!(atMs >= 0 && atMs <= LATEST_CLICK_MS)) return undefined;
+const LABEL_SETS_KEPT = 10_000;
+
+function labelSetOf(labels: ClickLabels): ClickLabelSet {
+  return Object.freeze({
+    device: labels.device,
+    referrer: labelOf(labels.referrer),
+    country: labelOf(labels.country),
+    browser: labelOf(labels.browser),
+    os: labelOf(labels.os),
+  });
+}
+
+/** Valid clicks (repeats within the batch dropped) and the offsets of malformed ones. */
+function parseBatch(
+  messages: ConsumedMessage[],
+  labelSets: LabelSets,
+): { clicks: ParsedClick[]; rejected: string[] } {
+  const clicks: ParsedClick[] = [];
+  const ids = new Set<string>();
+  const rejected: string[] = [];
+  for (const message of messages) {
+    const click = parseClick(message.key, message.value, labelSets);
+    if (!click) rejected.push(String(message.offset));
+    else if (!ids.has(click.id)) {
+      ids.add(click.id);
+      clicks.push(click);
+    }
+  }
+  return { clicks, rejected };
+}
+
+function parseClick(key: string, value: unknown, labelSets: LabelSets): ParsedClick | undefined {
+  if (typeof value !== 'string') return parseClickObject(key, value);
+  const line = readClickLine(value);
+  const labels = line && labelSets.of(line.labels);
+  if (!line || !labels || !isLinkId(key) || !isStorableTime(line.atMs)) return undefined;
+  // Postgres answers uuids in lower case; the same link in two spellings must be one counter row.
+  return { id: line.id, linkId: key.toLowerCase(), atMs: line.atMs, bot: line.bot, labels };
+}
+
+/** A click published before the line format: rare, so its labels are not remembered. */
+function parseClickObject(key: string, value: unknown): ParsedClick | undefined {
+  const click = readClickMessage(key, value);
+  if (!click || !isStorableTime(click.atMs)) return undefined;
   return {
-    // Postgres answers uuids in lower case; the same link in two spellings must be one counter row.
-    id: click.id.toLowerCase(),
+    id: click.id,
     linkId: click.linkId.toLowerCase(),
-    atMs,
+    atMs: click.atMs,
     bot: click.bot,
-    labels: {
-      device: click.device,
-      referrer: labelOf(click.referrer),
-      country: labelOf(click.country),
-      browser: labelOf(click.browser),
-      os: labelOf(click.os),
-    },
+    labels: labelSetOf(click),
   };
+}
+
+/** Beyond year 9999 an ISO time has six digits, which PostgreSQL would refuse: the batch would never pass. */
+function isStorableTime(atMs: number): boolean {
+  return atMs >= 0 && atMs <= LATEST_CLICK_MS;
 }
 
 function labelOf(value: string): string {

@@ -7,12 +7,15 @@ export type ClickDimension = (typeof clickDimensions)[number];
 export const TOTAL_BUCKET = { dimension: 'total', label: 'all' } as const;
 export const HOUR_MS = 3_600_000;
 
+/** A click's label in each dimension. Clicks with the same labels share one (frozen) object. */
+export type ClickLabelSet = Readonly<Record<ClickDimension, string>>;
+
 export interface ParsedClick {
   id: string;
   linkId: string;
   atMs: number;
   bot: boolean;
-  labels: Record<ClickDimension, string>;
+  labels: ClickLabelSet;
 }
 
 /** Label -> clicks, one map per dimension (in `clickDimensions` order). */
@@ -20,7 +23,8 @@ type LabelCounts = Map<string, number>[];
 
 interface HourTally {
   total: number;
-  labels: LabelCounts;
+  /** Clicks per set of labels: one map operation per click; split per dimension when written. */
+  labelSets: Map<ClickLabelSet, number>;
 }
 
 interface LinkTally {
@@ -31,8 +35,8 @@ interface LinkTally {
 }
 
 /**
- * Clicks summed per link, hour and label, so that each counter row takes one upsert per flush however
- * many clicks (and batches) add to it. A human click adds to its hour's total and to one bucket per
+ * Clicks summed per link, hour and set of labels, so that each counter row takes one upsert per flush
+ * however many clicks (and batches) add to it. A human click adds to its hour's total and to one bucket per
  * dimension; its labels' all-time counts come from the roll-up, unless its hour is rolled up already
  * when the tally is written (see `addToReadModel`), when it adds to them directly.
  */
@@ -57,13 +61,11 @@ export class ClickTally {
     const hourMs = Math.floor(click.atMs / HOUR_MS) * HOUR_MS;
     let hour = link.hours.get(hourMs);
     if (!hour) {
-      hour = { total: 0, labels: clickDimensions.map(() => new Map()) };
+      hour = { total: 0, labelSets: new Map() };
       link.hours.set(hourMs, hour);
     }
     hour.total += 1;
-    for (let d = 0; d < clickDimensions.length; d++) {
-      addOne(hour.labels[d], click.labels[clickDimensions[d] as ClickDimension]);
-    }
+    hour.labelSets.set(click.labels, (hour.labelSets.get(click.labels) ?? 0) + 1);
   }
 }
 
@@ -143,7 +145,7 @@ function counterRows(links: Iterable<[string, LinkTally]>, labelsThroughMs: numb
     for (const [hourMs, hour] of link.hours) {
       const iso = new Date(hourMs).toISOString();
       addBucket(linkId, iso, TOTAL_INDEX, TOTAL_BUCKET.label, hour.total);
-      hour.labels.forEach((counts, d) => {
+      labelCountsOf(hour.labelSets).forEach((counts, d) => {
         for (const [label, clicks] of counts) {
           addBucket(linkId, iso, dimensionIndex(d), label, clicks);
           if (hourMs < labelsThroughMs) addOne(late[d], label, clicks);
@@ -160,6 +162,14 @@ function counterRows(links: Iterable<[string, LinkTally]>, labelsThroughMs: numb
     });
   }
   return { buckets, labels, links: linkRows, labelNames: labelNames.list };
+}
+
+function labelCountsOf(labelSets: Map<ClickLabelSet, number>): LabelCounts {
+  const counts: LabelCounts = clickDimensions.map(() => new Map());
+  for (const [labels, clicks] of labelSets) {
+    clickDimensions.forEach((dimension, d) => addOne(counts[d], labels[dimension], clicks));
+  }
+  return counts;
 }
 
 /** Distinct strings, each given the 1-based index SQL arrays use. */

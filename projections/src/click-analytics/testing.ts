@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Click } from '@sniplink/contracts';
+import { type Click, clickMessage } from '@sniplink/contracts';
 import type { ClickStream, Database, Offsets, StreamMessage } from '@sniplink/platform';
 import { type Kysely, sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import { until as readUntil } from '../../../test/support/until';
 import type { ClickAnalytics } from './consumer';
 
 /** A human desktop click from the US with no referrer, unless told otherwise. */
 export function click(linkId: string, at: string, overrides: Partial<Click> = {}): Click {
   return {
-    id: uuidv7(),
+    id: randomUUID(),
     linkId,
     code: 'abc',
-    at,
+    atMs: Date.parse(at),
     country: 'US',
     device: 'desktop',
     browser: 'Chrome',
@@ -25,9 +24,8 @@ export function click(linkId: string, at: string, overrides: Partial<Click> = {}
 
 export const newLinkId = (): string => randomUUID();
 
-/** As the redirect publishes them: keyed by link id. */
-export const asMessages = (clicks: readonly Click[]): StreamMessage[] =>
-  clicks.map((value) => ({ key: value.linkId, value }));
+/** As the redirect publishes them: message lines keyed by link id. */
+export const asMessages = (clicks: readonly Click[]): StreamMessage[] => clicks.map(clickMessage);
 
 /** Publishes in batches of `size`, as the redirect's buffer does. */
 export async function publishInBatches(stream: ClickStream, clicks: readonly Click[], size = 500) {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Click } from '@sniplink/contracts';
+import { type Click, readClickMessage } from '@sniplink/contracts';
 import {
   type ClickStream,
   type ConsumeOptions,
@@ -21,7 +21,7 @@ import { ClickBuffer } from './click-buffer';
  * Wraps the real adapter to watch it: batch sizes, how many publishes overlap, and a switch that makes
  * publish reject as a click stream that is down would.
  */
-class WatchedStream implements ClickStream<Click> {
+class WatchedStream implements ClickStream<string> {
   readonly batches: number[] = [];
   readonly attemptsAt: number[] = [];
   maxInFlight = 0;
@@ -30,13 +30,13 @@ class WatchedStream implements ClickStream<Click> {
   answersToLose = 0;
   private inFlight = 0;
 
-  constructor(private readonly inner: ClickStream<Click>) {}
+  constructor(private readonly inner: ClickStream<string>) {}
 
   get partitionCount(): number {
     return this.inner.partitionCount;
   }
 
-  async publish(messages: StreamMessage<Click>[], options?: PublishOptions): Promise<void> {
+  async publish(messages: StreamMessage<string>[], options?: PublishOptions): Promise<void> {
     this.attemptsAt.push(performance.now());
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
@@ -53,7 +53,7 @@ class WatchedStream implements ClickStream<Click> {
     }
   }
 
-  consume(options: ConsumeOptions<Click>): Consumer {
+  consume(options: ConsumeOptions<string>): Consumer {
     return this.inner.consume(options);
   }
   committedOffsets(groupId: string): Promise<Offsets> {
@@ -72,7 +72,7 @@ class WatchedStream implements ClickStream<Click> {
 
 let database: TestDatabase;
 let notifications: PgNotifications;
-let postgres: PostgresClickStream<Click>;
+let postgres: PostgresClickStream<string>;
 let stream: WatchedStream;
 let log: Logger;
 let buffers: ClickBuffer[] = [];
@@ -80,7 +80,7 @@ let buffers: ClickBuffer[] = [];
 beforeAll(async () => {
   database = await createTestDatabase();
   notifications = new PgNotifications(database.connectionString);
-  postgres = new PostgresClickStream<Click>({ pool: database.pool, notifications, partitionCount: 4 });
+  postgres = new PostgresClickStream<string>({ pool: database.pool, notifications, partitionCount: 4 });
 });
 
 afterAll(async () => {
@@ -121,7 +121,7 @@ function click(link = serial % linkIds.length): Click {
     id: `01900000-0000-7000-8000-${n.toString(16).padStart(12, '0')}`,
     linkId: linkIds[link] ?? '',
     code: String(n),
-    at: new Date().toISOString(),
+    atMs: Date.now(),
     country: 'US',
     device: 'desktop',
     browser: 'Chrome',
@@ -170,12 +170,16 @@ interface StoredClick {
 }
 
 async function storedClicks(): Promise<StoredClick[]> {
-  const { rows } = await database.pool.query<{ key: string; id: string; code: string }>(
-    `SELECT m.message->>0 AS key, m.message->1->>'id' AS id, m.message->1->>'code' AS code
+  const { rows } = await database.pool.query<{ key: string; value: string }>(
+    `SELECT m.message->>0 AS key, m.message->>1 AS value
      FROM cs_chunks c CROSS JOIN LATERAL jsonb_array_elements(c.messages::jsonb) WITH ORDINALITY AS m(message, i)
      ORDER BY c.partition, c.first_offset, m.i`,
   );
-  return rows.map((row) => ({ key: row.key, id: row.id, n: Number(row.code) }));
+  return rows.map((row) => {
+    const click = readClickMessage(row.key, row.value);
+    if (!click) throw new Error(`not a click message: ${row.value}`);
+    return { key: row.key, id: click.id, n: Number(click.code) };
+  });
 }
 
 /** Exactly the expected clicks, each once, and per link key in the order they were pushed. */
@@ -380,7 +384,7 @@ describe('ClickBuffer on the PostgreSQL click stream', () => {
   it('a pool that has ended: close() gives up at its timeout, says how many clicks it leaves, stops retrying', async () => {
     const dead = new pg.Pool({ connectionString: database.connectionString });
     await dead.end();
-    const deadStream = new PostgresClickStream<Click>({ pool: dead, notifications, partitionCount: 4 });
+    const deadStream = new PostgresClickStream<string>({ pool: dead, notifications, partitionCount: 4 });
     const watched = new WatchedStream(deadStream);
     const buffer = new ClickBuffer({ stream: watched, log, lingerMs: 5 });
     pushMany(buffer, 30);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Click } from '@sniplink/contracts';
+import { type Click, clickMessage } from '@sniplink/contracts';
 import type { ClickStream, Logger, StreamMessage } from '@sniplink/platform';
 
 export interface ClickBufferOptions {
-  stream: ClickStream<Click>;
+  /** Carries each click as its message line (`clickMessage`). */
+  stream: ClickStream<string>;
   log: Logger;
   /** Clicks per publish (default 500). */
   maxBatch?: number;
@@ -37,13 +38,14 @@ const DEFAULT_FLUSH_TIMEOUT_MS = 10_000;
  * by `capacity` and `flush` gives up at its timeout; the stream's own timeouts are what end it.
  */
 export class ClickBuffer {
-  private readonly stream: ClickStream<Click>;
+  private readonly stream: ClickStream<string>;
   private readonly log: Logger;
   private readonly maxBatch: number;
   private readonly lingerMs: number;
   private readonly capacity: number;
 
-  private readonly waiting: Fifo<Click>;
+  /** Clicks as the messages they go out as: encoded once, on the way in. */
+  private readonly waiting: Fifo<StreamMessage<string>>;
   /** Counters of clicks ever accepted / taken into a batch / published: FIFO, so they order the queue. */
   private accepted = 0;
   private taken = 0;
@@ -83,7 +85,7 @@ export class ClickBuffer {
       this.noteDrop();
       return false;
     }
-    this.waiting.push(click);
+    this.waiting.push(clickMessage(click));
     this.accepted++;
     if (this.waiting.size >= this.maxBatch) this.scheduleDrain();
     else this.armLinger();
@@ -182,10 +184,9 @@ export class ClickBuffer {
       this.waiting.size >= this.maxBatch ||
       (this.waiting.size > 0 && (this.lingerExpired || this.taken < this.flushUpTo));
     if (!due) return undefined;
-    const messages: StreamMessage<Click>[] = [];
+    const messages: StreamMessage<string>[] = [];
     while (messages.length < this.maxBatch && this.waiting.size > 0) {
-      const click = this.waiting.shift() as Click;
-      messages.push({ key: click.linkId, value: click });
+      messages.push(this.waiting.shift() as StreamMessage<string>);
     }
     this.taken += messages.length;
     // Clicks left behind arrived after the one that started the clock: sending them early is harmless.
@@ -301,7 +302,7 @@ export class ClickBuffer {
 /** A batch of clicks and the id every publish attempt of it carries. */
 interface Batch {
   id: string;
-  messages: StreamMessage<Click>[];
+  messages: StreamMessage<string>[];
 }
 
 interface FlushWaiter {

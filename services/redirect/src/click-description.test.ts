@@ -1,4 +1,4 @@
-import { clickSchema } from '@sniplink/contracts';
+import { clickMessage, readClickMessage } from '@sniplink/contracts';
 import Bowser from 'bowser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { agentCacheSize, type ClickInput, clearAgentCache, describeClick } from './click-description';
@@ -34,10 +34,10 @@ const agents = {
 } as const;
 
 const base: ClickInput = {
-  id: '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+  id: 'qK3x9_Zr-Tb2a1',
   linkId: '0193a1b2-0000-7000-8000-000000000001',
   code: 'abc123',
-  at: new Date('2025-01-02T03:04:05.678Z'),
+  atMs: Date.parse('2025-01-02T03:04:05.678Z'),
   userAgent: agents.chromeWindows,
   referer: undefined,
   clientIp: '8.8.8.8',
@@ -51,14 +51,15 @@ beforeEach(() => clearAgentCache());
 afterEach(() => vi.restoreAllMocks());
 
 describe('describeClick', () => {
-  it('builds a click the contract accepts, carrying the ids, code and time, and never the IP', () => {
+  it('builds a click whose message reads back as itself, carrying the ids, code and time, and never the IP', () => {
     const click = describeClick(base);
-    expect(clickSchema.parse(click)).toEqual(click);
+    const message = clickMessage(click);
+    expect(readClickMessage(message.key, message.value)).toEqual(click);
     expect(click).toEqual({
       id: base.id,
       linkId: base.linkId,
       code: 'abc123',
-      at: '2025-01-02T03:04:05.678Z',
+      atMs: Date.parse('2025-01-02T03:04:05.678Z'),
       country: 'US',
       device: 'desktop',
       browser: 'Chrome',
@@ -66,7 +67,7 @@ describe('describeClick', () => {
       referrer: 'direct',
       bot: false,
     });
-    expect(JSON.stringify(click)).not.toContain('8.8.8.8');
+    expect(JSON.stringify([click, message])).not.toContain('8.8.8.8');
   });
 });
 

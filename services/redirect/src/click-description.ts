@@ -8,7 +8,7 @@ export interface ClickInput {
   id: string;
   linkId: string;
   code: string;
-  at: Date;
+  atMs: number;
   userAgent: string | undefined;
   /** The Referer header as sent. */
   referer: string | undefined;
@@ -29,7 +29,7 @@ export function describeClick(input: ClickInput): Click {
     id: input.id,
     linkId: input.linkId,
     code: input.code,
-    at: input.at.toISOString(),
+    atMs: input.atMs,
     country: countryOf(input.clientIp),
     device: agent.device,
     browser: agent.browser,

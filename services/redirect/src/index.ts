@@ -2,4 +2,4 @@ export { ClickBuffer, type ClickBufferOptions, type ClickBufferStats } from './c
 export { type ClickInput, describeClick } from './click-description';
 export { LinkCache, type LinkCacheOptions, type RedirectTarget } from './link-cache';
 export { followCodeChanges, publishCodeChanges } from './link-changes';
-export { createFastRedirect, type RedirectDeps, registerRedirect } from './redirect-route';
+export { clickId, createFastRedirect, type RedirectDeps, registerRedirect } from './redirect-route';

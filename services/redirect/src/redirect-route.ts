@@ -1,8 +1,7 @@
-import { randomFillSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { v7 as uuidv7 } from 'uuid';
 import type { ClickBuffer } from './click-buffer';
 import { describeClick } from './click-description';
 import type { LinkCache, RedirectTarget } from './link-cache';
@@ -96,7 +95,7 @@ function countClick(
       id: clickId(),
       linkId: target.linkId,
       code,
-      at: new Date(),
+      atMs: Date.now(),
       userAgent: request.headers['user-agent'],
       referer: request.headers.referer,
       clientIp,
@@ -110,17 +109,13 @@ function redirectHeaders(target: RedirectTarget): OutgoingHttpHeaders {
 }
 
 /**
- * Click ids (UUID v7) from a pool of random bytes filled 4 KiB at a time: asking the system for 16 bytes
- * per redirect showed up in the profile of the hot path (about 6 % of the process's CPU).
+ * Click ids: a random prefix drawn once per process, then a counter. Unique across processes and
+ * restarts (72 random bits), and nearly free: a UUID per redirect cost ~2 % of the event loop and 36
+ * bytes of every click in the log.
  */
-const randomPool = new Uint8Array(16 * 256);
-let poolOffset = randomPool.length;
+const CLICK_ID_PREFIX = randomBytes(9).toString('base64url');
+let clicksCounted = 0;
 export function clickId(): string {
-  if (poolOffset >= randomPool.length) {
-    randomFillSync(randomPool);
-    poolOffset = 0;
-  }
-  const random = randomPool.subarray(poolOffset, poolOffset + 16);
-  poolOffset += 16;
-  return uuidv7({ random });
+  clicksCounted += 1;
+  return `${CLICK_ID_PREFIX}${clicksCounted.toString(36)}`;
 }

@@ -18,7 +18,6 @@ import {
   runAccountMaintenance,
   SessionStore,
 } from '@sniplink/api';
-import type { Click } from '@sniplink/contracts';
 import {
   appSecret,
   type ClickStream,
@@ -283,7 +282,7 @@ function startClickConsumer(
 
 function clickBufferOf(config: Config, clickStream: ClickStream, log: Logger): ClickBuffer {
   return new ClickBuffer({
-    stream: clickStream as ClickStream<Click>,
+    stream: clickStream as ClickStream<string>,
     log,
     capacity: config.clickBufferCapacity,
     maxBatch: CLICKS_PER_PUBLISH,

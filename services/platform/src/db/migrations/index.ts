@@ -9,6 +9,7 @@ import * as clickLabelRollup from './2026-11-22T07-click-label-rollup';
 import * as clickChunks from './2026-11-22T08-click-chunks';
 import * as dropClickIds from './2026-11-22T09-drop-click-ids';
 import * as clickChunksAsText from './2026-11-22T10-click-chunks-as-text';
+import * as clickChunksUncompressed from './2026-11-22T11-click-chunks-uncompressed';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T08-click-chunks': clickChunks,
   '2026-11-22T09-drop-click-ids': dropClickIds,
   '2026-11-22T10-click-chunks-as-text': clickChunksAsText,
+  '2026-11-22T11-click-chunks-uncompressed': clickChunksUncompressed,
 };
