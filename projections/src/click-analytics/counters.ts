@@ -167,7 +167,9 @@ function counterRows(links: Iterable<[string, LinkTally]>, labelsThroughMs: numb
 function labelCountsOf(labelSets: Map<ClickLabelSet, number>): LabelCounts {
   const counts: LabelCounts = clickDimensions.map(() => new Map());
   for (const [labels, clicks] of labelSets) {
-    clickDimensions.forEach((dimension, d) => addOne(counts[d], labels[dimension], clicks));
+    clickDimensions.forEach((dimension, d) => {
+      addOne(counts[d], labels[dimension], clicks);
+    });
   }
   return counts;
 }
