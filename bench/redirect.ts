@@ -6,7 +6,8 @@
  * API and projections plus the redirect as a process of its own, which takes the load), registers an account over HTTP,
  * makes it Pro with `user:plan`, creates 10,000 links through the app's LinkService (bench/seed-links.ts:
  * Pro allows 500 a month over HTTP), loads every code once into the cache, then drives load at 8 and 64
- * connections (`--connections 8,64`) over random codes with a browser User-Agent: Debian's `wrk` when it
+ * connections (`--connections 8,64`), in alternating rounds of bare and app (`--rounds 3`), over random
+ * codes with a browser User-Agent: Debian's `wrk` when it
  * is installed (C; a fraction of autocannon's CPU, which shares the 2 cores with the server), else
  * autocannon from a process of its own (`--loader autocannon|wrk`). Prints req/s, p50/p99, peak RSS and
  * CPU of the serving process and of its main thread, CPU of PostgreSQL and of the load generator. After
@@ -41,6 +42,12 @@ import {
 const LINKS = Number(option('--links') ?? 10_000);
 const SECONDS = Number(option('--seconds') ?? 10);
 const CONNECTIONS = (option('--connections') ?? '8,64').split(',').map(Number);
+/**
+ * Rounds of bare-then-app per connection count: this shared machine's speed swings by a third from one
+ * minute to the next (the bare server alone: 38,000-70,000 req/s), so one pair of runs can compare a
+ * fast minute with a slow one. The ratios are of the rounds' sums; each round is printed too.
+ */
+const ROUNDS = Number(option('--rounds') ?? 3);
 const TSX = ['--import', 'tsx'];
 const ROOT = path.resolve(import.meta.dirname, '..');
 const onServer = option('--target') === 'server' || Boolean(process.env.DATABASE_URL);
@@ -96,6 +103,38 @@ interface Measured extends LoadResult {
   machineCpu: number;
   /** `--target server`: the app process that runs the projections (the click consumer among them). */
   projectorCpu: number;
+}
+
+/** Rounds of one server as one: requests over seconds, the median round's latencies, the highest peaks. */
+function combined(runs: Measured[]): Measured {
+  if (runs.length === 1) return runs[0] as Measured;
+  const sum = (of: (m: Measured) => number) => runs.reduce((total, m) => total + of(m), 0);
+  const seconds = sum((m) => m.seconds);
+  const median = (of: (m: Measured) => number) => {
+    const sorted = runs.map(of).sort((x, y) => x - y);
+    return sorted[Math.floor(sorted.length / 2)] as number;
+  };
+  const overTime = (of: (m: Measured) => number) => sum((m) => of(m) * m.seconds) / seconds;
+  return {
+    seconds,
+    total: sum((m) => m.total),
+    perSecond: sum((m) => m.total) / seconds,
+    p50: median((m) => m.p50),
+    p99: median((m) => m.p99),
+    max: Math.max(...runs.map((m) => m.max)),
+    ok2xx: sum((m) => m.ok2xx),
+    ok3xx: sum((m) => m.ok3xx),
+    non2xx: sum((m) => m.non2xx),
+    errors: sum((m) => m.errors),
+    timeouts: sum((m) => m.timeouts),
+    peakRssMb: Math.max(...runs.map((m) => m.peakRssMb)),
+    serverCpu: overTime((m) => m.serverCpu),
+    mainCpu: overTime((m) => m.mainCpu),
+    pgCpu: overTime((m) => m.pgCpu),
+    loaderCpu: overTime((m) => m.loaderCpu),
+    machineCpu: overTime((m) => m.machineCpu),
+    projectorCpu: overTime((m) => m.projectorCpu),
+  };
 }
 
 /** Runs the load generator against `baseUrl` while sampling the serving process every 100 ms. */
@@ -414,13 +453,34 @@ try {
     });
   };
 
-  const results: { name: string; bare?: Measured; app: Measured }[] = [];
+  const results: {
+    name: string;
+    bare?: Measured;
+    app: Measured;
+    rounds?: { bare: Measured; app: Measured }[];
+  }[] = [];
   const projector = serving === app ? undefined : app.child.pid;
   for (const connections of CONNECTIONS) {
-    const b = await drive(bareServer.baseUrl, codesFile, connections, bare.pid ?? 0);
-    const a = await drive(serving.baseUrl, codesFile, connections, serving.child.pid ?? 0, pgPid, projector);
-    results.push({ name: `${connections}`, bare: b, app: a });
-    await catchUp(`${connections} connections, full speed`, a, 30);
+    const rounds: { bare: Measured; app: Measured }[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const b = await drive(bareServer.baseUrl, codesFile, connections, bare.pid ?? 0);
+      const a = await drive(
+        serving.baseUrl,
+        codesFile,
+        connections,
+        serving.child.pid ?? 0,
+        pgPid,
+        projector,
+      );
+      rounds.push({ bare: b, app: a });
+      await catchUp(`${connections} connections, full speed${ROUNDS > 1 ? `, round ${round}` : ''}`, a, 30);
+    }
+    results.push({
+      name: `${connections}`,
+      bare: combined(rounds.map((r) => r.bare)),
+      app: combined(rounds.map((r) => r.app)),
+      rounds,
+    });
   }
   const full64 = results.at(-1)?.app.perSecond ?? 0;
   const rate = Math.round(full64 / 2);
@@ -441,9 +501,19 @@ try {
     console.log(
       `${name.padEnd(24)}${fmt(m.perSecond).padStart(9)}${String(m.p50).padStart(8)}${String(m.p99).padStart(8)}${String(m.max).padStart(8)}${`${fmt(m.peakRssMb)} MB`.padStart(10)}${pct(m.serverCpu).padStart(7)}${pct(m.mainCpu).padStart(6)}${pct(m.pgCpu).padStart(8)}${pct(m.loaderCpu).padStart(8)}${pct(m.projectorCpu).padStart(10)}${pct(m.machineCpu - m.serverCpu - orZero(m.pgCpu) - m.loaderCpu - orZero(m.projectorCpu)).padStart(8)}${String(m.total - m.ok3xx + m.errors).padStart(9)}`,
     );
-  for (const { name, bare: b, app: a } of results) {
+  const servingName = serving === app ? 'app' : 'redirect';
+  for (const { name, bare: b, app: a, rounds = [] } of results) {
+    if (rounds.length > 1) {
+      rounds.forEach((round, i) => {
+        row(`${name}, bare, round ${i + 1}`, round.bare);
+        row(`${name}, ${servingName}, round ${i + 1}`, round.app);
+      });
+      console.log(
+        `${name} connections, ${rounds.length} rounds (req/s: all requests / all seconds; p50, p99: the rounds' median):`,
+      );
+    }
     if (b) row(`${name}, bare node:http`, b);
-    row(`${name}, ${serving === app ? 'app' : 'redirect'}`, a);
+    row(`${name}, ${servingName}`, a);
     if (b)
       console.log(
         `${''.padEnd(24)}app/bare: ${fmt((a.perSecond / b.perSecond) * 100)} % of the requests/s (target 60 %), p50 ${ratio(a.p50, b.p50)}, p99 ${ratio(a.p99, b.p99)} (target 2x), peak RSS ${fmt(a.peakRssMb / b.peakRssMb, 1)}x`,

@@ -38,10 +38,21 @@ const FORMAT = 'c1';
 const SEPARATOR = '|';
 
 export function clickMessage(click: Click): { key: string; value: string } {
-  return {
-    key: click.linkId,
-    value: `${FORMAT}|${field(click.id)}|${field(click.code)}|${click.atMs}|${field(click.country)}|${click.device}|${field(click.browser)}|${field(click.os)}|${field(click.referrer)}|${click.bot ? 1 : 0}`,
-  };
+  // One flat string: a template literal would build a tree of ~20 string pieces per click, ten times the
+  // memory while the click waits in the buffer, flattened again when the batch is serialized.
+  const fields = [
+    FORMAT,
+    field(click.id),
+    field(click.code),
+    click.atMs,
+    field(click.country),
+    click.device,
+    field(click.browser),
+    field(click.os),
+    field(click.referrer),
+    click.bot ? 1 : 0,
+  ];
+  return { key: click.linkId, value: fields.join(SEPARATOR) };
 }
 
 /** No field may hold the separator; none of ours does (labels come from fixed names and host names). */
