@@ -364,6 +364,36 @@ describe('click analytics consumer', () => {
     expect(await labelSums(stack.database.db)).toHaveLength(5);
   });
 
+  it('deletes from the click log only clicks counted already and older than the retention', async () => {
+    const link = newLinkId();
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    await stream.publish(asMessages(Array.from({ length: 20 }, () => click(link, hourAgo))));
+    const first = startAnalytics({ clickLogRetentionMs: 86_400_000 });
+    await drained(first, stream);
+    await first.stop();
+    // Published while nobody counts: old enough later on, but not counted.
+    await stream.publish(asMessages(Array.from({ length: 10 }, () => click(link, hourAgo))));
+    const messagesInLog = async () =>
+      Number(
+        (
+          await stack.database.pool.query<{ n: string }>(
+            'SELECT coalesce(sum(last_offset - first_offset + 1), 0)::text AS n FROM cs_chunks',
+          )
+        ).rows[0]?.n,
+      );
+    expect(await first.pruneClickLog()).toBe(0); // counted, but published just now
+    expect(await messagesInLog()).toBe(30);
+    const twoDaysOn = new Date(Date.now() + 2 * 86_400_000);
+    expect(await first.pruneClickLog(twoDaysOn)).toBe(20);
+    expect(await messagesInLog()).toBe(10);
+    const keeping = new ClickAnalytics({ db: stack.database.db, stream, log: stack.log });
+    expect(await keeping.pruneClickLog(twoDaysOn)).toBe(0); // no retention: keeps every click
+
+    const second = startAnalytics({ clickLogRetentionMs: 86_400_000 });
+    await drained(second, stream);
+    expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 30, botClicks: 0 }]]));
+  });
+
   it('rolls finished hours up into the all-time labels: breakdowns stay the same, late clicks count once', async () => {
     let now = new Date('2026-11-20T15:30:00Z');
     const analytics = startAnalytics({}, { clock: () => now });

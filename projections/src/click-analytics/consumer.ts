@@ -55,6 +55,12 @@ export interface ClickAnalyticsOptions {
   flushAfterMs?: number;
   /** How often the active consumer rolls finished hours up into the all-time label counts; 0: never. */
   rollUpEveryMs?: number;
+  /**
+   * How long a counted click stays in the click log; 0 (the default): for ever. The active consumer
+   * deletes what it has counted and is older, every `pruneEveryMs` (default 10 minutes).
+   */
+  clickLogRetentionMs?: number;
+  pruneEveryMs?: number;
 }
 
 const DEFAULT_BATCH_SIZE = 5_000;
@@ -67,6 +73,7 @@ const DEFAULT_FLUSH_WHEN_QUIET_MS = 250;
 const DEFAULT_FLUSH_AFTER_CLICKS = 200_000;
 const DEFAULT_FLUSH_AFTER_MS = 5_000;
 const ROLL_UP_EVERY_MS = 5 * 60_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 export type ClickAnalyticsState = 'stopped' | 'standby' | 'active';
 
@@ -148,6 +155,12 @@ export class ClickAnalytics {
     this.schedule(this.options.rollUpEveryMs ?? ROLL_UP_EVERY_MS, 'rolling up click labels', () =>
       this.rollUpLabels(),
     );
+    if (this.options.clickLogRetentionMs)
+      this.schedule(
+        this.options.pruneEveryMs ?? PRUNE_EVERY_MS,
+        'deleting counted clicks from the click log',
+        () => this.pruneClickLog(),
+      );
   }
 
   /** Stops reading, then writes what was read. */
@@ -175,6 +188,21 @@ export class ClickAnalytics {
   rollUpLabels(now = this.clock()): Promise<number> {
     const through = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - HOUR_MS;
     return rollUpLabels(this.deps.db, new Date(through));
+  }
+
+  /**
+   * Deletes from the click log the clicks that are counted (below the offsets stored with the counters)
+   * and were published longer than the retention ago. Returns how many went; 0 when clicks are kept.
+   */
+  async pruneClickLog(now = this.clock()): Promise<number> {
+    const retentionMs = this.options.clickLogRetentionMs ?? 0;
+    if (retentionMs <= 0 || this.offsets.size === 0) return 0;
+    const deleted = await this.deps.stream.deleteRecords(new Map(this.offsets), {
+      publishedBefore: new Date(now.getTime() - retentionMs),
+    });
+    if (deleted > 0)
+      this.deps.log.info({ deleted }, 'deleted counted clicks past their retention from the click log');
+    return deleted;
   }
 
   private consume(): void {

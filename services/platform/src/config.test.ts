@@ -63,6 +63,16 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DEMO_MAX_PER_VISITOR: '0' })).toThrow(/DEMO_MAX_PER_VISITOR/);
   });
 
+  it('keeps counted clicks in the click log for 7 days, or as many as told, or (0) for ever', () => {
+    expect(loadConfig({}).clickLogRetentionDays).toBe(7);
+    expect(loadConfig({ CLICK_LOG_RETENTION_DAYS: '30' }).clickLogRetentionDays).toBe(30);
+    expect(loadConfig({ CLICK_LOG_RETENTION_DAYS: '0' }).clickLogRetentionDays).toBe(0);
+    expect(() => loadConfig({ CLICK_LOG_RETENTION_DAYS: '-1' })).toThrow(
+      /CLICK_LOG_RETENTION_DAYS: must be a whole number between 0 and 36500/,
+    );
+    expect(() => loadConfig({ CLICK_LOG_RETENTION_DAYS: '1.5' })).toThrow(/CLICK_LOG_RETENTION_DAYS/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

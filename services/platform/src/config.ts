@@ -11,6 +11,10 @@ const positiveInt = (max: number) => {
   const message = `must be a whole number between 1 and ${max}`;
   return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
 };
+const wholeNumber = (max: number) => {
+  const message = `must be a whole number between 0 and ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(0, message).max(max, message);
+};
 const postgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// or postgresql:// URL');
@@ -37,6 +41,7 @@ const envSchema = z.object({
   KAFKA_BROKERS: z.string().min(1).optional(),
   CLICK_PARTITIONS: positiveInt(256).default(8),
   CLICK_BUFFER_CAPACITY: positiveInt(10_000_000).default(100_000),
+  CLICK_LOG_RETENTION_DAYS: wholeNumber(36_500).default(7),
   EMBEDDED_PG_USER: z
     .string()
     .regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'must be a valid Unix user name')
@@ -92,6 +97,8 @@ export interface Config {
   clickStream: { kind: 'postgres'; partitions: number } | { kind: 'kafka'; brokers: string[] };
   /** Clicks a redirecting process holds while the click stream is down or slow; past it they are dropped. */
   clickBufferCapacity: number;
+  /** Days a counted click stays in the click log; 0 keeps every click. */
+  clickLogRetentionDays: number;
   embeddedPgUser: string;
   runProjections: boolean;
   /** Trust X-Forwarded-For (behind a reverse proxy) for the client's address. */
@@ -149,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { kind: 'kafka', brokers: (e.KAFKA_BROKERS ?? '').split(',').map((broker) => broker.trim()) }
         : { kind: 'postgres', partitions: e.CLICK_PARTITIONS },
     clickBufferCapacity: e.CLICK_BUFFER_CAPACITY,
+    clickLogRetentionDays: e.CLICK_LOG_RETENTION_DAYS,
     embeddedPgUser: e.EMBEDDED_PG_USER,
     runProjections: e.PROJECTIONS === 'on',
     trustProxy: e.TRUST_PROXY === 'true',

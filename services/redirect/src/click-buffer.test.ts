@@ -65,6 +65,9 @@ class WatchedStream implements ClickStream<string> {
   endOffsets(): Promise<Offsets> {
     return this.inner.endOffsets();
   }
+  deleteRecords(before: Offsets, options: { publishedBefore: Date }): Promise<number> {
+    return this.inner.deleteRecords(before, options);
+  }
   close(): Promise<void> {
     return this.inner.close();
   }

@@ -43,6 +43,7 @@ describe('click analytics on a worker thread', () => {
       connectionString: stack.database.connectionString,
       clickStream: { kind: 'postgres' as const, partitions: PARTITIONS },
       logLevel: 'silent' as const,
+      clickLogRetentionMs: 0,
     },
     log: stack.log,
   });

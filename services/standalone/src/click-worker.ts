@@ -15,23 +15,23 @@ export interface ClickWorkerData {
   connectionString: string;
   clickStream: Config['clickStream'];
   logLevel: Config['logLevel'];
+  /** 0: clicks stay in the click log. */
+  clickLogRetentionMs: number;
 }
 
 const CONSUMER_NICE = 10;
 const port = parentPort;
 if (!port) throw new Error('click-worker runs as a worker thread');
-const { connectionString, clickStream, logLevel } = workerData as ClickWorkerData;
+const { connectionString, clickStream, logLevel, clickLogRetentionMs } = workerData as ClickWorkerData;
 const log = createLogger(logLevel).child({ thread: 'click-analytics' });
 lowerThisThreadsPriority();
 // Two partitions read at once, a flush, the hourly label roll-up.
 const database = connectDatabase(connectionString, { poolSize: 4 });
 const notifications = new PgNotifications(connectionString);
-const analytics = new ClickAnalytics({
-  db: database.db,
-  stream: createClickStream(clickStream, database, notifications),
-  log,
-  notifications,
-});
+const analytics = new ClickAnalytics(
+  { db: database.db, stream: createClickStream(clickStream, database, notifications), log, notifications },
+  { clickLogRetentionMs },
+);
 analytics.start();
 
 const report = () => port.postMessage({ type: 'status', status: analytics.status() });

@@ -145,7 +145,12 @@ export async function startRuntime(
       runners.length > 0
         ? startClickConsumer(
             options.clickConsumerThread,
-            { connectionString, clickStream: config.clickStream, logLevel: config.logLevel },
+            {
+              connectionString,
+              clickStream: config.clickStream,
+              logLevel: config.logLevel,
+              clickLogRetentionMs: config.clickLogRetentionDays * DAY_MS,
+            },
             { db: database.db, stream: clickStream, log, notifications },
           )
         : undefined;
@@ -275,7 +280,7 @@ function startClickConsumer(
 ): ClickConsumer {
   const consumer = thread
     ? new ClickConsumerThread({ ...thread, workerData: inThread, log: here.log })
-    : new ClickAnalytics(here);
+    : new ClickAnalytics(here, { clickLogRetentionMs: inThread.clickLogRetentionMs });
   consumer.start();
   return consumer;
 }
@@ -289,6 +294,8 @@ function clickBufferOf(config: Config, clickStream: ClickStream, log: Logger): C
     lingerMs: PUBLISH_LINGER_MS,
   });
 }
+
+const DAY_MS = 24 * 60 * 60_000;
 
 // A publish is a transaction of five statements and a NOTIFY, and wakes the consumer for a read: at
 // 25,000 redirects/s batches of 2,000 clicks make 13 of them a second instead of 50 (PostgreSQL 25 ->

@@ -229,5 +229,32 @@ export function clickStreamContract(adapterName: string, create: () => Promise<C
       expect(received.some((m) => m.value.from === 'g0')).toBe(false);
       expectContiguousPerPartition(received, from);
     });
+
+    it('deletes only messages below the given offsets and older than the given time; the rest reads on', async () => {
+      await stream.publish(messages('old', 40));
+      const below = await stream.endOffsets();
+      await stream.publish(messages('new', 30));
+      const inAMinute = new Date(Date.now() + 60_000);
+      expect(await stream.deleteRecords(below, { publishedBefore: new Date(Date.now() - 60_000) })).toBe(0);
+      expect(await stream.deleteRecords(new Map(), { publishedBefore: inAMinute })).toBe(0);
+      const deleted = await stream.deleteRecords(below, { publishedBefore: inAMinute });
+      // Earlier tests' messages sit below these offsets too: at least this test's 40 go.
+      expect(deleted).toBeGreaterThanOrEqual(40);
+      expect(await stream.deleteRecords(below, { publishedBefore: inAMinute })).toBe(0);
+      const got = await consumeCount(stream, 30, {
+        groupId: newGroup(),
+        startOffsets: async () => new Map(below),
+      });
+      expect(got.map((m) => m.value.from)).toEqual(Array(30).fill('new'));
+      expectContiguousPerPartition(got, below);
+      expect(await stream.endOffsets()).toEqual(
+        new Map(
+          [...below].map(([partition, next]) => [
+            partition,
+            next + BigInt(got.filter((m) => m.partition === partition).length),
+          ]),
+        ),
+      );
+    });
   });
 }

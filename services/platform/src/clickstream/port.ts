@@ -69,6 +69,12 @@ export interface ClickStream<Value = unknown> {
   commitOffsets(groupId: string, offsets: Offsets): Promise<void>;
   /** Partition -> the offset the next published message will get (Kafka's high watermark). */
   endOffsets(): Promise<Offsets>;
+  /**
+   * Deletes the messages of each given partition below its offset that were published before
+   * `publishedBefore` (Kafka: deleteRecords; there the topic's retention also deletes on its own).
+   * Returns how many messages went. A reader must not start below the offsets given.
+   */
+  deleteRecords(before: Offsets, options: { publishedBefore: Date }): Promise<number>;
   close(): Promise<void>;
 }
 

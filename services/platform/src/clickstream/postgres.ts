@@ -149,6 +149,20 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
     return new Map(rows.map((row) => [row.partition, BigInt(row.next_offset)]));
   }
 
+  async deleteRecords(before: Offsets, { publishedBefore }: { publishedBefore: Date }): Promise<number> {
+    if (before.size === 0) return 0;
+    // Whole chunks only: one that straddles an offset stays until all of it is below.
+    const { rows } = await this.pool.query<{ messages: string | null }>(
+      `WITH gone AS (
+         DELETE FROM cs_chunks c USING unnest($1::int[], $2::bigint[]) AS o(partition, before)
+         WHERE c.published_at < $3 AND c.partition = o.partition AND c.last_offset < o.before
+         RETURNING c.last_offset - c.first_offset + 1 AS messages)
+       SELECT sum(messages)::text AS messages FROM gone`,
+      [[...before.keys()], [...before.values()].map(String), publishedBefore],
+    );
+    return Number(rows[0]?.messages ?? 0);
+  }
+
   async close(): Promise<void> {}
 
   /** @internal Reads up to `max` messages of every partition from the given offsets. */

@@ -10,6 +10,7 @@ import * as clickChunks from './2026-11-22T08-click-chunks';
 import * as dropClickIds from './2026-11-22T09-drop-click-ids';
 import * as clickChunksAsText from './2026-11-22T10-click-chunks-as-text';
 import * as clickChunksUncompressed from './2026-11-22T11-click-chunks-uncompressed';
+import * as clickChunksByTime from './2026-11-22T12-click-chunks-by-time';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T09-drop-click-ids': dropClickIds,
   '2026-11-22T10-click-chunks-as-text': clickChunksAsText,
   '2026-11-22T11-click-chunks-uncompressed': clickChunksUncompressed,
+  '2026-11-22T12-click-chunks-by-time': clickChunksByTime,
 };
