@@ -271,7 +271,6 @@ export async function startRedirectRuntime(config: Config, log: Logger): Promise
   }
 }
 
-/** What a redirecting process pushes its clicks into: bounded by CLICK_BUFFER_CAPACITY. */
 /** The click analytics consumer, on a worker thread from `thread`'s script or else on this thread. */
 function startClickConsumer(
   thread: { script: URL } | undefined,
@@ -285,6 +284,7 @@ function startClickConsumer(
   return consumer;
 }
 
+/** What a redirecting process pushes its clicks into: bounded by CLICK_BUFFER_CAPACITY. */
 function clickBufferOf(config: Config, clickStream: ClickStream, log: Logger): ClickBuffer {
   return new ClickBuffer({
     stream: clickStream as ClickStream<string>,
