@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { type Click, clickMessage } from '@sniplink/contracts';
 import type { ClickStream, Logger, StreamMessage } from '@sniplink/platform';
 
+/** Where a ClickBuffer sends its batches: the click stream, or a thread that publishes to it. */
+export type ClickPublisher = Pick<ClickStream<string>, 'publish'>;
+
 export interface ClickBufferOptions {
   /** Carries each click as its message line (`clickMessage`). */
-  stream: ClickStream<string>;
+  stream: ClickPublisher;
   log: Logger;
   /** Clicks per publish (default 500). */
   maxBatch?: number;
@@ -38,7 +41,7 @@ const DEFAULT_FLUSH_TIMEOUT_MS = 10_000;
  * by `capacity` and `flush` gives up at its timeout; the stream's own timeouts are what end it.
  */
 export class ClickBuffer {
-  private readonly stream: ClickStream<string>;
+  private readonly stream: ClickPublisher;
   private readonly log: Logger;
   private readonly maxBatch: number;
   private readonly lingerMs: number;

@@ -1,4 +1,9 @@
-export { ClickBuffer, type ClickBufferOptions, type ClickBufferStats } from './click-buffer';
+export {
+  ClickBuffer,
+  type ClickBufferOptions,
+  type ClickBufferStats,
+  type ClickPublisher,
+} from './click-buffer';
 export { type ClickInput, describeClick } from './click-description';
 export { LinkCache, type LinkCacheOptions, type RedirectTarget } from './link-cache';
 export { followCodeChanges, publishCodeChanges } from './link-changes';

@@ -1,9 +1,11 @@
 /**
- * The click analytics consumer on a thread of its own (see click-consumer-thread.ts): the app's main
- * thread answers redirects, this one reads the click stream, sums and writes the counters. It has its
- * own pool and LISTEN connection to the database the main thread started or was given.
+ * The click stream's work on a thread of its own (see click-thread.ts): the main thread answers
+ * redirects; this one publishes the click buffer's batches and, where the process counts clicks, reads
+ * the click stream, sums and writes the counters. It has its own pool and LISTEN connection to the
+ * database the main thread started or was given.
  *
- * Messages in: `{ type: 'stop' }`. Out: `{ type: 'status', status }` every half second and once stopped.
+ * Messages in: `{ type: 'publish', seq, id, keys, values }`, `{ type: 'stop' }`. Out: `{ type: 'published',
+ * seq, error? }` for each publish; `{ type: 'status', status }` every half second and once stopped.
  */
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -15,47 +17,74 @@ export interface ClickWorkerData {
   connectionString: string;
   clickStream: Config['clickStream'];
   logLevel: Config['logLevel'];
+  /** False in a process that only redirects: the thread publishes, another process counts. */
+  consume: boolean;
   /** 0: clicks stay in the click log. */
   clickLogRetentionMs: number;
 }
 
+type MainMessage =
+  | { type: 'stop' }
+  | { type: 'publish'; seq: number; id?: string; keys: string[]; values: string[] };
+
 const CONSUMER_NICE = 10;
 const port = parentPort;
 if (!port) throw new Error('click-worker runs as a worker thread');
-const { connectionString, clickStream, logLevel, clickLogRetentionMs } = workerData as ClickWorkerData;
-const log = createLogger(logLevel).child({ thread: 'click-analytics' });
+const { connectionString, clickStream, logLevel, consume, clickLogRetentionMs } =
+  workerData as ClickWorkerData;
+const log = createLogger(logLevel).child({ thread: 'clicks' });
 lowerThisThreadsPriority();
-// Two partitions read at once, a flush, the hourly label roll-up.
+// Publishes, two partitions read at once, a flush, the hourly label roll-up.
 const database = connectDatabase(connectionString, { poolSize: 4 });
 const notifications = new PgNotifications(connectionString);
-const analytics = new ClickAnalytics(
-  { db: database.db, stream: createClickStream(clickStream, database, notifications), log, notifications },
-  { clickLogRetentionMs },
-);
-analytics.start();
+const stream = createClickStream(clickStream, database, notifications);
+const analytics = consume
+  ? new ClickAnalytics({ db: database.db, stream, log, notifications }, { clickLogRetentionMs })
+  : undefined;
+analytics?.start();
+let stopping = false;
 
-const report = () => port.postMessage({ type: 'status', status: analytics.status() });
+const report = () => {
+  if (analytics) port.postMessage({ type: 'status', status: analytics.status() });
+};
 const reporter = setInterval(report, 500);
 
-port.on('message', (message: { type: string }) => {
-  if (message.type !== 'stop') return;
-  clearInterval(reporter);
-  void (async () => {
-    try {
-      await analytics.stop();
-    } catch (error) {
-      log.error(
-        { err: error },
-        'click analytics did not stop cleanly; unwritten sums are read again on start',
-      );
-    } finally {
-      report();
-      await notifications.close();
-      await database.close();
-      port.close();
-    }
-  })();
+port.on('message', (message: MainMessage) => {
+  if (message.type === 'publish') void publish(message);
+  else if (message.type === 'stop') void stop();
 });
+
+async function publish({ seq, id, keys, values }: Extract<MainMessage, { type: 'publish' }>): Promise<void> {
+  try {
+    if (stopping) throw new Error('the click thread is stopping');
+    await stream.publish(
+      keys.map((key, i) => ({ key, value: values[i] })),
+      { id },
+    );
+    port?.postMessage({ type: 'published', seq });
+  } catch (error) {
+    port?.postMessage({
+      type: 'published',
+      seq,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+async function stop(): Promise<void> {
+  stopping = true;
+  clearInterval(reporter);
+  try {
+    await analytics?.stop();
+  } catch (error) {
+    log.error({ err: error }, 'click analytics did not stop cleanly; unwritten sums are read again on start');
+  } finally {
+    report();
+    await notifications.close();
+    await database.close();
+    port?.close();
+  }
+}
 
 /**
  * Redirects first: on Linux the nice value is a thread's own, and 0 names the calling thread. Under full
@@ -67,6 +96,6 @@ function lowerThisThreadsPriority(): void {
   try {
     os.setPriority(0, CONSUMER_NICE);
   } catch (error) {
-    log.debug({ err: error }, "could not lower the click analytics thread's priority");
+    log.debug({ err: error }, "could not lower the click thread's priority");
   }
 }

@@ -4,13 +4,13 @@
  */
 import { buildApp } from '@sniplink/api';
 import { createLogger } from '@sniplink/platform';
-import { loadConfigOrExit, reportStartFailure, stopOnSignal } from './process';
+import { clickThreadScript, loadConfigOrExit, reportStartFailure, stopOnSignal } from './process';
 import { appDeps, startRuntime, WEB_DIST_DIR } from './runtime';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const log = createLogger(config.logLevel);
-  const runtime = await startRuntime(config, log, { clickConsumerThread: clickWorker() });
+  const runtime = await startRuntime(config, log, { clickThread: clickThreadScript(import.meta.url) });
   const app = await buildApp(appDeps(runtime, log, WEB_DIST_DIR));
   stopOnSignal(app, runtime, log);
   await app.listen({ port: config.port, host: config.host });
@@ -18,17 +18,6 @@ async function main(): Promise<void> {
     { url: config.publicUrl, database: runtime.describeDatabase },
     `Sniplink is running at http://${config.host}:${config.port} (${runtime.describeDatabase})`,
   );
-}
-
-/**
- * The click analytics consumer's thread: click-worker.mjs next to this file once bundled (npm start).
- * Run from source (through tsx) the consumer stays on the main thread: a worker's entry is loaded
- * before tsx's hooks apply.
- */
-function clickWorker(): { script: URL } | undefined {
-  return import.meta.url.endsWith('.mjs')
-    ? { script: new URL('./click-worker.mjs', import.meta.url) }
-    : undefined;
 }
 
 main().catch(reportStartFailure('Sniplink'));

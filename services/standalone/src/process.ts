@@ -38,3 +38,12 @@ export function stopOnSignal(app: FastifyInstance, runtime: { stop(): Promise<vo
     log.info('stopped');
   });
 }
+
+/**
+ * The click thread's script: click-worker.mjs next to the entry once bundled (npm start). Run from source
+ * (through tsx) the click work stays on the main thread: a worker's entry is loaded before tsx's hooks
+ * apply.
+ */
+export function clickThreadScript(entryUrl: string): { script: URL } | undefined {
+  return entryUrl.endsWith('.mjs') ? { script: new URL('./click-worker.mjs', entryUrl) } : undefined;
+}

@@ -5,13 +5,15 @@
  */
 import { buildApp } from '@sniplink/api';
 import { createLogger } from '@sniplink/platform';
-import { loadConfigOrExit, reportStartFailure, stopOnSignal } from './process';
+import { clickThreadScript, loadConfigOrExit, reportStartFailure, stopOnSignal } from './process';
 import { startRedirectRuntime, WEB_DIST_DIR } from './runtime';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const log = createLogger(config.logLevel);
-  const runtime = await startRedirectRuntime(config, log);
+  const runtime = await startRedirectRuntime(config, log, {
+    clickThread: clickThreadScript(import.meta.url),
+  });
   const app = await buildApp({
     log,
     readiness: runtime.readiness,

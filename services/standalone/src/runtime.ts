@@ -48,9 +48,15 @@ import {
   projectionLag,
   userClickTotal,
 } from '@sniplink/projections';
-import { ClickBuffer, followCodeChanges, LinkCache, publishCodeChanges } from '@sniplink/redirect';
-import { type ClickConsumer, ClickConsumerThread } from './click-consumer-thread';
+import {
+  ClickBuffer,
+  type ClickPublisher,
+  followCodeChanges,
+  LinkCache,
+  publishCodeChanges,
+} from '@sniplink/redirect';
 import { createClickStream } from './click-stream';
+import { type ClickConsumer, ClickThread } from './click-thread';
 import type { ClickWorkerData } from './click-worker';
 
 /** Everything a process of the app runs on, started in order and stopped in reverse. */
@@ -102,10 +108,10 @@ export async function startRuntime(
   options: {
     projections?: boolean;
     /**
-     * Run the click analytics consumer on a worker thread from this script (the bundled app does); else
-     * it runs on this thread (the API tests, CLIs).
+     * Publish clicks and run the click analytics consumer on a worker thread from this script (the
+     * bundled app does); else both run on this thread (the API tests, CLIs).
      */
-    clickConsumerThread?: { script: URL };
+    clickThread?: { script: URL };
   } = {},
 ): Promise<Runtime> {
   const server = await openServer(config, log);
@@ -140,20 +146,17 @@ export async function startRuntime(
     const mailer = createMailer(config, log);
     const linkCache = new LinkCache(database.db);
     const unfollow = await followCodeChanges(notifications, linkCache);
-    const clickBuffer = clickBufferOf(config, clickStream, log);
-    const clickAnalytics =
-      runners.length > 0
-        ? startClickConsumer(
-            options.clickConsumerThread,
-            {
-              connectionString,
-              clickStream: config.clickStream,
-              logLevel: config.logLevel,
-              clickLogRetentionMs: config.clickLogRetentionDays * DAY_MS,
-            },
-            { db: database.db, stream: clickStream, log, notifications },
-          )
-        : undefined;
+    const consume = runners.length > 0;
+    const clickThread = startClickThread(
+      options.clickThread,
+      clickWorkerData(config, connectionString, consume),
+      log,
+    );
+    const clickAnalytics: ClickConsumer | undefined = consume
+      ? (clickThread ??
+        startClickAnalytics(config, { db: database.db, stream: clickStream, log, notifications }))
+      : undefined;
+    const clickBuffer = clickBufferOf(config, clickThread ?? clickStream, log);
     const links = new LinkService({
       db: database.db,
       eventStore,
@@ -206,7 +209,7 @@ export async function startRuntime(
         // Every click already answered with a 302 is published before anything stops (nothing lost on SIGTERM).
         await clickBuffer.close(15_000);
         unfollow();
-        await clickAnalytics?.stop();
+        await (clickThread ?? clickAnalytics)?.stop();
         await Promise.all(runners.map((runner) => runner.stop()));
         await notifications.close();
         await database.close();
@@ -234,7 +237,11 @@ export interface RedirectRuntime {
  * app process keeps current, follows its code changes, and publishes clicks to the click stream. On the
  * embedded default it attaches to the server a running app started.
  */
-export async function startRedirectRuntime(config: Config, log: Logger): Promise<RedirectRuntime> {
+export async function startRedirectRuntime(
+  config: Config,
+  log: Logger,
+  options: { clickThread?: { script: URL } } = {},
+): Promise<RedirectRuntime> {
   const server = await openServer(config, log);
   try {
     const database = connectDatabase(server.connectionString, { poolSize: config.dbPoolSize });
@@ -243,7 +250,12 @@ export async function startRedirectRuntime(config: Config, log: Logger): Promise
     const clickStream = createClickStream(config.clickStream, database, notifications);
     const linkCache = new LinkCache(database.db);
     const unfollow = await followCodeChanges(notifications, linkCache);
-    const clickBuffer = clickBufferOf(config, clickStream, log);
+    const clickThread = startClickThread(
+      options.clickThread,
+      clickWorkerData(config, server.connectionString, false),
+      log,
+    );
+    const clickBuffer = clickBufferOf(config, clickThread ?? clickStream, log);
     return {
       config,
       linkCache,
@@ -259,6 +271,7 @@ export async function startRedirectRuntime(config: Config, log: Logger): Promise
       describeDatabase: server.describe,
       stop: async () => {
         await clickBuffer.close(15_000);
+        await clickThread?.stop();
         unfollow();
         await notifications.close();
         await database.close();
@@ -271,23 +284,35 @@ export async function startRedirectRuntime(config: Config, log: Logger): Promise
   }
 }
 
-/** The click analytics consumer, on a worker thread from `thread`'s script or else on this thread. */
-function startClickConsumer(
-  thread: { script: URL } | undefined,
-  inThread: ClickWorkerData,
-  here: ClickAnalyticsDeps,
-): ClickConsumer {
-  const consumer = thread
-    ? new ClickConsumerThread({ ...thread, workerData: inThread, log: here.log })
-    : new ClickAnalytics(here, { clickLogRetentionMs: inThread.clickLogRetentionMs });
-  consumer.start();
-  return consumer;
+/** The click thread, when the process runs from its bundle; else the click work stays on this thread. */
+function startClickThread(thread: { script: URL } | undefined, workerData: ClickWorkerData, log: Logger) {
+  if (!thread) return undefined;
+  const clickThread = new ClickThread({ ...thread, workerData, log });
+  clickThread.start();
+  return clickThread;
+}
+
+function clickWorkerData(config: Config, connectionString: string, consume: boolean): ClickWorkerData {
+  return {
+    connectionString,
+    clickStream: config.clickStream,
+    logLevel: config.logLevel,
+    consume,
+    clickLogRetentionMs: config.clickLogRetentionDays * DAY_MS,
+  };
+}
+
+/** The click analytics consumer on this thread (tests, CLIs). */
+function startClickAnalytics(config: Config, deps: ClickAnalyticsDeps): ClickAnalytics {
+  const analytics = new ClickAnalytics(deps, { clickLogRetentionMs: config.clickLogRetentionDays * DAY_MS });
+  analytics.start();
+  return analytics;
 }
 
 /** What a redirecting process pushes its clicks into: bounded by CLICK_BUFFER_CAPACITY. */
-function clickBufferOf(config: Config, clickStream: ClickStream, log: Logger): ClickBuffer {
+function clickBufferOf(config: Config, publisher: ClickStream | ClickPublisher, log: Logger): ClickBuffer {
   return new ClickBuffer({
-    stream: clickStream as ClickStream<string>,
+    stream: publisher as ClickPublisher,
     log,
     capacity: config.clickBufferCapacity,
     maxBatch: CLICKS_PER_PUBLISH,

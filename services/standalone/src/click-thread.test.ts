@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { PostgresClickStream } from '@sniplink/platform';
+import { ClickBuffer } from '@sniplink/redirect';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   asMessages,
@@ -16,17 +17,17 @@ import {
 import { DIST_DIR, ensureServerBuilt } from '../../../test/support/app-process';
 import { createTestStack, type TestStack } from '../../../test/support/stack';
 import { until } from '../../../test/support/until';
-import { ClickConsumerThread } from './click-consumer-thread';
+import { ClickThread } from './click-thread';
 
 const PARTITIONS = 4;
 // The thread runs the bundle's worker, as `npm start` does (built from the current sources).
 ensureServerBuilt();
 const CLICK_WORKER = pathToFileURL(path.join(DIST_DIR, 'click-worker.mjs'));
 
-describe('click analytics on a worker thread', () => {
+describe('the click thread: publishing and click analytics on a worker thread', () => {
   let stack: TestStack;
   let stream: PostgresClickStream;
-  let thread: ClickConsumerThread;
+  let thread: ClickThread;
 
   beforeEach(async () => {
     stack = await createTestStack();
@@ -35,7 +36,7 @@ describe('click analytics on a worker thread', () => {
       notifications: stack.notifications,
       partitionCount: PARTITIONS,
     });
-    thread = new ClickConsumerThread(threadOptions());
+    thread = new ClickThread(threadOptions());
   });
   const threadOptions = () => ({
     script: CLICK_WORKER,
@@ -43,6 +44,7 @@ describe('click analytics on a worker thread', () => {
       connectionString: stack.database.connectionString,
       clickStream: { kind: 'postgres' as const, partitions: PARTITIONS },
       logLevel: 'silent' as const,
+      consume: true,
       clickLogRetentionMs: 0,
     },
     log: stack.log,
@@ -85,6 +87,26 @@ describe('click analytics on a worker thread', () => {
     expect(await readModelTotals(stack.database.db)).toMatchObject({ humans: 350, hourly: 350 });
   });
 
+  it("publishes the click buffer's batches, also across a thread that ends with batches on their way: every click once", async () => {
+    thread.start();
+    const buffer = new ClickBuffer({ stream: thread, log: stack.log, maxBatch: 50, lingerMs: 5 });
+    const link = newLinkId();
+    const clicks = Array.from({ length: 1_000 }, (_, i) =>
+      click(link, '2026-11-20T12:00:00Z', { bot: i % 4 === 0 }),
+    );
+    for (const each of clicks.slice(0, 500)) buffer.push(each);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Ended as if it had crashed: publishes it was given are lost or stored, unanswered.
+    await (thread as unknown as { worker: Worker }).worker.terminate();
+    for (const each of clicks.slice(500)) buffer.push(each);
+    expect(await buffer.flush(20_000)).toBe(true);
+    expect(buffer.stats()).toMatchObject({ buffered: 0, published: 1_000, dropped: 0 });
+    expect(buffer.stats().failedPublishes).toBeGreaterThan(0); // while the thread was down
+    await buffer.close();
+    await storedDrained(stack.database.db, stream);
+    expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 750, botClicks: 250 }]]));
+  });
+
   it('stops mid-stream and a new thread counts the rest: every click once', async () => {
     const link = newLinkId();
     thread.start();
@@ -99,7 +121,7 @@ describe('click analytics on a worker thread', () => {
     await thread.stop();
     expect(thread.status().state).toBe('stopped');
     await publishing;
-    thread = new ClickConsumerThread(threadOptions());
+    thread = new ClickThread(threadOptions());
     thread.start();
     await storedDrained(stack.database.db, stream);
     expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 400, botClicks: 0 }]]));
