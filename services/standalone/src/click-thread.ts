@@ -81,7 +81,10 @@ export class ClickThread implements ClickConsumer {
       this.earlier.rejected += this.lastStatus.rejected;
       this.lastStatus = { ...this.lastStatus, state: 'stopped', counted: 0, duplicates: 0, rejected: 0 };
       if (this.stopping) return;
-      log.error({ code }, 'click thread ended; starting it again (analytics go on from the stored offsets, unanswered publishes are sent again)');
+      log.error(
+        { code },
+        'click thread ended; starting it again (analytics go on from the stored offsets, unanswered publishes are sent again)',
+      );
       this.restartTimer = setTimeout(() => this.start(), RESTART_AFTER_MS);
       this.restartTimer.unref();
     });
