@@ -79,7 +79,8 @@ function describeAgent(userAgent: string | undefined): AgentDescription {
   if (!key) return NO_AGENT;
   const cached = agentCache.get(key);
   if (cached) {
-    touch(key, cached);
+    // Recency only matters once the cache is nearly full: until then a hit costs one look-up.
+    if (agentCache.size >= AGENT_CACHE_SIZE * 0.9) touch(key, cached);
     return cached;
   }
   const described = parseAgent(key);
