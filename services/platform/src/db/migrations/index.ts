@@ -11,6 +11,7 @@ import * as dropClickIds from './2026-11-22T09-drop-click-ids';
 import * as clickChunksAsText from './2026-11-22T10-click-chunks-as-text';
 import * as clickChunksUncompressed from './2026-11-22T11-click-chunks-uncompressed';
 import * as clickChunksByTime from './2026-11-22T12-click-chunks-by-time';
+import * as countersHalfFull from './2026-11-22T13-counters-half-full';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T10-click-chunks-as-text': clickChunksAsText,
   '2026-11-22T11-click-chunks-uncompressed': clickChunksUncompressed,
   '2026-11-22T12-click-chunks-by-time': clickChunksByTime,
+  '2026-11-22T13-counters-half-full': countersHalfFull,
 };
