@@ -36,6 +36,8 @@ export interface Click {
  */
 const FORMAT = 'c1';
 const SEPARATOR = '|';
+/** Where a line's id starts: after `c1|`. */
+const ID_AT = FORMAT.length + SEPARATOR.length;
 
 export function clickMessage(click: Click): { key: string; value: string } {
   // One flat string: a template literal would build a tree of ~20 string pieces per click, ten times the
@@ -83,16 +85,16 @@ export interface ClickLine {
 /** The parts of a click line, or undefined when it is not one (its labels are checked by `clickLabels`). */
 export function readClickLine(value: string): ClickLine | undefined {
   if (!value.startsWith(`${FORMAT}${SEPARATOR}`)) return undefined;
-  const idEnd = value.indexOf(SEPARATOR, 3);
+  const idEnd = value.indexOf(SEPARATOR, ID_AT);
   const codeEnd = idEnd === -1 ? -1 : value.indexOf(SEPARATOR, idEnd + 1);
   const atEnd = codeEnd === -1 ? -1 : value.indexOf(SEPARATOR, codeEnd + 1);
   const labelsEnd = value.lastIndexOf(SEPARATOR);
-  if (atEnd === -1 || labelsEnd <= atEnd || idEnd === 3 || atEnd === codeEnd + 1) return undefined;
+  if (atEnd === -1 || labelsEnd <= atEnd || idEnd === ID_AT || atEnd === codeEnd + 1) return undefined;
   const atMs = Number(value.slice(codeEnd + 1, atEnd));
   const bot = value.slice(labelsEnd + 1);
   if (!Number.isSafeInteger(atMs) || (bot !== '0' && bot !== '1')) return undefined;
   return {
-    id: value.slice(3, idEnd),
+    id: value.slice(ID_AT, idEnd),
     code: value.slice(idEnd + 1, codeEnd),
     atMs,
     labels: value.slice(atEnd + 1, labelsEnd),
@@ -117,7 +119,7 @@ export function readClickMessage(key: string, value: unknown): Click | undefined
   if (typeof value !== 'string') return fromObject(value);
   const line = readClickLine(value);
   const labels = line && clickLabels(line.labels);
-  if (!line || !labels || !UUID.test(key)) return undefined;
+  if (!line || !labels || !isLinkId(key)) return undefined;
   return { id: line.id, linkId: key, code: line.code, atMs: line.atMs, ...labels, bot: line.bot };
 }
 
