@@ -3,7 +3,7 @@ import { PostgresClickStream } from '@sniplink/platform';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestStack, type TestStack } from '../../../test/support/stack';
-import { ClickAnalytics, type ClickAnalyticsDeps, type ClickAnalyticsOptions } from './consumer';
+import { ClickAnalytics, type ClickAnalyticsDeps, type ClickAnalyticsOptions, flushWaitMs } from './consumer';
 import { clickCounts, linkAnalytics, userClickTotal } from './queries';
 import {
   analyticsSnapshot,
@@ -329,6 +329,48 @@ describe('click analytics consumer', () => {
     expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 2, botClicks: 0 }]]));
   });
 
+  it('waits longer after a dear flush: the wait is at least its duration over flushCostShare, at most longestFlushAfterMs', async () => {
+    const link = newLinkId();
+    // Any flush takes over a millisecond; over a share of 1/100,000 that is over 100 s: capped at 1.5 s.
+    const analytics = startAnalytics({
+      flushAfterMs: 100,
+      flushCostShare: 0.000_01,
+      longestFlushAfterMs: 1_500,
+      flushWhenQuietMs: 60_000,
+    });
+    await until(() => Promise.resolve(analytics.status().state === 'active'), 5_000);
+    await stream.publish(asMessages([click(link, '2026-11-20T12:00:00Z')]));
+    // No flush before this one: the first waits flushAfterMs.
+    await until(() => Promise.resolve(analytics.status().counted === 1), 2_000);
+    await stream.publish(asMessages([click(link, '2026-11-20T12:00:00Z')]));
+    const published = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(analytics.status().counted).toBe(1);
+    await until(() => Promise.resolve(analytics.status().counted === 2), 5_000);
+    expect(performance.now() - published).toBeGreaterThanOrEqual(1_400);
+    expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 2, botClicks: 0 }]]));
+  });
+
+  it('flushes once the tally holds flushAfterSums sums (links, hours, label sets), however few the clicks', async () => {
+    const links = Array.from({ length: 30 }, newLinkId);
+    const analytics = startAnalytics({
+      maxBatchSize: 10,
+      flushAfterSums: 30,
+      flushAfterMs: 60_000,
+      flushWhenQuietMs: 60_000,
+    });
+    await until(() => Promise.resolve(analytics.status().state === 'active'), 5_000);
+    // Ten links, one hour and one label set each: 30 sums from ten clicks.
+    await stream.publish(asMessages(links.slice(0, 10).map((link) => click(link, '2026-11-20T12:00:00Z'))));
+    await until(() => Promise.resolve(analytics.status().counted === 10), 5_000);
+    // Ten clicks of one link: three sums; they wait for the minute.
+    await stream.publish(
+      asMessages(links.slice(0, 10).map(() => click(links[0] as string, '2026-11-20T12:00:00Z'))),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(analytics.status().counted).toBe(10);
+  });
+
   it('sums while batches keep coming, and writes them once the stream has been quiet for flushWhenQuietMs', async () => {
     const link = newLinkId();
     const analytics = startAnalytics({ flushAfterMs: 60_000, flushWhenQuietMs: 300 });
@@ -511,3 +553,21 @@ function daysFrom(first: string, count: number, clicks: Record<string, number>) 
     return { date, clicks: clicks[date] ?? 0 };
   });
 }
+
+describe('flushWaitMs', () => {
+  const pacing = { flushAfterMs: 5_000, flushCostShare: 0.05, longestFlushAfterMs: 20_000 };
+
+  it('waits flushAfterMs while flushes are cheap', () => {
+    expect(flushWaitMs(0, pacing)).toBe(5_000);
+    expect(flushWaitMs(250, pacing)).toBe(5_000);
+  });
+
+  it('waits twenty times a dear flush at a share of 5 %, at most longestFlushAfterMs', () => {
+    expect(flushWaitMs(600, pacing)).toBe(12_000);
+    expect(flushWaitMs(1_200, pacing)).toBe(20_000);
+  });
+
+  it('never waits less than flushAfterMs, even when it is above longestFlushAfterMs', () => {
+    expect(flushWaitMs(0, { ...pacing, flushAfterMs: 60_000 })).toBe(60_000);
+  });
+});

@@ -49,10 +49,19 @@ export interface ClickAnalyticsOptions {
    * offsets in one transaction once no batch has come for this long (the stream has gone quiet)...
    */
   flushWhenQuietMs?: number;
-  /** ...or once this many wait... */
+  /** ...or once this many wait (a crash reads them again)... */
   flushAfterClicks?: number;
-  /** ...or once the oldest of them has waited this long (the longest a click takes to show under load). */
+  /** ...or once the tally holds this many sums (its memory and the next flush grow with them)... */
+  flushAfterSums?: number;
+  /**
+   * ...or once the oldest of them has waited this long, or longer when flushes are dear: the wait is
+   * also at least the last flush's duration over `flushCostShare`, so that writing the counters takes
+   * at most that share of the time; never more than `longestFlushAfterMs` (the longest a click takes to
+   * show under load).
+   */
   flushAfterMs?: number;
+  flushCostShare?: number;
+  longestFlushAfterMs?: number;
   /** How often the active consumer rolls finished hours up into the all-time label counts; 0: never. */
   rollUpEveryMs?: number;
   /**
@@ -66,12 +75,19 @@ export interface ClickAnalyticsOptions {
 const DEFAULT_BATCH_SIZE = 5_000;
 const DEFAULT_CONCURRENCY = 2;
 // A click adds to ~7 counter rows; the clicks of a link summed in memory share them. With 10,000 links
-// visited at random, a second's traffic still gives most links a write of their own: under steady load
-// the sums run for five seconds, which writes a fifth of the rows per click. When the clicks stop, what
-// waits is written a quarter of a second later.
+// visited at random, a second's traffic still gives most links a write of their own, and a flush then
+// costs the same however long the sums ran: under full load (36,000 clicks/s over 10,000 links) one
+// writes ~70,000 rows in 0.5-1.2 s, most of PostgreSQL's CPU. So the sums run for 5 s, or twenty times
+// the last flush's duration when that is longer (at most 20 s): the writes take at most a twentieth of
+// the time, and a click shows within 5 s whenever flushes are cheap. When the clicks stop, what waits is
+// written a quarter of a second later. 100,000 sums are ~18 MB of the click thread's 64 MB heap (179 bytes
+// a sum, measured).
 const DEFAULT_FLUSH_WHEN_QUIET_MS = 250;
-const DEFAULT_FLUSH_AFTER_CLICKS = 200_000;
+const DEFAULT_FLUSH_AFTER_CLICKS = 1_000_000;
+const DEFAULT_FLUSH_AFTER_SUMS = 100_000;
 const DEFAULT_FLUSH_AFTER_MS = 5_000;
+const DEFAULT_FLUSH_COST_SHARE = 0.05;
+const DEFAULT_LONGEST_FLUSH_AFTER_MS = 20_000;
 const ROLL_UP_EVERY_MS = 5 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
@@ -140,6 +156,8 @@ export class ClickAnalytics {
   /** Moves on each failed flush: batches of a consumer started before it are read again, not added. */
   private epoch = 0;
   private readonly labelSets = new LabelSets();
+  /** How long the last successful flush took, from its first statement to its commit. */
+  private lastFlushMs = 0;
 
   constructor(
     private readonly deps: ClickAnalyticsDeps,
@@ -247,22 +265,33 @@ export class ClickAnalytics {
       );
     }
     this.pending.add(batch, clicks, rejected.length);
-    this.flushTimer ??= setTimeout(
-      () => void this.flush(),
-      this.options.flushAfterMs ?? DEFAULT_FLUSH_AFTER_MS,
-    );
+    this.flushTimer ??= setTimeout(() => void this.flush(), this.flushAfterMs());
     if (this.quietTimer) this.quietTimer.refresh();
     else
       this.quietTimer = setTimeout(
         () => void this.flush(),
         this.options.flushWhenQuietMs ?? DEFAULT_FLUSH_WHEN_QUIET_MS,
       );
-    if (this.pending.tally.clicks >= (this.options.flushAfterClicks ?? DEFAULT_FLUSH_AFTER_CLICKS)) {
+    const { tally } = this.pending;
+    if (
+      tally.clicks >= (this.options.flushAfterClicks ?? DEFAULT_FLUSH_AFTER_CLICKS) ||
+      tally.sums >= (this.options.flushAfterSums ?? DEFAULT_FLUSH_AFTER_SUMS)
+    ) {
       // Reading goes on while this flush runs, but not past a second full one: at most one waits.
       const previous = this.flushes;
       void this.flush();
       await previous;
     }
+  }
+
+  /** How long the first of the clicks pending may wait for a timed flush (`flushAfterMs`). */
+  private flushAfterMs(): number {
+    const { options } = this;
+    return flushWaitMs(this.lastFlushMs, {
+      flushAfterMs: options.flushAfterMs ?? DEFAULT_FLUSH_AFTER_MS,
+      flushCostShare: options.flushCostShare ?? DEFAULT_FLUSH_COST_SHARE,
+      longestFlushAfterMs: options.longestFlushAfterMs ?? DEFAULT_LONGEST_FLUSH_AFTER_MS,
+    });
   }
 
   /** Queues a flush of what will be pending when the flushes before it are done. Never rejects. */
@@ -274,6 +303,7 @@ export class ClickAnalytics {
   private async flushPending(): Promise<void> {
     const pending = this.takePending();
     if (pending.empty) return;
+    const started = performance.now();
     try {
       await this.deps.db.transaction().execute(async (trx) => {
         const labelsThroughMs = await lockLabelsThrough(trx);
@@ -287,6 +317,7 @@ export class ClickAnalytics {
       this.consumeAgainFromStoredOffsets();
       return;
     }
+    this.lastFlushMs = performance.now() - started;
     for (const [partition, next] of pending.nextOffsets) this.offsets.set(partition, next);
     this.counters.counted += pending.tally.clicks;
     this.counters.duplicates += pending.duplicates;
@@ -356,6 +387,18 @@ export class ClickAnalytics {
     timer.unref();
     this.timers.push(timer);
   }
+}
+
+/**
+ * The wait of a timed flush: `flushAfterMs`, or the last flush's duration over `flushCostShare` when that
+ * is longer, and never more than `longestFlushAfterMs`.
+ */
+export function flushWaitMs(
+  lastFlushMs: number,
+  pacing: { flushAfterMs: number; flushCostShare: number; longestFlushAfterMs: number },
+): number {
+  const paced = Math.max(pacing.flushAfterMs, lastFlushMs / pacing.flushCostShare);
+  return Math.min(paced, Math.max(pacing.longestFlushAfterMs, pacing.flushAfterMs));
 }
 
 /**

@@ -44,6 +44,11 @@ export class ClickTally {
   readonly links = new Map<string, LinkTally>();
   /** Clicks added, humans and bots. */
   clicks = 0;
+  /**
+   * Sums held: links, their hours, and the label sets of each hour. What the tally's memory and the
+   * flush's statements grow with (a few hundred bytes and up to seven counter rows each).
+   */
+  sums = 0;
 
   add(click: ParsedClick): void {
     this.clicks += 1;
@@ -51,6 +56,7 @@ export class ClickTally {
     if (!link) {
       link = { clicks: 0, botClicks: 0, lastClickMs: null, hours: new Map() };
       this.links.set(click.linkId, link);
+      this.sums += 1;
     }
     if (click.bot) {
       link.botClicks += 1;
@@ -63,9 +69,12 @@ export class ClickTally {
     if (!hour) {
       hour = { total: 0, labelSets: new Map() };
       link.hours.set(hourMs, hour);
+      this.sums += 1;
     }
     hour.total += 1;
-    hour.labelSets.set(click.labels, (hour.labelSets.get(click.labels) ?? 0) + 1);
+    const sameLabels = hour.labelSets.get(click.labels);
+    if (sameLabels === undefined) this.sums += 1;
+    hour.labelSets.set(click.labels, (sameLabels ?? 0) + 1);
   }
 }
 
