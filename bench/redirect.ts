@@ -137,6 +137,18 @@ function combined(runs: Measured[]): Measured {
   };
 }
 
+/**
+ * CPU time per request of each party, in microseconds: steadier than requests/s on a machine whose speed
+ * swings, and it says where a gap comes from (the event loop's own work, or the CPU the click work and
+ * PostgreSQL take from the event loop and the load generator on the shared cores).
+ */
+function cpuPerRequest(app: Measured, bare: Measured): string {
+  const us = (share: number, m: Measured) =>
+    Number.isNaN(share) ? '-' : fmt((share / m.perSecond) * 1e6, 1);
+  const projector = Number.isNaN(app.projectorCpu) ? '' : `, projector ${us(app.projectorCpu, app)}`;
+  return `${''.padEnd(24)}CPU per request, µs: event loop ${us(app.mainCpu, app)} (bare ${us(bare.mainCpu, bare)}), the serving process's other threads ${us(app.serverCpu - app.mainCpu, app)}, PostgreSQL ${us(app.pgCpu, app)}${projector}, load generator ${us(app.loaderCpu, app)} (bare ${us(bare.loaderCpu, bare)})`;
+}
+
 /** Runs the load generator against `baseUrl` while sampling the serving process every 100 ms. */
 async function drive(
   baseUrl: string,
@@ -518,6 +530,7 @@ try {
       console.log(
         `${''.padEnd(24)}app/bare: ${fmt((a.perSecond / b.perSecond) * 100)} % of the requests/s (target 60 %), p50 ${ratio(a.p50, b.p50)}, p99 ${ratio(a.p99, b.p99)} (target 2x), peak RSS ${fmt(a.peakRssMb / b.peakRssMb, 1)}x`,
       );
+    if (b) console.log(cpuPerRequest(a, b));
   }
   console.log(
     "(CPU: share of one core over the run; main: the serving process's main thread (its event loop) alone; PG CPU: the PostgreSQL server, all its processes; loader: the load generator; projector: the app process that runs the projections when the redirect is its own; others: the rest of the machine, this bench included; 2 cores = 200%)\n",
