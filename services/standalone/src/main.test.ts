@@ -52,7 +52,7 @@ describe('npm start: the app in one process', () => {
     expect(ready.status).toBe('ok');
     const pidFile = findPostmasterPid(dataDir);
     expect(pidFile).not.toBeNull();
-    // A rare run has ended 1 after the 20-s grace (twice in ~100 runs, under CI's load): the logs say which
+    // A rare run has ended 1 after the 20-s grace (twice in ~100 runs, once in CI): the logs say which
     // step of the shutdown took that long.
     const code = await app.stop('SIGINT');
     const serverLog = path.join(dataDir, 'postgres.log');
