@@ -28,7 +28,9 @@ export function connectDatabase(connectionString: string, options: { poolSize?: 
     pool,
     connectionString,
     close: () => {
-      closed ??= db.destroy();
+      // Kysely ends the pool only once it has run a query itself: a process that stops before that (a
+      // stop during start-up) would keep the connections the adapters opened, and with them the process.
+      closed ??= db.destroy().then(() => (pool.ending ? undefined : pool.end()));
       return closed;
     },
   };
