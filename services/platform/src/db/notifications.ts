@@ -46,9 +46,10 @@ export class PgNotifications {
       await this.inTurn(() => client.query('SELECT pg_notify($1, $2)', [channel, payload])).catch(() => {});
   }
 
+  /** Ends the connection, also one still being opened (a stop right after start must not leave it open). */
   async close(): Promise<void> {
     this.closed = true;
-    const client = this.client;
+    const client = this.client ?? (await this.connecting?.catch(() => undefined));
     this.client = undefined;
     await client?.end().catch(() => {});
   }
@@ -60,6 +61,7 @@ export class PgNotifications {
   }
 
   private connection(): Promise<pg.Client> {
+    if (this.closed) return Promise.reject(new Error('the notifications connection is closed'));
     if (this.client) return Promise.resolve(this.client);
     this.connecting ??= this.connect().finally(() => {
       this.connecting = undefined;
@@ -75,8 +77,13 @@ export class PgNotifications {
     client.on('notification', (message) => this.dispatch(message.channel, message.payload ?? ''));
     client.on('error', () => this.onLost(client));
     client.on('end', () => this.onLost(client));
-    await client.connect();
-    for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+    try {
+      await client.connect();
+      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
     this.client = client;
     return client;
   }
