@@ -37,7 +37,12 @@ export class ProjectionProgress {
 
   /** True once projection `name` has passed `position`; false after `timeoutMs` (the write is stored anyway). */
   async waitFor(name: string, position: LogPosition, timeoutMs = 2_000): Promise<boolean> {
-    this.listening ??= this.notifications.listen(CHANNEL, (payload) => this.onProgress(payload));
+    this.listening ??= this.notifications
+      .listen(CHANNEL, (payload) => this.onProgress(payload))
+      .catch((error: unknown) => {
+        this.listening = undefined; // the next wait tries again
+        throw error;
+      });
     await this.listening;
     if (this.hasPassed(name, position) || (await this.storedHasPassed(name, position))) return true;
     const reached = await new Promise<boolean>((resolve) => {

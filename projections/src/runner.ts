@@ -101,10 +101,13 @@ export class ProjectionRunner {
   }
 
   private async run(): Promise<void> {
-    const unlisten = await this.deps.notifications.listen('es_appended', this.wakeup.wake);
+    let unlisten: (() => void) | undefined;
     try {
       while (!this.stopping) {
         try {
+          // Inside the retry: a LISTEN connection that cannot be opened (the server restarting, a stop
+          // during start-up) is a failed attempt like any other, not a runner that ends.
+          unlisten ??= await this.deps.notifications.listen('es_appended', this.wakeup.wake);
           await this.whileHoldingLock(() => this.follow());
         } catch (error) {
           if (!(error instanceof CheckpointMovedError)) {
@@ -114,7 +117,7 @@ export class ProjectionRunner {
         }
       }
     } finally {
-      unlisten();
+      unlisten?.();
     }
   }
 

@@ -242,10 +242,12 @@ class PostgresConsumer<Value> implements Consumer {
   }
 
   private async run(): Promise<void> {
-    const unlisten = await this.stream.listen(this.wakeup.wake);
+    let unlisten: (() => void) | undefined;
     try {
       while (!this.stopped) {
         try {
+          // A LISTEN connection that cannot be opened is retried like a failed read, not the end of the member.
+          unlisten ??= await this.stream.listen(this.wakeup.wake);
           await this.whileHoldingGroupLock(() => this.readUntilStopped());
         } catch (error) {
           this.options.onError?.(error);
@@ -253,7 +255,7 @@ class PostgresConsumer<Value> implements Consumer {
         }
       }
     } finally {
-      unlisten();
+      unlisten?.();
     }
   }
 
