@@ -20,7 +20,8 @@ export interface ClickThreadOptions {
 }
 
 const RESTART_AFTER_MS = 1_000;
-const STOP_TIMEOUT_MS = 20_000;
+// Within the 25-s grace of a signalled stop (process.ts), after the click buffer's last publish (10 s).
+const STOP_TIMEOUT_MS = 10_000;
 
 interface PublishReply {
   resolve(): void;
@@ -133,7 +134,7 @@ export class ClickThread implements ClickConsumer {
     };
   }
 
-  /** Asks the thread to stop reading and write what it read; ends it if that takes over 20 s. */
+  /** Asks the thread to stop reading and write what it read; ends it if that takes over 10 s. */
   async stop(): Promise<void> {
     this.stopping = true;
     clearTimeout(this.restartTimer);
@@ -142,7 +143,7 @@ export class ClickThread implements ClickConsumer {
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     worker.postMessage({ type: 'stop' });
     const timer = setTimeout(() => {
-      this.options.log.error('click thread did not stop within 20 s; ending it');
+      this.options.log.error('click thread did not stop within 10 s; ending it');
       void worker.terminate();
     }, STOP_TIMEOUT_MS);
     await exited;

@@ -25,18 +25,50 @@ export function reportStartFailure(what: string): (error: unknown) => never {
   };
 }
 
+/** How long a signalled process has to stop before it exits 1 anyway (Kubernetes' default grace is 30 s). */
+export const STOP_GRACE_MS = 25_000;
+const HTTP_CLOSE_MS = 5_000;
+
 /**
  * Ctrl-C / SIGTERM (or an uncaught error): stop taking requests, then stop the runtime (the click buffer
- * publishes what it holds, the runners stop, the embedded server last), within 20 s.
+ * publishes what it holds, the runners stop, the embedded server last), within STOP_GRACE_MS. A stop that
+ * takes longer is logged with the step it was waiting for, and the process exits 1.
  */
-export function stopOnSignal(app: FastifyInstance, runtime: { stop(): Promise<void> }, log: Logger): void {
-  closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
-    if (err) log.error({ err }, 'shutting down after an error');
-    else log.info({ signal }, 'shutting down');
-    await app.close();
-    await runtime.stop();
-    log.info('stopped');
-  });
+export function stopOnSignal(
+  app: FastifyInstance,
+  runtime: { stop(onStep?: (step: string) => void): Promise<void> },
+  log: Logger,
+): void {
+  let step = 'closing the HTTP server';
+  closeWithGrace(
+    {
+      delay: STOP_GRACE_MS,
+      logger: false,
+      onTimeout: () =>
+        log.error({ step }, `did not stop within ${STOP_GRACE_MS / 1_000} s (${step}); exiting`),
+      onSecondSignal: (signal) =>
+        log.error({ signal, step }, `second ${signal} while stopping (${step}); exiting`),
+      onSecondError: (err) => log.error({ err, step }, `an error while stopping (${step}); exiting`),
+    },
+    async ({ signal, err }) => {
+      if (err) log.error({ err }, 'shutting down after an error');
+      else log.info({ signal }, 'shutting down');
+      try {
+        // Idle connections close at once; a request still under way gets HTTP_CLOSE_MS, then its
+        // connection is cut (a client trickling a body must not keep the clicks below from being published).
+        const cut = setTimeout(() => app.server.closeAllConnections(), HTTP_CLOSE_MS);
+        await app.close();
+        clearTimeout(cut);
+        await runtime.stop((next) => {
+          step = next;
+        });
+      } catch (error) {
+        log.error({ err: error, step }, `could not stop cleanly (${step})`);
+        throw error; // exits 1
+      }
+      log.info('stopped');
+    },
+  );
 }
 
 /**

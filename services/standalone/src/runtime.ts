@@ -59,6 +59,12 @@ import { createClickStream } from './click-stream';
 import { type ClickConsumer, ClickThread } from './click-thread';
 import type { ClickWorkerData } from './click-worker';
 
+/**
+ * How long a stop waits for the click buffer's last publish: with the click thread's bounded stop (10 s)
+ * it fits the 25-s grace a signal gets (process.ts).
+ */
+const CLICK_FLUSH_AT_STOP_MS = 10_000;
+
 /** Everything a process of the app runs on, started in order and stopped in reverse. */
 export interface Runtime {
   config: Config;
@@ -84,7 +90,7 @@ export interface Runtime {
   readiness: Record<string, ReadinessCheck>;
   /** Where the database is: "embedded (…)" or the DATABASE_URL host. */
   describeDatabase: string;
-  stop(): Promise<void>;
+  stop(onStep?: (step: string) => void): Promise<void>;
 }
 
 /** The database server: DATABASE_URL's, or the embedded one (started, or attached to when an app runs it). */
@@ -204,15 +210,20 @@ export async function startRuntime(
         clickBuffer: clickBufferCheck(clickBuffer, config.clickBufferCapacity),
       },
       describeDatabase: server.describe,
-      stop: async () => {
+      stop: async (onStep = () => {}) => {
         clearInterval(maintenance);
         // Every click already answered with a 302 is published before anything stops (nothing lost on SIGTERM).
-        await clickBuffer.close(15_000);
+        onStep('publishing the buffered clicks');
+        await clickBuffer.close(CLICK_FLUSH_AT_STOP_MS);
         unfollow();
+        onStep('stopping the click thread');
         await (clickThread ?? clickAnalytics)?.stop();
+        onStep('stopping the projection runners');
         await Promise.all(runners.map((runner) => runner.stop()));
+        onStep('closing the database connections');
         await notifications.close();
         await database.close();
+        onStep('stopping the embedded PostgreSQL server');
         await stopEmbedded();
       },
     };
@@ -229,7 +240,7 @@ export interface RedirectRuntime {
   clickBuffer: ClickBuffer;
   readiness: Record<string, ReadinessCheck>;
   describeDatabase: string;
-  stop(): Promise<void>;
+  stop(onStep?: (step: string) => void): Promise<void>;
 }
 
 /**
@@ -269,12 +280,16 @@ export async function startRedirectRuntime(
         clickBuffer: clickBufferCheck(clickBuffer, config.clickBufferCapacity),
       },
       describeDatabase: server.describe,
-      stop: async () => {
-        await clickBuffer.close(15_000);
+      stop: async (onStep = () => {}) => {
+        onStep('publishing the buffered clicks');
+        await clickBuffer.close(CLICK_FLUSH_AT_STOP_MS);
+        onStep('stopping the click thread');
         await clickThread?.stop();
         unfollow();
+        onStep('closing the database connections');
         await notifications.close();
         await database.close();
+        onStep('detaching from the embedded PostgreSQL server');
         await server.stop();
       },
     };
