@@ -84,7 +84,7 @@ describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', ()
     await page.getByRole('button', { name: 'Account menu for Grace.hopper' }).waitFor();
 
     await page.goto('/home');
-    await page.getByRole('heading', { name: 'Your Links' }).waitFor();
+    await page.getByRole('heading', { name: 'Your Links', exact: true }).waitFor();
     for (const target of targets) await cardOf(page, target).waitFor();
     expect(await page.getByRole('article').count()).toBe(2);
     await expect.poll(() => statValue(page, 'Total Links')).toBe('2');
