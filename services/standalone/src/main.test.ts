@@ -93,6 +93,27 @@ describe('npm start: the app in one process', () => {
     expect(app.output()).not.toContain('"msg":"stopped"');
   });
 
+  it('a second Ctrl-C leaves no embedded PostgreSQL running behind', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sniplink-app-'));
+    await chmod(dataDir, 0o755);
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const app = await startAppProcess({ DATABASE_URL: undefined, DATA_DIR: dataDir });
+    const postmaster = Number(findPostmasterPid(dataDir));
+    expect(isRunning(postmaster)).toBe(true);
+    cleanups.push(async () => {
+      if (isRunning(postmaster)) process.kill(postmaster, 'SIGQUIT'); // the test failed: no orphan left
+    });
+    await startSlowRequest(app.baseUrl);
+    app.child.kill('SIGINT');
+    for (let i = 0; i < 100 && !app.output().includes('"msg":"shutting down"'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    app.child.kill('SIGINT');
+    expect(await app.stop()).toBe(1);
+    for (let i = 0; i < 100 && isRunning(postmaster); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(isRunning(postmaster)).toBe(false);
+  });
+
   it('refuses to start on a bad variable, naming it', async () => {
     await expect(startAppProcess({ CLICK_PARTITIONS: 'many' }, 20_000)).rejects.toThrow(
       /CLICK_PARTITIONS: must be a whole number between 1 and 256/,

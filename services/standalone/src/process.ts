@@ -36,19 +36,22 @@ const HTTP_CLOSE_MS = 5_000;
  */
 export function stopOnSignal(
   app: FastifyInstance,
-  runtime: { stop(onStep?: (step: string) => void): Promise<void> },
+  runtime: { stop(onStep?: (step: string) => void): Promise<void>; abandon(): void },
   log: Logger,
 ): void {
   let step = 'closing the HTTP server';
+  /** Exiting without a clean stop: say where it was, and leave no embedded server running behind. */
+  const forcedExit = (fields: Record<string, unknown>, message: string) => {
+    log.error({ ...fields, step }, `${message} (${step}); exiting`);
+    runtime.abandon();
+  };
   closeWithGrace(
     {
       delay: STOP_GRACE_MS,
       logger: false,
-      onTimeout: () =>
-        log.error({ step }, `did not stop within ${STOP_GRACE_MS / 1_000} s (${step}); exiting`),
-      onSecondSignal: (signal) =>
-        log.error({ signal, step }, `second ${signal} while stopping (${step}); exiting`),
-      onSecondError: (err) => log.error({ err, step }, `an error while stopping (${step}); exiting`),
+      onTimeout: () => forcedExit({}, `did not stop within ${STOP_GRACE_MS / 1_000} s`),
+      onSecondSignal: (signal) => forcedExit({ signal }, `second ${signal} while stopping`),
+      onSecondError: (err) => forcedExit({ err }, 'an error while stopping'),
     },
     async ({ signal, err }) => {
       if (err) log.error({ err }, 'shutting down after an error');
@@ -63,7 +66,7 @@ export function stopOnSignal(
           step = next;
         });
       } catch (error) {
-        log.error({ err: error, step }, `could not stop cleanly (${step})`);
+        forcedExit({ err: error }, 'could not stop cleanly');
         throw error; // exits 1
       }
       log.info('stopped');

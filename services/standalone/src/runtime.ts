@@ -91,6 +91,8 @@ export interface Runtime {
   /** Where the database is: "embedded (…)" or the DATABASE_URL host. */
   describeDatabase: string;
   stop(onStep?: (step: string) => void): Promise<void>;
+  /** For an exit without a clean stop: an embedded server this process started shuts down on its own. */
+  abandon(): void;
 }
 
 /** The database server: DATABASE_URL's, or the embedded one (started, or attached to when an app runs it). */
@@ -105,6 +107,7 @@ async function openServer(config: Config, log: Logger) {
       ? `embedded PostgreSQL (socket ${embedded.socketDir}${embedded.owned ? '' : ', attached to a running app'})`
       : `PostgreSQL at ${new URL(connectionString).host}`,
     stop: async () => embedded?.stop(),
+    abandon: () => embedded?.abandon(),
   };
 }
 
@@ -210,6 +213,7 @@ export async function startRuntime(
         clickBuffer: clickBufferCheck(clickBuffer, config.clickBufferCapacity),
       },
       describeDatabase: server.describe,
+      abandon: server.abandon,
       stop: async (onStep = () => {}) => {
         clearInterval(maintenance);
         // Every click already answered with a 302 is published before anything stops (nothing lost on SIGTERM).
@@ -241,6 +245,8 @@ export interface RedirectRuntime {
   readiness: Record<string, ReadinessCheck>;
   describeDatabase: string;
   stop(onStep?: (step: string) => void): Promise<void>;
+  /** For an exit without a clean stop: an embedded server this process started shuts down on its own. */
+  abandon(): void;
 }
 
 /**
@@ -280,6 +286,7 @@ export async function startRedirectRuntime(
         clickBuffer: clickBufferCheck(clickBuffer, config.clickBufferCapacity),
       },
       describeDatabase: server.describe,
+      abandon: server.abandon,
       stop: async (onStep = () => {}) => {
         onStep('publishing the buffered clicks');
         await clickBuffer.close(CLICK_FLUSH_AT_STOP_MS);

@@ -9,6 +9,7 @@ import {
   removeStaleLockFiles,
   stopPostmaster,
 } from './postmaster';
+import { sendSignal } from './process-info';
 import {
   connectionStringFor,
   initCluster,
@@ -36,8 +37,14 @@ export interface EmbeddedPostgresHandle {
   /** Postmaster PID. */
   readonly pid: number;
   readonly socketDir: string;
-  /** Owned: fast shutdown, escalating after 20 s. Attached: no-op. Idempotent. */
+  /** Owned: fast shutdown, escalating after 10 s. Attached: no-op. Idempotent. */
   stop(): Promise<void>;
+  /**
+   * For a process about to exit without a clean stop (a second Ctrl-C, a stop past its grace): asks an
+   * owned server for a fast shutdown, which it finishes on its own, instead of leaving it running.
+   * Attached: no-op.
+   */
+  abandon(): void;
 }
 
 interface StartContext {
@@ -161,6 +168,9 @@ function ownedHandle(
       stopping ??= stop();
       return stopping;
     },
+    abandon: () => {
+      if (hasNotExited(child)) sendSignal(pid, 'SIGINT');
+    },
   };
 }
 
@@ -178,5 +188,12 @@ async function attach(context: StartContext, owner: OwnerRecord): Promise<Embedd
   });
   const pid = readPostmasterPidFile(layout.clusterDir)?.pid ?? -1;
   log.info({ pid, ownerPid: owner.pid }, 'attached to embedded PostgreSQL owned by another app process');
-  return { connectionString, owned: false, pid, socketDir: layout.socketDir, stop: async () => {} };
+  return {
+    connectionString,
+    owned: false,
+    pid,
+    socketDir: layout.socketDir,
+    stop: async () => {},
+    abandon: () => {},
+  };
 }
