@@ -61,3 +61,23 @@ async function adminQuery(url: string, statement: string): Promise<void> {
     await client.end();
   }
 }
+
+/** Connections the server has open to this test database for `applicationName`. */
+export async function openConnections(database: TestDatabase, applicationName: string): Promise<number> {
+  const { rows } = await database.pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+    [applicationName],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** openConnections once none are left, or after five seconds: a closed client's backend exits a moment later. */
+export async function openConnectionsSettled(
+  database: TestDatabase,
+  applicationName: string,
+): Promise<number> {
+  for (let i = 0; i < 50 && (await openConnections(database, applicationName)) > 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return openConnections(database, applicationName);
+}

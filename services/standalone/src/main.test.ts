@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startAppProcess } from '../../../test/support/app-process';
+import { type AppProcess, startAppProcess } from '../../../test/support/app-process';
 import { createTestDatabase } from '../../../test/support/database';
 
 const isRunning = (pid: number) => {
@@ -61,6 +61,17 @@ describe('npm start: the app in one process', () => {
     return slowClient;
   };
 
+  /** Signals once, and again while a held request keeps the stop at its first step; the exit code. */
+  const signalTwiceWhileStopping = async (app: AppProcess, signal: NodeJS.Signals) => {
+    await startSlowRequest(app.baseUrl);
+    app.child.kill(signal);
+    for (let i = 0; i < 100 && !app.output().includes('"msg":"shutting down"'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    app.child.kill(signal);
+    return app.stop();
+  };
+
   it('a request that never ends holds the stop 5 s at most, then its connection is cut', async () => {
     const database = await createTestDatabase({ migrate: false });
     cleanups.push(() => database.drop());
@@ -80,13 +91,7 @@ describe('npm start: the app in one process', () => {
     const database = await createTestDatabase({ migrate: false });
     cleanups.push(() => database.drop());
     const app = await startAppProcess({ DATABASE_URL: database.connectionString });
-    await startSlowRequest(app.baseUrl);
-    app.child.kill('SIGTERM');
-    for (let i = 0; i < 100 && !app.output().includes('"msg":"shutting down"'); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    app.child.kill('SIGTERM');
-    expect(await app.stop()).toBe(1);
+    expect(await signalTwiceWhileStopping(app, 'SIGTERM')).toBe(1);
     expect(app.output()).toContain(
       '"msg":"second SIGTERM while stopping (closing the HTTP server); exiting"',
     );
@@ -103,13 +108,7 @@ describe('npm start: the app in one process', () => {
     cleanups.push(async () => {
       if (isRunning(postmaster)) process.kill(postmaster, 'SIGQUIT'); // the test failed: no orphan left
     });
-    await startSlowRequest(app.baseUrl);
-    app.child.kill('SIGINT');
-    for (let i = 0; i < 100 && !app.output().includes('"msg":"shutting down"'); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    app.child.kill('SIGINT');
-    expect(await app.stop()).toBe(1);
+    expect(await signalTwiceWhileStopping(app, 'SIGINT')).toBe(1);
     for (let i = 0; i < 100 && isRunning(postmaster); i++) await new Promise((r) => setTimeout(r, 100));
     expect(isRunning(postmaster)).toBe(false);
   });
