@@ -129,8 +129,8 @@ describe('npm start: the app in one process', () => {
     expect(ready.status).toBe('ok');
     const pidFile = findPostmasterPid(dataDir);
     expect(pidFile).not.toBeNull();
-    // Rare runs used to end 1 after the grace: a LISTEN connection still being opened when the stop came
-    // kept the click thread alive. Should a stop overrun again, the logs say which step it waited for.
+    // Rare runs used to end 1 after the grace: a click thread stopped before its first Kysely query kept
+    // its pool open (Db.close now ends it). Should a stop overrun again, the logs say which step it waited for.
     const code = await app.stop('SIGINT');
     const serverLog = path.join(dataDir, 'postgres.log');
     const logs = `app:\n${app.output().slice(-4_000)}\nPostgreSQL:\n${existsSync(serverLog) ? readFileSync(serverLog, 'utf8').slice(-4_000) : '(no log)'}`;
