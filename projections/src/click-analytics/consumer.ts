@@ -409,9 +409,13 @@ export function flushWaitMs(
  */
 class LabelSets {
   private readonly known = new Map<string, ClickLabelSet | null>();
+  /** The fields looked up last, and their set: consecutive clicks share them more often than not. */
+  private lastFields = '';
+  private lastLabels: ClickLabelSet | null = null;
 
   /** The label set of a line's label fields; undefined when they are malformed. */
   of(fields: string): ClickLabelSet | undefined {
+    if (fields === this.lastFields) return this.lastLabels ?? undefined;
     let labels = this.known.get(fields);
     if (labels === undefined) {
       const parsed = clickLabels(fields);
@@ -419,6 +423,8 @@ class LabelSets {
       if (this.known.size >= LABEL_SETS_KEPT) this.known.clear();
       this.known.set(fields, labels);
     }
+    this.lastFields = fields;
+    this.lastLabels = labels;
     return labels ?? undefined;
   }
 }
