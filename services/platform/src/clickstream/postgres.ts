@@ -392,6 +392,22 @@ async function insertChunks<Value>(
   );
 }
 
+/**
+ * A message as read. A class rather than an object literal: V8 moves the allocations of a literal whose
+ * objects often outlive a young-generation collection (a batch's messages while a flush holds the reader
+ * back) straight to the old generation, and every message read after that was marked and compacted
+ * there. On the click thread that cost ~1.5 µs a click of V8's helper threads (bench:click-thread).
+ */
+class ReadMessage implements ConsumedMessage {
+  constructor(
+    readonly partition: number,
+    readonly offset: bigint,
+    readonly key: string,
+    readonly value: unknown,
+    readonly publishedAt: Date,
+  ) {}
+}
+
 /** Up to `max` messages per partition from its next offset on, out of the chunks that hold them. */
 function toBatches(rows: ChunkRow[], from: Offsets, max: number): ConsumedBatch[] {
   const batches = new Map<number, ConsumedMessage[]>();
@@ -409,7 +425,7 @@ function toBatches(rows: ChunkRow[], from: Offsets, max: number): ConsumedBatch[
     // A chunk the last fetch stopped inside starts before `next`: skip what was read already.
     for (let i = next > first ? Number(next - first) : 0; i < messages.length && list.length < max; i++) {
       const [key, value] = messages[i] as [string, unknown];
-      list.push({ partition: row.partition, offset: first + BigInt(i), key, value, publishedAt });
+      list.push(new ReadMessage(row.partition, first + BigInt(i), key, value, publishedAt));
     }
   }
   return [...batches]
