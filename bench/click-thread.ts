@@ -12,14 +12,21 @@
  * PostgreSQL. bench:redirect's "other threads" are the first two together.
  */
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ClickBuffer, clickId } from '@sniplink/redirect';
 import { createLogger } from '../services/platform/src/index';
 import { ClickThread } from '../services/standalone/src/click-thread';
 import { ensureServerBuilt } from '../test/support/app-process';
-import { benchDatabase, benchServer, fmt, postmasterPidOfServer, treeCpuSeconds } from './support';
+import {
+  benchDatabase,
+  benchServer,
+  fmt,
+  postmasterPidOfServer,
+  threadCpuSeconds,
+  treeCpuSeconds,
+} from './support';
 
 const RATE = Number(option('--rate') ?? 30_000);
 const SECONDS = Number(option('--seconds') ?? 15);
@@ -41,17 +48,6 @@ function option(name: string): string | undefined {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const links = Array.from({ length: LINKS }, () => randomUUID());
 const log = createLogger('warn');
-
-/** CPU seconds of one thread of this process (/proc/self/task/<tid>/stat: utime + stime, in ticks). */
-function threadCpuSeconds(tid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 const threads = () => readdirSync(`/proc/${process.pid}/task`).map(Number);
 
@@ -124,7 +120,7 @@ async function phase(adminUrl: string, consume: boolean): Promise<PhaseResult> {
     await counted(warmUp);
 
     const cpu = () => {
-      const all = threads().map((tid) => [tid, threadCpuSeconds(tid)] as const);
+      const all = threads().map((tid) => [tid, threadCpuSeconds(process.pid, tid)] as const);
       const sum = (pick: (tid: number) => boolean) =>
         all.filter(([tid]) => pick(tid)).reduce((total, [, seconds]) => total + seconds, 0);
       return {

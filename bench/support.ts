@@ -148,8 +148,13 @@ export function cpuSeconds(pid: number): number {
 
 /** CPU seconds of a process's main thread (the event loop; the other threads are V8's, libuv's, workers'). */
 export function mainThreadCpuSeconds(pid: number): number {
+  return threadCpuSeconds(pid, pid);
+}
+
+/** CPU seconds of one thread of a process (0 once it has ended). */
+export function threadCpuSeconds(pid: number, thread: number): number {
   try {
-    const fields = statFields(pid, pid);
+    const fields = statFields(pid, thread);
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   } catch {
     return 0;
