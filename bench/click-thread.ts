@@ -23,6 +23,7 @@ import {
   benchDatabase,
   benchServer,
   fmt,
+  option,
   postmasterPidOfServer,
   threadCpuSeconds,
   treeCpuSeconds,
@@ -39,11 +40,6 @@ const LINGER_MS = 100;
 const WORKER_SCRIPT = pathToFileURL(
   path.resolve(import.meta.dirname, '../services/standalone/dist/click-worker.mjs'),
 );
-
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(name);
-  return at === -1 ? undefined : process.argv[at + 1];
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const links = Array.from({ length: LINKS }, () => randomUUID());

@@ -23,6 +23,7 @@ import {
   cpuSeconds,
   fmt,
   machineBusySeconds,
+  option,
   postmasterPidOfServer,
   treeCpuSeconds,
   treePssMb,
@@ -35,11 +36,6 @@ const BATCH = 500;
 /** The producer waits while this many clicks are buffered (the buffer drops beyond 100,000). */
 const HIGH_WATER = 50_000;
 const DRAIN_TIMEOUT_MS = 150_000;
-
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(name);
-  return at === -1 ? undefined : process.argv[at + 1];
-}
 
 const line = (what: string, value: string, note = '') =>
   console.log(`${what.padEnd(58)} ${value.padStart(14)}  ${note}`);

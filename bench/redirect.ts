@@ -31,6 +31,7 @@ import {
   fmt,
   machineBusySeconds,
   mainThreadCpuSeconds,
+  option,
   postmasterPidOf,
   postmasterPidOfServer,
   rssMb,
@@ -56,11 +57,6 @@ const LOADER = option('--loader') ?? (hasWrk() ? 'wrk' : 'autocannon');
 
 function hasWrk(): boolean {
   return spawnSync('wrk', ['--version']).error === undefined;
-}
-
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(name);
-  return at === -1 ? undefined : process.argv[at + 1];
 }
 
 const line = (what: string, value: string, note = '') =>

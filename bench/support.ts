@@ -14,11 +14,15 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** The value after a command-line flag (`--rounds 3` -> '3'), undefined when the flag is absent. */
+export function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+}
+
 /** `--target server` (or DATABASE_URL) uses that PostgreSQL; the default is an embedded one of its own. */
 export async function benchServer(): Promise<BenchServer> {
-  const target = process.argv.includes('--target')
-    ? process.argv[process.argv.indexOf('--target') + 1]
-    : 'embedded';
+  const target = option('--target') ?? 'embedded';
   if (target === 'server' || process.env.DATABASE_URL) {
     const adminUrl = process.env.DATABASE_URL;
     if (!adminUrl) throw new Error('--target server needs DATABASE_URL (a role that may create databases)');
