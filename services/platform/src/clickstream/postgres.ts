@@ -70,26 +70,29 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
       await client.query('BEGIN');
       if (options.id !== undefined) {
         // A publish with this id that committed (or commits while this one waits on its key) wins.
-        const claimed = await client.query(
-          'INSERT INTO cs_publishes (publish_id) VALUES ($1) ON CONFLICT DO NOTHING',
-          [options.id],
-        );
+        const claimed = await client.query({
+          name: 'cs-claim-publish',
+          text: 'INSERT INTO cs_publishes (publish_id) VALUES ($1) ON CONFLICT DO NOTHING',
+          values: [options.id],
+        });
         if (claimed.rowCount === 0) {
           await client.query('COMMIT');
           return;
         }
       }
-      await client.query(
-        'SELECT partition FROM cs_partitions WHERE partition = ANY($1::int[]) ORDER BY partition FOR UPDATE',
-        [partitions],
-      );
-      const { rows } = await client.query<{ partition: number; base: string }>(
-        `UPDATE cs_partitions p SET next_offset = p.next_offset + c.count
+      await client.query({
+        name: 'cs-lock-partitions',
+        text: 'SELECT partition FROM cs_partitions WHERE partition = ANY($1::int[]) ORDER BY partition FOR UPDATE',
+        values: [partitions],
+      });
+      const { rows } = await client.query<{ partition: number; base: string }>({
+        name: 'cs-draw-offsets',
+        text: `UPDATE cs_partitions p SET next_offset = p.next_offset + c.count
          FROM unnest($1::int[], $2::bigint[]) AS c(partition, count)
          WHERE p.partition = c.partition
          RETURNING p.partition, (p.next_offset - c.count)::text AS base`,
-        [partitions, partitions.map((p) => byPartition.get(p)?.length ?? 0)],
-      );
+        values: [partitions, partitions.map((p) => byPartition.get(p)?.length ?? 0)],
+      });
       if (rows.length !== partitions.length) {
         // A partition row is missing (deleted by hand?): set them up again rather than drop messages.
         this.ready = undefined;
@@ -105,7 +108,9 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
     }
     // After the commit, not inside it: a notifying transaction holds a global lock through its commit.
     this.notifications.wakeLocal(PUBLISHED_CHANNEL);
-    await this.pool.query(`SELECT pg_notify('${PUBLISHED_CHANNEL}', '')`).catch(() => {});
+    await this.pool
+      .query({ name: 'cs-notify', text: `SELECT pg_notify('${PUBLISHED_CHANNEL}', '')` })
+      .catch(() => {});
     if (options.id !== undefined) this.prunePublishIds();
   }
 
@@ -170,8 +175,9 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
     const partitions = [...Array(this.partitionCount).keys()];
     // Chunks never exceed MAX_CHUNK messages, so the ones holding offsets [next, next + max) all end
     // below next + max + MAX_CHUNK: a bounded range of the primary key.
-    const { rows } = await this.pool.query<ChunkRow>(
-      `SELECT c.partition, c.first_offset::text AS first_offset, c.messages,
+    const { rows } = await this.pool.query<ChunkRow>({
+      name: 'cs-fetch',
+      text: `SELECT c.partition, c.first_offset::text AS first_offset, c.messages,
          (extract(epoch FROM c.published_at) * 1000)::float8 AS published_ms
        FROM unnest($1::int[], $2::bigint[]) AS o(partition, next_offset)
        CROSS JOIN LATERAL (
@@ -179,8 +185,8 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
          WHERE c.partition = o.partition AND c.last_offset >= o.next_offset
            AND c.last_offset < o.next_offset + $3::bigint + ${MAX_CHUNK}
          ORDER BY c.last_offset) AS c`,
-      [partitions, partitions.map((p) => String(offsets.get(p) ?? 0n)), max],
-    );
+      values: [partitions, partitions.map((p) => String(offsets.get(p) ?? 0n)), max],
+    });
     return toBatches(rows as ChunkRow[], offsets, max) as ConsumedBatch<Value>[];
   }
 
@@ -386,10 +392,12 @@ async function insertChunks<Value>(
       );
     }
   }
-  await client.query(
-    `INSERT INTO cs_chunks (partition, first_offset, last_offset, messages) VALUES ${rows.join(', ')}`,
+  await client.query({
+    // The text depends only on the number of chunks (usually the partition count): a few statements.
+    name: `cs-insert-chunks-${rows.length}`,
+    text: `INSERT INTO cs_chunks (partition, first_offset, last_offset, messages) VALUES ${rows.join(', ')}`,
     values,
-  );
+  });
 }
 
 /**
