@@ -43,7 +43,8 @@ const PUBLISH_ID_PRUNE_EVERY_MS = 10 * 60_000;
  * redirect). A publish locks the rows of the partitions it writes (in partition order, so publishers
  * never deadlock) to draw contiguous offsets; a later publish to a partition therefore commits after an
  * earlier one and a reader never skips an offset. One consumer per group is active at a time (an
- * advisory lock); the others wait as standbys. *
+ * advisory lock); the others wait as standbys.
+ *
  * The statements of a publish and a fetch are named, so each connection parses and plans them once rather
  * than on every call (bench/RESULTS.md, tenth session); a pooler in transaction mode would break them.
  */
