@@ -56,13 +56,23 @@ port.on('message', (message: MainMessage) => {
   else if (message.type === 'stop') void stop();
 });
 
-async function publish({ seq, id, keys, values }: Extract<MainMessage, { type: 'publish' }>): Promise<void> {
+/**
+ * Starts the publish at once and waits only for its outcome: the stream encodes the batch before its
+ * first wait, so the message's strings are garbage before any round trip.
+ */
+function publish({ seq, id, keys, values }: Extract<MainMessage, { type: 'publish' }>): Promise<void> {
+  const published = stopping
+    ? Promise.reject(new Error('the click thread is stopping'))
+    : stream.publish(
+        keys.map((key, i) => ({ key, value: values[i] })),
+        { id },
+      );
+  return reply(seq, published);
+}
+
+async function reply(seq: number, published: Promise<void>): Promise<void> {
   try {
-    if (stopping) throw new Error('the click thread is stopping');
-    await stream.publish(
-      keys.map((key, i) => ({ key, value: values[i] })),
-      { id },
-    );
+    await published;
     port?.postMessage({ type: 'published', seq });
   } catch (error) {
     port?.postMessage({

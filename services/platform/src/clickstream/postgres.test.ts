@@ -1,7 +1,9 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdCommitsOf, installCommitHold } from '../../../../test/support/commit-hold';
 import { createTestDatabase } from '../../../../test/support/database';
 import { PgNotifications } from '../db/notifications';
 import { clickStreamContract } from './click-stream.contract';
+import { partitionFor } from './port';
 import { PostgresClickStream } from './postgres';
 
 clickStreamContract('postgres', async () => {
@@ -21,4 +23,87 @@ clickStreamContract('postgres', async () => {
       await database.drop();
     },
   };
+});
+
+describe('postgres click stream: publishing', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let notifications: PgNotifications;
+  let stream: PostgresClickStream<string>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    notifications = new PgNotifications(database.connectionString);
+    stream = new PostgresClickStream({ pool: database.pool, notifications, partitionCount: 4 });
+  });
+  afterAll(async () => {
+    await notifications.close();
+    await database.drop();
+  });
+
+  const batchOf = (key: string, count: number, from = 0) =>
+    Array.from({ length: count }, (_, i) => ({ key, value: `${key}#${from + i}` }));
+
+  /** Every message of `partition` from `from` on, in offset order. */
+  async function readPartition(partition: number, from: bigint) {
+    const read: { offset: bigint; value: unknown }[] = [];
+    for (let next = from; ; ) {
+      const batch = (await stream.fetch(new Map([[partition, next]]), 1_000)).find(
+        (b) => b.partition === partition,
+      );
+      if (!batch) return read;
+      read.push(...batch.messages.map((m) => ({ offset: m.offset, value: m.value })));
+      next = batch.nextOffset;
+    }
+  }
+
+  it('stores a partition past a chunk as consecutive chunks, every message at its own offset', async () => {
+    const key = 'one-busy-link';
+    const partition = partitionFor(key, stream.partitionCount);
+    const before = (await stream.endOffsets()).get(partition) ?? 0n;
+    await stream.publish(batchOf(key, 2_345));
+    await stream.publish(batchOf(key, 10, 2_345));
+    const read = await readPartition(partition, before);
+    expect(read.map((m) => m.value)).toEqual(batchOf(key, 2_355).map((m) => m.value));
+    expect(read.map((m) => m.offset)).toEqual(read.map((_, i) => before + BigInt(i)));
+    const { rows } = await database.pool.query<{ first: string; last: string }>(
+      `SELECT first_offset::text AS first, last_offset::text AS last FROM cs_chunks
+       WHERE partition = $1 AND first_offset >= $2 ORDER BY first_offset`,
+      [partition, String(before)],
+    );
+    const b = Number(before);
+    expect(rows.map((r) => [Number(r.first) - b, Number(r.last) - b])).toEqual([
+      [0, 999],
+      [1_000, 1_999],
+      [2_000, 2_344],
+      [2_345, 2_354],
+    ]);
+  });
+
+  it('refuses a publish, storing none of it, while a partition row is missing, and stores it once recreated', async () => {
+    const keys = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    const messages = keys.flatMap((key) => batchOf(`gone-${key}`, 3));
+    const partitions = new Set(messages.map((m) => partitionFor(m.key, stream.partitionCount)));
+    expect(partitions.size).toBeGreaterThan(1);
+    const missing = Math.max(...partitions);
+    await stream.publish([{ key: 'warm-up', value: 'x' }]);
+    const before = await stream.endOffsets();
+    const stored = await database.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM cs_chunks');
+    await database.pool.query('DELETE FROM cs_partitions WHERE partition = $1', [missing]);
+
+    await expect(stream.publish(messages, { id: 'publish-while-missing' })).rejects.toThrow(
+      /partitions are missing/,
+    );
+    const after = await database.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM cs_chunks');
+    expect(after.rows[0]?.n).toBe(stored.rows[0]?.n);
+
+    // The click buffer sends it again under the same id: the partition comes back and it is stored once.
+    await stream.publish(messages, { id: 'publish-while-missing' });
+    await stream.publish(messages, { id: 'publish-while-missing' });
+    for (const partition of partitions) {
+      const from = partition === missing ? 0n : (before.get(partition) ?? 0n);
+      const read = await readPartition(partition, from);
+      const expected = messages.filter((m) => partitionFor(m.key, stream.partitionCount) === partition);
+      expect(read.map((m) => m.value)).toEqual(expected.map((m) => m.value));
+    }
+  });
 });

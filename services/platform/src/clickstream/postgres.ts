@@ -13,6 +13,8 @@ import {
 } from './port';
 
 const PUBLISHED_CHANNEL = 'cs_published';
+/** The SQLSTATE `cs_publish` raises when a partition's row is missing. */
+const PARTITIONS_MISSING = 'SLP01';
 
 export interface PostgresClickStreamOptions {
   pool: pg.Pool;
@@ -63,58 +65,51 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
     this.idlePollMs = options.idlePollMs ?? 1_000;
   }
 
-  async publish(messages: StreamMessage<Value>[], options: PublishOptions = {}): Promise<void> {
-    if (messages.length === 0) return;
-    await this.ensurePartitions();
-    const byPartition = groupByPartition(messages, this.partitionCount);
-    const partitions = [...byPartition.keys()].sort((a, b) => a - b);
-    const client = await this.pool.connect();
+  /**
+   * One statement (`cs_publish`, see its migration) that claims the publish id, draws the offsets and
+   * stores the chunks. The messages are encoded before anything waits and go out with that statement:
+   * the thread holds a batch for one round trip, not six, so few are caught by a young-generation
+   * collection and moved to the old generation (whose growth set the pace of full collections).
+   */
+  publish(messages: StreamMessage<Value>[], options: PublishOptions = {}): Promise<void> {
+    if (messages.length === 0) return Promise.resolve();
+    let chunks: EncodedChunks;
     try {
-      await client.query('BEGIN');
-      if (options.id !== undefined) {
-        // A publish with this id that committed (or commits while this one waits on its key) wins.
-        const claimed = await client.query({
-          name: 'cs-claim-publish',
-          text: 'INSERT INTO cs_publishes (publish_id) VALUES ($1) ON CONFLICT DO NOTHING',
-          values: [options.id],
-        });
-        if (claimed.rowCount === 0) {
-          await client.query('COMMIT');
-          return;
-        }
-      }
-      await client.query({
-        name: 'cs-lock-partitions',
-        text: 'SELECT partition FROM cs_partitions WHERE partition = ANY($1::int[]) ORDER BY partition FOR UPDATE',
-        values: [partitions],
-      });
-      const { rows } = await client.query<{ partition: number; base: string }>({
-        name: 'cs-draw-offsets',
-        text: `UPDATE cs_partitions p SET next_offset = p.next_offset + c.count
-         FROM unnest($1::int[], $2::bigint[]) AS c(partition, count)
-         WHERE p.partition = c.partition
-         RETURNING p.partition, (p.next_offset - c.count)::text AS base`,
-        values: [partitions, partitions.map((p) => byPartition.get(p)?.length ?? 0)],
-      });
-      if (rows.length !== partitions.length) {
-        // A partition row is missing (deleted by hand?): set them up again rather than drop messages.
-        this.ready = undefined;
-        throw new Error('Click stream partitions are missing; they will be recreated on the next publish');
-      }
-      await insertChunks(client, rows, byPartition);
-      await client.query('COMMIT');
+      chunks = encodeChunks(messages, this.partitionCount);
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
+      return Promise.reject(error);
+    }
+    return this.publishChunks(chunks, options.id);
+  }
+
+  private async publishChunks(chunks: EncodedChunks, publishId: string | undefined): Promise<void> {
+    await this.ensurePartitions();
+    const placeholders = chunks.json.map((_, i) => `$${i + 6}::text`).join(', ');
+    try {
+      await this.pool.query({
+        // The text depends only on the number of chunks (usually the partition count): a few statements.
+        name: `cs-publish-${chunks.json.length}`,
+        text: `SELECT cs_publish($1, $2::int[], $3::bigint[], $4::int[], $5::bigint[], ARRAY[${placeholders}])`,
+        values: [
+          publishId ?? null,
+          chunks.partitions,
+          chunks.counts,
+          chunks.chunkPartitions,
+          chunks.chunkCounts,
+          ...chunks.json,
+        ],
+      });
+    } catch (error) {
+      // A partition row is missing (deleted by hand?): set them up again rather than drop messages.
+      if ((error as { code?: string }).code === PARTITIONS_MISSING) this.ready = undefined;
       throw error;
-    } finally {
-      client.release();
     }
     // After the commit, not inside it: a notifying transaction holds a global lock through its commit.
     this.notifications.wakeLocal(PUBLISHED_CHANNEL);
     await this.pool
       .query({ name: 'cs-notify', text: `SELECT pg_notify('${PUBLISHED_CHANNEL}', '')` })
       .catch(() => {});
-    if (options.id !== undefined) this.prunePublishIds();
+    if (publishId !== undefined) this.prunePublishIds();
   }
 
   /** Forgets publish ids older than a day, at most every 10 minutes; a failure waits for the next time. */
@@ -359,7 +354,19 @@ async function eachConcurrently<Item>(
   if (failure) throw failure.error;
 }
 
-function groupByPartition<Value>(messages: StreamMessage<Value>[], partitionCount: number) {
+/** A publish's messages by partition (ascending), cut into chunks of at most MAX_CHUNK, as SQL parameters. */
+interface EncodedChunks {
+  partitions: number[];
+  /** Messages per partition. */
+  counts: number[];
+  /** Per chunk, in partition and then offset order: its partition, its number of messages, its JSON. */
+  chunkPartitions: number[];
+  chunkCounts: number[];
+  /** `[[key, value], ...]`: each a text parameter of its own, which the driver sends as it is. */
+  json: string[];
+}
+
+function encodeChunks<Value>(messages: StreamMessage<Value>[], partitionCount: number): EncodedChunks {
   const byPartition = new Map<number, StreamMessage<Value>[]>();
   for (const message of messages) {
     const partition = partitionFor(message.key, partitionCount);
@@ -367,40 +374,25 @@ function groupByPartition<Value>(messages: StreamMessage<Value>[], partitionCoun
     if (list) list.push(message);
     else byPartition.set(partition, [message]);
   }
-  return byPartition;
-}
-
-/** One chunk row per partition (or per MAX_CHUNK messages of it), its messages as one JSON parameter. */
-async function insertChunks<Value>(
-  client: pg.PoolClient,
-  bases: { partition: number; base: string }[],
-  byPartition: Map<number, StreamMessage<Value>[]>,
-): Promise<void> {
-  // A row of four parameters per chunk: each chunk's JSON goes as a text parameter of its own, which
-  // the driver sends as it is (inside a text[] it would be escaped, every quote of it).
-  const rows: string[] = [];
-  const values: (number | string)[] = [];
-  for (const { partition, base } of bases) {
-    const messages = byPartition.get(partition) ?? [];
-    for (let at = 0; at < messages.length; at += MAX_CHUNK) {
-      const chunk = messages.slice(at, at + MAX_CHUNK);
-      const first = BigInt(base) + BigInt(at);
-      const n = values.length;
-      rows.push(`($${n + 1}::int, $${n + 2}::bigint, $${n + 3}::bigint, $${n + 4}::text)`);
-      values.push(
-        partition,
-        String(first),
-        String(first + BigInt(chunk.length - 1)),
-        JSON.stringify(chunk.map((message) => [message.key, message.value])),
-      );
+  const encoded: EncodedChunks = {
+    partitions: [],
+    counts: [],
+    chunkPartitions: [],
+    chunkCounts: [],
+    json: [],
+  };
+  for (const partition of [...byPartition.keys()].sort((a, b) => a - b)) {
+    const list = byPartition.get(partition) ?? [];
+    encoded.partitions.push(partition);
+    encoded.counts.push(list.length);
+    for (let at = 0; at < list.length; at += MAX_CHUNK) {
+      const chunk = list.slice(at, at + MAX_CHUNK);
+      encoded.chunkPartitions.push(partition);
+      encoded.chunkCounts.push(chunk.length);
+      encoded.json.push(JSON.stringify(chunk.map((message) => [message.key, message.value])));
     }
   }
-  await client.query({
-    // The text depends only on the number of chunks (usually the partition count): a few statements.
-    name: `cs-insert-chunks-${rows.length}`,
-    text: `INSERT INTO cs_chunks (partition, first_offset, last_offset, messages) VALUES ${rows.join(', ')}`,
-    values,
-  });
+  return encoded;
 }
 
 /**

@@ -12,6 +12,7 @@ import * as clickChunksAsText from './2026-11-22T10-click-chunks-as-text';
 import * as clickChunksUncompressed from './2026-11-22T11-click-chunks-uncompressed';
 import * as clickChunksByTime from './2026-11-22T12-click-chunks-by-time';
 import * as countersHalfFull from './2026-11-22T13-counters-half-full';
+import * as clickPublishFunction from './2026-11-23T01-click-publish-function';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T11-click-chunks-uncompressed': clickChunksUncompressed,
   '2026-11-22T12-click-chunks-by-time': clickChunksByTime,
   '2026-11-22T13-counters-half-full': countersHalfFull,
+  '2026-11-23T01-click-publish-function': clickPublishFunction,
 };
