@@ -43,7 +43,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         INSERT INTO cs_chunks (partition, first_offset, last_offset, messages)
         SELECT chunk.partition, bases.base + chunk.skip, bases.base + chunk.skip + chunk.count - 1, chunk.messages
         FROM chunk JOIN bases ON bases.partition = chunk.partition
-        RETURNING 1
       )
       SELECT count(*) INTO drawn FROM bases;
       IF drawn <> cardinality(cs_publish.partitions) THEN
