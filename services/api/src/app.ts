@@ -1,7 +1,12 @@
 import http from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import type { Logger } from '@sniplink/platform';
-import { createFastRedirect, type RedirectDeps, registerRedirect } from '@sniplink/redirect';
+import {
+  answerRedirectsOnConnections,
+  createFastRedirect,
+  type RedirectDeps,
+  registerRedirect,
+} from '@sniplink/redirect';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -100,8 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /**
- * An HTTP server that offers each request to the redirect's fast path first and hands the rest to
- * Fastify, with the timeouts Fastify would have set on a server of its own.
+ * An HTTP server that offers each request to the redirect's fast paths first and hands the rest to
+ * Fastify, with the timeouts Fastify would have set on a server of its own: a cached link's redirect
+ * is answered off the connection's bytes (`answerRedirectsOnConnections`), or else on node's request
+ * (`createFastRedirect`: a request node has parsed, e.g. one split across reads).
  */
 function redirectFirstServer(
   redirect: NonNullable<AppDeps['redirect']>,
@@ -116,6 +123,7 @@ function redirectFirstServer(
     server.keepAliveTimeout = 72_000;
     server.requestTimeout = 0;
     server.setTimeout(0);
+    answerRedirectsOnConnections(server, { ...redirect, trustProxy });
     return server;
   };
 }

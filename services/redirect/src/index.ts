@@ -5,6 +5,7 @@ export {
   type ClickPublisher,
 } from './click-buffer';
 export { type ClickInput, describeClick } from './click-description';
+export { answerRedirectsOnConnections, type ConnectionRedirectDeps } from './connection-redirect';
 export { LinkCache, type LinkCacheOptions, type RedirectTarget } from './link-cache';
 export { followCodeChanges, publishCodeChanges } from './link-changes';
 export { clickId, createFastRedirect, type RedirectDeps, registerRedirect } from './redirect-route';

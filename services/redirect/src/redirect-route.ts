@@ -38,7 +38,8 @@ export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void
     function redirect(target: RedirectTarget) {
       // An expired demo link is no click: the visitor lands on a page, not on the target.
       if (isExpired(target)) return deps.gone(reply);
-      countClick(deps.clicks, target, code, request.raw, request.ip);
+      const headers = request.raw.headers;
+      countClick(deps.clicks, target, code, headers['user-agent'], headers.referer, request.ip);
       return reply.code(302).headers(redirectHeaders(target)).send();
     }
   });
@@ -51,7 +52,7 @@ export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void
  * false, having touched nothing, for every other request, which then goes on to Fastify as usual.
  */
 export function createFastRedirect(deps: {
-  cache: LinkCache;
+  cache: Pick<LinkCache, 'peek'>;
   clicks: ClickBuffer;
   /** As Fastify's `trustProxy`: the client is the first X-Forwarded-For address. */
   trustProxy: boolean;
@@ -67,7 +68,14 @@ export function createFastRedirect(deps: {
     if (!PLAIN_CODE.test(code)) return false;
     const target = deps.cache.peek(code.toLowerCase());
     if (target === undefined || isExpired(target)) return false;
-    countClick(deps.clicks, target, code, request, clientIp(request));
+    countClick(
+      deps.clicks,
+      target,
+      code,
+      request.headers['user-agent'],
+      request.headers.referer,
+      clientIp(request),
+    );
     response.writeHead(302, redirectHeaders(target));
     response.end();
     return true;
@@ -79,15 +87,17 @@ const PLAIN_CODE = /^[0-9A-Za-z_-]{1,64}$/;
 
 const trustEveryHop = () => true;
 
-function isExpired(target: RedirectTarget): boolean {
+export function isExpired(target: RedirectTarget): boolean {
   return target.expiresAt !== undefined && target.expiresAt <= Date.now();
 }
 
-function countClick(
+/** Queues the click of one redirect (the code as the visitor typed it). */
+export function countClick(
   clicks: ClickBuffer,
   target: RedirectTarget,
   code: string,
-  request: IncomingMessage,
+  userAgent: string | undefined,
+  referer: string | undefined,
   clientIp: string | undefined,
 ): void {
   clicks.push(
@@ -96,8 +106,8 @@ function countClick(
       linkId: target.linkId,
       code,
       atMs: Date.now(),
-      userAgent: request.headers['user-agent'],
-      referer: request.headers.referer,
+      userAgent,
+      referer,
       clientIp,
     }),
   );

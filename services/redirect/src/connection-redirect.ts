@@ -1,0 +1,262 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Socket } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
+import type { ClickBuffer } from './click-buffer';
+import type { LinkCache, RedirectTarget } from './link-cache';
+import { countClick, isExpired } from './redirect-route';
+
+export interface ConnectionRedirectDeps {
+  cache: Pick<LinkCache, 'peek'>;
+  clicks: ClickBuffer;
+  /** As Fastify's `trustProxy`: the client is the first X-Forwarded-For address. */
+  trustProxy: boolean;
+}
+
+/**
+ * The redirect of a cached link read straight off the connection, before node's HTTP server sees it.
+ *
+ * node's HTTP server spends ~13 µs of event loop on a request that only needs a 302 (its parser's
+ * callbacks, the request and response streams, header objects and checks, ticks); on a two-core machine
+ * shared with the load, that and not our own work set the redirect's ceiling. This reads the bytes of a
+ * request in the one shape a browser or a load generator sends for a short link, answers it with the
+ * same bytes node would send, and hands everything else to node: the connection's listener is node's own
+ * after that, with the unread bytes given to its parser, and it stays node's for the rest of its life.
+ *
+ * Taken here, and nothing else: a request complete in the bytes read so far; `GET /s/{code}` with an
+ * optional query of printable ASCII, `HTTP/1.1`; every header line `token: value` with no CR, LF or
+ * control character in it, at most 16 KB in all (node's limit), a `Host` header, no body (no
+ * `Content-Length`, `Transfer-Encoding`), no `Upgrade` or `Expect`, `Connection` only as `keep-alive`;
+ * a code in the link cache and not expired. A request split across reads, anything malformed or unusual,
+ * and every other path goes to node exactly as it arrived, so node's limits, errors and timeouts apply to
+ * it unchanged. A connection answered here is closed after the server's keep-alive timeout without a
+ * request, when the client closes its side, and by `closeIdleConnections` (a server's `close`).
+ */
+export function answerRedirectsOnConnections(server: Server, deps: ConnectionRedirectDeps): void {
+  const listeners = server.listeners('connection');
+  const nodeListener = listeners[0] as ((socket: Socket) => void) | undefined;
+  if (listeners.length !== 1 || nodeListener === undefined) {
+    throw new Error("expected node's HTTP server to have exactly one connection listener, its own");
+  }
+  const handOver = (socket: Socket) => {
+    // node reads a socket it has never seen through its parser in C++, straight from the handle; this one
+    // has been read through the stream, so node must read it the same way, in order, from the stream.
+    const handle = (socket as Socket & { _handle?: { _consumed?: boolean } })._handle;
+    if (handle) handle._consumed = true;
+    Reflect.apply(nodeListener, server, [socket]);
+  };
+  const open = new Set<RedirectConnection>();
+  const clientIp = deps.trustProxy
+    ? (socket: Socket, forwardedFor: string | undefined) =>
+        proxyAddr(
+          { headers: { 'x-forwarded-for': forwardedFor }, socket } as unknown as IncomingMessage,
+          trustEveryHop,
+        )
+    : (socket: Socket) => socket.remoteAddress;
+  server.removeListener('connection', nodeListener);
+  server.on('connection', (socket: Socket) => {
+    const connection = new RedirectConnection(socket, {
+      ...deps,
+      keepAliveMs: server.keepAliveTimeout,
+      clientIp,
+      handOver,
+      forget: () => open.delete(connection),
+    });
+    open.add(connection);
+  });
+  // node's `close` ends its idle connections through these; ours are idle between reads.
+  const closeIdle = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => {
+    closeIdle();
+    for (const connection of open) connection.end();
+  };
+  const closeAll = server.closeAllConnections.bind(server);
+  server.closeAllConnections = () => {
+    closeAll();
+    for (const connection of open) connection.destroy();
+  };
+}
+
+const trustEveryHop = () => true;
+
+interface ConnectionDeps extends ConnectionRedirectDeps {
+  keepAliveMs: number;
+  clientIp(socket: Socket, forwardedFor: string | undefined): string | undefined;
+  handOver(socket: Socket): void;
+  forget(): void;
+}
+
+/** node's default `maxHeaderSize`: a longer head goes to node, which answers 431. */
+const MAX_HEAD_LENGTH = 16 * 1024;
+/** The request line taken here; the code is group 1. The query, if any, is printable ASCII. */
+const REQUEST_LINE = /GET \/s\/([0-9A-Za-z_-]{1,64})(?:\?[!-~]*)? HTTP\/1\.1\r\n/y;
+/** Header lines as RFC 9110 has them (token, colon, value of visible characters, spaces and tabs), then the blank line. */
+const HEADER_LINES = /(?:[!#$%&'*+.^_`|~0-9A-Za-z-]+:[\t -~\x80-\xff]*\r\n)*\r\n/y;
+/** Headers after which the request is not one this file answers (in the lower-cased head). */
+const NOT_OURS = /\r\n(?:content-length|transfer-encoding|upgrade|expect):/;
+/** What node may send in a header value; a target with anything else is left to node. */
+const HEADER_VALUE = /^[\t -~\x80-\xff]*$/;
+
+class RedirectConnection {
+  private readonly onData = (chunk: Buffer) => this.read(chunk);
+  private readonly onDrain = () => this.socket.resume();
+  private readonly onEnd = () => this.socket.end();
+  private readonly onTimeout = () => this.socket.destroy();
+  private readonly onError = () => this.socket.destroy();
+  private readonly onClose = () => this.deps.forget();
+  private readonly keepAliveHeader: string;
+  private clientIpOfSocket: string | undefined;
+  private ended = false;
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly deps: ConnectionDeps,
+  ) {
+    this.keepAliveHeader = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(deps.keepAliveMs / 1000)}\r\n\r\n`;
+    socket.setTimeout(deps.keepAliveMs);
+    socket.on('data', this.onData);
+    socket.on('drain', this.onDrain);
+    socket.on('end', this.onEnd);
+    socket.on('timeout', this.onTimeout);
+    socket.on('error', this.onError);
+    socket.on('close', this.onClose);
+  }
+
+  /** Closes the connection once what was written is sent (a server closing). */
+  end(): void {
+    this.ended = true;
+    this.socket.end(() => this.socket.destroy());
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+
+  private read(chunk: Buffer): void {
+    if (this.ended) return;
+    // latin1: one character per byte, so offsets in the text are offsets in the chunk (node, too, reads
+    // header values as latin1).
+    const text = chunk.toString('latin1');
+    let at = 0;
+    let responses = '';
+    while (at < text.length) {
+      const next = this.answer(text, at);
+      if (next === -1) break;
+      responses += next.response;
+      at = next.end;
+    }
+    if (at < text.length) {
+      if (responses !== '') this.socket.write(responses, 'latin1');
+      this.handOver(chunk.subarray(at));
+    } else if (!this.socket.write(responses, 'latin1')) {
+      // The client is not reading its answers: read no more requests until it has.
+      this.socket.pause();
+    }
+  }
+
+  /** Answers the request at `at` if it is one of ours: its response and where the next request starts; else -1. */
+  private answer(text: string, at: number): { response: string; end: number } | -1 {
+    REQUEST_LINE.lastIndex = at;
+    const requestLine = REQUEST_LINE.exec(text);
+    if (requestLine === null) return -1;
+    const headersAt = REQUEST_LINE.lastIndex;
+    const blankLineAt = text.indexOf('\r\n\r\n', headersAt - 2);
+    if (blankLineAt === -1 || blankLineAt + 4 - at > MAX_HEAD_LENGTH) return -1;
+    const end = blankLineAt + 4;
+    HEADER_LINES.lastIndex = headersAt;
+    if (!HEADER_LINES.test(text) || HEADER_LINES.lastIndex !== end) return -1;
+    // From the request line's CRLF to the last header's: every header name follows a CRLF.
+    const head = text.slice(headersAt - 2, blankLineAt + 2);
+    const lowerHead = head.toLowerCase();
+    if (NOT_OURS.test(lowerHead) || !lowerHead.includes('\r\nhost:') || !keepsAlive(head, lowerHead)) {
+      return -1;
+    }
+    const code = requestLine[1] as string;
+    const target = this.deps.cache.peek(code.toLowerCase());
+    if (target === undefined || isExpired(target) || !HEADER_VALUE.test(target.target)) return -1;
+    countClick(
+      this.deps.clicks,
+      target,
+      code,
+      firstValue(head, lowerHead, '\r\nuser-agent:'),
+      firstValue(head, lowerHead, '\r\nreferer:'),
+      this.clientIp(head, lowerHead),
+    );
+    return { response: this.response(target), end };
+  }
+
+  private clientIp(head: string, lowerHead: string): string | undefined {
+    if (!this.deps.trustProxy) {
+      this.clientIpOfSocket ??= this.deps.clientIp(this.socket, undefined);
+      return this.clientIpOfSocket;
+    }
+    return this.deps.clientIp(this.socket, joinedValues(head, lowerHead, '\r\nx-forwarded-for:'));
+  }
+
+  /** The bytes node sends for `writeHead(302, redirectHeaders(target))` and `end()` on a kept-alive connection. */
+  private response(target: RedirectTarget): string {
+    return `HTTP/1.1 302 Found\r\nlocation: ${target.target}\r\ncache-control: private, no-store\r\ncontent-length: 0\r\nDate: ${httpDate()}\r\n${this.keepAliveHeader}`;
+  }
+
+  private handOver(unread: Buffer): void {
+    const socket = this.socket;
+    socket.removeListener('data', this.onData);
+    socket.removeListener('drain', this.onDrain);
+    socket.removeListener('end', this.onEnd);
+    socket.removeListener('timeout', this.onTimeout);
+    socket.removeListener('error', this.onError);
+    socket.removeListener('close', this.onClose);
+    socket.setTimeout(0);
+    this.deps.forget();
+    this.deps.handOver(socket);
+    // node's listener is on the socket now: the bytes not answered here are the first it reads.
+    socket.emit('data', unread);
+  }
+}
+
+/** Every `Connection` header says `keep-alive` (HTTP/1.1's default); `close` and the rest go to node. */
+function keepsAlive(head: string, lowerHead: string): boolean {
+  const name = '\r\nconnection:';
+  for (let at = lowerHead.indexOf(name); at !== -1; at = lowerHead.indexOf(name, at + name.length)) {
+    if (valueAt(head, at + name.length).toLowerCase() !== 'keep-alive') return false;
+  }
+  return true;
+}
+
+/** The first header of this name (`\r\nname:`, lower-case), as node keeps it for User-Agent and Referer. */
+function firstValue(head: string, lowerHead: string, name: string): string | undefined {
+  const at = lowerHead.indexOf(name);
+  return at === -1 ? undefined : valueAt(head, at + name.length);
+}
+
+/** Every header of this name, joined with ", " as node joins X-Forwarded-For. */
+function joinedValues(head: string, lowerHead: string, name: string): string | undefined {
+  let joined: string | undefined;
+  for (let at = lowerHead.indexOf(name); at !== -1; at = lowerHead.indexOf(name, at + name.length)) {
+    const value = valueAt(head, at + name.length);
+    joined = joined === undefined ? value : `${joined}, ${value}`;
+  }
+  return joined;
+}
+
+/** The value from `from` to the line's end, without the spaces and tabs around it (as node's parser). */
+function valueAt(head: string, from: number): string {
+  let start = from;
+  let end = head.indexOf('\r\n', from);
+  while (start < end && isSpaceOrTab(head.charCodeAt(start))) start++;
+  while (end > start && isSpaceOrTab(head.charCodeAt(end - 1))) end--;
+  return head.slice(start, end);
+}
+
+const isSpaceOrTab = (code: number) => code === 0x20 || code === 0x09;
+
+let dateHeader = '';
+let dateUntil = 0;
+/** The Date header's value, made once a second as node makes it. */
+function httpDate(): string {
+  const now = Date.now();
+  if (now >= dateUntil) {
+    dateHeader = new Date(now).toUTCString();
+    dateUntil = now - (now % 1000) + 1000;
+  }
+  return dateHeader;
+}
