@@ -97,12 +97,15 @@ const NOT_OURS = /\r\n(?:content-length|transfer-encoding|upgrade|expect):/;
 const HEADER_VALUE = /^[\t -~\x80-\xff]*$/;
 
 class RedirectConnection {
-  private readonly onData = (chunk: Buffer) => this.read(chunk);
-  private readonly onDrain = () => this.socket.resume();
-  private readonly onEnd = () => this.socket.end();
-  private readonly onTimeout = () => this.socket.destroy();
-  private readonly onError = () => this.socket.destroy();
-  private readonly onClose = () => this.deps.forget();
+  /** This file's listeners on the socket, taken off when node takes the connection over. */
+  private readonly listeners: Record<string, (chunk: Buffer) => void> = {
+    data: (chunk: Buffer) => this.read(chunk),
+    drain: () => this.socket.resume(),
+    end: () => this.socket.end(),
+    timeout: () => this.socket.destroy(),
+    error: () => this.socket.destroy(),
+    close: () => this.deps.forget(),
+  };
   private readonly keepAliveHeader: string;
   private clientIpOfSocket: string | undefined;
   private ended = false;
@@ -113,12 +116,7 @@ class RedirectConnection {
   ) {
     this.keepAliveHeader = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(deps.keepAliveMs / 1000)}\r\n\r\n`;
     socket.setTimeout(deps.keepAliveMs);
-    socket.on('data', this.onData);
-    socket.on('drain', this.onDrain);
-    socket.on('end', this.onEnd);
-    socket.on('timeout', this.onTimeout);
-    socket.on('error', this.onError);
-    socket.on('close', this.onClose);
+    for (const [event, listener] of Object.entries(this.listeners)) socket.on(event, listener);
   }
 
   /** Closes the connection once what was written is sent (a server closing). */
@@ -199,12 +197,7 @@ class RedirectConnection {
 
   private handOver(unread: Buffer): void {
     const socket = this.socket;
-    socket.removeListener('data', this.onData);
-    socket.removeListener('drain', this.onDrain);
-    socket.removeListener('end', this.onEnd);
-    socket.removeListener('timeout', this.onTimeout);
-    socket.removeListener('error', this.onError);
-    socket.removeListener('close', this.onClose);
+    for (const [event, listener] of Object.entries(this.listeners)) socket.removeListener(event, listener);
     socket.setTimeout(0);
     this.deps.forget();
     this.deps.handOver(socket);
