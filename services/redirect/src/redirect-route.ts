@@ -21,8 +21,9 @@ const MAX_CODE_LENGTH = 64;
 /**
  * `GET /s/:code` -> 302 to the target (410 for an expired demo link). Registered on the root of the app,
  * outside the API's hooks (cookies, sessions, origin checks). A cached link is usually answered before
- * Fastify sees the request (`createFastRedirect`); this route takes the rest: codes not cached yet,
- * unknown and expired ones, HEAD, and paths with percent-encoding.
+ * node parses the request (`answerRedirectsOnConnections`) or before Fastify sees it
+ * (`createFastRedirect`); this route takes the rest: codes not cached yet, unknown and expired ones,
+ * HEAD, and paths with percent-encoding.
  */
 export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void {
   app.get<{ Params: { code: string } }>('/s/:code', (request, reply) => {
@@ -49,7 +50,9 @@ export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void
  * The redirect of a cached link on node's own request and response, before Fastify routes anything:
  * Fastify's request and reply objects, routing and hooks cost about as much as everything else a
  * redirect does. Answers a plain `GET /s/{code}` whose link is in the cache and returns true; returns
- * false, having touched nothing, for every other request, which then goes on to Fastify as usual.
+ * false, having touched nothing, for every other request, which then goes on to Fastify as usual. Behind
+ * `answerRedirectsOnConnections` it sees the cached links' redirects that one leaves to node (a request
+ * split across reads, HTTP/1.0, `Connection: close`).
  */
 export function createFastRedirect(deps: {
   cache: Pick<LinkCache, 'peek'>;
