@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import type { ClickBuffer } from './click-buffer';
 import type { LinkCache, RedirectTarget } from './link-cache';
-import { countClick, isExpired } from './redirect-route';
+import { countClick, isExpired, REDIRECT_CACHE_CONTROL } from './redirect-route';
 
 export interface ConnectionRedirectDeps {
   cache: Pick<LinkCache, 'peek'>;
@@ -192,7 +192,7 @@ class RedirectConnection {
 
   /** The bytes node sends for `writeHead(302, redirectHeaders(target))` and `end()` on a kept-alive connection. */
   private response(target: RedirectTarget): string {
-    return `HTTP/1.1 302 Found\r\nlocation: ${target.target}\r\ncache-control: private, no-store\r\ncontent-length: 0\r\nDate: ${httpDate()}\r\n${this.keepAliveHeader}`;
+    return `HTTP/1.1 302 Found\r\nlocation: ${target.target}\r\ncache-control: ${REDIRECT_CACHE_CONTROL}\r\ncontent-length: 0\r\nDate: ${httpDate()}\r\n${this.keepAliveHeader}`;
   }
 
   private handOver(unread: Buffer): void {
@@ -208,11 +208,7 @@ class RedirectConnection {
 
 /** Every `Connection` header says `keep-alive` (HTTP/1.1's default); `close` and the rest go to node. */
 function keepsAlive(head: string, lowerHead: string): boolean {
-  const name = '\r\nconnection:';
-  for (let at = lowerHead.indexOf(name); at !== -1; at = lowerHead.indexOf(name, at + name.length)) {
-    if (valueAt(head, at + name.length).toLowerCase() !== 'keep-alive') return false;
-  }
-  return true;
+  return valuesOf(head, lowerHead, '\r\nconnection:').every((value) => value.toLowerCase() === 'keep-alive');
 }
 
 /** The first header of this name (`\r\nname:`, lower-case), as node keeps it for User-Agent and Referer. */
@@ -223,12 +219,17 @@ function firstValue(head: string, lowerHead: string, name: string): string | und
 
 /** Every header of this name, joined with ", " as node joins X-Forwarded-For. */
 function joinedValues(head: string, lowerHead: string, name: string): string | undefined {
-  let joined: string | undefined;
+  const values = valuesOf(head, lowerHead, name);
+  return values.length === 0 ? undefined : values.join(', ');
+}
+
+/** The values of every header of this name (`\r\nname:`, lower-case), in order. */
+function valuesOf(head: string, lowerHead: string, name: string): string[] {
+  const values: string[] = [];
   for (let at = lowerHead.indexOf(name); at !== -1; at = lowerHead.indexOf(name, at + name.length)) {
-    const value = valueAt(head, at + name.length);
-    joined = joined === undefined ? value : `${joined}, ${value}`;
+    values.push(valueAt(head, at + name.length));
   }
-  return joined;
+  return values;
 }
 
 /** The value from `from` to the line's end, without the spaces and tabs around it (as node's parser). */

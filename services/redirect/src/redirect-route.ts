@@ -117,8 +117,10 @@ export function countClick(
 }
 
 /** A redirect the browser may not cache: every visit must reach us to be counted. */
+export const REDIRECT_CACHE_CONTROL = 'private, no-store';
+
 function redirectHeaders(target: RedirectTarget): OutgoingHttpHeaders {
-  return { location: target.target, 'cache-control': 'private, no-store', 'content-length': 0 };
+  return { location: target.target, 'cache-control': REDIRECT_CACHE_CONTROL, 'content-length': 0 };
 }
 
 /**
