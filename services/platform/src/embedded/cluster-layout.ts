@@ -15,6 +15,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../logging';
+import { recordRelocatedCluster } from './relocated-clusters';
 import { canReachDir, type ServerUser } from './server-user';
 
 /** Where one embedded cluster keeps its files. */
@@ -63,8 +64,13 @@ function resolveClusterDir(dataDir: string, user: ServerUser, stateRoot: string,
   const locationFile = path.join(dataDir, 'postgres.location');
   const recorded = existsSync(locationFile) ? readFileSync(locationFile, 'utf8').trim() : '';
   if (recorded) {
-    ensureServerOwnedDir(recorded, user, isInside(recorded, stateRoot));
-    log.info({ clusterDir: recorded, locationFile }, 'embedded PostgreSQL cluster is relocated');
+    const ours = isInside(recorded, stateRoot);
+    ensureServerOwnedDir(recorded, user, ours);
+    if (ours) recordRelocatedCluster(recorded, dataDir);
+    log.info(
+      { clusterDir: recorded, locationFile },
+      `embedded PostgreSQL cluster is relocated: its files are in ${recorded}`,
+    );
     return recorded;
   }
   const inDataDir = path.join(dataDir, 'postgres');
@@ -78,6 +84,7 @@ function resolveClusterDir(dataDir: string, user: ServerUser, stateRoot: string,
   mkdirSync(path.dirname(relocated), { recursive: true, mode: 0o755 });
   ensureServerOwnedDir(relocated, user, true);
   writeFileSync(locationFile, `${relocated}\n`);
+  recordRelocatedCluster(relocated, dataDir);
   log.warn(
     { dataDir, clusterDir: relocated, user: user.name },
     `${user.name} cannot reach ${inDataDir} (a parent directory is private), so the embedded PostgreSQL ` +

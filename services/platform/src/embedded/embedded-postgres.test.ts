@@ -49,7 +49,11 @@ function tempDataDir(options: { private?: boolean } = {}): string {
   const dataDir = path.join(parent, 'data');
   cleanups.push(() => {
     const locationFile = path.join(dataDir, 'postgres.location');
-    if (existsSync(locationFile)) rmSync(readFileSync(locationFile, 'utf8').trim(), { recursive: true });
+    if (existsSync(locationFile)) {
+      const clusterDir = readFileSync(locationFile, 'utf8').trim();
+      rmSync(clusterDir, { recursive: true });
+      rmSync(`${clusterDir}.json`, { force: true });
+    }
     rmSync(parent, { recursive: true, force: true });
   });
   return dataDir;
@@ -286,8 +290,30 @@ describe('startEmbeddedPostgres', { timeout: 60_000 }, () => {
     const again = capturingLogger();
     const second = await start(dataDir, again.log);
     expect(await query(second.connectionString, 'select slug from links')).toEqual([{ slug: 'moved' }]);
-    expect(again.messages()).toContain('embedded PostgreSQL cluster is relocated'); // info, no second warning
+    expect(again.messages()).toContain(
+      `embedded PostgreSQL cluster is relocated: its files are in ${clusterDir}`,
+    ); // info, no second warning
   });
+
+  it.skipIf(!isRoot)(
+    'as root, removes at the next start the relocated cluster of a deleted temporary DATA_DIR',
+    async () => {
+      const dataDir = tempDataDir({ private: true });
+      const first = await start(dataDir);
+      await first.stop();
+      const clusterDir = readFileSync(path.join(dataDir, 'postgres.location'), 'utf8').trim();
+      expect(existsSync(path.join(clusterDir, 'PG_VERSION'))).toBe(true);
+      rmSync(path.dirname(dataDir), { recursive: true }); // what deleting a test's data leaves behind
+
+      const { log, messages } = capturingLogger();
+      await start(tempDataDir(), log);
+
+      expect(existsSync(clusterDir)).toBe(false);
+      expect(messages().some((message) => message.startsWith('removed an embedded PostgreSQL cluster'))).toBe(
+        true,
+      );
+    },
+  );
 
   it.skipIf(!isRoot)('as root, copies unreachable binaries once into a world-readable cache', async () => {
     const privateDir = mkdtempSync(path.join(os.tmpdir(), 'sniplink-pg-bin-')); // mode 0700

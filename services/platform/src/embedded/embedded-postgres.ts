@@ -10,6 +10,7 @@ import {
   stopPostmaster,
 } from './postmaster';
 import { sendSignal } from './process-info';
+import { removeAbandonedClusters } from './relocated-clusters';
 import {
   connectionStringFor,
   initCluster,
@@ -65,6 +66,7 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedPostgresHandle> {
   const log = options.log.child({ component: 'embedded-postgres' });
   const user = resolveServerUser(options.runAsUser ?? 'sniplink-pg', log);
+  if (user.switchUser) removeAbandonedClustersSafely(log);
   const context: StartContext = {
     user,
     binaries: resolvePgBinaries(user, log),
@@ -79,6 +81,15 @@ export async function startEmbeddedPostgres(
     releaseOwnership(context.layout.ownerFile); // our own earlier server died: start a new one
   }
   throw new Error(`Cannot start or attach to the embedded PostgreSQL in ${context.layout.dataDir}`);
+}
+
+/** Relocated clusters (only made as root) of temporary DATA_DIRs that are gone; a failure only warns. */
+function removeAbandonedClustersSafely(log: Logger): void {
+  try {
+    removeAbandonedClusters(SNIPLINK_STATE_DIR, log, { onlyTemporary: true });
+  } catch (error) {
+    log.warn({ err: error }, 'could not look for abandoned embedded PostgreSQL clusters');
+  }
 }
 
 /** Only for our own process can we tell "its server died" from "it is still starting its server". */
@@ -197,3 +208,6 @@ async function attach(context: StartContext, owner: OwnerRecord): Promise<Embedd
     abandon: () => {},
   };
 }
+
+export { SNIPLINK_STATE_DIR } from './pg-binaries';
+export { listRelocatedClusters, type RelocatedCluster, removeAbandonedClusters } from './relocated-clusters';
