@@ -9,6 +9,9 @@ createServer((_request, response) => {
   response.writeHead(302, {
     location: 'https://example.com/a/long/path',
     'cache-control': 'private, no-store',
+    // The redirect's security headers on a plain-http site (api/src/http/security-headers.ts).
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
   });
   response.end();
 }).listen(port, '127.0.0.1', () => process.stdout.write('LISTENING\n'));

@@ -17,8 +17,12 @@ export interface TestApi {
 /**
  * The real app (runtime + HTTP) on a database of its own, listening on a loopback port: tests talk to it
  * over real HTTP, as a browser would. `env.PORT` picks the port (see `freePort()`); unset, any free one.
+ * `webDistDir`: serve the web app built there too (by default the API alone).
  */
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+export async function startTestApi(
+  env: Record<string, string> = {},
+  options: { webDistDir?: string } = {},
+): Promise<TestApi> {
   const database = await createTestDatabase({ migrate: false });
   const config = loadConfig({
     DATABASE_URL: database.connectionString,
@@ -28,7 +32,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   });
   const log = createLogger('silent');
   const runtime = await startRuntime(config, log);
-  const app = await buildApp(appDeps(runtime, log));
+  const app = await buildApp(appDeps(runtime, log, options.webDistDir));
   // A caller that must know the address up front (say, to register a callback URL with an identity
   // provider) passes PORT (and PUBLIC_URL); otherwise any free port will do.
   await app.listen({ port: env.PORT ? config.port : 0, host: '127.0.0.1' });

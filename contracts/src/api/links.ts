@@ -2,8 +2,7 @@ import { z } from 'zod';
 
 export const MAX_URL_LENGTH = 2048;
 export const MAX_TITLE_LENGTH = 200;
-export const CUSTOM_CODE_RULE = '3-20 characters: letters, numbers, hyphens, and underscores only';
-export const customCodePattern = /^[A-Za-z0-9_-]{3,20}$/;
+export { CUSTOM_CODE_RULE, customCodePattern } from '../short-codes';
 
 const title = z.string().max(MAX_TITLE_LENGTH, `must be at most ${MAX_TITLE_LENGTH} characters`).nullable();
 

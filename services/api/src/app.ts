@@ -21,6 +21,7 @@ import { checkReadiness, type ReadinessCheck } from './health/readiness';
 import { acceptOnlyJsonBodies } from './http/content-type';
 import { answerFrameworkError, registerErrorHandler } from './http/errors';
 import { refuseForeignOrigins } from './http/origin';
+import { securityHeaders } from './http/security-headers';
 import { type AnalyticsRoutesDeps, analyticsRoutes } from './links/analytics-routes';
 import { type LinkRoutesDeps, linkRoutes } from './links/routes';
 import { registerWebApp } from './web';
@@ -37,19 +38,22 @@ export interface AppDeps {
   webDistDir?: string;
   /** PUBLIC_URL when the operator set one: pages then carry og:url and a canonical link. */
   publicUrl?: string;
+  /** PUBLIC_URL is https: every answer tells the browser to come back over https only (HSTS). */
+  https?: boolean;
   accounts?: AuthRoutesDeps;
   links?: LinkRoutesDeps;
   analytics?: AnalyticsRoutesDeps;
   /** `POST /api/demo/shorten`, `GET /api/demo/links`. */
   demo?: DemoRoutesDeps;
   /** `GET /s/:code`; absent in processes that do not redirect. */
-  redirect?: Omit<RedirectDeps, 'notFound' | 'gone'>;
+  redirect?: Omit<RedirectDeps, 'notFound' | 'gone' | 'headers' | 'routeOptions'>;
 }
 
 const SERVER_PREFIXES = ['/api/', '/s/', '/healthz', '/readyz'];
 
 /** Builds the HTTP app from explicit dependencies; `main.ts` only listens and closes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const security = securityHeaders(deps.https ?? false);
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     trustProxy: deps.trustProxy ?? false,
@@ -57,10 +61,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Per-request log lines would cost the redirect path dearly; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // A path that is not valid percent-encoding: our error body, not Fastify's (which repeats the path).
-    frameworkErrors: answerFrameworkError,
-    serverFactory: deps.redirect ? redirectFirstServer(deps.redirect, deps.trustProxy ?? false) : undefined,
+    frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, security.apply(reply)),
+    serverFactory: deps.redirect
+      ? redirectFirstServer({ ...deps.redirect, headers: security.redirect }, deps.trustProxy ?? false)
+      : undefined,
   });
   registerErrorHandler(app);
+  await security.register(app);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -75,14 +82,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ? await registerWebApp(app, deps.webDistDir, { publicUrl: deps.publicUrl })
     : undefined;
   // The redirect lives at the root, outside the API's hooks: no cookie parsing, no session, no origin check.
+  // Its 302 carries the redirect's headers, as on the fast paths; its pages get Helmet's.
   if (deps.redirect) {
     registerRedirect(app, {
       ...deps.redirect,
+      headers: security.redirect,
+      routeOptions: { helmet: false },
       notFound: (reply) =>
         renderPage
-          ? renderPage('/s/not-found', reply)
-          : reply.code(404).send({ code: 'NOT_FOUND', message: 'No such short link' }),
-      gone: sendExpiredDemoPage,
+          ? renderPage('/s/not-found', security.apply(reply))
+          : security.apply(reply).code(404).send({ code: 'NOT_FOUND', message: 'No such short link' }),
+      gone: (reply) => sendExpiredDemoPage(security.apply(reply)),
     });
   }
   await app.register(async (api) => {
@@ -111,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  * (`createFastRedirect`: a request node has parsed, e.g. one split across reads).
  */
 function redirectFirstServer(
-  redirect: NonNullable<AppDeps['redirect']>,
+  redirect: NonNullable<AppDeps['redirect']> & Pick<RedirectDeps, 'headers'>,
   trustProxy: boolean,
 ): FastifyServerFactory {
   const fastRedirect = createFastRedirect({ ...redirect, trustProxy });

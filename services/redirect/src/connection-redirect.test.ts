@@ -19,6 +19,12 @@ const links = new Map<string, RedirectTarget>([
   ['old', { linkId: randomUUID(), target: 'https://example.com/old', expiresAt: Date.now() - 1 }],
 ]);
 const cache = { peek: (code: string) => links.get(code) };
+/** The app's security headers for an https site (api/http/security-headers.ts): part of node's bytes too. */
+const securityHeaders = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': 'max-age=31536000',
+};
 
 interface Server {
   port: number;
@@ -59,7 +65,7 @@ async function startServer(
   });
   const nodeSaw: string[] = [];
   const trustProxy = options.trustProxy ?? false;
-  const fast = createFastRedirect({ cache, clicks, trustProxy });
+  const fast = createFastRedirect({ cache, clicks, trustProxy, headers: securityHeaders });
   const server = http.createServer((request, response) => {
     if (fast(request, response)) return;
     let body = '';
@@ -73,7 +79,8 @@ async function startServer(
     });
   });
   server.keepAliveTimeout = options.keepAliveMs ?? 72_000;
-  if (options.connections ?? true) answerRedirectsOnConnections(server, { cache, clicks, trustProxy });
+  if (options.connections ?? true)
+    answerRedirectsOnConnections(server, { cache, clicks, trustProxy, headers: securityHeaders });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const entry = { port: (server.address() as AddressInfo).port, clicks, published, nodeSaw, server };
   servers.push(entry);
@@ -136,7 +143,7 @@ describe('the redirect read off the connection', () => {
     const byNode = await talk(nodes.port, [request]);
     expect(withoutDate(answered.text)).toBe(withoutDate(byNode.text));
     expect(answered.text).toMatch(
-      /^HTTP\/1\.1 302 Found\r\nlocation: https:\/\/example\.com\/spring\?utm=1\r\ncache-control: private, no-store\r\ncontent-length: 0\r\nDate: \w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=72\r\n\r\n$/,
+      /^HTTP\/1\.1 302 Found\r\nlocation: https:\/\/example\.com\/spring\?utm=1\r\ncache-control: private, no-store\r\nx-content-type-options: nosniff\r\nreferrer-policy: strict-origin-when-cross-origin\r\nstrict-transport-security: max-age=31536000\r\ncontent-length: 0\r\nDate: \w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=72\r\n\r\n$/,
     );
     expect(answered.closed).toBe(false);
     await ours.clicks.flush();

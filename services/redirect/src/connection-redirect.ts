@@ -3,13 +3,15 @@ import type { Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import type { ClickBuffer } from './click-buffer';
 import type { LinkCache, RedirectTarget } from './link-cache';
-import { countClick, isExpired, REDIRECT_CACHE_CONTROL } from './redirect-route';
+import { countClick, isExpired, REDIRECT_CACHE_CONTROL, type RedirectHeaders } from './redirect-route';
 
 export interface ConnectionRedirectDeps {
   cache: Pick<LinkCache, 'peek'>;
   clicks: ClickBuffer;
   /** As Fastify's `trustProxy`: the client is the first X-Forwarded-For address. */
   trustProxy: boolean;
+  /** Written after Location and Cache-Control, as `createFastRedirect` has node write them. */
+  headers: RedirectHeaders;
 }
 
 /**
@@ -52,10 +54,12 @@ export function answerRedirectsOnConnections(server: Server, deps: ConnectionRed
           trustEveryHop,
         )
     : (socket: Socket) => socket.remoteAddress;
+  const afterLocation = afterLocationLines(deps.headers);
   server.removeListener('connection', nodeListener);
   server.on('connection', (socket: Socket) => {
     const connection = new RedirectConnection(socket, {
       ...deps,
+      afterLocation,
       keepAliveMs: server.keepAliveTimeout,
       clientIp,
       handOver,
@@ -78,7 +82,21 @@ export function answerRedirectsOnConnections(server: Server, deps: ConnectionRed
 
 const trustEveryHop = () => true;
 
+/**
+ * The lines of a redirect from Location's CRLF to the Date header's name, the same for every redirect of
+ * a server: what node writes for `redirectHeadersWith(headers)` in redirect-route.ts.
+ */
+function afterLocationLines(headers: RedirectHeaders): string {
+  const lines = Object.entries(headers).map(([name, value]) => {
+    if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) throw new Error(`not a header: ${name}`);
+    return `${name}: ${value}\r\n`;
+  });
+  return `\r\ncache-control: ${REDIRECT_CACHE_CONTROL}\r\n${lines.join('')}content-length: 0\r\nDate: `;
+}
+
 interface ConnectionDeps extends ConnectionRedirectDeps {
+  /** `afterLocationLines(headers)`, made once per server. */
+  afterLocation: string;
   keepAliveMs: number;
   clientIp(socket: Socket, forwardedFor: string | undefined): string | undefined;
   handOver(socket: Socket): void;
@@ -95,6 +113,8 @@ const HEADER_LINES = /(?:[!#$%&'*+.^_`|~0-9A-Za-z-]+:[\t -~\x80-\xff]*\r\n)*\r\n
 const NOT_OURS = /\r\n(?:content-length|transfer-encoding|upgrade|expect):/;
 /** What node may send in a header value; a target with anything else is left to node. */
 const HEADER_VALUE = /^[\t -~\x80-\xff]*$/;
+/** A header name (RFC 9110's token); node writes it as given. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 class RedirectConnection {
   /** This file's listeners on the socket, taken off when node takes the connection over. */
@@ -192,7 +212,7 @@ class RedirectConnection {
 
   /** The bytes node sends for `writeHead(302, redirectHeaders(target))` and `end()` on a kept-alive connection. */
   private response(target: RedirectTarget): string {
-    return `HTTP/1.1 302 Found\r\nlocation: ${target.target}\r\ncache-control: ${REDIRECT_CACHE_CONTROL}\r\ncontent-length: 0\r\nDate: ${httpDate()}\r\n${this.keepAliveHeader}`;
+    return `HTTP/1.1 302 Found\r\nlocation: ${target.target}${this.deps.afterLocation}${httpDate()}\r\n${this.keepAliveHeader}`;
   }
 
   private handOver(unread: Buffer): void {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, RouteShorthandOptions } from 'fastify';
 import type { ClickBuffer } from './click-buffer';
 import { describeClick } from './click-description';
 import type { LinkCache, RedirectTarget } from './link-cache';
@@ -13,7 +13,14 @@ export interface RedirectDeps {
   notFound(reply: FastifyReply): FastifyReply;
   /** Answers an unclaimed demo link past its lifetime: a short page, status 410. */
   gone(reply: FastifyReply): FastifyReply;
+  /** Headers every redirect carries after its own (the app's security headers), the same on every path. */
+  headers: RedirectHeaders;
+  /** Options of the `/s/:code` route (the app's: no Helmet there, the redirect's headers are its own). */
+  routeOptions?: RouteShorthandOptions;
 }
+
+/** Header names (lower-case) and values, written in this order after Location and Cache-Control. */
+export type RedirectHeaders = Readonly<Record<string, string>>;
 
 /** Longer than any code we issue; refuse before touching the cache. */
 const MAX_CODE_LENGTH = 64;
@@ -26,7 +33,8 @@ const MAX_CODE_LENGTH = 64;
  * HEAD, and paths with percent-encoding.
  */
 export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void {
-  app.get<{ Params: { code: string } }>('/s/:code', (request, reply) => {
+  const redirectHeaders = redirectHeadersWith(deps.headers);
+  app.get<{ Params: { code: string } }>('/s/:code', deps.routeOptions ?? {}, (request, reply) => {
     const code = request.params.code;
     // U+0000 is in no code, and PostgreSQL text cannot hold it: the look-up would fail as a 500.
     if (code.length === 0 || code.length > MAX_CODE_LENGTH || code.includes('\u0000'))
@@ -59,7 +67,9 @@ export function createFastRedirect(deps: {
   clicks: ClickBuffer;
   /** As Fastify's `trustProxy`: the client is the first X-Forwarded-For address. */
   trustProxy: boolean;
+  headers: RedirectHeaders;
 }): (request: IncomingMessage, response: ServerResponse) => boolean {
+  const redirectHeaders = redirectHeadersWith(deps.headers);
   const clientIp = deps.trustProxy
     ? (request: IncomingMessage) => proxyAddr(request, trustEveryHop)
     : (request: IncomingMessage) => request.socket.remoteAddress;
@@ -119,8 +129,14 @@ export function countClick(
 /** A redirect the browser may not cache: every visit must reach us to be counted. */
 export const REDIRECT_CACHE_CONTROL = 'private, no-store';
 
-function redirectHeaders(target: RedirectTarget): OutgoingHttpHeaders {
-  return { location: target.target, 'cache-control': REDIRECT_CACHE_CONTROL, 'content-length': 0 };
+/** A redirect's headers, in the order the connection path writes them (`redirectResponseParts`). */
+function redirectHeadersWith(headers: RedirectHeaders): (target: RedirectTarget) => OutgoingHttpHeaders {
+  return (target) => ({
+    location: target.target,
+    'cache-control': REDIRECT_CACHE_CONTROL,
+    ...headers,
+    'content-length': 0,
+  });
 }
 
 /**

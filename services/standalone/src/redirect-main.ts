@@ -6,7 +6,7 @@
 import { buildApp } from '@sniplink/api';
 import { createLogger } from '@sniplink/platform';
 import { clickThreadScript, loadConfigOrExit, reportStartFailure, stopOnSignal } from './process';
-import { startRedirectRuntime, WEB_DIST_DIR } from './runtime';
+import { servedOverHttps, startRedirectRuntime, WEB_DIST_DIR } from './runtime';
 import { keepTickObjectShape } from './tick-object-shape';
 
 async function main(): Promise<void> {
@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     // No state-changing routes here: no origin is allowed one.
     allowedOrigins: [],
     trustProxy: config.trustProxy,
+    https: servedOverHttps(config),
     webDistDir: WEB_DIST_DIR,
     redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
   });

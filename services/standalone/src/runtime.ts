@@ -368,6 +368,7 @@ export function appDeps(runtime: Runtime, log: Logger, webDistDir?: string): App
     trustProxy: config.trustProxy,
     webDistDir,
     publicUrl: config.canonicalUrl,
+    https: servedOverHttps(config),
     accounts: authDeps(runtime),
     links: linkDeps(runtime),
     analytics: analyticsDeps(runtime),
@@ -417,8 +418,10 @@ export function demoDeps(runtime: Runtime): DemoRoutesDeps {
   return { demo: runtime.demo, sessions: runtime.sessions, cookie: cookieSettings(runtime.config) };
 }
 
-/** Cookies are Secure when users reach the site over https. */
-const cookieSettings = (config: Config) => ({ secure: config.publicUrl.startsWith('https://') });
+/** Users reach the site over https (PUBLIC_URL): cookies are Secure, answers carry HSTS. */
+export const servedOverHttps = (config: Config) => config.publicUrl.startsWith('https://');
+
+const cookieSettings = (config: Config) => ({ secure: servedOverHttps(config) });
 
 /** The analytics API's view of the runtime. */
 export function analyticsDeps(runtime: Runtime): AnalyticsRoutesDeps {

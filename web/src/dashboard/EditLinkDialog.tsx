@@ -1,5 +1,6 @@
 import { Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { CUSTOM_CODE_RULE, type Link } from '@sniplink/contracts';
+import type { Link } from '@sniplink/contracts';
+import { CUSTOM_CODE_RULE } from '@sniplink/contracts/short-codes';
 import { useState } from 'react';
 import { useUpdateLink } from '../api/links';
 import { toast } from '../components/toast';

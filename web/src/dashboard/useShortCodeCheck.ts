@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { CUSTOM_CODE_RULE, customCodePattern } from '@sniplink/contracts';
+import { CUSTOM_CODE_RULE, customCodePattern } from '@sniplink/contracts/short-codes';
 import { useQuery } from '@tanstack/react-query';
 import { shortCodeAvailabilityQueryOptions } from '../api/links';
 

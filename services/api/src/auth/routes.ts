@@ -1,6 +1,7 @@
 import { loginBody, profileBody, registerBody } from '@sniplink/contracts';
-import { UnauthorizedError } from '@sniplink/domain';
+import { ForbiddenError, UnauthorizedError } from '@sniplink/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptEmptyForms } from '../http/content-type';
 import { parseBody } from '../http/validate';
 import type { AccountService } from './accounts';
 import {
@@ -11,7 +12,8 @@ import {
   startSession,
 } from './current-session';
 import { type PasswordResetDeps, passwordResetRoutes } from './password-reset';
-import type { SessionStore } from './sessions';
+import { SESSION_COOKIE, type SessionStore } from './sessions';
+import { sendSignOutPage, sentByAnotherSite } from './sign-out-page';
 
 export interface AuthRoutesDeps {
   accounts: AccountService;
@@ -82,9 +84,24 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
     return reply.redirect(`/login${query}`, 302);
   });
 
+  // A link on another site only shows "Sign out?"; its button posts here from this site.
   app.get('/api/logout', async (request, reply) => {
+    if (sentByAnotherSite(request) && request.cookies[SESSION_COOKIE] !== undefined) {
+      return sendSignOutPage(reply);
+    }
     await endSession(request, reply, sessions, cookie);
     return reply.redirect('/', 302);
+  });
+  await app.register(async (form) => {
+    acceptEmptyForms(form);
+    form.post('/api/logout', async (request, reply) => {
+      // The origin check refuses another site's Origin; a browser that sends only Sec-Fetch-Site is refused here.
+      if (sentByAnotherSite(request)) {
+        throw new ForbiddenError('FORBIDDEN_ORIGIN', 'Requests from other sites are not accepted');
+      }
+      await endSession(request, reply, sessions, cookie);
+      return reply.redirect('/', 303);
+    });
   });
 
   if (deps.passwordReset) await passwordResetRoutes(app, deps.passwordReset);

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { INLINE_STYLE_PAGE_POLICY } from '../http/security-headers';
 
 /**
  * What an expired demo link answers: one small page with everything inline (it is served from the
@@ -39,7 +40,7 @@ export function sendExpiredDemoPage(reply: FastifyReply): FastifyReply {
   return reply
     .code(410)
     .header('cache-control', 'private, no-store')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+    .header('content-security-policy', INLINE_STYLE_PAGE_POLICY)
     .type('text/html; charset=utf-8')
     .send(EXPIRED_PAGE);
 }

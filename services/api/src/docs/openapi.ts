@@ -69,7 +69,8 @@ function buildDocument(): OpenApiDocument {
       version: '1.0.0',
       description:
         'Every error is JSON `{ code, message, field? }`; messages never repeat input. A state-changing ' +
-        'request whose Origin is not this site is refused (403 FORBIDDEN_ORIGIN); bodies are JSON only.',
+        'request whose Origin is not this site is refused (403 FORBIDDEN_ORIGIN); bodies are JSON only ' +
+        '(but for the empty form of `POST /api/logout`).',
     },
     tags: [...tags].map((name) => ({ name })),
     paths,

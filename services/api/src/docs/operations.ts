@@ -154,8 +154,20 @@ export const PATH_SPECS: PathSpecs = {
     get: {
       tag: 'Navigations',
       summary: 'Sign out (a browser navigation)',
+      description:
+        'Sent by another site (`Sec-Fetch-Site: cross-site` or `same-site`) to a signed-in browser: the ' +
+        '"Sign out?" page instead, nothing ended; its button posts to `POST /api/logout`.',
       session: 'optional',
       success: { status: 302, description: 'Redirect', headers: { Location: '`/`' } },
+      otherResponses: { 200: { description: 'The "Sign out?" page', content: HTML } },
+    },
+    post: {
+      tag: 'Navigations',
+      summary: 'Sign out (the "Sign out?" button, a form of this site)',
+      description:
+        'Takes the empty form body; `Sec-Fetch-Site: cross-site` or `same-site` is refused like a foreign Origin.',
+      session: 'optional',
+      success: { status: 303, description: 'Redirect', headers: { Location: '`/`' } },
     },
   },
   '/api/auth/callback': {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { INLINE_STYLE_PAGE_POLICY } from '../http/security-headers';
 import { openApiDocument } from './openapi';
 import { renderDocsPage } from './page';
 
@@ -20,7 +21,7 @@ export function registerApiDocs(app: FastifyInstance): void {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       // The page has no script and loads nothing: a policy that allows only its inline style says so.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('content-security-policy', INLINE_STYLE_PAGE_POLICY)
       .send(page),
   );
 }

@@ -10,3 +10,16 @@ import type { FastifyInstance } from 'fastify';
 export function acceptOnlyJsonBodies(api: FastifyInstance): void {
   api.removeContentTypeParser('text/plain');
 }
+
+/**
+ * For a route that a page's form posts to (the "Sign out?" button): the form has no fields, so its
+ * urlencoded body (a few bytes at most) is read and dropped. Call it in the route's own plugin: the other
+ * routes keep refusing forms.
+ */
+export function acceptEmptyForms(scope: FastifyInstance): void {
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, undefined),
+  );
+}
