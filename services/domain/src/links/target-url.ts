@@ -62,9 +62,9 @@ const withoutTrailingDots = (hostname: string) => hostname.replace(/\.+$/, '');
 
 /** Unreserved characters percent-decoded (as the router decodes them; `%2F` stays), slashes merged. */
 function comparablePath(pathname: string): string {
-  const decoded = pathname.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+  const decoded = pathname.replace(/%([0-9A-Fa-f]{2})/g, (encoded, hex: string) => {
     const char = String.fromCharCode(Number.parseInt(hex, 16));
-    return /^[A-Za-z0-9._~-]$/.test(char) ? char : escape;
+    return /^[A-Za-z0-9._~-]$/.test(char) ? char : encoded;
   });
   return decoded.replace(/\/{2,}/g, '/');
 }
