@@ -4,6 +4,7 @@ import {
   type AnalyticsRoutesDeps,
   type AppDeps,
   type AuthRoutesDeps,
+  CodeChangeThrottle,
   claimDemoLinksOnSignIn,
   createOidcLogin,
   type DemoRoutesDeps,
@@ -182,6 +183,7 @@ export async function startRuntime(
         (await clickBuffer.flush(CLICK_FLUSH_BEFORE_GIVING_UP_MS))
           ? linkClicks(database.db, clickStream, linkId)
           : 'unconfirmed',
+      codeChanges: new CodeChangeThrottle(database.pool, config.codeChangesPerDay),
     });
     const demo = new DemoService({
       db: database.db,

@@ -29,6 +29,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { AccountService, ReadModelWaiter } from '../auth/accounts';
+import type { CodeChangeThrottle } from './code-change-throttle';
 
 export interface LinkServiceDeps {
   db: Kysely<Database>;
@@ -43,6 +44,8 @@ export interface LinkServiceDeps {
   clickCounts(linkIds: string[]): Promise<Map<string, number>>;
   /** Whether a link was ever clicked (humans or bots), for a code it gives up (see `LinkClicks`). */
   linkClicks(linkId: string): Promise<LinkClicks>;
+  /** CODE_CHANGES_PER_DAY. */
+  codeChanges: Pick<CodeChangeThrottle, 'count'>;
   randomBytes?: (count: number) => Uint8Array;
 }
 
@@ -115,7 +118,7 @@ export class LinkService {
 
   /**
    * Changes title, target and code; an absent field is unchanged. All in one append; a new code is
-   * claimed first and the old one given up last.
+   * claimed first (counted against CODE_CHANGES_PER_DAY) and the old one given up last.
    */
   update(ownerId: string, linkId: string, body: UpdateLinkBody): Promise<Link> {
     return this.perLink.run(linkId.toLowerCase(), async () => {
@@ -130,7 +133,7 @@ export class LinkService {
       const change: LinkChange = { type: 'ChangeLink', ownerId, title, originalUrl, code };
       // A change of case only stays on the same code stream: nothing to claim, nothing to give up.
       if (codeChanges && newCode.toLowerCase() !== current.code.toLowerCase()) {
-        await this.moveToCode(newCode, current.link_id, change);
+        await this.deps.codeChanges.count(ownerId, () => this.moveToCode(newCode, current.link_id, change));
       } else {
         const changed = await handleCommand(
           this.deps.eventStore,
