@@ -60,6 +60,9 @@ describe('creating links', () => {
     ['http://localhost:3000/', 'INVALID_URL'],
     ['ftp://example.com/', 'INVALID_URL'],
     ['https://snip.example.com/s/abcdefg', 'INVALID_URL'],
+    ['https://snip.example.com./s/abcdefg', 'INVALID_URL'],
+    ['https://SNIP.example.com/%73/abcdefg', 'INVALID_URL'],
+    ['https://snip.example.com:443//s/abcdefg', 'INVALID_URL'],
   ])('refuses the target %s with 400 %s', async (originalUrl, code) => {
     const { client } = await signedIn();
     const response = await client.post<ErrorBody>('/api/links', { originalUrl, title: null });
