@@ -56,6 +56,7 @@ async function clickAndWait(link: Link, userAgent = CHROME): Promise<void> {
         .where('link_id', '=', link.id)
         .executeTakeFirst(),
     (row) => row !== undefined && Number(row.clicks) + Number(row.bot_clicks) >= 1,
+    15_000,
   );
   const bot = userAgent === GOOGLEBOT;
   expect(counted).toMatchObject({ clicks: String(bot ? 0 : 1), bot_clicks: String(bot ? 1 : 0) });

@@ -374,6 +374,7 @@ describe('the redirect', () => {
     const behind = await until(
       async () => clicksBehind(api.runtime.database.db, await api.runtime.clickStream.endOffsets()),
       (clicks) => clicks === 0,
+      15_000,
     );
     expect(behind).toBe(0);
     const analytics = (await client.get<LinkAnalytics>(`/api/analytics/link/${link.id}`)).body;
