@@ -11,7 +11,13 @@ export {
   type ClickAnalyticsDeps,
   type ClickAnalyticsStatus,
 } from './click-analytics/consumer';
-export { clickCounts, clicksBehind, linkAnalytics, userClickTotal } from './click-analytics/queries';
+export {
+  clickCounts,
+  clicksBehind,
+  linkAnalytics,
+  linkClicks,
+  userClickTotal,
+} from './click-analytics/queries';
 export { type ProjectionLag, projectionLag } from './lag';
 export { ProjectionProgress } from './progress';
 export type { Projection } from './projection';

@@ -21,15 +21,29 @@ export const linkEventSchemas = {
 } as const;
 
 /**
- * Events of a code's stream `shortcode-{lower-cased code}`: a code points to at most one link, and once an
- * account used it, it never goes to another account.
+ * Events of a code's stream `shortcode-{lower-cased code}`: a code points to at most one link, and once a
+ * link on it was clicked, it never goes to another account.
  */
 export const shortCodeEventSchemas = {
   ShortCodeClaimed: z.object({ code: z.string(), ownerId: z.string(), linkId: z.uuid() }),
-  /** The link moved off the code (code changed, link deleted): the code stays its owner's. */
-  ShortCodeRetired: z.object({ linkId: z.uuid() }),
-  /** A claim whose link was never created (a later step failed): the code is free again. */
-  ShortCodeReleased: z.object({ linkId: z.uuid() }),
+  /**
+   * The link moved off the code (code changed, link deleted) and the code stays its owner's for good:
+   * `clicked` (the link has counted clicks), `unconfirmed` (clicks may not all be counted yet),
+   * `clicked-before` (an earlier link on it was kept so). Absent: retired before reasons were recorded,
+   * when every code given up was kept.
+   */
+  ShortCodeRetired: z.object({
+    linkId: z.uuid(),
+    reason: z.enum(['clicked', 'unconfirmed', 'clicked-before']).optional(),
+  }),
+  /**
+   * The code is free again: `abandoned` (a claim whose link was never created: a later step failed) or
+   * `never-clicked` (the link moved off it before anyone followed it). Absent: `abandoned`.
+   */
+  ShortCodeReleased: z.object({
+    linkId: z.uuid(),
+    reason: z.enum(['abandoned', 'never-clicked']).optional(),
+  }),
   ShortCodeOwnerChanged: z.object({ ownerId: z.string(), previousOwnerId: z.string() }),
 } as const;
 

@@ -1,7 +1,7 @@
 import type { LinkAnalytics } from '@sniplink/contracts';
-import type { Database } from '@sniplink/platform';
+import { type ClickStream, type Database, partitionFor } from '@sniplink/platform';
 import { type Kysely, sql } from 'kysely';
-import { type ClickDimension, TOTAL_BUCKET } from './consumer';
+import { ANALYTICS_CONSUMER, type ClickDimension, TOTAL_BUCKET } from './consumer';
 
 const DAY_MS = 86_400_000;
 
@@ -126,4 +126,32 @@ export async function clicksBehind(db: Kysely<Database>, endOffsets: Map<number,
   let behind = 0n;
   for (const [partition, end] of endOffsets) behind += end - (counted.get(partition) ?? 0n);
   return Number(behind);
+}
+
+/**
+ * Whether anyone ever followed a link, for a code it gives up: `counted` when it has counted clicks
+ * (humans or bots); `none` when it has none and its partition of the click log holds nothing uncounted,
+ * so every click published before this call is in the counts; else `unconfirmed`. Clicks still in a
+ * redirecting process's memory are not in the log yet: that is the window this cannot see.
+ */
+export async function linkClicks(
+  db: Kysely<Database>,
+  stream: Pick<ClickStream, 'partitionCount' | 'endOffsets'>,
+  linkId: string,
+): Promise<'counted' | 'none' | 'unconfirmed'> {
+  const id = linkId.toLowerCase();
+  // Clicks are keyed by link id: this link's are all in one partition, in the order they were published.
+  const partition = partitionFor(id, stream.partitionCount);
+  const published = (await stream.endOffsets()).get(partition) ?? 0n;
+  // One statement: the consumer commits its offsets with the counters, so one snapshot sees both agree.
+  const { rows } = await sql<{ clicks: string | null; next_offset: string | null }>`
+    SELECT
+      (SELECT clicks + bot_clicks FROM rm_link_clicks WHERE link_id = ${id}::uuid)::text AS clicks,
+      (SELECT next_offset FROM click_consumer_offsets
+        WHERE consumer = ${ANALYTICS_CONSUMER} AND partition = ${partition})::text AS next_offset`.execute(
+    db,
+  );
+  const row = rows[0];
+  if (Number(row?.clicks ?? 0) > 0) return 'counted';
+  return BigInt(row?.next_offset ?? 0) >= published ? 'none' : 'unconfirmed';
 }

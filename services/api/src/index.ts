@@ -14,6 +14,7 @@ export { type DemoLimits, DemoThrottle } from './demo/demo-throttle';
 export { claimDemoLinksOnSignIn, type DemoRoutesDeps } from './demo/routes';
 export { type CheckResult, checkReadiness, type Readiness, type ReadinessCheck } from './health/readiness';
 export type { AnalyticsRoutesDeps } from './links/analytics-routes';
+export { CodeChangeThrottle } from './links/code-change-throttle';
 export { pruneIdempotencyKeys } from './links/idempotency';
 export { LinkService, type LinkServiceDeps } from './links/link-service';
 export type { LinkRoutesDeps } from './links/routes';

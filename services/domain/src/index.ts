@@ -27,6 +27,7 @@ export { type LinkCommand, type LinkState, linkDecider, linkStreamId } from './l
 export {
   codeTakenError,
   isCodeFreeFor,
+  type LinkClicks,
   type ShortCodeCommand,
   type ShortCodeState,
   shortCodeDecider,

@@ -63,6 +63,14 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DEMO_MAX_PER_VISITOR: '0' })).toThrow(/DEMO_MAX_PER_VISITOR/);
   });
 
+  it('lets an account change codes 20 times a day, or as many as told (at least 1)', () => {
+    expect(loadConfig({}).codeChangesPerDay).toBe(20);
+    expect(loadConfig({ CODE_CHANGES_PER_DAY: '3' }).codeChangesPerDay).toBe(3);
+    expect(() => loadConfig({ CODE_CHANGES_PER_DAY: '0' })).toThrow(
+      /CODE_CHANGES_PER_DAY: must be a whole number between 1 and 100000/,
+    );
+  });
+
   it('keeps counted clicks in the click log for 7 days, or as many as told, or (0) for ever', () => {
     expect(loadConfig({}).clickLogRetentionDays).toBe(7);
     expect(loadConfig({ CLICK_LOG_RETENTION_DAYS: '30' }).clickLogRetentionDays).toBe(30);

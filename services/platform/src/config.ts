@@ -57,6 +57,7 @@ const envSchema = z.object({
   DEMO_MAX_PER_VISITOR: positiveInt(10_000).default(5),
   DEMO_MAX_PER_IP: positiveInt(1_000_000).default(20),
   DEMO_MAX_REQUESTS_PER_MINUTE: positiveInt(1_000_000).default(30),
+  CODE_CHANGES_PER_DAY: positiveInt(100_000).default(20),
   OIDC_ISSUER: httpUrl.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -109,6 +110,8 @@ export interface Config {
   loginLimits: { perAccount: number; perIp: number; windowSeconds: number };
   /** Demo links per visitor and per client address per 24 h; demo requests per address per minute. */
   demoLimits: { perVisitor: number; perIp: number; requestsPerMinute: number };
+  /** Changes of a link's code to a new code, per account per 24 h. */
+  codeChangesPerDay: number;
   /** Sign-in through an OpenID Connect provider; absent: local accounts only. */
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
   /** Absent: mail is written to the log and DATA_DIR/outbox/. */
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIp: e.DEMO_MAX_PER_IP,
       requestsPerMinute: e.DEMO_MAX_REQUESTS_PER_MINUTE,
     },
+    codeChangesPerDay: e.CODE_CHANGES_PER_DAY,
     oidc: e.OIDC_ISSUER
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? '', clientSecret: e.OIDC_CLIENT_SECRET }
       : undefined,

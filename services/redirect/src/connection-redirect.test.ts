@@ -245,6 +245,31 @@ describe('the redirect read off the connection', () => {
     expect(server.published).toHaveLength(1);
   });
 
+  it.each([
+    ['Sec-Purpose: prefetch'],
+    ['Sec-Purpose: prefetch;prerender'],
+    ['sec-purpose: prefetch;anonymous-client-ip'],
+    ['Purpose: prefetch'],
+    ['X-Purpose: preview'],
+    ['X-Moz: prefetch'],
+  ])(
+    'counts no prefetch (%s): both fast paths leave it to the route, on one connection with clicks',
+    async (purpose) => {
+      const server = await startServer();
+      const prefetch = get('/s/spring', `Host: a\r\nUser-Agent: ${CHROME}\r\n${purpose}\r\n`);
+      const { text } = await talk(server.port, [get('/s/spring') + prefetch + get('/s/spring')]);
+      // The route (node's handler here) answers it: a 404 from this stand-in, a 302 from the app's route.
+      expect(statusLines(text)).toEqual([
+        'HTTP/1.1 302 Found',
+        'HTTP/1.1 404 Not Found',
+        'HTTP/1.1 302 Found',
+      ]);
+      expect(server.nodeSaw).toEqual(['GET /s/spring']);
+      await server.clicks.flush();
+      expect(server.published).toHaveLength(2);
+    },
+  );
+
   it('never reads a body as a request: Content-Length and Transfer-Encoding go to node', async () => {
     const server = await startServer();
     const smuggled = get('/s/spring');

@@ -27,7 +27,8 @@ export interface ConnectionRedirectDeps {
  * Taken here, and nothing else: a request complete in the bytes read so far; `GET /s/{code}` with an
  * optional query of printable ASCII, `HTTP/1.1`; every header line `token: value` with no CR, LF or
  * control character in it, at most 16 KB in all (node's limit), a `Host` header, no body (no
- * `Content-Length`, `Transfer-Encoding`), no `Upgrade` or `Expect`, `Connection` only as `keep-alive`;
+ * `Content-Length`, `Transfer-Encoding`), no `Upgrade` or `Expect`, no purpose header (`Sec-Purpose`,
+ * `Purpose`, `X-Purpose`, `X-Moz`: prefetches are not counted), `Connection` only as `keep-alive`;
  * a code in the link cache and not expired. A request split across reads, anything malformed or unusual,
  * and every other path goes to node exactly as it arrived, so node's limits, errors and timeouts apply to
  * it unchanged. A connection answered here is closed after the server's keep-alive timeout without a
@@ -109,8 +110,12 @@ const MAX_HEAD_LENGTH = 16 * 1024;
 const REQUEST_LINE = /GET \/s\/([0-9A-Za-z_-]{1,64})(?:\?[!-~]*)? HTTP\/1\.1\r\n/y;
 /** Header lines as RFC 9110 has them (token, colon, value of visible characters, spaces and tabs), then the blank line. */
 const HEADER_LINES = /(?:[!#$%&'*+.^_`|~0-9A-Za-z-]+:[\t -~\x80-\xff]*\r\n)*\r\n/y;
-/** Headers after which the request is not one this file answers (in the lower-cased head). */
-const NOT_OURS = /\r\n(?:content-length|transfer-encoding|upgrade|expect):/;
+/**
+ * Headers after which the request is not one this file answers (in the lower-cased head). A purpose
+ * header (a prefetch or preview, redirected but not counted: `isSpeculative`) is left to the route too.
+ */
+const NOT_OURS =
+  /\r\n(?:content-length|transfer-encoding|upgrade|expect|sec-purpose|purpose|x-purpose|x-moz):/;
 /** What node may send in a header value; a target with anything else is left to node. */
 const HEADER_VALUE = /^[\t -~\x80-\xff]*$/;
 /** A header name (RFC 9110's token); node writes it as given. */

@@ -4,6 +4,7 @@ import {
   type AnalyticsRoutesDeps,
   type AppDeps,
   type AuthRoutesDeps,
+  CodeChangeThrottle,
   claimDemoLinksOnSignIn,
   createOidcLogin,
   type DemoRoutesDeps,
@@ -42,6 +43,7 @@ import {
   clickCounts,
   clicksBehind,
   linkAnalytics,
+  linkClicks,
   type Projection,
   ProjectionProgress,
   ProjectionRunner,
@@ -64,6 +66,8 @@ import type { ClickWorkerData } from './click-worker';
  * it fits the 25-s grace a signal gets (process.ts).
  */
 const CLICK_FLUSH_AT_STOP_MS = 10_000;
+/** How long a code being given up waits for this process's clicks to reach the log; past it the code is kept. */
+const CLICK_FLUSH_BEFORE_GIVING_UP_MS = 2_000;
 
 /** Everything a process of the app runs on, started in order and stopped in reverse. */
 export interface Runtime {
@@ -174,6 +178,12 @@ export async function startRuntime(
       publicUrl: config.publicUrl,
       ownOrigins: allowedOrigins(config),
       clickCounts: (linkIds) => clickCounts(database.db, linkIds),
+      linkClicks: async (linkId) =>
+        // This process's clicks first go to the log (a visit a moment ago is in memory for up to 100 ms).
+        (await clickBuffer.flush(CLICK_FLUSH_BEFORE_GIVING_UP_MS))
+          ? linkClicks(database.db, clickStream, linkId)
+          : 'unconfirmed',
+      codeChanges: new CodeChangeThrottle(database.pool, config.codeChangesPerDay),
     });
     const demo = new DemoService({
       db: database.db,

@@ -241,7 +241,8 @@ export const PATH_SPECS: PathSpecs = {
     patch: {
       tag: 'Links',
       summary: 'Change title, target or code',
-      description: 'An absent field is unchanged; a null or blank title clears it.',
+      description:
+        'An absent field is unchanged; a null or blank title clears it. A change to a new code counts against CODE_CHANGES_PER_DAY (429 past it, with Retry-After).',
       session: 'required',
       body: 'UpdateLinkBody',
       success: { status: 200, description: 'The link', json: 'Link' },
@@ -249,6 +250,7 @@ export const PATH_SPECS: PathSpecs = {
         400: ['INVALID_URL', 'INVALID_SHORT_CODE'],
         404: ['NOT_FOUND'],
         409: ['SHORT_CODE_TAKEN'],
+        429: ['RATE_LIMITED'],
         ...BUSY,
       },
     },

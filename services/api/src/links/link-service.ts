@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { Availability, CreateLinkBody, Link, UpdateLinkBody } from '@sniplink/contracts';
+import type { Availability, CreateLinkBody, Link, LinkEvent, UpdateLinkBody } from '@sniplink/contracts';
 import {
   assertCustomCode,
   checkTargetUrl,
   customCodeProblem,
   generateCode,
   isCodeFreeFor,
+  type LinkClicks,
+  type LinkCommand,
+  type LinkState,
   linkDecider,
   linkStreamId,
   NotFoundError,
@@ -14,9 +17,11 @@ import {
   ValidationError,
 } from '@sniplink/domain';
 import {
+  type CommandResult,
   type Database,
   type EventStore,
   handleCommand,
+  KeyedMutex,
   type LinkRow,
   type LogPosition,
   loadState,
@@ -24,6 +29,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { AccountService, ReadModelWaiter } from '../auth/accounts';
+import type { CodeChangeThrottle } from './code-change-throttle';
 
 export interface LinkServiceDeps {
   db: Kysely<Database>;
@@ -36,6 +42,10 @@ export interface LinkServiceDeps {
   ownOrigins: readonly string[];
   /** Human clicks per link, from the analytics read model. */
   clickCounts(linkIds: string[]): Promise<Map<string, number>>;
+  /** Whether a link was ever clicked (humans or bots), for a code it gives up (see `LinkClicks`). */
+  linkClicks(linkId: string): Promise<LinkClicks>;
+  /** CODE_CHANGES_PER_DAY. */
+  codeChanges: Pick<CodeChangeThrottle, 'count'>;
   randomBytes?: (count: number) => Uint8Array;
 }
 
@@ -44,6 +54,8 @@ export interface ListOptions {
   limit?: number;
   offset?: number;
 }
+
+type LinkChange = Extract<LinkCommand, { type: 'ChangeLink' }>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const GENERATED_CODE_ATTEMPTS = 5;
@@ -54,6 +66,11 @@ const GENERATED_CODE_ATTEMPTS = 5;
  */
 export class LinkService {
   private readonly random: (count: number) => Uint8Array;
+  /**
+   * One link's edits and deletion, one at a time in this process: a burst on one link then resolves in
+   * order instead of by optimistic-concurrency retries, which stay the guard across processes.
+   */
+  private readonly perLink = new KeyedMutex();
 
   constructor(private readonly deps: LinkServiceDeps) {
     this.random = deps.randomBytes ?? randomBytes;
@@ -99,46 +116,53 @@ export class LinkService {
     return this.get(ownerId, linkId);
   }
 
-  /** Changes title, target and code; an absent field is unchanged. A code change claims first, retires last. */
-  async update(ownerId: string, linkId: string, body: UpdateLinkBody): Promise<Link> {
-    const current = await this.ownLink(ownerId, linkId);
-    const originalUrl =
-      body.originalUrl === undefined ? undefined : checkTargetUrl(body.originalUrl, this.deps.ownOrigins);
-    const title = cleanTitle(body.title);
-    const newCode = body.shortCode?.trim();
-    const codeChanges = newCode !== undefined && newCode !== current.code;
-    if (codeChanges) assertCustomCode(newCode);
-    const sameStream = codeChanges && newCode.toLowerCase() === current.code.toLowerCase();
-    if (codeChanges && !sameStream) await this.claimCode(newCode, ownerId, linkId);
-    let position: LogPosition | null = null;
-    const run = async (command: Parameters<typeof linkDecider.decide>[0]) => {
-      const result = await handleCommand(this.deps.eventStore, linkStreamId(linkId), linkDecider, command);
-      position = result.position ?? position;
-    };
-    try {
-      if (title !== undefined) await run({ type: 'RetitleLink', ownerId, title });
-      if (originalUrl !== undefined) await run({ type: 'RetargetLink', ownerId, originalUrl });
-      if (codeChanges) await run({ type: 'ChangeLinkCode', ownerId, code: newCode });
-    } catch (error) {
-      if (codeChanges && !sameStream) await this.releaseCode(newCode, linkId);
-      throw error;
-    }
-    if (codeChanges && !sameStream) await this.retireCode(current.code, linkId);
-    await this.waitForLinks(position);
-    return this.get(ownerId, linkId);
+  /**
+   * Changes title, target and code; an absent field is unchanged. All in one append; a new code is
+   * claimed first (counted against CODE_CHANGES_PER_DAY) and the old one given up last.
+   */
+  update(ownerId: string, linkId: string, body: UpdateLinkBody): Promise<Link> {
+    return this.perLink.run(linkId.toLowerCase(), async () => {
+      const current = await this.ownLink(ownerId, linkId);
+      const originalUrl =
+        body.originalUrl === undefined ? undefined : checkTargetUrl(body.originalUrl, this.deps.ownOrigins);
+      const title = cleanTitle(body.title);
+      const newCode = body.shortCode?.trim();
+      const codeChanges = newCode !== undefined && newCode !== current.code;
+      if (codeChanges) assertCustomCode(newCode);
+      const code = codeChanges ? newCode : undefined;
+      const change: LinkChange = { type: 'ChangeLink', ownerId, title, originalUrl, code };
+      // A change of case only stays on the same code stream: nothing to claim, nothing to give up.
+      if (codeChanges && newCode.toLowerCase() !== current.code.toLowerCase()) {
+        await this.deps.codeChanges.count(ownerId, () => this.moveToCode(newCode, current.link_id, change));
+      } else {
+        const changed = await handleCommand(
+          this.deps.eventStore,
+          linkStreamId(current.link_id),
+          linkDecider,
+          change,
+        );
+        await this.waitForLinks(changed.position);
+      }
+      return this.get(ownerId, current.link_id);
+    });
   }
 
-  async remove(ownerId: string, linkId: string): Promise<void> {
-    const current = await this.ownLink(ownerId, linkId);
-    const deleted = await handleCommand(this.deps.eventStore, linkStreamId(linkId), linkDecider, {
-      type: 'DeleteLink',
-      ownerId,
+  remove(ownerId: string, linkId: string): Promise<void> {
+    return this.perLink.run(linkId.toLowerCase(), async () => {
+      const current = await this.ownLink(ownerId, linkId);
+      const deleted = await handleCommand(this.deps.eventStore, linkStreamId(current.link_id), linkDecider, {
+        type: 'DeleteLink',
+        ownerId,
+      });
+      if (!ownerId.startsWith('visitor-')) {
+        await this.deps.accounts.command(ownerId, {
+          type: 'ReleaseLinkSlot',
+          linkId: current.link_id,
+          reason: 'deleted',
+        });
+      }
+      await this.giveUpCode(deleted.state.code ?? current.code, current.link_id, deleted.position);
     });
-    await this.retireCode(current.code, linkId);
-    if (!ownerId.startsWith('visitor-')) {
-      await this.deps.accounts.command(ownerId, { type: 'ReleaseLinkSlot', linkId, reason: 'deleted' });
-    }
-    await this.waitForLinks(deleted.position);
   }
 
   /** A new link to the same place with the same title and a new generated code; it counts as a create. */
@@ -259,10 +283,41 @@ export class LinkService {
     });
   }
 
-  private async retireCode(code: string, linkId: string): Promise<void> {
+  /**
+   * Claims the new code, records the edit, then gives up the code the link had (the one its event names:
+   * a link edited from another process meanwhile gives up the code it really moved off).
+   */
+  private async moveToCode(code: string, linkId: string, change: LinkChange): Promise<void> {
+    await this.claimCode(code, change.ownerId, linkId);
+    let changed: CommandResult<LinkState, LinkEvent>;
+    try {
+      changed = await handleCommand(this.deps.eventStore, linkStreamId(linkId), linkDecider, change);
+    } catch (error) {
+      await this.releaseCode(code, linkId);
+      throw error;
+    }
+    const moved = changed.events.find((event) => event.type === 'LinkCodeChanged');
+    if (moved && moved.data.previousCode.toLowerCase() !== code.toLowerCase()) {
+      await this.giveUpCode(moved.data.previousCode, linkId, changed.position);
+    } else {
+      await this.waitForLinks(changed.position);
+    }
+  }
+
+  /**
+   * The link moved off `code`: once the links read model shows it (the redirect caches have dropped the
+   * code), the code is freed if the link was never clicked, else kept for its owner. A read model that
+   * has not caught up, or click counts that cannot be read, keep it: when in doubt, kept.
+   */
+  private async giveUpCode(code: string, linkId: string, position: LogPosition | null): Promise<void> {
+    const caughtUp = position === null || (await this.deps.readModels.waitFor('links', position));
+    const clicks: LinkClicks = caughtUp
+      ? await this.deps.linkClicks(linkId).catch(() => 'unconfirmed' as const)
+      : 'unconfirmed';
     await handleCommand(this.deps.eventStore, shortCodeStreamId(code), shortCodeDecider, {
-      type: 'RetireCode',
+      type: 'GiveUpCode',
       linkId,
+      clicks,
     });
   }
 

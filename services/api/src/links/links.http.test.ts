@@ -1,5 +1,6 @@
 import type { Availability, ErrorBody, Link, LinkAnalytics } from '@sniplink/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clicksBehind } from '../../../../projections/src/index';
 import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import { until } from '../../../../test/support/until';
 import { pruneIdempotencyKeys } from './idempotency';
@@ -59,6 +60,9 @@ describe('creating links', () => {
     ['http://localhost:3000/', 'INVALID_URL'],
     ['ftp://example.com/', 'INVALID_URL'],
     ['https://snip.example.com/s/abcdefg', 'INVALID_URL'],
+    ['https://snip.example.com./s/abcdefg', 'INVALID_URL'],
+    ['https://SNIP.example.com/%73/abcdefg', 'INVALID_URL'],
+    ['https://snip.example.com:443//s/abcdefg', 'INVALID_URL'],
   ])('refuses the target %s with 400 %s', async (originalUrl, code) => {
     const { client } = await signedIn();
     const response = await client.post<ErrorBody>('/api/links', { originalUrl, title: null });
@@ -329,6 +333,58 @@ describe('the redirect', () => {
     expect((await api.client().post(`/s/${link.shortCode}`)).status).toBe(404);
     expect((await api.client().get(`/s/${link.shortCode}/extra`)).status).toBe(404);
     expect((await api.client().get('/s/%E0%A4%A')).status).toBe(400);
+  });
+
+  it('redirects HEAD and prefetches without counting them, on the route and on the fast paths', async () => {
+    const { client } = await signedIn();
+    const link = (await create(client, { originalUrl: 'https://example.com/ahead' })).body;
+    const chrome =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const visit = async (path: string, init: { method?: string; headers?: Record<string, string> } = {}) => {
+      const response = await fetch(`${api.baseUrl}${path}`, {
+        redirect: 'manual',
+        method: init.method,
+        headers: { 'user-agent': chrome, ...init.headers },
+      });
+      expect(response.status, `${init.method ?? 'GET'} ${JSON.stringify(init.headers ?? {})}`).toBe(302);
+      expect(response.headers.get('location')).toBe('https://example.com/ahead');
+    };
+    const plain = `/s/${link.shortCode}`;
+    // Percent-encoded, the code always goes to the route, cached or not.
+    const encoded = `/s/%${link.shortCode.charCodeAt(0).toString(16)}${link.shortCode.slice(1)}`;
+    const ahead: Record<string, string>[] = [
+      { 'sec-purpose': 'prefetch' },
+      { 'sec-purpose': 'prefetch;prerender' },
+      { purpose: 'prefetch' },
+      { 'x-purpose': 'preview' },
+      { 'x-moz': 'prefetch' },
+    ];
+    await visit(plain, { method: 'HEAD' }); // not cached yet: the route
+    await visit(plain, { headers: { 'sec-purpose': 'prefetch' } });
+    await visit(plain); // cached now: off the connection, counted
+    for (const headers of ahead) {
+      await visit(plain, { headers }); // cached: the fast paths hand it to the route
+      await visit(encoded, { headers });
+    }
+    await visit(plain, { method: 'HEAD' });
+    await visit(encoded, { method: 'HEAD' });
+    await visit(encoded); // the route, counted
+    // Everything answered is published, then everything published is counted: the count is final.
+    await api.runtime.clickBuffer.flush();
+    const behind = await until(
+      async () => clicksBehind(api.runtime.database.db, await api.runtime.clickStream.endOffsets()),
+      (clicks) => clicks === 0,
+      15_000,
+    );
+    expect(behind).toBe(0);
+    const analytics = (await client.get<LinkAnalytics>(`/api/analytics/link/${link.id}`)).body;
+    expect(analytics.deviceBreakdown).toEqual({ desktop: 2 });
+    const bots = await api.runtime.database.db
+      .selectFrom('rm_link_clicks')
+      .select('bot_clicks')
+      .where('link_id', '=', link.id)
+      .executeTakeFirst();
+    expect(Number(bots?.bot_clicks)).toBe(0);
   });
 
   it('follows a change of target at once (read-your-writes)', async () => {

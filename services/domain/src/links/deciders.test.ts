@@ -32,8 +32,9 @@ describe('short code decider', () => {
       .thenThrows({ code: 'SHORT_CODE_TAKEN' });
   });
 
-  it('keeps a retired code for the account that used it, and never gives it to another', () => {
-    const retired: ShortCodeEvent = { type: 'ShortCodeRetired', data: { linkId: link1 } };
+  it('keeps a code whose link was clicked for its account, and never gives it to another', () => {
+    const retired: ShortCodeEvent = { type: 'ShortCodeRetired', data: { linkId: link1, reason: 'clicked' } };
+    given([claimed]).when({ type: 'GiveUpCode', linkId: link1, clicks: 'counted' }).then([retired]);
     given([claimed, retired])
       .when({ type: 'ClaimCode', code: 'shop', ownerId: bob, linkId: link2 })
       .thenThrows({ code: 'SHORT_CODE_TAKEN' });
@@ -42,8 +43,48 @@ describe('short code decider', () => {
       .then([{ type: 'ShortCodeClaimed', data: { code: 'shop', ownerId: ada, linkId: link2 } }]);
   });
 
+  it('frees a code given up before anyone followed it: any account may claim it', () => {
+    const released: ShortCodeEvent = {
+      type: 'ShortCodeReleased',
+      data: { linkId: link1, reason: 'never-clicked' },
+    };
+    given([claimed]).when({ type: 'GiveUpCode', linkId: link1, clicks: 'none' }).then([released]);
+    given([claimed, released])
+      .when({ type: 'ClaimCode', code: 'shop', ownerId: bob, linkId: link2 })
+      .then([{ type: 'ShortCodeClaimed', data: { code: 'shop', ownerId: bob, linkId: link2 } }]);
+  });
+
+  it('keeps a code when its clicks are not all counted yet (when in doubt, kept)', () => {
+    given([claimed])
+      .when({ type: 'GiveUpCode', linkId: link1, clicks: 'unconfirmed' })
+      .then([{ type: 'ShortCodeRetired', data: { linkId: link1, reason: 'unconfirmed' } }]);
+  });
+
+  it('keeps a code that was clicked on an earlier link, even when its latest link was not', () => {
+    const kept: ShortCodeEvent[] = [
+      claimed,
+      { type: 'ShortCodeRetired', data: { linkId: link1, reason: 'clicked' } },
+      { type: 'ShortCodeClaimed', data: { code: 'shop', ownerId: ada, linkId: link2 } },
+    ];
+    given(kept)
+      .when({ type: 'GiveUpCode', linkId: link2, clicks: 'none' })
+      .then([{ type: 'ShortCodeRetired', data: { linkId: link2, reason: 'clicked-before' } }]);
+    // Retired before reasons were recorded: kept as it was then.
+    given([claimed, { type: 'ShortCodeRetired', data: { linkId: link1 } }])
+      .when({ type: 'ClaimCode', code: 'shop', ownerId: bob, linkId: link2 })
+      .thenThrows({ code: 'SHORT_CODE_TAKEN' });
+  });
+
+  it('ignores a give-up by a link that does not hold the code (a retried or stale one)', () => {
+    given([claimed]).when({ type: 'GiveUpCode', linkId: link2, clicks: 'none' }).then([]);
+    given([]).when({ type: 'GiveUpCode', linkId: link1, clicks: 'counted' }).then([]);
+  });
+
   it('frees a claim whose link never came to be', () => {
-    const released: ShortCodeEvent = { type: 'ShortCodeReleased', data: { linkId: link1 } };
+    const released: ShortCodeEvent = {
+      type: 'ShortCodeReleased',
+      data: { linkId: link1, reason: 'abandoned' },
+    };
     given([claimed]).when({ type: 'ReleaseCode', linkId: link1 }).then([released]);
     given([claimed, released])
       .when({ type: 'ClaimCode', code: 'shop', ownerId: bob, linkId: link2 })
@@ -62,7 +103,7 @@ describe('short code decider', () => {
     };
     given([demo]).when({ type: 'TransferCode', ownerId: visitor, newOwnerId: ada }).then([moved]);
     given([demo, moved]).when({ type: 'TransferCode', ownerId: visitor, newOwnerId: ada }).then([]);
-    const retired: ShortCodeEvent = { type: 'ShortCodeRetired', data: { linkId: link1 } };
+    const retired: ShortCodeEvent = { type: 'ShortCodeRetired', data: { linkId: link1, reason: 'clicked' } };
     given([demo, moved, retired])
       .when({ type: 'ClaimCode', code: 'abc1234', ownerId: visitor, linkId: link2 })
       .thenThrows({ code: 'SHORT_CODE_TAKEN' });
@@ -88,7 +129,7 @@ describe('link decider', () => {
 
   it('answers "not found" to anyone but the owner, and after deletion', () => {
     given([created])
-      .when({ type: 'RetitleLink', ownerId: bob, title: 'x' })
+      .when({ type: 'ChangeLink', ownerId: bob, title: 'x' })
       .thenThrows({ code: 'NOT_FOUND', status: 404 });
     given([created, { type: 'LinkDeleted', data: {} }])
       .when({ type: 'DeleteLink', ownerId: ada })
@@ -96,17 +137,27 @@ describe('link decider', () => {
     given([]).when({ type: 'DeleteLink', ownerId: ada }).thenThrows({ status: 404 });
   });
 
-  it('records only what changes', () => {
-    given([created]).when({ type: 'RetitleLink', ownerId: ada, title: null }).then([]);
+  it('records only what changes, all of an edit in one append', () => {
+    given([created]).when({ type: 'ChangeLink', ownerId: ada, title: null }).then([]);
     given([created])
-      .when({ type: 'RetitleLink', ownerId: ada, title: 'Shop' })
+      .when({ type: 'ChangeLink', ownerId: ada, title: 'Shop' })
       .then([{ type: 'LinkRetitled', data: { title: 'Shop' } }]);
+    given([created]).when({ type: 'ChangeLink', ownerId: ada, originalUrl: 'https://example.com/' }).then([]);
     given([created])
-      .when({ type: 'RetargetLink', ownerId: ada, originalUrl: 'https://example.com/' })
-      .then([]);
-    given([created])
-      .when({ type: 'ChangeLinkCode', ownerId: ada, code: 'spring' })
+      .when({ type: 'ChangeLink', ownerId: ada, code: 'spring' })
       .then([{ type: 'LinkCodeChanged', data: { code: 'spring', previousCode: 'abc1234' } }]);
+    given([created])
+      .when({
+        type: 'ChangeLink',
+        ownerId: ada,
+        title: 'Shop',
+        originalUrl: 'https://example.org/',
+        code: 'abc1234',
+      })
+      .then([
+        { type: 'LinkRetitled', data: { title: 'Shop' } },
+        { type: 'LinkRetargeted', data: { originalUrl: 'https://example.org/' } },
+      ]);
   });
 
   it('moves a demo link to its claimer; a retried claim continues, another is "not found"', () => {
@@ -119,7 +170,7 @@ describe('link decider', () => {
       .when({ type: 'TransferLink', ownerId: visitor, newOwnerId: bob })
       .thenThrows({ code: 'NOT_FOUND', status: 404 });
     given([demo, moved])
-      .when({ type: 'RetitleLink', ownerId: ada, title: 'Mine' })
+      .when({ type: 'ChangeLink', ownerId: ada, title: 'Mine' })
       .then([{ type: 'LinkRetitled', data: { title: 'Mine' } }]);
     given([demo, { type: 'LinkDeleted', data: {} }])
       .when({ type: 'TransferLink', ownerId: visitor, newOwnerId: ada })

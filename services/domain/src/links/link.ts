@@ -21,9 +21,8 @@ export type LinkCommand =
       title: string | null;
       origin: 'dashboard' | 'duplicate' | 'demo';
     }
-  | { type: 'RetitleLink'; ownerId: string; title: string | null }
-  | { type: 'RetargetLink'; ownerId: string; originalUrl: string }
-  | { type: 'ChangeLinkCode'; ownerId: string; code: string }
+  /** An edit: each field given is set (absent: unchanged), all in one append, so an edit lands whole or not at all. */
+  | { type: 'ChangeLink'; ownerId: string; title?: string | null; originalUrl?: string; code?: string }
   | { type: 'TransferLink'; ownerId: string; newOwnerId: string }
   | { type: 'DeleteLink'; ownerId: string };
 
@@ -71,16 +70,8 @@ function decide(command: LinkCommand, state: LinkState): LinkEvent[] {
   if (state.status !== 'active' || state.ownerId !== command.ownerId)
     throw new NotFoundError('Link not found');
   switch (command.type) {
-    case 'RetitleLink':
-      return command.title === state.title ? [] : [{ type: 'LinkRetitled', data: { title: command.title } }];
-    case 'RetargetLink':
-      return command.originalUrl === state.originalUrl
-        ? []
-        : [{ type: 'LinkRetargeted', data: { originalUrl: command.originalUrl } }];
-    case 'ChangeLinkCode':
-      return command.code === state.code
-        ? []
-        : [{ type: 'LinkCodeChanged', data: { code: command.code, previousCode: state.code ?? '' } }];
+    case 'ChangeLink':
+      return changesOf(command, state);
     case 'TransferLink':
       return [
         { type: 'LinkOwnerChanged', data: { ownerId: command.newOwnerId, previousOwnerId: command.ownerId } },
@@ -92,6 +83,18 @@ function decide(command: LinkCommand, state: LinkState): LinkEvent[] {
       return unknown;
     }
   }
+}
+
+/** Only what differs from the link as it is. */
+function changesOf(command: Extract<LinkCommand, { type: 'ChangeLink' }>, state: LinkState): LinkEvent[] {
+  const events: LinkEvent[] = [];
+  const { title, originalUrl, code } = command;
+  if (title !== undefined && title !== state.title) events.push({ type: 'LinkRetitled', data: { title } });
+  if (originalUrl !== undefined && originalUrl !== state.originalUrl)
+    events.push({ type: 'LinkRetargeted', data: { originalUrl } });
+  if (code !== undefined && code !== state.code)
+    events.push({ type: 'LinkCodeChanged', data: { code, previousCode: state.code ?? '' } });
+  return events;
 }
 
 export const linkDecider: Decider<LinkCommand, LinkState, LinkEvent> = { initialState, evolve, decide };

@@ -3,9 +3,9 @@ import type { Decider } from '../decider';
 import { ConflictError } from '../errors';
 
 /**
- * One code, compared ignoring case. `linkId` is the link it points to now; `usedBy` is the account that
- * had a link on it: that account keeps the code for good, nobody else ever gets it (a shared link
- * cannot be hijacked).
+ * One code, compared ignoring case. `linkId` is the link it points to now; `usedBy` is the account whose
+ * link on it was clicked: that account keeps the code for good, nobody else ever gets it (a shared link
+ * cannot be hijacked). A code given up before anyone followed it is free again.
  */
 export interface ShortCodeState {
   holder: string | null;
@@ -13,9 +13,19 @@ export interface ShortCodeState {
   usedBy: string | null;
 }
 
+/**
+ * What the click analytics know of the link giving the code up: `counted` clicks (humans or bots),
+ * `none` (no click counted, and none waiting to be), or `unconfirmed` (clicks wait to be counted, or
+ * the read model could not be asked). The link could only have been clicked on this code while it held
+ * it, so `none` means the code was never followed.
+ */
+export type LinkClicks = 'counted' | 'none' | 'unconfirmed';
+
 export type ShortCodeCommand =
   | { type: 'ClaimCode'; code: string; ownerId: string; linkId: string }
-  | { type: 'RetireCode'; linkId: string }
+  /** The link moves off the code (code changed, link deleted): kept for its owner, or freed. */
+  | { type: 'GiveUpCode'; linkId: string; clicks: LinkClicks }
+  /** A claim whose link was never created. */
   | { type: 'ReleaseCode'; linkId: string }
   | { type: 'TransferCode'; ownerId: string; newOwnerId: string };
 
@@ -54,13 +64,11 @@ function decide(command: ShortCodeCommand, state: ShortCodeState): ShortCodeEven
       const { code, ownerId, linkId } = command;
       return [{ type: 'ShortCodeClaimed', data: { code, ownerId, linkId } }];
     }
-    case 'RetireCode':
-      return state.linkId === command.linkId
-        ? [{ type: 'ShortCodeRetired', data: { linkId: command.linkId } }]
-        : [];
+    case 'GiveUpCode':
+      return state.linkId === command.linkId ? [giveUp(state, command.linkId, command.clicks)] : [];
     case 'ReleaseCode':
       return state.linkId === command.linkId
-        ? [{ type: 'ShortCodeReleased', data: { linkId: command.linkId } }]
+        ? [{ type: 'ShortCodeReleased', data: { linkId: command.linkId, reason: 'abandoned' } }]
         : [];
     case 'TransferCode':
       return state.holder === command.ownerId
@@ -76,6 +84,14 @@ function decide(command: ShortCodeCommand, state: ShortCodeState): ShortCodeEven
       return unknown;
     }
   }
+}
+
+/** Kept when anyone may have followed the code (when in doubt, kept); freed only when no one ever did. */
+function giveUp(state: ShortCodeState, linkId: string, clicks: LinkClicks): ShortCodeEvent {
+  if (state.usedBy !== null) return { type: 'ShortCodeRetired', data: { linkId, reason: 'clicked-before' } };
+  if (clicks === 'none') return { type: 'ShortCodeReleased', data: { linkId, reason: 'never-clicked' } };
+  const reason = clicks === 'counted' ? 'clicked' : 'unconfirmed';
+  return { type: 'ShortCodeRetired', data: { linkId, reason } };
 }
 
 export const shortCodeDecider: Decider<ShortCodeCommand, ShortCodeState, ShortCodeEvent> = {

@@ -39,9 +39,53 @@ describe('target URL rules', () => {
     ['http://[fe80::1]/', 'This URL does not point to a public website'],
     ['https://user:pass@example.com/', 'URLs with a user name or password cannot be shortened'],
     ['https://snip.example.com/s/abc1234', 'A short link of this site cannot be shortened again'],
-    ['http://localhost:3000/S/abc', 'A short link of this site cannot be shortened again'],
+    ['http://localhost:3000/s/abc', 'A short link of this site cannot be shortened again'],
   ])('refuses %s with 400 INVALID_URL', (url, message) => {
     expect(invalid(url)).toMatchObject({ code: 'INVALID_URL', field: 'originalUrl', message });
+  });
+
+  it.each([
+    'https://snip.example.com./s/abc1234',
+    'https://snip.example.com../s/abc1234',
+    'https://SNIP.Example.COM/s/abc1234',
+    'https://snip.example.com/%73/abc1234',
+    'https://snip.example.com:443/s/abc1234',
+    'https://snip.example.com:8443/s/abc1234',
+    'http://snip.example.com/s/abc1234',
+    'https://snip.example.com//s/abc1234',
+    'https://snip.example.com/x/../s/abc1234',
+    'https://snip.example.com/s/%61bc1234?utm=1#top',
+    'http://localhost:3000/%73/abc',
+  ])('refuses %s: the same short link, written another way', (url) => {
+    expect(invalid(url)).toMatchObject({
+      code: 'INVALID_URL',
+      message: 'A short link of this site cannot be shortened again',
+    });
+  });
+
+  it('refuses the IDN forms of an IDN site, Unicode or punycode, in any case', () => {
+    const idn = ['https://bücher.example'];
+    for (const url of [
+      'https://bücher.example/s/abc1234',
+      'https://BÜCHER.example./s/abc1234',
+      'https://xn--bcher-kva.example/%73/abc1234',
+      'https://ｂücher.example/s/abc1234',
+    ]) {
+      expect(() => checkTargetUrl(url, idn), url).toThrow(
+        'A short link of this site cannot be shortened again',
+      );
+    }
+  });
+
+  it('accepts what the redirect does not answer: other paths of the site, `/S/` (routes are case-sensitive), `/s%2F`', () => {
+    for (const url of [
+      'https://snip.example.com/S/abc1234',
+      'https://snip.example.com/s%2Fabc1234',
+      'https://snip.example.com/home',
+      'https://snip.example.com.evil.com/s/abc1234',
+    ]) {
+      expect(checkTargetUrl(url, own)).toBe(new URL(url).href);
+    }
   });
 
   it('refuses URLs over 2048 characters', () => {

@@ -40,7 +40,31 @@ function isPublicHost(hostname: string): boolean {
   return parsed.domain !== null && (parsed.isIcann === true || parsed.isPrivate === true);
 }
 
+/**
+ * A URL this site's redirect would answer: one of our hosts on any port (the app may also be reachable on
+ * its own port next to the proxy's) and a path under `/s/`. The WHATWG parser already lower-cases the
+ * host, turns an IDN into punycode, drops a default port and resolves dot segments; left to do are a
+ * host's trailing dots (`host.` is the same host), percent-encoded letters (`/%73/x` routes as `/s/x`)
+ * and repeated slashes (`//s/x`: proxies such as nginx merge them before the app sees the path). The
+ * prefix stays case-sensitive, as the routes are: `/S/x` is not a redirect.
+ */
 function isOwnShortLink(url: URL, ownOrigins: readonly string[]): boolean {
-  const own = ownOrigins.map((origin) => new URL(origin).host.toLowerCase());
-  return own.includes(url.host.toLowerCase()) && url.pathname.toLowerCase().startsWith('/s/');
+  const host = withoutTrailingDots(url.hostname);
+  const path = comparablePath(url.pathname);
+  return ownOrigins.some((origin) => {
+    const own = new URL(origin);
+    const prefix = `${comparablePath(own.pathname).replace(/\/$/, '')}/s/`;
+    return withoutTrailingDots(own.hostname) === host && path.startsWith(prefix);
+  });
+}
+
+const withoutTrailingDots = (hostname: string) => hostname.replace(/\.+$/, '');
+
+/** Unreserved characters percent-decoded (as the router decodes them; `%2F` stays), slashes merged. */
+function comparablePath(pathname: string): string {
+  const decoded = pathname.replace(/%([0-9A-Fa-f]{2})/g, (encoded, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return /^[A-Za-z0-9._~-]$/.test(char) ? char : encoded;
+  });
+  return decoded.replace(/\/{2,}/g, '/');
 }
