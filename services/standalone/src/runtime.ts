@@ -17,6 +17,7 @@ import {
   type ReadinessCheck,
   runAccountMaintenance,
   SessionStore,
+  SignupThrottle,
 } from '@sniplink/api';
 import {
   appSecret,
@@ -385,6 +386,7 @@ export function authDeps(runtime: Runtime): AuthRoutesDeps {
     accounts: runtime.accounts,
     sessions: runtime.sessions,
     cookie,
+    signupThrottle: new SignupThrottle(runtime.database.pool, config.signupLimits),
     afterSignIn,
     passwordReset: {
       accounts: runtime.accounts,

@@ -151,7 +151,7 @@ describe('sign-in', () => {
     expect(wrong.body.message).toBe(unknown.body.message);
   });
 
-  it('answers 429 RATE_LIMITED after repeated failures for one account, even with the right password then', async () => {
+  it('answers 429 RATE_LIMITED after repeated failures on one account from one address, even with the right password then', async () => {
     const { email } = await signUp();
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++)

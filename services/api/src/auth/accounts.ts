@@ -125,10 +125,12 @@ export class AccountService {
     return state.holder;
   }
 
-  /** Checks a password sign-in; throws 429, 401 INVALID_CREDENTIALS or 403 ACCOUNT_SUSPENDED. */
+  /**
+   * Checks a password sign-in; throws 429, 401 INVALID_CREDENTIALS or 403 ACCOUNT_SUSPENDED. An account
+   * that has had many failures answers slowly (LoginThrottle), an unknown address alike.
+   */
   async authenticate(email: string, password: string, ip: string): Promise<string> {
-    const accountKey = this.emailHash(email);
-    await this.deps.throttle.assertAllowed(accountKey, ip);
+    const attempt = await this.deps.throttle.begin(this.emailHash(email), ip);
     const userId = await this.findUserIdByEmail(email);
     const credentials = userId
       ? await this.deps.db
@@ -141,11 +143,10 @@ export class AccountService {
       ? await verifyPassword(credentials.password_hash, password)
       : await verifyAgainstNothing(password);
     if (!valid || !userId) {
-      await this.deps.throttle.recordFailure(accountKey, ip);
       throw new UnauthorizedError('INVALID_CREDENTIALS', 'The e-mail address or password is not correct');
     }
+    await attempt.succeeded();
     await this.assertMaySignIn(userId);
-    await this.deps.throttle.recordSuccess(accountKey);
     return userId;
   }
 

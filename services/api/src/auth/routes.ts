@@ -12,11 +12,14 @@ import {
 } from './current-session';
 import { type PasswordResetDeps, passwordResetRoutes } from './password-reset';
 import type { SessionStore } from './sessions';
+import type { SignupThrottle } from './signup-throttle';
 
 export interface AuthRoutesDeps {
   accounts: AccountService;
   sessions: SessionStore;
   cookie: CookieSettings;
+  /** Sign-ups per client address. */
+  signupThrottle: SignupThrottle;
   /** Starts an OpenID Connect sign-in when a provider is configured (GET /api/login leads there). */
   oidc?: {
     start(request: FastifyRequest, reply: FastifyReply, returnTo: string): Promise<FastifyReply>;
@@ -35,6 +38,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
 
   app.post('/api/auth/register', async (request, reply) => {
     const body = parseBody(registerBody, request.body);
+    await deps.signupThrottle.count(request.ip);
     const userId = await accounts.register(body);
     await startSession(request, reply, sessions, userId, cookie);
     await deps.afterSignIn?.(request, reply, userId);

@@ -59,6 +59,7 @@ export const PATH_SPECS: PathSpecs = {
     post: {
       tag: 'Accounts',
       summary: 'Create a password account and sign in',
+      description: 'Attempts are counted per client address (SIGNUP_MAX_PER_IP); past the limit: 429.',
       body: 'RegisterBody',
       success: {
         status: 201,
@@ -66,14 +67,16 @@ export const PATH_SPECS: PathSpecs = {
         json: 'User',
         headers: { 'Set-Cookie': SESSION_SET },
       },
-      errors: { 409: ['EMAIL_TAKEN'], ...BUSY },
+      errors: { 409: ['EMAIL_TAKEN'], 429: ['RATE_LIMITED'], ...BUSY },
     },
   },
   '/api/auth/login': {
     post: {
       tag: 'Accounts',
       summary: 'Sign in with e-mail and password',
-      description: 'Failed sign-ins are counted per account and per client address; past the limit: 429.',
+      description:
+        'Failed sign-ins are counted per client address and per account at one address (past the limit: 429), ' +
+        'and per account across addresses, which only slows its answers down (at most 3 s).',
       body: 'LoginBody',
       success: { status: 200, description: 'The user', json: 'User', headers: { 'Set-Cookie': SESSION_SET } },
       errors: { 401: ['INVALID_CREDENTIALS'], 403: ['ACCOUNT_SUSPENDED'], 429: ['RATE_LIMITED'] },
