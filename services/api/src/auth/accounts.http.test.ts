@@ -44,6 +44,7 @@ describe('sign-up', () => {
       subscriptionPlan: null,
       linksCreatedThisMonth: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      emailVerified: false,
     });
     const me = await client.get<User>('/api/auth/user');
     expect(me.status).toBe(200);

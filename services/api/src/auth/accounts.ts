@@ -338,5 +338,6 @@ export function toUserJson(row: UserRow, adminEmails: readonly string[]): User {
         : null,
     linksCreatedThisMonth: row.links_month === month ? row.links_created_this_month : 0,
     createdAt: row.created_at.toISOString(),
+    emailVerified: row.email_verified,
   };
 }
