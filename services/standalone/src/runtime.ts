@@ -395,6 +395,14 @@ export function authDeps(runtime: Runtime): AuthRoutesDeps {
       publicUrl: config.publicUrl,
       log: runtime.log,
     },
+    emailVerification: {
+      accounts: runtime.accounts,
+      sessions: runtime.sessions,
+      db: runtime.database.db,
+      mailer: runtime.mailer,
+      publicUrl: config.publicUrl,
+      log: runtime.log,
+    },
     oidc: config.oidc
       ? createOidcLogin({
           ...config.oidc,

@@ -150,6 +150,17 @@ export class AccountService {
     return userId;
   }
 
+  /**
+   * The account's address (keyed hash) and whether its holder confirmed it, from the user's stream: the
+   * users read model may lag behind a link opened a moment ago.
+   */
+  async emailStatus(userId: string): Promise<{ emailHash: string | null; verified: boolean }> {
+    const state = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
+    return state.status === 'active'
+      ? { emailHash: state.emailHash, verified: state.emailVerified }
+      : { emailHash: null, verified: false };
+  }
+
   /** A suspended or erased account cannot start a session, whichever way it signs in. */
   async assertMaySignIn(userId: string): Promise<void> {
     const state = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
@@ -285,11 +296,12 @@ export class AccountService {
     });
   }
 
-  /** Credentials and reset tokens are operational rows, never events: erasure deletes them outright. */
+  /** Credentials, reset and verification tokens are operational rows, never events: erasure deletes them outright. */
   private async deleteSignInSecrets(userId: string): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('user_credentials').where('user_id', '=', userId).execute();
       await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('email_verification_tokens').where('user_id', '=', userId).execute();
     });
   }
 

@@ -49,7 +49,10 @@ async function mailsTo(email: string): Promise<string[]> {
   const outbox = path.join(dataDir, 'outbox');
   const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   const texts = await Promise.all(files.map((file) => readFile(path.join(outbox, file), 'utf8')));
-  return texts.filter((text) => text.includes(`\r\nTo: ${email}\r\n`));
+  // Sign-up mails a confirmation link too: only the reset mails count here.
+  return texts.filter(
+    (text) => text.includes(`\r\nTo: ${email}\r\n`) && text.includes('Subject: Reset your Sniplink password'),
+  );
 }
 
 /** The mail is sent after the 202, so poll briefly for it. */

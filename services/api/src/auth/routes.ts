@@ -10,6 +10,7 @@ import {
   safeReturnTo,
   startSession,
 } from './current-session';
+import { type EmailVerificationDeps, emailVerificationRoutes } from './email-verification';
 import { type PasswordResetDeps, passwordResetRoutes } from './password-reset';
 import type { SessionStore } from './sessions';
 import type { SignupThrottle } from './signup-throttle';
@@ -28,6 +29,8 @@ export interface AuthRoutesDeps {
   };
   /** Password reset by e-mail; absent: the routes do not exist. */
   passwordReset?: PasswordResetDeps;
+  /** The confirmation mail at sign-up, its link and "send it again"; absent: none of them. */
+  emailVerification?: EmailVerificationDeps;
   /** Runs once a sign-up or sign-in has its session (the demo claims the visitor's links here). */
   afterSignIn?(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
 }
@@ -35,6 +38,9 @@ export interface AuthRoutesDeps {
 /** Sign-up, sign-in, the current user, profile and sign-out (spec section 7; issue "Accounts"). */
 export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Promise<void> {
   const { accounts, sessions, cookie } = deps;
+  const verification = deps.emailVerification
+    ? await emailVerificationRoutes(app, deps.emailVerification)
+    : undefined;
 
   app.post('/api/auth/register', async (request, reply) => {
     const body = parseBody(registerBody, request.body);
@@ -42,6 +48,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
     const userId = await accounts.register(body);
     await startSession(request, reply, sessions, userId, cookie);
     await deps.afterSignIn?.(request, reply, userId);
+    // The account is made: a mail that cannot go out is logged, and can be asked for again.
+    await verification?.sendLater(userId).catch((err: unknown) => {
+      request.log.error({ err }, 'e-mail verification: no mail after sign-up');
+    });
     return reply.code(201).send(await accounts.requireUser(userId));
   });
 

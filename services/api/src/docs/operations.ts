@@ -137,6 +137,16 @@ export const PATH_SPECS: PathSpecs = {
       errors: { 400: ['INVALID_TOKEN'], ...BUSY },
     },
   },
+  '/api/auth/resend-verification': {
+    post: {
+      tag: 'Accounts',
+      summary: 'Mail the e-mail confirmation link again',
+      description: 'At most 3 confirmation mails an hour per account (the one sent at sign-up included).',
+      session: 'required',
+      success: { status: 202, description: 'Accepted: the mail is on its way', json: 'Ok' },
+      errors: { 409: ['CONFLICT'], 429: ['RATE_LIMITED'] },
+    },
+  },
   '/api/login': {
     get: {
       tag: 'Navigations',
@@ -174,6 +184,23 @@ export const PATH_SPECS: PathSpecs = {
         status: 302,
         description: 'Redirect',
         headers: { Location: '`returnTo`, or `/login?error=…`', 'Set-Cookie': SESSION_SET },
+      },
+    },
+  },
+  '/api/auth/verify-email': {
+    get: {
+      tag: 'Navigations',
+      summary: 'The confirmation link mailed at sign-up (a browser navigation)',
+      description: 'Works once, for 24 hours; confirms the address of the account it was mailed for.',
+      session: 'optional',
+      parameters: [{ name: 'token', in: 'query', description: 'From the mail', schema: { type: 'string' } }],
+      success: {
+        status: 302,
+        description: 'Redirect',
+        headers: {
+          Location:
+            '`/home?emailVerified=1` (signed out: `/login?…`); `emailVerified=expired` for a used, expired or unknown link',
+        },
       },
     },
   },
