@@ -161,6 +161,12 @@ export class AccountService {
       : { emailHash: null, verified: false };
   }
 
+  /** Records that the holder of the account's current address opened a link mailed to it. */
+  async confirmEmail(userId: string): Promise<void> {
+    const { emailHash, verified } = await this.emailStatus(userId);
+    if (emailHash && !verified) await this.command(userId, { type: 'VerifyEmail', emailHash });
+  }
+
   /** A suspended or erased account cannot start a session, whichever way it signs in. */
   async assertMaySignIn(userId: string): Promise<void> {
     const state = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);

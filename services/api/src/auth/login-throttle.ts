@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
-import type { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { type RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { postgresLimiter, take } from '../http/rate-limiter';
 
 export interface LoginLimits {
@@ -68,7 +68,12 @@ export class LoginThrottle {
     const pairKey = `${accountKey}|${ip}`;
     await take(this.perIp, ip, message);
     await take(this.perPair, pairKey, message);
-    const account = await this.perAccount.consume(accountKey);
+    // Past COUNT_ONLY consume() rejects, still with the count: that only means the longest delay.
+    const account = await this.perAccount
+      .consume(accountKey)
+      .catch((rejection: unknown) =>
+        rejection instanceof RateLimiterRes ? rejection : Promise.reject(rejection),
+      );
     await sleep(slowdownMs(account.consumedPoints - 1, this.slowdownAfter));
     return {
       succeeded: async () => {
