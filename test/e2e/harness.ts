@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { type AppProcess, startAppProcess } from '../support/app-process';
@@ -24,7 +26,13 @@ export async function startBrowserStack(env: Record<string, string> = {}): Promi
   });
   if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
   const database: TestDatabase = await createTestDatabase({ migrate: false });
-  const app = await startAppProcess({ DATABASE_URL: database.connectionString, ...env });
+  // Sign-up mails a confirmation link: into an outbox of this app's own, not the checkout's ./data.
+  const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), 'sniplink-e2e-'));
+  const app = await startAppProcess({
+    DATABASE_URL: database.connectionString,
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+    ...env,
+  });
   const browser = await launchChromium();
   return {
     app,
@@ -33,6 +41,7 @@ export async function startBrowserStack(env: Record<string, string> = {}): Promi
       await browser.close();
       await app.stop();
       await database.drop();
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buildApp } from '../../services/api/src/index';
 import { type Config, createLogger, loadConfig } from '../../services/platform/src/index';
 import { appDeps, type Runtime, startRuntime } from '../../services/standalone/src/runtime';
@@ -24,10 +27,15 @@ export async function startTestApi(
   options: { webDistDir?: string } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase({ migrate: false });
+  // Sign-up mails a confirmation link: into an outbox of this app's own, not the checkout's ./data.
+  const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), 'sniplink-api-'));
   const config = loadConfig({
     DATABASE_URL: database.connectionString,
+    DATA_DIR: ownDataDir,
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
+    // Every test signs up from 127.0.0.1; a test of the sign-up limit sets its own.
+    SIGNUP_MAX_PER_IP: '100000',
     ...env,
   });
   const log = createLogger('silent');
@@ -47,6 +55,7 @@ export async function startTestApi(
       await app.close();
       await runtime.stop();
       await database.drop();
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -52,5 +52,7 @@ export const userSchema = z.object({
   subscriptionPlan: z.enum(['monthly', 'yearly']).nullable(),
   linksCreatedThisMonth: z.number().int(),
   createdAt: z.string(),
+  /** Added to the spec's shape: whether the address is confirmed (through the mailed link, or a provider). */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;

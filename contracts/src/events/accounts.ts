@@ -27,6 +27,11 @@ export const userEventSchemas = {
   UserProfileUpdated: z.object({ firstName: encrypted.nullable(), lastName: encrypted.nullable() }),
   UserPasswordChanged: z.object({ via: z.enum(['reset', 'change']) }),
   UserIdentityLinked: z.object({ issuer: z.string(), subjectHash: z.string() }),
+  /**
+   * The user opened the link mailed to the address named by `emailHash`. An account registered through
+   * an identity provider (`via: 'oidc'`) had its address verified by the provider and needs none.
+   */
+  UserEmailVerified: z.object({ emailHash: z.string() }),
   UserSuspended: z.object({ reason: z.string().nullable() }),
   UserUnsuspended: z.object({}),
   SubscriptionStarted: z.object({

@@ -18,7 +18,8 @@ const USER_EVENT_TYPES = [...Object.keys(userEventSchemas), ...Object.keys(linkQ
 export function usersProjection(keyring: Keyring): Projection {
   return {
     name: 'users',
-    version: 2,
+    // 3: email_verified (UserEmailVerified; registrations through a provider count as verified).
+    version: 3,
     handles: USER_EVENT_TYPES,
     tables: ['rm_users'],
     async apply(trx, events) {
@@ -47,6 +48,7 @@ async function applyUserEvent(
         first_name: await keyring.decrypt(userId, event.data.firstName),
         last_name: await keyring.decrypt(userId, event.data.lastName),
         profile_image_url: await keyring.decrypt(userId, event.data.profileImageUrl),
+        email_verified: event.data.via === 'oidc',
         created_at: at,
         updated_at: at,
         last_revision: revision,
@@ -81,6 +83,8 @@ async function changesFor(
       return { subscription_status: 'active', subscription_plan: event.data.plan };
     case 'SubscriptionEnded':
       return { subscription_status: 'inactive', subscription_plan: null };
+    case 'UserEmailVerified':
+      return { email_verified: true };
     case 'UserSuspended':
       return { suspended: true };
     case 'UserUnsuspended':
@@ -93,6 +97,7 @@ async function changesFor(
         last_name: null,
         profile_image_url: null,
         erased: true,
+        email_verified: false,
         subscription_status: 'inactive',
         subscription_plan: null,
       };

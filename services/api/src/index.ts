@@ -9,6 +9,7 @@ export {
 export { createOidcLogin, OIDC_CALLBACK_PATH, type OidcLoginDeps } from './auth/oidc';
 export type { AuthRoutesDeps } from './auth/routes';
 export { SessionStore } from './auth/sessions';
+export { type SignupLimits, SignupThrottle } from './auth/signup-throttle';
 export { DemoService, type DemoServiceDeps } from './demo/demo-service';
 export { type DemoLimits, DemoThrottle } from './demo/demo-throttle';
 export { claimDemoLinksOnSignIn, type DemoRoutesDeps } from './demo/routes';

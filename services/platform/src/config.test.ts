@@ -71,6 +71,15 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('limits sign-ups to 10 per client address an hour, and sign-in failures to 5 / 50 per 15 minutes', () => {
+    expect(loadConfig({}).signupLimits).toEqual({ perIp: 10, windowSeconds: 3_600 });
+    expect(loadConfig({}).loginLimits).toEqual({ perAccount: 5, perIp: 50, windowSeconds: 900 });
+    const config = loadConfig({ SIGNUP_MAX_PER_IP: '200', SIGNUP_WINDOW_SECONDS: '86400' });
+    expect(config.signupLimits).toEqual({ perIp: 200, windowSeconds: 86_400 });
+    expect(() => loadConfig({ SIGNUP_MAX_PER_IP: '0' })).toThrow(/SIGNUP_MAX_PER_IP: must be a whole number/);
+    expect(() => loadConfig({ SIGNUP_WINDOW_SECONDS: 'hour' })).toThrow(/SIGNUP_WINDOW_SECONDS/);
+  });
+
   it('keeps counted clicks in the click log for 7 days, or as many as told, or (0) for ever', () => {
     expect(loadConfig({}).clickLogRetentionDays).toBe(7);
     expect(loadConfig({ CLICK_LOG_RETENTION_DAYS: '30' }).clickLogRetentionDays).toBe(30);

@@ -54,6 +54,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(1_000).default(5),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt(100_000).default(50),
   LOGIN_FAILURE_WINDOW_SECONDS: positiveInt(86_400).default(900),
+  SIGNUP_MAX_PER_IP: positiveInt(1_000_000).default(10),
+  SIGNUP_WINDOW_SECONDS: positiveInt(604_800).default(3_600),
   DEMO_MAX_PER_VISITOR: positiveInt(10_000).default(5),
   DEMO_MAX_PER_IP: positiveInt(1_000_000).default(20),
   DEMO_MAX_REQUESTS_PER_MINUTE: positiveInt(1_000_000).default(30),
@@ -107,7 +109,13 @@ export interface Config {
   /** Normalised (lower-case) e-mail addresses whose accounts are admins. */
   adminEmails: string[];
   session: { idleMinutes: number; maxDays: number };
+  /**
+   * Failed sign-ins per window: `perAccount` from one address on one account (then 429 for that pair; and
+   * past it, across all addresses, every sign-in on the account is slowed down), `perIp` from one address.
+   */
   loginLimits: { perAccount: number; perIp: number; windowSeconds: number };
+  /** Sign-up attempts per client address per window (then 429). */
+  signupLimits: { perIp: number; windowSeconds: number };
   /** Demo links per visitor and per client address per 24 h; demo requests per address per minute. */
   demoLimits: { perVisitor: number; perIp: number; requestsPerMinute: number };
   /** Changes of a link's code to a new code, per account per 24 h. */
@@ -172,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
     },
+    signupLimits: { perIp: e.SIGNUP_MAX_PER_IP, windowSeconds: e.SIGNUP_WINDOW_SECONDS },
     demoLimits: {
       perVisitor: e.DEMO_MAX_PER_VISITOR,
       perIp: e.DEMO_MAX_PER_IP,

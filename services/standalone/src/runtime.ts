@@ -18,6 +18,7 @@ import {
   type ReadinessCheck,
   runAccountMaintenance,
   SessionStore,
+  SignupThrottle,
 } from '@sniplink/api';
 import {
   appSecret,
@@ -396,9 +397,18 @@ export function authDeps(runtime: Runtime): AuthRoutesDeps {
     accounts: runtime.accounts,
     sessions: runtime.sessions,
     cookie,
+    signupThrottle: new SignupThrottle(runtime.database.pool, config.signupLimits),
     afterSignIn,
     passwordReset: {
       accounts: runtime.accounts,
+      db: runtime.database.db,
+      mailer: runtime.mailer,
+      publicUrl: config.publicUrl,
+      log: runtime.log,
+    },
+    emailVerification: {
+      accounts: runtime.accounts,
+      sessions: runtime.sessions,
       db: runtime.database.db,
       mailer: runtime.mailer,
       publicUrl: config.publicUrl,

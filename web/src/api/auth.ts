@@ -54,3 +54,9 @@ export const useResetPassword = () =>
   useSessionMutation((body: { token: string; password: string }) =>
     sendJson<void>('POST', '/api/auth/password-reset/confirm', body),
   );
+
+/** Mails the e-mail confirmation link again (202); 409 once confirmed, 429 after 3 mails in an hour. */
+export const useResendVerification = () =>
+  useMutation({
+    mutationFn: () => sendJson<void>('POST', '/api/auth/resend-verification'),
+  });

@@ -14,6 +14,8 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import type { User } from '@sniplink/contracts';
 import { type ReactNode, useState } from 'react';
+import { useResendVerification } from '../api/auth';
+import { ApiError } from '../api/http';
 import { useUpdateProfile } from '../api/profile';
 import { useInAppClick } from '../components/inAppLink';
 import { toast } from '../components/toast';
@@ -75,6 +77,7 @@ function PersonalDetailsForm({ user }: { user: User }) {
             readOnly
             description="Your e-mail cannot be changed here."
           />
+          {!user.emailVerified && <EmailConfirmation />}
           <Group justify="flex-end">
             <Button type="submit" loading={updateProfile.isPending}>
               Save changes
@@ -83,6 +86,32 @@ function PersonalDetailsForm({ user }: { user: User }) {
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** The address is not confirmed yet: the mailed link can be sent again. */
+function EmailConfirmation() {
+  const resend = useResendVerification();
+  const send = () =>
+    resend.mutate(undefined, {
+      onSuccess: () => toast.success('Confirmation sent', 'Open the link in the e-mail we just sent you.'),
+      onError: (error) =>
+        toast.error(
+          'Not sent',
+          error instanceof ApiError && error.status === 429
+            ? 'You have asked for several links already; please try again later.'
+            : 'The confirmation e-mail could not be sent. Please try again.',
+        ),
+    });
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" c="dimmed">
+        Your e-mail address is not confirmed yet.
+      </Text>
+      <Button variant="default" size="xs" loading={resend.isPending} onClick={send}>
+        Send the confirmation link again
+      </Button>
+    </Group>
   );
 }
 

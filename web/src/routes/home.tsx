@@ -6,16 +6,22 @@ import { linksQueryOptions, userAnalyticsQueryOptions } from '../api/links';
 import { toast } from '../components/toast';
 import { DashboardPage } from '../dashboard/DashboardPage';
 
-/** The card payment provider comes back with ?payment=success&session_id=… (spec, section 2). */
+/**
+ * The card payment provider comes back with ?payment=success&session_id=… (spec, section 2); the e-mail
+ * confirmation link with ?emailVerified=1 (or `expired`).
+ */
 interface HomeSearch {
   payment?: 'success';
   session_id?: string;
+  emailVerified?: '1' | 'expired';
 }
 
 export const Route = createFileRoute('/home')({
   validateSearch: (search: Record<string, unknown>): HomeSearch => ({
     payment: search.payment === 'success' ? 'success' : undefined,
     session_id: typeof search.session_id === 'string' ? search.session_id : undefined,
+    emailVerified:
+      String(search.emailVerified) === '1' ? '1' : search.emailVerified === 'expired' ? 'expired' : undefined,
   }),
   // Start the dashboard's calls while its chunk loads; the page shows them as they arrive.
   loader: ({ context: { queryClient } }) => {
@@ -26,7 +32,7 @@ export const Route = createFileRoute('/home')({
 });
 
 function HomePage() {
-  const { payment } = Route.useSearch();
+  const { payment, emailVerified } = Route.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -36,6 +42,19 @@ function HomePage() {
     void navigate({ to: '/home', search: {}, replace: true });
     void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
   }, [payment, navigate, queryClient]);
+
+  useEffect(() => {
+    if (!emailVerified) return;
+    if (emailVerified === '1')
+      toast.success('E-mail address confirmed', 'Thank you: your address is confirmed.');
+    else
+      toast.error(
+        'Link expired',
+        'This confirmation link has expired or was already used. Your profile can send a new one.',
+      );
+    void navigate({ to: '/home', search: {}, replace: true });
+    void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+  }, [emailVerified, navigate, queryClient]);
 
   return <DashboardPage />;
 }

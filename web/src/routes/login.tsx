@@ -9,13 +9,18 @@ import { SignInForm } from '../auth/SignInForm';
 import { PageTitle } from '../components/PageTitle';
 
 /** Why a sign-in with the OpenID provider came back here (its callback adds `?error=`). */
-const providerErrors = ['oidc', 'unverified', 'suspended'] as const;
+const providerErrors = ['oidc', 'unverified', 'verify-first', 'suspended'] as const;
 type ProviderError = (typeof providerErrors)[number];
+
+/** How the e-mail confirmation link went, when it was opened signed out (`?emailVerified=`). */
+const confirmations = ['1', 'expired'] as const;
+type Confirmation = (typeof confirmations)[number];
 
 interface LoginSearch {
   /** Where to go once signed in: a path of this site only ("/x", never "//host" or "https://…"). */
   returnTo?: string;
   error?: ProviderError;
+  emailVerified?: Confirmation;
 }
 
 function isSitePath(value: unknown): value is string {
@@ -28,6 +33,7 @@ export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     returnTo: isSitePath(search.returnTo) ? search.returnTo : undefined,
     error: providerErrors.find((error) => error === search.error),
+    emailVerified: confirmations.find((outcome) => outcome === String(search.emailVerified)),
   }),
   component: LoginPage,
 });
@@ -35,13 +41,25 @@ export const Route = createFileRoute('/login')({
 const providerErrorText: Record<ProviderError, string> = {
   oidc: 'Sign-in with your provider failed, please try again.',
   unverified: 'Your e-mail address is not verified with your provider.',
+  'verify-first':
+    'An account with this e-mail address already exists. Sign in with its password, then confirm your ' +
+    'address with the link we e-mailed you (your profile can send it again); after that you can also ' +
+    'sign in with your provider.',
   suspended: 'This account is suspended.',
+};
+
+const confirmationAlert: Record<Confirmation, { color: string; text: string }> = {
+  '1': { color: 'green', text: 'Your e-mail address is confirmed. Sign in to continue.' },
+  expired: {
+    color: 'red',
+    text: 'This confirmation link has expired or was already used. Sign in to have a new one sent from your profile.',
+  },
 };
 
 type Tab = 'sign-in' | 'create-account';
 
 function LoginPage() {
-  const { returnTo, error } = Route.useSearch();
+  const { returnTo, error, emailVerified } = Route.useSearch();
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('sign-in');
   // One address for both forms: it is usually typed once, on whichever tab turns out to be the right one.
@@ -63,6 +81,11 @@ function LoginPage() {
       {error && (
         <Alert color="red" variant="light" mb="lg">
           {providerErrorText[error]}
+        </Alert>
+      )}
+      {emailVerified && (
+        <Alert color={confirmationAlert[emailVerified].color} variant="light" mb="lg">
+          {confirmationAlert[emailVerified].text}
         </Alert>
       )}
       <Tabs value={tab} onChange={(value) => setTab(value === 'create-account' ? value : 'sign-in')}>

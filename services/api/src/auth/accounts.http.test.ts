@@ -44,6 +44,7 @@ describe('sign-up', () => {
       subscriptionPlan: null,
       linksCreatedThisMonth: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      emailVerified: false,
     });
     const me = await client.get<User>('/api/auth/user');
     expect(me.status).toBe(200);
@@ -151,7 +152,7 @@ describe('sign-in', () => {
     expect(wrong.body.message).toBe(unknown.body.message);
   });
 
-  it('answers 429 RATE_LIMITED after repeated failures for one account, even with the right password then', async () => {
+  it('answers 429 RATE_LIMITED after repeated failures on one account from one address, even with the right password then', async () => {
     const { email } = await signUp();
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++)

@@ -125,10 +125,12 @@ export class AccountService {
     return state.holder;
   }
 
-  /** Checks a password sign-in; throws 429, 401 INVALID_CREDENTIALS or 403 ACCOUNT_SUSPENDED. */
+  /**
+   * Checks a password sign-in; throws 429, 401 INVALID_CREDENTIALS or 403 ACCOUNT_SUSPENDED. An account
+   * that has had many failures answers slowly (LoginThrottle), an unknown address alike.
+   */
   async authenticate(email: string, password: string, ip: string): Promise<string> {
-    const accountKey = this.emailHash(email);
-    await this.deps.throttle.assertAllowed(accountKey, ip);
+    const attempt = await this.deps.throttle.begin(this.emailHash(email), ip);
     const userId = await this.findUserIdByEmail(email);
     const credentials = userId
       ? await this.deps.db
@@ -141,12 +143,28 @@ export class AccountService {
       ? await verifyPassword(credentials.password_hash, password)
       : await verifyAgainstNothing(password);
     if (!valid || !userId) {
-      await this.deps.throttle.recordFailure(accountKey, ip);
       throw new UnauthorizedError('INVALID_CREDENTIALS', 'The e-mail address or password is not correct');
     }
+    await attempt.succeeded();
     await this.assertMaySignIn(userId);
-    await this.deps.throttle.recordSuccess(accountKey);
     return userId;
+  }
+
+  /**
+   * The account's address (keyed hash) and whether its holder confirmed it, from the user's stream: the
+   * users read model may lag behind a link opened a moment ago.
+   */
+  async emailStatus(userId: string): Promise<{ emailHash: string | null; verified: boolean }> {
+    const state = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
+    return state.status === 'active'
+      ? { emailHash: state.emailHash, verified: state.emailVerified }
+      : { emailHash: null, verified: false };
+  }
+
+  /** Records that the holder of the account's current address opened a link mailed to it. */
+  async confirmEmail(userId: string): Promise<void> {
+    const { emailHash, verified } = await this.emailStatus(userId);
+    if (emailHash && !verified) await this.command(userId, { type: 'VerifyEmail', emailHash });
   }
 
   /** A suspended or erased account cannot start a session, whichever way it signs in. */
@@ -284,11 +302,12 @@ export class AccountService {
     });
   }
 
-  /** Credentials and reset tokens are operational rows, never events: erasure deletes them outright. */
+  /** Credentials, reset and verification tokens are operational rows, never events: erasure deletes them outright. */
   private async deleteSignInSecrets(userId: string): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('user_credentials').where('user_id', '=', userId).execute();
       await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('email_verification_tokens').where('user_id', '=', userId).execute();
     });
   }
 
@@ -337,5 +356,6 @@ export function toUserJson(row: UserRow, adminEmails: readonly string[]): User {
         : null,
     linksCreatedThisMonth: row.links_month === month ? row.links_created_this_month : 0,
     createdAt: row.created_at.toISOString(),
+    emailVerified: row.email_verified,
   };
 }

@@ -7,6 +7,7 @@ import Provider, { type Account } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../../test/support/api';
 import { freePort } from '../../../../test/support/app-process';
+import { verificationLink, waitForMails } from '../../../../test/support/outbox';
 import { createOidcLogin } from './oidc';
 
 const CLIENT_ID = 'sniplink-test';
@@ -232,24 +233,60 @@ describe('sign-in through an OpenID Connect provider', () => {
     expect(await linkedIdentities(user?.id ?? '')).toHaveLength(1);
   });
 
-  it('links an existing password account with the same verified e-mail instead of making another', async () => {
+  it('never joins a password account whose address is unconfirmed: the user is asked to sign in with the password', async () => {
+    // Someone registers another person's address with a password of their own…
+    const { login, email } = person({ given_name: 'Victim' });
+    const squatter = await api.client().post<User>('/api/auth/register', {
+      email,
+      password: 'squatter password',
+    });
+    expect(squatter.status).toBe(201);
+    // …the address's owner then signs in through the provider: refused, with no session of that account.
+    const browser = new Browser();
+    const landing = await signIn(browser, login);
+    expect(landing.location?.href).toBe(appUrl('/login?error=verify-first').href);
+    expect(landing.setCookies.some((cookie) => cookie.startsWith('sid='))).toBe(false);
+    expect(await currentUser(browser)).toBeNull();
+    expect(await linkedIdentities(squatter.body.id)).toEqual([]);
+    expect(await api.runtime.accounts.findUserIdByEmail(email)).toBe(squatter.body.id);
+  });
+
+  it('joins an existing password account with the same verified e-mail once its address is confirmed', async () => {
     const { login, email } = person({ given_name: 'Someone', family_name: 'Else' });
-    const registered = await api.client().post<User>('/api/auth/register', {
+    const client = api.client();
+    const registered = await client.post<User>('/api/auth/register', {
       email: email.toUpperCase(),
       password: 'correct horse',
       firstName: 'Grace',
       lastName: 'Hopper',
     });
     expect(registered.status).toBe(201);
+    expect((await signIn(new Browser(), login)).location?.href).toBe(
+      appUrl('/login?error=verify-first').href,
+    );
+
+    // The link mailed at sign-up (read from the outbox, as its reader would).
+    const [mail = ''] = await waitForMails(api.config.dataDir, email.toUpperCase(), 1);
+    const link = verificationLink(mail);
+    const confirmed = await client.get(`${link.pathname}${link.search}`);
+    expect(confirmed.headers.get('location')).toBe('/home?emailVerified=1');
+
     const browser = new Browser();
     expect((await signIn(browser, login)).location?.pathname).toBe('/');
     const user = await currentUser(browser);
     expect(user?.id).toBe(registered.body.id);
     // The account keeps its own names; the password still works.
-    expect(user).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
+    expect(user).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', emailVerified: true });
     expect(await linkedIdentities(registered.body.id)).toHaveLength(1);
     const password = await api.client().post('/api/auth/login', { email, password: 'correct horse' });
     expect(password.status).toBe(200);
+  });
+
+  it('counts an account made through the provider as confirmed', async () => {
+    const { login } = person();
+    const browser = new Browser();
+    await signIn(browser, login);
+    expect((await currentUser(browser))?.emailVerified).toBe(true);
   });
 
   it('refuses an address the provider has not verified, and never links it to the account holding it', async () => {

@@ -32,8 +32,11 @@ export interface OidcLogin {
   register(app: FastifyInstance): void;
 }
 
-/** Why a sign-in was refused; the sign-in page shows a message for each (`/login?error=…`). */
-type Refusal = 'oidc' | 'unverified' | 'suspended';
+/**
+ * Why a sign-in was refused; the sign-in page shows a message for each (`/login?error=…`).
+ * `verify-first`: a password account holds the address but has not confirmed it yet.
+ */
+type Refusal = 'oidc' | 'unverified' | 'verify-first' | 'suspended';
 
 class SignInRefused extends Error {
   constructor(readonly reason: Refusal) {
@@ -123,16 +126,22 @@ export function createOidcLogin(deps: OidcLoginDeps): OidcLogin {
     return { issuer, claims: { ...idToken, ...userInfo, sub: idToken.sub } };
   }
 
-  /** The account for this identity: the holder of the verified address, or a new one. */
+  /**
+   * The account for this identity: a new one, or the one holding the address once its holder has
+   * confirmed it (else whoever registered someone's address first would get that person's sign-ins).
+   */
   async function accountFor({ issuer, claims }: Identity): Promise<string> {
     const email = text(claims.email);
     if (!email || claims.email_verified !== true) throw new SignInRefused('unverified');
-    const { userId } = await deps.accounts.registerExternal({
+    const { userId, created } = await deps.accounts.registerExternal({
       email,
       firstName: text(claims.given_name),
       lastName: text(claims.family_name),
       profileImageUrl: webUrl(claims.picture),
     });
+    // Read from the user's stream, not the read model: a link opened a moment ago counts.
+    if (!created && !(await deps.accounts.emailStatus(userId)).verified)
+      throw new SignInRefused('verify-first');
     await deps.accounts.assertMaySignIn(userId);
     await deps.accounts.command(userId, {
       type: 'LinkIdentity',

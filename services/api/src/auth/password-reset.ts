@@ -53,6 +53,8 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
     }
     // Stores the new hash, records UserPasswordChanged and ends every session of the account.
     await deps.accounts.setPassword(userId, password, 'reset');
+    // The link was mailed to the account's address: whoever used it holds that address.
+    await deps.accounts.confirmEmail(userId);
     await retireUnusedTokens(deps.db, userId);
     return reply.send({ ok: true });
   });

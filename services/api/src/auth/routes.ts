@@ -11,14 +11,18 @@ import {
   safeReturnTo,
   startSession,
 } from './current-session';
+import { type EmailVerificationDeps, emailVerificationRoutes } from './email-verification';
 import { type PasswordResetDeps, passwordResetRoutes } from './password-reset';
 import { SESSION_COOKIE, type SessionStore } from './sessions';
 import { sendSignOutPage, sentByAnotherSite } from './sign-out-page';
+import type { SignupThrottle } from './signup-throttle';
 
 export interface AuthRoutesDeps {
   accounts: AccountService;
   sessions: SessionStore;
   cookie: CookieSettings;
+  /** Sign-ups per client address. */
+  signupThrottle: SignupThrottle;
   /** Starts an OpenID Connect sign-in when a provider is configured (GET /api/login leads there). */
   oidc?: {
     start(request: FastifyRequest, reply: FastifyReply, returnTo: string): Promise<FastifyReply>;
@@ -27,6 +31,8 @@ export interface AuthRoutesDeps {
   };
   /** Password reset by e-mail; absent: the routes do not exist. */
   passwordReset?: PasswordResetDeps;
+  /** The confirmation mail at sign-up, its link and "send it again"; absent: none of them. */
+  emailVerification?: EmailVerificationDeps;
   /** Runs once a sign-up or sign-in has its session (the demo claims the visitor's links here). */
   afterSignIn?(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
 }
@@ -34,12 +40,20 @@ export interface AuthRoutesDeps {
 /** Sign-up, sign-in, the current user, profile and sign-out (spec section 7; issue "Accounts"). */
 export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Promise<void> {
   const { accounts, sessions, cookie } = deps;
+  const verification = deps.emailVerification
+    ? await emailVerificationRoutes(app, deps.emailVerification)
+    : undefined;
 
   app.post('/api/auth/register', async (request, reply) => {
     const body = parseBody(registerBody, request.body);
+    await deps.signupThrottle.count(request.ip);
     const userId = await accounts.register(body);
     await startSession(request, reply, sessions, userId, cookie);
     await deps.afterSignIn?.(request, reply, userId);
+    // The account is made: a mail that cannot go out is logged, and can be asked for again.
+    await verification?.sendLater(userId).catch((err: unknown) => {
+      request.log.error({ err }, 'e-mail verification: no mail after sign-up');
+    });
     return reply.code(201).send(await accounts.requireUser(userId));
   });
 

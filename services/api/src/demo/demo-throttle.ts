@@ -1,7 +1,6 @@
-import { RateLimitedError } from '@sniplink/domain';
 import type pg from 'pg';
-import { type RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { postgresLimiter } from '../http/rate-limiter';
+import type { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { postgresLimiter, take } from '../http/rate-limiter';
 
 export interface DemoLimits {
   /** Demo links one visitor may make per 24 h. */
@@ -65,16 +64,5 @@ export class DemoThrottle {
       await Promise.all([this.visitorLinks.reward(visitorId), this.ipLinks.reward(ip)]);
       throw error;
     }
-  }
-}
-
-/** consume() is one atomic upsert, so concurrent calls cannot both take the last point. */
-async function take(limiter: RateLimiterPostgres, key: string, message: string): Promise<void> {
-  try {
-    await limiter.consume(key);
-  } catch (rejection) {
-    // A RateLimiterRes means "no points left"; anything else is the store failing, not the caller.
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    throw new RateLimitedError(message, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
   }
 }

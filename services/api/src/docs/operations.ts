@@ -59,6 +59,7 @@ export const PATH_SPECS: PathSpecs = {
     post: {
       tag: 'Accounts',
       summary: 'Create a password account and sign in',
+      description: 'Attempts are counted per client address (SIGNUP_MAX_PER_IP); past the limit: 429.',
       body: 'RegisterBody',
       success: {
         status: 201,
@@ -66,14 +67,16 @@ export const PATH_SPECS: PathSpecs = {
         json: 'User',
         headers: { 'Set-Cookie': SESSION_SET },
       },
-      errors: { 409: ['EMAIL_TAKEN'], ...BUSY },
+      errors: { 409: ['EMAIL_TAKEN'], 429: ['RATE_LIMITED'], ...BUSY },
     },
   },
   '/api/auth/login': {
     post: {
       tag: 'Accounts',
       summary: 'Sign in with e-mail and password',
-      description: 'Failed sign-ins are counted per account and per client address; past the limit: 429.',
+      description:
+        'Failed sign-ins are counted per client address and per account at one address (past the limit: 429), ' +
+        'and per account across addresses, which only slows its answers down (at most 3 s).',
       body: 'LoginBody',
       success: { status: 200, description: 'The user', json: 'User', headers: { 'Set-Cookie': SESSION_SET } },
       errors: { 401: ['INVALID_CREDENTIALS'], 403: ['ACCOUNT_SUSPENDED'], 429: ['RATE_LIMITED'] },
@@ -134,6 +137,16 @@ export const PATH_SPECS: PathSpecs = {
       errors: { 400: ['INVALID_TOKEN'], ...BUSY },
     },
   },
+  '/api/auth/resend-verification': {
+    post: {
+      tag: 'Accounts',
+      summary: 'Mail the e-mail confirmation link again',
+      description: 'At most 3 confirmation mails an hour per account (the one sent at sign-up included).',
+      session: 'required',
+      success: { status: 202, description: 'Accepted: the mail is on its way', json: 'Ok' },
+      errors: { 409: ['CONFLICT'], 429: ['RATE_LIMITED'] },
+    },
+  },
   '/api/login': {
     get: {
       tag: 'Navigations',
@@ -183,6 +196,23 @@ export const PATH_SPECS: PathSpecs = {
         status: 302,
         description: 'Redirect',
         headers: { Location: '`returnTo`, or `/login?error=…`', 'Set-Cookie': SESSION_SET },
+      },
+    },
+  },
+  '/api/auth/verify-email': {
+    get: {
+      tag: 'Navigations',
+      summary: 'The confirmation link mailed at sign-up (a browser navigation)',
+      description: 'Works once, for 24 hours; confirms the address of the account it was mailed for.',
+      session: 'optional',
+      parameters: [{ name: 'token', in: 'query', description: 'From the mail', schema: { type: 'string' } }],
+      success: {
+        status: 302,
+        description: 'Redirect',
+        headers: {
+          Location:
+            '`/home?emailVerified=1` (signed out: `/login?…`); `emailVerified=expired` for a used, expired or unknown link',
+        },
       },
     },
   },

@@ -1,5 +1,6 @@
+import { RateLimitedError } from '@sniplink/domain';
 import type pg from 'pg';
-import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
  * A counter in the shared `rate_limits` table (created by a migration), so every process sees the same
@@ -19,4 +20,18 @@ export function postgresLimiter(
     points: limit.points,
     duration: limit.durationSeconds,
   });
+}
+
+/**
+ * Takes one point from the key, or refuses with 429 RATE_LIMITED and the seconds until the window ends.
+ * consume() is one atomic upsert, so concurrent calls cannot both take the last point.
+ */
+export async function take(limiter: RateLimiterPostgres, key: string, message: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (rejection) {
+    // A RateLimiterRes means "no points left"; anything else is the store failing, not the caller.
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    throw new RateLimitedError(message, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+  }
 }

@@ -110,6 +110,22 @@ describe('user decider', () => {
       .then([]);
   });
 
+  it("verifies the account's address once; an account from a provider has it verified already", () => {
+    const verified: UserEvent = { type: 'UserEmailVerified', data: { emailHash: 'h1' } };
+    given([registered]).when({ type: 'VerifyEmail', emailHash: 'h1' }).then([verified]);
+    given([registered, verified]).when({ type: 'VerifyEmail', emailHash: 'h1' }).then([]);
+    const viaProvider: UserEvent = {
+      ...registered,
+      data: { ...(registered.data as Extract<UserEvent, { type: 'UserRegistered' }>['data']), via: 'oidc' },
+    };
+    given([viaProvider]).when({ type: 'VerifyEmail', emailHash: 'h1' }).then([]);
+  });
+
+  it('refuses a verification link sent to an address the account does not have', () => {
+    given([registered]).when({ type: 'VerifyEmail', emailHash: 'h2' }).thenThrows({ code: 'CONFLICT' });
+    given([]).when({ type: 'VerifyEmail', emailHash: 'h1' }).thenThrows({ status: 404 });
+  });
+
   it('erases an account', () => {
     given([registered])
       .when({ type: 'EraseUser' })

@@ -21,6 +21,8 @@ export type UserCommand =
   | { type: 'UpdateProfile'; firstName?: Encrypted | null; lastName?: Encrypted | null }
   | { type: 'RecordPasswordChange'; via: 'reset' | 'change' }
   | { type: 'LinkIdentity'; issuer: string; subjectHash: string }
+  /** The link mailed to the address named by `emailHash` was opened. */
+  | { type: 'VerifyEmail'; emailHash: string }
   | { type: 'SuspendUser'; reason: string | null }
   | { type: 'UnsuspendUser' }
   | {
@@ -57,6 +59,8 @@ export function decideUser(command: UserCommand, state: UserState): UserStreamEv
             },
           ];
     }
+    case 'VerifyEmail':
+      return verifyEmail(command.emailHash, state);
     case 'SuspendUser':
       return state.suspended ? [] : [{ type: 'UserSuspended', data: { reason: command.reason } }];
     case 'UnsuspendUser':
@@ -103,6 +107,13 @@ function takeLinkSlot(linkId: string, month: string, state: UserState): UserStre
     );
   }
   return [{ type: 'LinkSlotTaken', data: { linkId, month } }];
+}
+
+function verifyEmail(emailHash: string, state: UserState): UserStreamEvent[] {
+  // A link mailed to an address the account no longer has proves nothing about the one it has now.
+  if (emailHash !== state.emailHash)
+    throw new ConflictError('CONFLICT', 'This link was sent to an address the account no longer has');
+  return state.emailVerified ? [] : [{ type: 'UserEmailVerified', data: { emailHash } }];
 }
 
 function register(

@@ -11,6 +11,12 @@ export interface UserState {
   firstName: Encrypted | null;
   lastName: Encrypted | null;
   suspended: boolean;
+  /**
+   * Whether the holder of the address is known to have asked for this account: it may then be joined to
+   * an identity provider's account with the same address (otherwise whoever registered someone else's
+   * address first would be handed that person's sign-ins).
+   */
+  emailVerified: boolean;
   subscription: { plan: PlanId } | null;
   linkedIdentities: string[];
   /** Links counted against the plan now: link id -> the month it was created in. */
@@ -26,6 +32,7 @@ export const initialUserState = (): UserState => ({
   firstName: null,
   lastName: null,
   suspended: false,
+  emailVerified: false,
   subscription: null,
   linkedIdentities: [],
   linkSlots: {},
@@ -42,6 +49,8 @@ export function evolveUser(state: UserState, event: UserStreamEvent): UserState 
         emailHash: event.data.emailHash,
         firstName: event.data.firstName,
         lastName: event.data.lastName,
+        // Provider sign-ups are made only for addresses the provider says it has verified.
+        emailVerified: event.data.via === 'oidc',
       };
     case 'UserProfileUpdated':
       return { ...state, firstName: event.data.firstName, lastName: event.data.lastName };
@@ -50,6 +59,8 @@ export function evolveUser(state: UserState, event: UserStreamEvent): UserState 
         ...state,
         linkedIdentities: [...state.linkedIdentities, `${event.data.issuer}|${event.data.subjectHash}`],
       };
+    case 'UserEmailVerified':
+      return { ...state, emailVerified: true };
     case 'UserSuspended':
       return { ...state, suspended: true };
     case 'UserUnsuspended':

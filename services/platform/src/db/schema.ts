@@ -18,6 +18,7 @@ export interface Database {
   user_credentials: UserCredentialsTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  email_verification_tokens: EmailVerificationTokensTable;
   oidc_logins: OidcLoginsTable;
   rm_users: RmUsersTable;
   rm_links: RmLinksTable;
@@ -129,6 +130,16 @@ export interface PasswordResetTokensTable {
   used_at: Date | null;
 }
 
+export interface EmailVerificationTokensTable {
+  token_hash: string;
+  user_id: string;
+  /** The address the link was mailed to (keyed hash): a link proves nothing about another address. */
+  email_hash: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface OidcLoginsTable {
   state: string;
   code_verifier: string;
@@ -147,6 +158,7 @@ export interface RmUsersTable {
   subscription_status: ColumnType<string, string | undefined, string>;
   subscription_plan: string | null;
   suspended: ColumnType<boolean, boolean | undefined, boolean>;
+  email_verified: ColumnType<boolean, boolean | undefined, boolean>;
   erased: ColumnType<boolean, boolean | undefined, boolean>;
   links_created_this_month: ColumnType<number, number | undefined, number>;
   links_month: string | null;

@@ -13,6 +13,7 @@ import * as clickChunksUncompressed from './2026-11-22T11-click-chunks-uncompres
 import * as clickChunksByTime from './2026-11-22T12-click-chunks-by-time';
 import * as countersHalfFull from './2026-11-22T13-counters-half-full';
 import * as clickPublishFunction from './2026-11-23T01-click-publish-function';
+import * as emailVerification from './2026-11-25T10-email-verification';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T12-click-chunks-by-time': clickChunksByTime,
   '2026-11-22T13-counters-half-full': countersHalfFull,
   '2026-11-23T01-click-publish-function': clickPublishFunction,
+  '2026-11-25T10-email-verification': emailVerification,
 };
