@@ -1,11 +1,13 @@
 import http from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import type { Logger } from '@sniplink/platform';
+import type { Logger, TrustProxy } from '@sniplink/platform';
 import {
   answerRedirectsOnConnections,
   createFastRedirect,
   type RedirectDeps,
   registerRedirect,
+  type TrustedHop,
+  trustedHop,
 } from '@sniplink/redirect';
 import Fastify, {
   type FastifyBaseLogger,
@@ -31,8 +33,8 @@ export interface AppDeps {
   readiness: Record<string, ReadinessCheck>;
   /** This site's origins (PUBLIC_URL, http://localhost:PORT, http://127.0.0.1:PORT). */
   allowedOrigins: string[];
-  /** Take the client address from X-Forwarded-For (only behind a reverse proxy). */
-  trustProxy?: boolean;
+  /** TRUST_PROXY: which hops in front of the app are its own proxies (absent: none). */
+  trustProxy?: TrustProxy;
   /** The built web app (web/dist); absent in API-only processes. */
   webDistDir?: string;
   /** PUBLIC_URL when the operator set one: pages then carry og:url and a canonical link. */
@@ -50,15 +52,22 @@ const SERVER_PREFIXES = ['/api/', '/s/', '/healthz', '/readyz'];
 
 /** Builds the HTTP app from explicit dependencies; `main.ts` only listens and closes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // One hop test for Fastify's `request.ip` (every rate limit's key) and the redirect's fast paths.
+  const trusted = trustedHop(deps.trustProxy ?? { kind: 'none' });
+  if (deps.trustProxy?.kind === 'every') {
+    deps.log.warn(
+      'TRUST_PROXY=true trusts every X-Forwarded-For address: any client can choose the address it is counted under (rate limits, countries). Set the number of proxies in front of the app (e.g. TRUST_PROXY=1) or their addresses instead',
+    );
+  }
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: trusted ?? false,
     bodyLimit: 1024 * 1024,
     // Per-request log lines would cost the redirect path dearly; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // A path that is not valid percent-encoding: our error body, not Fastify's (which repeats the path).
     frameworkErrors: answerFrameworkError,
-    serverFactory: deps.redirect ? redirectFirstServer(deps.redirect, deps.trustProxy ?? false) : undefined,
+    serverFactory: deps.redirect ? redirectFirstServer(deps.redirect, trusted) : undefined,
   });
   registerErrorHandler(app);
 
@@ -112,9 +121,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  */
 function redirectFirstServer(
   redirect: NonNullable<AppDeps['redirect']>,
-  trustProxy: boolean,
+  trustedHop: TrustedHop | undefined,
 ): FastifyServerFactory {
-  const fastRedirect = createFastRedirect({ ...redirect, trustProxy });
+  const fastRedirect = createFastRedirect({ ...redirect, trustedHop });
   return (fastify) => {
     const server = http.createServer((request, response) => {
       if (!fastRedirect(request, response)) fastify(request, response);
@@ -123,7 +132,7 @@ function redirectFirstServer(
     server.keepAliveTimeout = 72_000;
     server.requestTimeout = 0;
     server.setTimeout(0);
-    answerRedirectsOnConnections(server, { ...redirect, trustProxy });
+    answerRedirectsOnConnections(server, { ...redirect, trustedHop });
     return server;
   };
 }
