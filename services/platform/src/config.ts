@@ -61,6 +61,7 @@ const envSchema = z.object({
     .default('sniplink-pg'),
   PROJECTIONS: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: trustProxy.default({ kind: 'none' }),
+  REQUEST_TIMEOUT_MS: positiveInt(3_600_000).default(30_000),
   ADMIN_EMAILS: z.string().default(''),
   SESSION_IDLE_MINUTES: positiveInt(525_600).default(7 * 24 * 60),
   SESSION_MAX_DAYS: positiveInt(3_650).default(30),
@@ -116,6 +117,8 @@ export interface Config {
   runProjections: boolean;
   /** Which hops in front of the app are its own proxies: the client is the right-most hop that is not. */
   trustProxy: TrustProxy;
+  /** A request whose head and body have not fully arrived this long after they began is answered 408. */
+  requestTimeoutMs: number;
   /** Normalised (lower-case) e-mail addresses whose accounts are admins. */
   adminEmails: string[];
   session: { idleMinutes: number; maxDays: number };
@@ -205,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgUser: e.EMBEDDED_PG_USER,
     runProjections: e.PROJECTIONS === 'on',
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     // No state-changing routes here: no origin is allowed one.
     allowedOrigins: [],
     trustProxy: config.trustProxy,
+    requestTimeoutMs: config.requestTimeoutMs,
     webDistDir: WEB_DIST_DIR,
     redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
   });
