@@ -24,6 +24,7 @@ export const errorCodes = [
   'GONE',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
+  'REQUEST_TIMEOUT',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;

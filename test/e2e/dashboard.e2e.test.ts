@@ -32,7 +32,7 @@ describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', ()
   beforeAll(async () => {
     // Short URLs read as on a real, rather long domain (the app itself is reached on the loopback), and
     // X-Forwarded-For is trusted so that the clicks below can come from real countries' addresses.
-    stack = await startBrowserStack({ TRUST_PROXY: 'true', PUBLIC_URL: publicUrl });
+    stack = await startBrowserStack({ TRUST_PROXY: '1', PUBLIC_URL: publicUrl });
   });
 
   afterAll(async () => {

@@ -1,27 +1,18 @@
-import http from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import type { Logger } from '@sniplink/platform';
-import {
-  answerRedirectsOnConnections,
-  createFastRedirect,
-  type RedirectDeps,
-  registerRedirect,
-} from '@sniplink/redirect';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerFactory,
-  LogController,
-} from 'fastify';
+import type { Logger, TrustProxy } from '@sniplink/platform';
+import { type RedirectDeps, registerRedirect, trustedHop } from '@sniplink/redirect';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { type AuthRoutesDeps, authRoutes } from './auth/routes';
 import { sendExpiredDemoPage } from './demo/expired-page';
 import { type DemoRoutesDeps, demoRoutes } from './demo/routes';
 import { registerApiDocs } from './docs/routes';
 import { checkReadiness, type ReadinessCheck } from './health/readiness';
+import { JSON_BODY_LIMIT, limitBodiesInFlight } from './http/body-budget';
 import { acceptOnlyJsonBodies } from './http/content-type';
-import { answerFrameworkError, registerErrorHandler } from './http/errors';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/errors';
 import { refuseForeignOrigins } from './http/origin';
 import { securityHeaders } from './http/security-headers';
+import { appServer } from './http/server';
 import { type AnalyticsRoutesDeps, analyticsRoutes } from './links/analytics-routes';
 import { type LinkRoutesDeps, linkRoutes } from './links/routes';
 import { registerWebApp } from './web';
@@ -32,8 +23,10 @@ export interface AppDeps {
   readiness: Record<string, ReadinessCheck>;
   /** This site's origins (PUBLIC_URL, http://localhost:PORT, http://127.0.0.1:PORT). */
   allowedOrigins: string[];
-  /** Take the client address from X-Forwarded-For (only behind a reverse proxy). */
-  trustProxy?: boolean;
+  /** TRUST_PROXY: which hops in front of the app are its own proxies (absent: none). */
+  trustProxy?: TrustProxy;
+  /** REQUEST_TIMEOUT_MS: a request whose head or body has not arrived this long after it began gets 408. */
+  requestTimeoutMs?: number;
   /** The built web app (web/dist); absent in API-only processes. */
   webDistDir?: string;
   /** PUBLIC_URL when the operator set one: pages then carry og:url and a canonical link. */
@@ -50,21 +43,33 @@ export interface AppDeps {
 }
 
 const SERVER_PREFIXES = ['/api/', '/s/', '/healthz', '/readyz'];
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Builds the HTTP app from explicit dependencies; `main.ts` only listens and closes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const security = securityHeaders(deps.https ?? false);
+  // One hop test for Fastify's `request.ip` (every rate limit's key) and the redirect's fast paths.
+  const trusted = trustedHop(deps.trustProxy ?? { kind: 'none' });
+  if (deps.trustProxy?.kind === 'every') {
+    deps.log.warn(
+      'TRUST_PROXY=true trusts every X-Forwarded-For address: any client can choose the address it is counted under (rate limits, countries). Set the number of proxies in front of the app (e.g. TRUST_PROXY=1) or their addresses instead',
+    );
+  }
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
-    trustProxy: deps.trustProxy ?? false,
-    bodyLimit: 1024 * 1024,
+    trustProxy: trusted ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
     // Per-request log lines would cost the redirect path dearly; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // A path that is not valid percent-encoding: our error body, not Fastify's (which repeats the path).
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, security.apply(reply)),
-    serverFactory: deps.redirect
-      ? redirectFirstServer({ ...deps.redirect, headers: security.redirect }, deps.trustProxy ?? false)
-      : undefined,
+    // A request timed out (408), a head too large, malformed bytes: our error body, the connection closed.
+    clientErrorHandler: answerClientError,
+    serverFactory: appServer({
+      redirect: deps.redirect && { ...deps.redirect, headers: security.redirect },
+      trustedHop: trusted,
+      requestTimeoutMs: deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    }),
   });
   registerErrorHandler(app);
   await security.register(app);
@@ -98,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (api) => {
     refuseForeignOrigins(api, deps.allowedOrigins);
     acceptOnlyJsonBodies(api);
+    limitBodiesInFlight(api);
     await api.register(fastifyCookie);
     registerApiDocs(api);
     if (deps.accounts) await authRoutes(api, deps.accounts);
@@ -112,28 +118,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such resource' });
   });
   return app;
-}
-
-/**
- * An HTTP server that offers each request to the redirect's fast paths first and hands the rest to
- * Fastify, with the timeouts Fastify would have set on a server of its own: a cached link's redirect
- * is answered off the connection's bytes (`answerRedirectsOnConnections`), or else on node's request
- * (`createFastRedirect`: a request node has parsed, e.g. one split across reads).
- */
-function redirectFirstServer(
-  redirect: NonNullable<AppDeps['redirect']> & Pick<RedirectDeps, 'headers'>,
-  trustProxy: boolean,
-): FastifyServerFactory {
-  const fastRedirect = createFastRedirect({ ...redirect, trustProxy });
-  return (fastify) => {
-    const server = http.createServer((request, response) => {
-      if (!fastRedirect(request, response)) fastify(request, response);
-    });
-    // Fastify's defaults (we set none of these): keep-alive 72 s, no request or socket timeout.
-    server.keepAliveTimeout = 72_000;
-    server.requestTimeout = 0;
-    server.setTimeout(0);
-    answerRedirectsOnConnections(server, { ...redirect, trustProxy });
-    return server;
-  };
 }

@@ -90,6 +90,50 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ CLICK_LOG_RETENTION_DAYS: '1.5' })).toThrow(/CLICK_LOG_RETENTION_DAYS/);
   });
 
+  it('reads TRUST_PROXY as no proxy, a number of hops, proxy addresses and ranges, or (warned about) every hop', () => {
+    const trust = (value?: string) =>
+      loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
+    expect(trust()).toEqual({ kind: 'none' });
+    expect(trust('false')).toEqual({ kind: 'none' });
+    expect(trust('0')).toEqual({ kind: 'none' });
+    expect(trust('1')).toEqual({ kind: 'hops', hops: 1 });
+    expect(trust('2')).toEqual({ kind: 'hops', hops: 2 });
+    expect(trust('10.0.0.0/8, 127.0.0.1,::1')).toEqual({
+      kind: 'addresses',
+      addresses: ['10.0.0.0/8', '127.0.0.1', '::1'],
+    });
+    expect(trust('loopback,fd00::/8')).toEqual({ kind: 'addresses', addresses: ['loopback', 'fd00::/8'] });
+    expect(trust('true')).toEqual({ kind: 'every' });
+  });
+
+  it.each([
+    ['a range past /32', '10.0.0.0/33'],
+    ['a host name', 'proxy.internal'],
+    ['an empty entry', '10.0.0.1,'],
+    ['a negative count', '-1'],
+    ['yes', 'yes'],
+  ])('refuses a TRUST_PROXY with %s, naming the variable and its forms but not the value', (_what, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ TRUST_PROXY: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toMatch(/TRUST_PROXY: must be false, a number of proxy hops .* CIDR ranges/);
+    expect(message).not.toContain(value);
+  });
+
+  it('times a request out after 30 s unless REQUEST_TIMEOUT_MS says otherwise', () => {
+    expect(loadConfig({}).requestTimeoutMs).toBe(30_000);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '5000' }).requestTimeoutMs).toBe(5_000);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(
+      /REQUEST_TIMEOUT_MS: must be a whole number/,
+    );
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: 'soon' })).toThrow(/REQUEST_TIMEOUT_MS/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import type { LogLevel } from './logging';
 
@@ -18,6 +19,18 @@ const wholeNumber = (max: number) => {
 const postgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// or postgresql:// URL');
+const trustProxy = z.string().transform((value, context): TrustProxy => {
+  const parsed = parseTrustProxy(value);
+  if (parsed === undefined) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be false, a number of proxy hops (e.g. 1), a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1), or true',
+    });
+    return z.NEVER;
+  }
+  return parsed;
+});
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .transform((value) => value.replace(/\/+$/, ''));
@@ -47,7 +60,8 @@ const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'must be a valid Unix user name')
     .default('sniplink-pg'),
   PROJECTIONS: z.enum(['on', 'off']).default('on'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: trustProxy.default({ kind: 'none' }),
+  REQUEST_TIMEOUT_MS: positiveInt(3_600_000).default(30_000),
   ADMIN_EMAILS: z.string().default(''),
   SESSION_IDLE_MINUTES: positiveInt(525_600).default(7 * 24 * 60),
   SESSION_MAX_DAYS: positiveInt(3_650).default(30),
@@ -104,8 +118,10 @@ export interface Config {
   clickLogRetentionDays: number;
   embeddedPgUser: string;
   runProjections: boolean;
-  /** Trust X-Forwarded-For (behind a reverse proxy) for the client's address. */
-  trustProxy: boolean;
+  /** Which hops in front of the app are its own proxies: the client is the right-most hop that is not. */
+  trustProxy: TrustProxy;
+  /** A request whose head and body have not fully arrived this long after they began is answered 408. */
+  requestTimeoutMs: number;
   /** Normalised (lower-case) e-mail addresses whose accounts are admins. */
   adminEmails: string[];
   session: { idleMinutes: number; maxDays: number };
@@ -125,6 +141,38 @@ export interface Config {
   /** Absent: mail is written to the log and DATA_DIR/outbox/. */
   smtpUrl: string | undefined;
   mailFrom: string;
+}
+
+/**
+ * TRUST_PROXY. The client address is read from X-Forwarded-For right to left (the socket's peer first),
+ * skipping the proxies trusted here; the first hop that is not one is the client. `every` is the old
+ * `true`: every hop is trusted, so the left-most address wins, which any client can write.
+ */
+export type TrustProxy =
+  | { kind: 'none' }
+  | { kind: 'hops'; hops: number }
+  | { kind: 'addresses'; addresses: string[] }
+  | { kind: 'every' };
+
+/** The TRUST_PROXY forms, or undefined for a value that is none of them. */
+function parseTrustProxy(value: string): TrustProxy | undefined {
+  const text = value.trim();
+  if (text === 'false') return { kind: 'none' };
+  if (text === 'true') return { kind: 'every' };
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 100) return undefined;
+    return hops === 0 ? { kind: 'none' } : { kind: 'hops', hops };
+  }
+  const addresses = text.split(',').map((address) => address.trim());
+  if (addresses.some((address) => address === '')) return undefined;
+  try {
+    // The parser that will apply the list (Fastify's, and the redirect's) checks it here.
+    proxyAddr.compile(addresses);
+  } catch {
+    return undefined;
+  }
+  return { kind: 'addresses', addresses };
 }
 
 export class ConfigError extends Error {
@@ -170,7 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clickLogRetentionDays: e.CLICK_LOG_RETENTION_DAYS,
     embeddedPgUser: e.EMBEDDED_PG_USER,
     runProjections: e.PROJECTIONS === 'on',
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),

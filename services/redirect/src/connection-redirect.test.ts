@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Click, readClickMessage } from '@sniplink/contracts';
-import { createLogger, type StreamMessage } from '@sniplink/platform';
+import { createLogger, type StreamMessage, type TrustProxy } from '@sniplink/platform';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClickBuffer } from './click-buffer';
+import { trustedHop } from './client-address';
 import { answerRedirectsOnConnections } from './connection-redirect';
 import type { RedirectTarget } from './link-cache';
 import { createFastRedirect } from './redirect-route';
@@ -51,7 +52,7 @@ afterEach(async () => {
  * path in front of it.
  */
 async function startServer(
-  options: { connections?: boolean; trustProxy?: boolean; keepAliveMs?: number } = {},
+  options: { connections?: boolean; trustProxy?: TrustProxy; keepAliveMs?: number } = {},
 ) {
   const published: Click[] = [];
   const clicks = new ClickBuffer({
@@ -64,8 +65,8 @@ async function startServer(
     lingerMs: 0,
   });
   const nodeSaw: string[] = [];
-  const trustProxy = options.trustProxy ?? false;
-  const fast = createFastRedirect({ cache, clicks, trustProxy, headers: securityHeaders });
+  const trusted = trustedHop(options.trustProxy ?? { kind: 'none' });
+  const fast = createFastRedirect({ cache, clicks, trustedHop: trusted, headers: securityHeaders });
   const server = http.createServer((request, response) => {
     if (fast(request, response)) return;
     let body = '';
@@ -80,7 +81,7 @@ async function startServer(
   });
   server.keepAliveTimeout = options.keepAliveMs ?? 72_000;
   if (options.connections ?? true)
-    answerRedirectsOnConnections(server, { cache, clicks, trustProxy, headers: securityHeaders });
+    answerRedirectsOnConnections(server, { cache, clicks, trustedHop: trusted, headers: securityHeaders });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const entry = { port: (server.address() as AddressInfo).port, clicks, published, nodeSaw, server };
   servers.push(entry);
@@ -317,17 +318,37 @@ describe('the redirect read off the connection', () => {
     expect(closed).toBe(true);
   });
 
-  it('takes the client address from X-Forwarded-For only behind a trusted proxy, every header joined', async () => {
-    const forwarded = 'Host: a\r\nX-Forwarded-For: 8.8.8.8\r\nX-Forwarded-For: 10.0.0.1\r\n';
-    const direct = await startServer();
-    await talk(direct.port, [get('/s/spring', forwarded)]);
-    const proxied = await startServer({ trustProxy: true });
-    await talk(proxied.port, [get('/s/spring', forwarded)]);
-    await direct.clicks.flush();
-    await proxied.clicks.flush();
-    expect(direct.published.map((click) => click.country)).toEqual(['Unknown']);
-    // "8.8.8.8, 10.0.0.1": the first address is the client, as node's joined header gives it to proxy-addr.
-    expect(proxied.published.map((click) => click.country)).toEqual(['US']);
+  describe("the client address (a click's country) by TRUST_PROXY, on the connection path and on node's request alike", () => {
+    // A client wrote 8.8.8.8 (US); the proxy in front appended the address it saw, 81.2.69.160 (GB).
+    const forwarded = 'Host: a\r\nX-Forwarded-For: 8.8.8.8\r\nX-Forwarded-For: 81.2.69.160\r\n';
+    /** The countries of one request taken off the connection and one split across reads (node's request). */
+    async function countries(trustProxy: TrustProxy | undefined, headers = forwarded): Promise<string[]> {
+      const server = await startServer({ trustProxy });
+      const [head, tail] = [get('/s/spring', headers).slice(0, 20), get('/s/spring', headers).slice(20)];
+      await talk(server.port, [get('/s/spring', headers)]);
+      await talk(server.port, [head, tail], { gapMs: 100 });
+      await server.clicks.flush();
+      expect(server.nodeSaw).toEqual([]);
+      return server.published.map((click) => click.country);
+    }
+
+    it("ignores X-Forwarded-For when no proxy is trusted: the socket's peer is the client", async () => {
+      expect(await countries(undefined)).toEqual(['Unknown', 'Unknown']);
+    });
+
+    it('behind one trusted hop takes the right-most address, whatever the client wrote to its left', async () => {
+      expect(await countries({ kind: 'hops', hops: 1 })).toEqual(['GB', 'GB']);
+    });
+
+    it('behind trusted proxy addresses skips every trusted hop from the right', async () => {
+      const through = 'Host: a\r\nX-Forwarded-For: 8.8.8.8, 81.2.69.160, 10.0.0.7\r\n';
+      const trust: TrustProxy = { kind: 'addresses', addresses: ['127.0.0.1', '10.0.0.0/8'] };
+      expect(await countries(trust, through)).toEqual(['GB', 'GB']);
+    });
+
+    it('with TRUST_PROXY=true believes the left-most address (the warned-about old rule)', async () => {
+      expect(await countries({ kind: 'every' })).toEqual(['US', 'US']);
+    });
   });
 
   it('counts a request without a User-Agent as a bot, as the route does', async () => {

@@ -1,15 +1,15 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import proxyAddr from '@fastify/proxy-addr';
 import type { ClickBuffer } from './click-buffer';
+import { clientAddress, type TrustedHop } from './client-address';
 import type { LinkCache, RedirectTarget } from './link-cache';
 import { countClick, isExpired, REDIRECT_CACHE_CONTROL, type RedirectHeaders } from './redirect-route';
 
 export interface ConnectionRedirectDeps {
   cache: Pick<LinkCache, 'peek'>;
   clicks: ClickBuffer;
-  /** As Fastify's `trustProxy`: the client is the first X-Forwarded-For address. */
-  trustProxy: boolean;
+  /** TRUST_PROXY's hop test, the one Fastify's `request.ip` applies; undefined: no proxy is trusted. */
+  trustedHop: TrustedHop | undefined;
   /** Written after Location and Cache-Control, as `createFastRedirect` has node write them. */
   headers: RedirectHeaders;
 }
@@ -48,13 +48,6 @@ export function answerRedirectsOnConnections(server: Server, deps: ConnectionRed
     Reflect.apply(nodeListener, server, [socket]);
   };
   const open = new Set<RedirectConnection>();
-  const clientIp = deps.trustProxy
-    ? (socket: Socket, forwardedFor: string | undefined) =>
-        proxyAddr(
-          { headers: { 'x-forwarded-for': forwardedFor }, socket } as unknown as IncomingMessage,
-          trustEveryHop,
-        )
-    : (socket: Socket) => socket.remoteAddress;
   const afterLocation = afterLocationLines(deps.headers);
   server.removeListener('connection', nodeListener);
   server.on('connection', (socket: Socket) => {
@@ -62,7 +55,6 @@ export function answerRedirectsOnConnections(server: Server, deps: ConnectionRed
       ...deps,
       afterLocation,
       keepAliveMs: server.keepAliveTimeout,
-      clientIp,
       handOver,
       forget: () => open.delete(connection),
     });
@@ -81,8 +73,6 @@ export function answerRedirectsOnConnections(server: Server, deps: ConnectionRed
   };
 }
 
-const trustEveryHop = () => true;
-
 /**
  * The lines of a redirect from Location's CRLF to the Date header's name, the same for every redirect of
  * a server: what node writes for `redirectHeadersWith(headers)` in redirect-route.ts.
@@ -99,7 +89,6 @@ interface ConnectionDeps extends ConnectionRedirectDeps {
   /** `afterLocationLines(headers)`, made once per server. */
   afterLocation: string;
   keepAliveMs: number;
-  clientIp(socket: Socket, forwardedFor: string | undefined): string | undefined;
   handOver(socket: Socket): void;
   forget(): void;
 }
@@ -207,12 +196,14 @@ class RedirectConnection {
     return { response: this.response(target), end };
   }
 
+  /** The client's address by the rule `request.ip` follows (`clientAddress`). */
   private clientIp(head: string, lowerHead: string): string | undefined {
-    if (!this.deps.trustProxy) {
-      this.clientIpOfSocket ??= this.deps.clientIp(this.socket, undefined);
+    if (this.deps.trustedHop === undefined) {
+      this.clientIpOfSocket ??= this.socket.remoteAddress;
       return this.clientIpOfSocket;
     }
-    return this.deps.clientIp(this.socket, joinedValues(head, lowerHead, '\r\nx-forwarded-for:'));
+    const forwardedFor = joinedValues(head, lowerHead, '\r\nx-forwarded-for:');
+    return clientAddress(this.deps.trustedHop, this.socket.remoteAddress, forwardedFor);
   }
 
   /** The bytes node sends for `writeHead(302, redirectHeaders(target))` and `end()` on a kept-alive connection. */

@@ -5,6 +5,7 @@ export {
   type ClickPublisher,
 } from './click-buffer';
 export { type ClickInput, describeClick } from './click-description';
+export { clientAddress, type TrustedHop, trustedHop } from './client-address';
 export { answerRedirectsOnConnections, type ConnectionRedirectDeps } from './connection-redirect';
 export { LinkCache, type LinkCacheOptions, type RedirectTarget } from './link-cache';
 export { followCodeChanges, publishCodeChanges } from './link-changes';

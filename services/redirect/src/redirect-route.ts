@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyReply, RouteShorthandOptions } from 'fastify';
 import type { ClickBuffer } from './click-buffer';
 import { describeClick } from './click-description';
+import { clientAddress, type TrustedHop } from './client-address';
 import type { LinkCache, RedirectTarget } from './link-cache';
 
 export interface RedirectDeps {
@@ -68,14 +68,11 @@ export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void
 export function createFastRedirect(deps: {
   cache: Pick<LinkCache, 'peek'>;
   clicks: ClickBuffer;
-  /** As Fastify's `trustProxy`: the client is the first X-Forwarded-For address. */
-  trustProxy: boolean;
+  /** TRUST_PROXY's hop test, the one Fastify's `request.ip` applies; undefined: no proxy is trusted. */
+  trustedHop: TrustedHop | undefined;
   headers: RedirectHeaders;
 }): (request: IncomingMessage, response: ServerResponse) => boolean {
   const redirectHeaders = redirectHeadersWith(deps.headers);
-  const clientIp = deps.trustProxy
-    ? (request: IncomingMessage) => proxyAddr(request, trustEveryHop)
-    : (request: IncomingMessage) => request.socket.remoteAddress;
   return (request, response) => {
     const url = request.url;
     if (request.method !== 'GET' || url === undefined || !url.startsWith('/s/')) return false;
@@ -90,7 +87,12 @@ export function createFastRedirect(deps: {
       code,
       request.headers['user-agent'],
       request.headers.referer,
-      clientIp(request),
+      // node joins repeated X-Forwarded-For headers into one string (only Set-Cookie stays a list).
+      clientAddress(
+        deps.trustedHop,
+        request.socket.remoteAddress,
+        request.headers['x-forwarded-for'] as string,
+      ),
     );
     response.writeHead(302, redirectHeaders(target));
     response.end();
@@ -100,8 +102,6 @@ export function createFastRedirect(deps: {
 
 /** What a code may look like on the fast path; anything else (percent-encoding, dots) goes to Fastify. */
 const PLAIN_CODE = /^[0-9A-Za-z_-]{1,64}$/;
-
-const trustEveryHop = () => true;
 
 /**
  * The headers that say a request is made ahead of a visit that may never come: `Sec-Purpose` (the

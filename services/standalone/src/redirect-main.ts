@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     allowedOrigins: [],
     trustProxy: config.trustProxy,
     https: servedOverHttps(config),
+    requestTimeoutMs: config.requestTimeoutMs,
     webDistDir: WEB_DIST_DIR,
     redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
   });

@@ -377,6 +377,7 @@ export function appDeps(runtime: Runtime, log: Logger, webDistDir?: string): App
     readiness: runtime.readiness,
     allowedOrigins: allowedOrigins(config),
     trustProxy: config.trustProxy,
+    requestTimeoutMs: config.requestTimeoutMs,
     webDistDir,
     publicUrl: config.canonicalUrl,
     https: servedOverHttps(config),

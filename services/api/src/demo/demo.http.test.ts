@@ -6,7 +6,7 @@ let api: TestApi;
 beforeAll(async () => {
   // TRUST_PROXY: each test speaks from an address of its own (X-Forwarded-For), so the per-address
   // limits of one test never reach another.
-  api = await startTestApi({ PUBLIC_URL: 'https://snip.example.com', TRUST_PROXY: 'true' });
+  api = await startTestApi({ PUBLIC_URL: 'https://snip.example.com', TRUST_PROXY: '1' });
 });
 afterAll(() => api.close());
 

@@ -98,7 +98,17 @@ describe('the OpenAPI document', () => {
 
   it('lists the success status and the error codes of each call', () => {
     const register = operation('/api/auth/register', 'post');
-    expect(Object.keys(register.responses)).toEqual(['201', '400', '403', '409', '413', '415', '429', '503']);
+    expect(Object.keys(register.responses)).toEqual([
+      '201',
+      '400',
+      '403',
+      '408',
+      '409',
+      '413',
+      '415',
+      '429',
+      '503',
+    ]);
     expect(codesOf(register.responses[429])).toEqual(['RATE_LIMITED']);
     expect(codesOf(register.responses[400])).toEqual(['BAD_REQUEST', 'VALIDATION_FAILED']);
     expect(codesOf(register.responses[403])).toEqual(['FORBIDDEN_ORIGIN']);

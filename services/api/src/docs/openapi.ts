@@ -140,7 +140,8 @@ function responses(path: string, method: Method, spec: OperationSpec): Record<st
 
 /**
  * The call's own errors plus those that follow from its shape: a session (401), a state change (403
- * FORBIDDEN_ORIGIN, and a body that is malformed, too large or not JSON, even where none is expected),
+ * FORBIDDEN_ORIGIN, and a body that is malformed, too large, not JSON, too slow or past the budget of
+ * bodies in flight, even where none is expected),
  * a JSON body (400 VALIDATION_FAILED naming the field) and a path parameter (a path that is not valid
  * percent-encoding, or a parameter over 100 characters).
  */
@@ -159,6 +160,10 @@ function errorsOf(path: string, method: Method, spec: OperationSpec): Partial<Re
     add(403, ['FORBIDDEN_ORIGIN']);
     add(413, ['PAYLOAD_TOO_LARGE']);
     add(415, ['BAD_REQUEST']);
+    // A body that does not arrive within REQUEST_TIMEOUT_MS; one past the bodies-in-flight budgets.
+    add(408, ['REQUEST_TIMEOUT']);
+    add(429, ['RATE_LIMITED']);
+    add(503, ['SERVICE_UNAVAILABLE']);
   }
   if (spec.session === 'required') add(401, ['UNAUTHORIZED']);
   for (const [status, codes] of Object.entries(spec.errors ?? {})) add(Number(status), codes ?? []);

@@ -1,7 +1,8 @@
+import type { Socket } from 'node:net';
 import type { ErrorBody } from '@sniplink/contracts';
 import { DomainError, RateLimitedError } from '@sniplink/domain';
 import { ConcurrencyExhaustedError } from '@sniplink/platform';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Fastify's own client errors, with messages that never repeat what the client sent. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; body: ErrorBody }> = {
@@ -62,4 +63,39 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
     return reply.code(500).send(INTERNAL_ERROR);
   }
   return reply.code(status).send({ code: 'BAD_REQUEST', message: 'The request address is not valid' });
+}
+
+/** What node's server reports before a request reaches Fastify, and our answer to each (node's statuses). */
+const CONNECTION_ERRORS: Record<string, { status: string; body: ErrorBody }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: '408 Request Timeout',
+    body: { code: 'REQUEST_TIMEOUT', message: 'The request did not arrive in time' },
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: '431 Request Header Fields Too Large',
+    body: { code: 'BAD_REQUEST', message: 'The request headers are too large' },
+  },
+};
+const MALFORMED: { status: string; body: ErrorBody } = {
+  status: '400 Bad Request',
+  body: { code: 'BAD_REQUEST', message: 'The request could not be understood' },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request node could not take (a head or body not complete within
+ * REQUEST_TIMEOUT_MS, a head too large, malformed bytes) gets our error body and the connection is closed.
+ * As node's own handler, it writes nothing when a response is already on its way on the connection
+ * (Fastify's default would write into it).
+ */
+export function answerClientError(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const { status, body } = CONNECTION_ERRORS[error.code] ?? MALFORMED;
+    const json = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }
