@@ -34,7 +34,7 @@ import {
   PgNotifications,
   PostgresEventStore,
 } from '@sniplink/platform';
-import { startEmbeddedPostgres } from '@sniplink/platform/embedded';
+import { type EmbeddedServerStatus, startEmbeddedPostgres } from '@sniplink/platform/embedded';
 import {
   allProjections,
   ClickAnalytics,
@@ -106,8 +106,23 @@ async function openServer(config: Config, log: Logger) {
     describe: embedded
       ? `embedded PostgreSQL (socket ${embedded.socketDir}${embedded.owned ? '' : ', attached to a running app'})`
       : `PostgreSQL at ${new URL(connectionString).host}`,
+    /** The embedded server's state (running, restarting after it died, attached); undefined on DATABASE_URL. */
+    status: embedded ? () => embedded.status() : undefined,
     stop: async () => embedded?.stop(),
     abandon: () => embedded?.abandon(),
+  };
+}
+
+/** Answers while the database does; on the embedded server it also says whether that runs or is being restarted. */
+function databaseCheck(database: Db, embedded: (() => EmbeddedServerStatus) | undefined): ReadinessCheck {
+  return async () => {
+    const server = embedded ? { embedded: embedded() } : {};
+    try {
+      await database.pool.query('SELECT 1');
+      return { ok: true, ...server };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error), ...server };
+    }
   };
 }
 
@@ -209,6 +224,7 @@ export async function startRuntime(
       clickAnalytics,
       log,
       readiness: {
+        database: databaseCheck(database, server.status),
         ...readinessChecks(database, eventStore, clickStream, projections),
         clickBuffer: clickBufferCheck(clickBuffer, config.clickBufferCapacity),
       },
@@ -278,10 +294,7 @@ export async function startRedirectRuntime(
       linkCache,
       clickBuffer,
       readiness: {
-        database: async () => {
-          await database.pool.query('SELECT 1');
-          return { ok: true };
-        },
+        database: databaseCheck(database, server.status),
         clickStream: async () => ({ ok: true, partitions: (await clickStream.endOffsets()).size }),
         clickBuffer: clickBufferCheck(clickBuffer, config.clickBufferCapacity),
       },
@@ -459,10 +472,6 @@ function readinessChecks(
   projections: readonly Projection[],
 ): Record<string, ReadinessCheck> {
   return {
-    database: async () => {
-      await database.pool.query('SELECT 1');
-      return { ok: true };
-    },
     eventStore: async () => ({ ok: true, head: encodePosition(await eventStore.headPosition()) }),
     clickStream: async () => ({ ok: true, partitions: (await clickStream.endOffsets()).size }),
     clickAnalytics: async () => {
