@@ -7,6 +7,7 @@ export { migrateToLatest } from './db/migrate';
 export { PgNotifications, Wakeup } from './db/notifications';
 export type { Database, LinkRow, UserRow } from './db/schema';
 export { isDatabaseUnavailable } from './db/unavailable';
+export { currentProcessRecord, isOwnerAlive, type OwnerRecord } from './embedded/ownership';
 export {
   type CommandResult,
   ConcurrencyExhaustedError,
