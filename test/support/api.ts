@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { buildApp } from '../../services/api/src/index';
 import { type Config, createLogger, loadConfig } from '../../services/platform/src/index';
 import { appDeps, type Runtime, startRuntime } from '../../services/standalone/src/runtime';
@@ -20,10 +23,13 @@ export interface TestApi {
  */
 export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
   const database = await createTestDatabase({ migrate: false });
+  // A DATA_DIR of its own unless the test names one: the click spill and the outbox are per process.
+  const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(os.tmpdir(), 'sniplink-api-'));
   const config = loadConfig({
     DATABASE_URL: database.connectionString,
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     ...env,
   });
   const log = createLogger('silent');
@@ -43,6 +49,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
       await app.close();
       await runtime.stop();
       await database.drop();
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }
