@@ -58,12 +58,13 @@ export async function openClickDelivery(
   };
 }
 
+/** The spill, or none (logged) when DATA_DIR cannot hold it: a read-only image must still serve. */
 async function openSpill(
   config: Config,
   publisher: ClickStream | ClickPublisher,
   connectionString: string,
   log: Logger,
-): Promise<ClickSpill> {
+): Promise<ClickSpill | undefined> {
   const files = new SpillFiles({
     dir: path.join(config.dataDir, 'click-spill'),
     maxBytes: config.clickSpillMaxBytes,
@@ -71,7 +72,15 @@ async function openSpill(
     log,
   });
   const spill = new ClickSpill({ stream: publisher as ClickPublisher, files, log });
-  await spill.open();
+  try {
+    await spill.open();
+  } catch (error) {
+    log.error(
+      { err: error, dataDir: config.dataDir },
+      'no click spill: DATA_DIR/click-spill cannot be used; clicks the stream cannot take wait in the click buffer only',
+    );
+    return undefined;
+  }
   return spill;
 }
 

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Link } from '@sniplink/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, startTestApi, type TestApi } from '../../../test/support/api';
@@ -145,4 +148,22 @@ describe('the click stream down, with the spill (the default)', () => {
     expect(await clickCount()).toBe(1 + 2 * CAPACITY);
     expect((await readyz()).checks.clickSpill).toMatchObject({ ok: true, files: 0, replayed: 2 * CAPACITY });
   }, 60_000);
+});
+
+describe('a DATA_DIR the spill cannot use', () => {
+  it('still starts and redirects, with the clicks in the buffer only', async () => {
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'sniplink-not-a-dir-')), 'file');
+    await writeFile(file, '');
+    await startApp({ DATA_DIR: path.join(file, 'data') }); // a path under a file: not even root can create it
+    try {
+      await visits(3);
+      expect(await until(clickCount, (n) => n === 3, 5_000)).toBe(3);
+      const { checks } = await readyz();
+      expect(checks.clickSpill).toBeUndefined();
+      expect(checks.clickBuffer).toMatchObject({ ok: true, dropped: 0 });
+    } finally {
+      await api.close();
+      await rm(path.dirname(file), { recursive: true, force: true });
+    }
+  });
 });
