@@ -201,9 +201,14 @@ export class ClickSpill implements ClickPublisher {
         this.replaying = undefined;
         return;
       }
-      await this.files.remove(segment).catch((error: unknown) => {
-        this.log.error({ err: error, file: segment.file }, 'could not delete a replayed click spill file');
-      });
+      await this.files.remove(segment).then(
+        () => {
+          this.full = false; // room again
+        },
+        (error: unknown) => {
+          this.log.error({ err: error, file: segment.file }, 'could not delete a replayed click spill file');
+        },
+      );
     }
   }
 
