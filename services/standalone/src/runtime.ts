@@ -102,13 +102,17 @@ async function openServer(config: Config, log: Logger) {
   };
 }
 
-/** Answers while the database does; on the embedded server it also says whether that runs or is being restarted. */
+/**
+ * Ready while the database answers; on the embedded server it also says whether that runs or is being
+ * restarted (not ready until the restart is through, even if the new server already answers).
+ */
 function databaseCheck(database: Db, embedded: (() => EmbeddedServerStatus) | undefined): ReadinessCheck {
   return async () => {
-    const server = embedded ? { embedded: embedded() } : {};
+    const status = embedded?.();
+    const server = status ? { embedded: status } : {};
     try {
       await database.pool.query('SELECT 1');
-      return { ok: true, ...server };
+      return { ok: status?.state !== 'restarting', ...server };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : String(error), ...server };
     }
