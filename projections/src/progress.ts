@@ -62,6 +62,11 @@ export class ProjectionProgress {
   }
 
   private onProgress(payload: string): void {
+    // Empty: the listening connection was lost and is back; progress sent meanwhile is read from the table.
+    if (payload === '') {
+      this.recheckWaiters();
+      return;
+    }
     const [name, encoded] = payload.split(' ');
     if (!name || !encoded) return;
     const position = decodePosition(encoded);
@@ -70,19 +75,29 @@ export class ProjectionProgress {
     for (const waiter of this.waiters) if (this.hasPassed(waiter.name, waiter.position)) waiter.resolve(true);
   }
 
+  private recheckWaiters(): void {
+    for (const name of new Set([...this.waiters].map((waiter) => waiter.name))) {
+      this.readStored(name).catch(() => {}); // a waiter still waiting times out and looks again
+    }
+  }
+
   private hasPassed(name: string, position: LogPosition): boolean {
     const known = this.known.get(name);
     return known !== undefined && comparePositions(known, position) >= 0;
   }
 
   private async storedHasPassed(name: string, position: LogPosition): Promise<boolean> {
+    await this.readStored(name);
+    return this.hasPassed(name, position);
+  }
+
+  /** Reads a projection's committed checkpoint; what it finds wakes the waiters it satisfies. */
+  private async readStored(name: string): Promise<void> {
     const row = await this.db
       .selectFrom('projection_checkpoints')
       .select(['commit_position', 'prepare_position'])
       .where('name', '=', name)
       .executeTakeFirst();
-    if (!row) return false;
-    this.onProgress(`${name} ${row.commit_position}/${row.prepare_position}`);
-    return this.hasPassed(name, position);
+    if (row) this.onProgress(`${name} ${row.commit_position}/${row.prepare_position}`);
   }
 }

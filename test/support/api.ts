@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../services/api/src/index';
 import { type Config, createLogger, loadConfig } from '../../services/platform/src/index';
@@ -27,8 +27,8 @@ export async function startTestApi(
   options: { webDistDir?: string } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase({ migrate: false });
-  // Sign-up mails a confirmation link: into an outbox of this app's own, not the checkout's ./data.
-  const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), 'sniplink-api-'));
+  // A DATA_DIR of its own unless the test names one: the click spill and the outbox are per process.
+  const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(os.tmpdir(), 'sniplink-api-'));
   const config = loadConfig({
     DATABASE_URL: database.connectionString,
     DATA_DIR: ownDataDir,

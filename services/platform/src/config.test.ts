@@ -134,6 +134,15 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: 'soon' })).toThrow(/REQUEST_TIMEOUT_MS/);
   });
 
+  it('lets clicks spill to 512 MB of files while the click stream is down, or as many MB as told, or (0) none', () => {
+    expect(loadConfig({}).clickSpillMaxBytes).toBe(512 * 1024 * 1024);
+    expect(loadConfig({ CLICK_SPILL_MAX_MB: '2' }).clickSpillMaxBytes).toBe(2 * 1024 * 1024);
+    expect(loadConfig({ CLICK_SPILL_MAX_MB: '0' }).clickSpillMaxBytes).toBe(0);
+    expect(() => loadConfig({ CLICK_SPILL_MAX_MB: 'lots' })).toThrow(
+      /CLICK_SPILL_MAX_MB: must be a whole number between 0 and 1048576/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

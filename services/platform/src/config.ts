@@ -55,6 +55,7 @@ const envSchema = z.object({
   CLICK_PARTITIONS: positiveInt(256).default(8),
   CLICK_BUFFER_CAPACITY: positiveInt(10_000_000).default(100_000),
   CLICK_LOG_RETENTION_DAYS: wholeNumber(36_500).default(7),
+  CLICK_SPILL_MAX_MB: wholeNumber(1_048_576).default(512),
   EMBEDDED_PG_USER: z
     .string()
     .regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'must be a valid Unix user name')
@@ -116,6 +117,11 @@ export interface Config {
   clickBufferCapacity: number;
   /** Days a counted click stays in the click log; 0 keeps every click. */
   clickLogRetentionDays: number;
+  /**
+   * Bytes of clicks a redirecting process may write to DATA_DIR/click-spill/ while the click stream cannot
+   * take them (replayed once it can); 0: no spill, clicks wait in the buffer only.
+   */
+  clickSpillMaxBytes: number;
   embeddedPgUser: string;
   runProjections: boolean;
   /** Which hops in front of the app are its own proxies: the client is the right-most hop that is not. */
@@ -216,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { kind: 'postgres', partitions: e.CLICK_PARTITIONS },
     clickBufferCapacity: e.CLICK_BUFFER_CAPACITY,
     clickLogRetentionDays: e.CLICK_LOG_RETENTION_DAYS,
+    clickSpillMaxBytes: e.CLICK_SPILL_MAX_MB * 1024 * 1024,
     embeddedPgUser: e.EMBEDDED_PG_USER,
     runProjections: e.PROJECTIONS === 'on',
     trustProxy: e.TRUST_PROXY,

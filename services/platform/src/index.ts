@@ -6,6 +6,8 @@ export { connectDatabase, type Db, withDatabaseName } from './db/database';
 export { migrateToLatest } from './db/migrate';
 export { PgNotifications, Wakeup } from './db/notifications';
 export type { Database, LinkRow, UserRow } from './db/schema';
+export { isDatabaseUnavailable } from './db/unavailable';
+export { currentProcessRecord, isOwnerAlive, type OwnerRecord } from './embedded/ownership';
 export {
   type CommandResult,
   ConcurrencyExhaustedError,

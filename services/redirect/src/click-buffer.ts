@@ -15,6 +15,11 @@ export interface ClickBufferOptions {
   lingerMs?: number;
   /** Clicks held at most, waiting and in flight (default 100,000); beyond it new clicks are dropped. */
   capacity?: number;
+  /**
+   * Takes a click the full buffer would drop (the click spill writes it to disk); false when it cannot
+   * either, and the click is dropped. Such a click may reach the stream before earlier ones.
+   */
+  overflow?: (message: StreamMessage<string>) => boolean;
 }
 
 export interface ClickBufferStats {
@@ -35,7 +40,8 @@ const DEFAULT_FLUSH_TIMEOUT_MS = 10_000;
  * Sits between the redirect and the click stream so that a redirect never waits on it. `push` only
  * queues; batches go out one at a time (kafkajs has no linger, so the batching is ours), which keeps
  * the order per link key. A failed batch is kept and retried with backoff while new clicks queue up
- * behind it; when the buffer is full, new clicks are dropped, counted and reported in the log.
+ * behind it; when the buffer is full, new clicks go to `overflow` (the spill) or are dropped, counted and
+ * reported in the log.
  *
  * A publish that never settles (a server that stops answering) holds the queue: memory stays bounded
  * by `capacity` and `flush` gives up at its timeout; the stream's own timeouts are what end it.
@@ -46,6 +52,7 @@ export class ClickBuffer {
   private readonly maxBatch: number;
   private readonly lingerMs: number;
   private readonly capacity: number;
+  private readonly overflow: ((message: StreamMessage<string>) => boolean) | undefined;
 
   /** Clicks as the messages they go out as: encoded once, on the way in. */
   private readonly waiting: Fifo<StreamMessage<string>>;
@@ -79,14 +86,15 @@ export class ClickBuffer {
     this.maxBatch = positive(options.maxBatch ?? 500, 'maxBatch');
     this.lingerMs = Math.max(0, options.lingerMs ?? 50);
     this.capacity = positive(options.capacity ?? 100_000, 'capacity');
+    this.overflow = options.overflow;
     this.waiting = new Fifo();
   }
 
   /** Queues one click; never waits, never throws. False when it was dropped (buffer full or closed). */
   push(click: Click): boolean {
-    if (this.closed || this.accepted - this.published >= this.capacity) {
-      this.noteDrop();
-      return false;
+    if (this.closed) return this.noteDrop();
+    if (this.accepted - this.published >= this.capacity) {
+      return this.overflow?.(clickMessage(click)) || this.noteDrop();
     }
     this.waiting.push(clickMessage(click));
     this.accepted++;
@@ -267,12 +275,13 @@ export class ClickBuffer {
   // ---- drops ---------------------------------------------------------------------------------------
 
   /** Every drop is counted; the log hears of them at once, then at most every 10 s while they go on. */
-  private noteDrop(): void {
+  private noteDrop(): false {
     this.dropped++;
     this.unreportedDrops++;
     const sinceReport = Date.now() - this.lastDropReportAt;
     if (sinceReport >= DROP_REPORT_INTERVAL_MS) this.reportDrops();
     else this.armDropReport(DROP_REPORT_INTERVAL_MS - sinceReport);
+    return false;
   }
 
   /** Drops that came after a report are reported when the interval ends, even if no more follow. */

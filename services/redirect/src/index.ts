@@ -5,8 +5,10 @@ export {
   type ClickPublisher,
 } from './click-buffer';
 export { type ClickInput, describeClick } from './click-description';
+export { ClickSpill, type ClickSpillOptions, type ClickSpillStats } from './click-spill';
 export { clientAddress, type TrustedHop, trustedHop } from './client-address';
 export { answerRedirectsOnConnections, type ConnectionRedirectDeps } from './connection-redirect';
 export { LinkCache, type LinkCacheOptions, type RedirectTarget } from './link-cache';
 export { followCodeChanges, publishCodeChanges } from './link-changes';
 export { clickId, createFastRedirect, type RedirectDeps, registerRedirect } from './redirect-route';
+export { SpillFiles, type SpillFilesOptions } from './spill-files';

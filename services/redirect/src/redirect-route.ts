@@ -42,7 +42,12 @@ export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void
     const found = deps.cache.resolve(code);
     if (found === null) return deps.notFound(reply);
     if (!(found instanceof Promise)) return redirect(found);
-    return found.then((target) => (target ? redirect(target) : deps.notFound(reply)));
+    // A look-up that fails (the database down or restarting) cannot tell a link from an unknown code:
+    // the visitor gets the not-found page, never an error body, and nothing is cached.
+    return found.then(
+      (target) => (target ? redirect(target) : deps.notFound(reply)),
+      () => deps.notFound(reply),
+    );
 
     function redirect(target: RedirectTarget) {
       // An expired demo link is no click: the visitor lands on a page, not on the target.

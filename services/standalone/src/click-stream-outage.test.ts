@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Link } from '@sniplink/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, startTestApi, type TestApi } from '../../../test/support/api';
@@ -10,16 +13,16 @@ const CAPACITY = 150;
 let api: TestApi;
 let owner: HttpClient;
 let link: Link;
-beforeAll(async () => {
-  api = await startTestApi({ CLICK_BUFFER_CAPACITY: String(CAPACITY) });
+/** An app (its click buffer bounded by CAPACITY) with a user and a link; the spill off unless `env` says. */
+async function startApp(env: Record<string, string> = { CLICK_SPILL_MAX_MB: '0' }): Promise<void> {
+  api = await startTestApi({ CLICK_BUFFER_CAPACITY: String(CAPACITY), ...env });
   owner = api.client();
   await owner.post('/api/auth/register', {
     email: `outage.${Date.now()}@example.com`,
     password: 'correct horse',
   });
   link = (await owner.post<Link>('/api/links', { originalUrl: 'https://example.com/up', title: null })).body;
-});
-afterAll(() => api?.close());
+}
 
 /** `count` redirects, 8 at a time; every answer's status and the slowest answer's time. */
 async function visits(count: number): Promise<{ statuses: Set<number>; slowestMs: number }> {
@@ -47,19 +50,32 @@ const clickCount = async () =>
 
 const readyz = async () =>
   (await (await fetch(`${api.baseUrl}/readyz`)).json()) as {
-    checks: { clickBuffer: { ok: boolean; buffered: number; dropped: number; failedPublishes: number } };
+    checks: {
+      clickBuffer: { ok: boolean; buffered: number; dropped: number; failedPublishes: number };
+      clickSpill?: { ok: boolean; files: number; spilled: number; replayed: number };
+    };
   };
 
-describe('the click stream down or slow', () => {
+/** Every insert into the click log fails, as it would with the adapter's server gone; undone by `refuseClicksNoMore`. */
+const refuseClicks = () =>
+  api.database.pool.query(`
+    CREATE FUNCTION refuse_clicks() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'click stream unavailable (test)'; END $$;
+    CREATE TRIGGER refuse_clicks BEFORE INSERT ON cs_chunks EXECUTE FUNCTION refuse_clicks();`);
+const refuseClicksNoMore = () =>
+  api.database.pool.query(
+    'DROP TRIGGER IF EXISTS refuse_clicks ON cs_chunks; DROP FUNCTION IF EXISTS refuse_clicks()',
+  );
+
+describe('the click stream down or slow, without a spill (CLICK_SPILL_MAX_MB=0)', () => {
+  beforeAll(() => startApp());
+  afterAll(() => api?.close());
+
   it('keeps redirecting while publishing fails, holds at most CLICK_BUFFER_CAPACITY clicks, delivers them once back', async () => {
     await visits(1);
     expect(await until(clickCount, (n) => n === 1, 5_000)).toBe(1);
 
-    // Down: every insert into the click log fails, as it would with the adapter's server gone.
-    await api.database.pool.query(`
-      CREATE FUNCTION refuse_clicks() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN RAISE EXCEPTION 'click stream unavailable (test)'; END $$;
-      CREATE TRIGGER refuse_clicks BEFORE INSERT ON cs_chunks EXECUTE FUNCTION refuse_clicks();`);
+    await refuseClicks();
     try {
       const during = await visits(2 * CAPACITY);
       expect([...during.statuses]).toEqual([302]);
@@ -75,7 +91,7 @@ describe('the click stream down or slow', () => {
       expect(await clickCount()).toBe(1);
     } finally {
       // Back (also when an assertion above failed, so the next test does not inherit the outage).
-      await api.database.pool.query('DROP TRIGGER IF EXISTS refuse_clicks ON cs_chunks');
+      await refuseClicksNoMore();
     }
 
     // The held clicks arrive (retries back off up to 5 s), each once; the dropped ones never do.
@@ -103,4 +119,51 @@ describe('the click stream down or slow', () => {
     }
     expect(await until(clickCount, (n) => n >= before + 100, 10_000)).toBe(before + 100);
   }, 60_000);
+});
+
+describe('the click stream down, with the spill (the default)', () => {
+  beforeAll(() => startApp({}));
+  afterAll(() => api?.close());
+
+  it('writes what the buffer cannot publish to DATA_DIR/click-spill, drops nothing, and counts every click once back', async () => {
+    await visits(1);
+    expect(await until(clickCount, (n) => n === 1, 5_000)).toBe(1);
+    await refuseClicks();
+    try {
+      const during = await visits(2 * CAPACITY);
+      expect([...during.statuses]).toEqual([302]);
+      const spilling = await until(
+        readyz,
+        (r) => (r.checks.clickSpill?.spilled ?? 0) >= 2 * CAPACITY,
+        10_000,
+      );
+      expect(spilling.checks.clickSpill, JSON.stringify(spilling)).toMatchObject({ spilled: 2 * CAPACITY });
+      expect(spilling.checks.clickBuffer).toMatchObject({ ok: true, buffered: 0, dropped: 0 });
+      expect(await clickCount()).toBe(1);
+    } finally {
+      await refuseClicksNoMore();
+    }
+    expect(await until(clickCount, (n) => n >= 1 + 2 * CAPACITY, 20_000)).toBe(1 + 2 * CAPACITY);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await clickCount()).toBe(1 + 2 * CAPACITY);
+    expect((await readyz()).checks.clickSpill).toMatchObject({ ok: true, files: 0, replayed: 2 * CAPACITY });
+  }, 60_000);
+});
+
+describe('a DATA_DIR the spill cannot use', () => {
+  it('still starts and redirects, with the clicks in the buffer only', async () => {
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'sniplink-not-a-dir-')), 'file');
+    await writeFile(file, '');
+    await startApp({ DATA_DIR: path.join(file, 'data') }); // a path under a file: not even root can create it
+    try {
+      await visits(3);
+      expect(await until(clickCount, (n) => n === 3, 5_000)).toBe(3);
+      const { checks } = await readyz();
+      expect(checks.clickSpill).toBeUndefined();
+      expect(checks.clickBuffer).toMatchObject({ ok: true, dropped: 0 });
+    } finally {
+      await api.close();
+      await rm(path.dirname(file), { recursive: true, force: true });
+    }
+  });
 });

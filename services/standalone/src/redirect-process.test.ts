@@ -69,12 +69,13 @@ describe('the redirect as a process of its own (npm run start:redirect)', () => 
     ).toBe(404);
   });
 
-  it('serves no API, and reports its database, click stream and click buffer in /readyz', async () => {
+  it('serves no API, and reports its database, click stream, click buffer and click spill in /readyz', async () => {
     expect((await fetch(`${redirect.baseUrl}/api/links`)).status).toBe(404);
     const ready = await fetch(`${redirect.baseUrl}/readyz`);
     expect(ready.status).toBe(200);
     const body = (await ready.json()) as { checks: Record<string, { ok: boolean; dropped?: number }> };
-    expect(Object.keys(body.checks).sort()).toEqual(['clickBuffer', 'clickStream', 'database']);
+    expect(Object.keys(body.checks).sort()).toEqual(['clickBuffer', 'clickSpill', 'clickStream', 'database']);
     expect(body.checks.clickBuffer).toMatchObject({ ok: true, dropped: 0 });
+    expect(body.checks.clickSpill).toMatchObject({ ok: true, files: 0 });
   });
 });

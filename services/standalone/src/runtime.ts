@@ -36,7 +36,7 @@ import {
   PgNotifications,
   PostgresEventStore,
 } from '@sniplink/platform';
-import { startEmbeddedPostgres } from '@sniplink/platform/embedded';
+import { type EmbeddedServerStatus, startEmbeddedPostgres } from '@sniplink/platform/embedded';
 import {
   allProjections,
   ClickAnalytics,
@@ -51,22 +51,12 @@ import {
   projectionLag,
   userClickTotal,
 } from '@sniplink/projections';
-import {
-  ClickBuffer,
-  type ClickPublisher,
-  followCodeChanges,
-  LinkCache,
-  publishCodeChanges,
-} from '@sniplink/redirect';
+import { type ClickBuffer, followCodeChanges, LinkCache, publishCodeChanges } from '@sniplink/redirect';
+import { openClickDelivery } from './click-delivery';
 import { createClickStream } from './click-stream';
 import { type ClickConsumer, ClickThread } from './click-thread';
 import type { ClickWorkerData } from './click-worker';
 
-/**
- * How long a stop waits for the click buffer's last publish: with the click thread's bounded stop (10 s)
- * it fits the 25-s grace a signal gets (process.ts).
- */
-const CLICK_FLUSH_AT_STOP_MS = 10_000;
 /** How long a code being given up waits for this process's clicks to reach the log; past it the code is kept. */
 const CLICK_FLUSH_BEFORE_GIVING_UP_MS = 2_000;
 
@@ -111,8 +101,27 @@ async function openServer(config: Config, log: Logger) {
     describe: embedded
       ? `embedded PostgreSQL (socket ${embedded.socketDir}${embedded.owned ? '' : ', attached to a running app'})`
       : `PostgreSQL at ${new URL(connectionString).host}`,
+    /** The embedded server's state (running, restarting after it died, attached); undefined on DATABASE_URL. */
+    status: embedded ? () => embedded.status() : undefined,
     stop: async () => embedded?.stop(),
     abandon: () => embedded?.abandon(),
+  };
+}
+
+/**
+ * Ready while the database answers; on the embedded server it also says whether that runs or is being
+ * restarted (not ready until the restart is through, even if the new server already answers).
+ */
+function databaseCheck(database: Db, embedded: (() => EmbeddedServerStatus) | undefined): ReadinessCheck {
+  return async () => {
+    const status = embedded?.();
+    const server = status ? { embedded: status } : {};
+    try {
+      await database.pool.query('SELECT 1');
+      return { ok: status?.state !== 'restarting', ...server };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error), ...server };
+    }
   };
 }
 
@@ -170,7 +179,8 @@ export async function startRuntime(
       ? (clickThread ??
         startClickAnalytics(config, { db: database.db, stream: clickStream, log, notifications }))
       : undefined;
-    const clickBuffer = clickBufferOf(config, clickThread ?? clickStream, log);
+    const clicks = await openClickDelivery(config, clickThread ?? clickStream, connectionString, log);
+    const clickBuffer = clicks.buffer;
     const links = new LinkService({
       db: database.db,
       eventStore,
@@ -220,8 +230,9 @@ export async function startRuntime(
       clickAnalytics,
       log,
       readiness: {
+        database: databaseCheck(database, server.status),
         ...readinessChecks(database, eventStore, clickStream, projections),
-        clickBuffer: clickBufferCheck(clickBuffer, config.clickBufferCapacity),
+        ...clicks.readiness,
       },
       describeDatabase: server.describe,
       abandon: server.abandon,
@@ -229,7 +240,7 @@ export async function startRuntime(
         clearInterval(maintenance);
         // Every click already answered with a 302 is published before anything stops (nothing lost on SIGTERM).
         onStep('publishing the buffered clicks');
-        await clickBuffer.close(CLICK_FLUSH_AT_STOP_MS);
+        await clicks.close();
         unfollow();
         onStep('stopping the click thread');
         await (clickThread ?? clickAnalytics)?.stop();
@@ -283,24 +294,21 @@ export async function startRedirectRuntime(
       clickWorkerData(config, server.connectionString, false),
       log,
     );
-    const clickBuffer = clickBufferOf(config, clickThread ?? clickStream, log);
+    const clicks = await openClickDelivery(config, clickThread ?? clickStream, server.connectionString, log);
     return {
       config,
       linkCache,
-      clickBuffer,
+      clickBuffer: clicks.buffer,
       readiness: {
-        database: async () => {
-          await database.pool.query('SELECT 1');
-          return { ok: true };
-        },
+        database: databaseCheck(database, server.status),
         clickStream: async () => ({ ok: true, partitions: (await clickStream.endOffsets()).size }),
-        clickBuffer: clickBufferCheck(clickBuffer, config.clickBufferCapacity),
+        ...clicks.readiness,
       },
       describeDatabase: server.describe,
       abandon: server.abandon,
       stop: async (onStep = () => {}) => {
         onStep('publishing the buffered clicks');
-        await clickBuffer.close(CLICK_FLUSH_AT_STOP_MS);
+        await clicks.close();
         onStep('stopping the click thread');
         await clickThread?.stop();
         unfollow();
@@ -342,32 +350,7 @@ function startClickAnalytics(config: Config, deps: ClickAnalyticsDeps): ClickAna
   return analytics;
 }
 
-/** What a redirecting process pushes its clicks into: bounded by CLICK_BUFFER_CAPACITY. */
-function clickBufferOf(config: Config, publisher: ClickStream | ClickPublisher, log: Logger): ClickBuffer {
-  return new ClickBuffer({
-    stream: publisher as ClickPublisher,
-    log,
-    capacity: config.clickBufferCapacity,
-    maxBatch: CLICKS_PER_PUBLISH,
-    lingerMs: PUBLISH_LINGER_MS,
-  });
-}
-
 const DAY_MS = 24 * 60 * 60_000;
-
-// A publish is a transaction of five statements and a NOTIFY, and wakes the consumer for a read: at
-// 25,000 redirects/s batches of 2,000 clicks make 13 of them a second instead of 50 (PostgreSQL 25 ->
-// 22 % of a core). A click waits at most 100 ms in memory, and SIGTERM publishes what waits.
-const CLICKS_PER_PUBLISH = 2_000;
-const PUBLISH_LINGER_MS = 100;
-
-/** Not ready while the buffer is full: clicks would be dropped. Shows what waits and what was lost. */
-function clickBufferCheck(clickBuffer: ClickBuffer, capacity: number): ReadinessCheck {
-  return async () => {
-    const { buffered, published, dropped, failedPublishes } = clickBuffer.stats();
-    return { ok: buffered < capacity, buffered, published, dropped, failedPublishes };
-  };
-}
 
 /** Everything the HTTP app needs from the runtime: one place, so `main.ts` and the tests cannot drift. */
 export function appDeps(runtime: Runtime, log: Logger, webDistDir?: string): AppDeps {
@@ -483,10 +466,6 @@ function readinessChecks(
   projections: readonly Projection[],
 ): Record<string, ReadinessCheck> {
   return {
-    database: async () => {
-      await database.pool.query('SELECT 1');
-      return { ok: true };
-    },
     eventStore: async () => ({ ok: true, head: encodePosition(await eventStore.headPosition()) }),
     clickStream: async () => ({ ok: true, partitions: (await clickStream.endOffsets()).size }),
     clickAnalytics: async () => {

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { ErrorBody } from '@sniplink/contracts';
 import { DomainError, RateLimitedError } from '@sniplink/domain';
-import { ConcurrencyExhaustedError } from '@sniplink/platform';
+import { ConcurrencyExhaustedError, isDatabaseUnavailable } from '@sniplink/platform';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Fastify's own client errors, with messages that never repeat what the client sent. */
@@ -24,7 +24,10 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; body: ErrorBody }> = {
   },
 };
 
-/** One error handler for the whole API: domain errors carry their status and code; the rest is a 500. */
+/**
+ * One error handler for the whole API: domain errors carry their status and code; a database that cannot
+ * be reached is a 503 with Retry-After; the rest is a 500.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof DomainError) {
@@ -38,6 +41,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .code(503)
         .send({ code: 'SERVICE_UNAVAILABLE', message: 'The service is busy; please try again' });
     }
+    if (isDatabaseUnavailable(error)) {
+      // The server is down or restarting (the embedded one is started again by the app): say when to
+      // come back rather than 500. Not logged per request: the server's exit and restart are.
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(DATABASE_UNAVAILABLE);
+    }
     const known = 'code' in error ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return reply.code(known.status).send(known.body);
     const status = 'statusCode' in error ? error.statusCode : undefined;
@@ -48,6 +59,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.code(500).send(INTERNAL_ERROR);
   });
 }
+
+/** About what a restart of the embedded server takes (its first attempt comes after half a second). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_UNAVAILABLE: ErrorBody = {
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'The database is not reachable right now; please try again in a few seconds',
+};
 
 const INTERNAL_ERROR: ErrorBody = { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' };
 

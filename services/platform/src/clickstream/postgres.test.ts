@@ -107,3 +107,68 @@ describe('postgres click stream: publishing', () => {
     }
   });
 });
+
+describe('postgres click stream: a member whose lock connection is lost', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let notifications: PgNotifications;
+  let stream: PostgresClickStream<string>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    notifications = new PgNotifications(database.connectionString);
+    stream = new PostgresClickStream({
+      pool: database.pool,
+      notifications,
+      partitionCount: 2,
+      idlePollMs: 100,
+    });
+  });
+  afterAll(async () => {
+    await notifications.close();
+    await database.drop();
+  });
+
+  const heldLocks = `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted
+    AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+
+  /** The server ends the connection holding the group's lock, as a restarting server does. */
+  async function cutLockConnection(): Promise<void> {
+    const { rowCount } = await database.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM (${heldLocks}) AS held`,
+    );
+    expect(rowCount).toBe(1);
+  }
+
+  it('stops reading, so that once a member holds the lock again every message is read once', async () => {
+    const read: { member: string; value: string }[] = [];
+    const member = (name: string) =>
+      stream.consume({
+        groupId: 'lock-lost',
+        eachBatch: async (batch) => {
+          for (const message of batch.messages) read.push({ member: name, value: message.value });
+        },
+      });
+    const members = [member('first')];
+    await members[0]?.active;
+    members.push(member('second'));
+    await stream.publish([{ key: 'k', value: 'before' }]);
+    await expect.poll(() => read.map((r) => r.member), { timeout: 5_000 }).toEqual(['first']);
+
+    await cutLockConnection();
+    // Either member may take the lock again (the first competes as soon as it notices the loss).
+    await expect
+      .poll(async () => (await database.pool.query(heldLocks)).rowCount, { timeout: 5_000 })
+      .toBe(1);
+    for (const value of ['after-1', 'after-2', 'after-3']) await stream.publish([{ key: 'k', value }]);
+    await expect
+      .poll(() => read.filter((r) => r.value.startsWith('after')).length, { timeout: 5_000 })
+      .toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // a second reader would have read them by now
+    expect(read.filter((r) => r.value.startsWith('after')).map((r) => r.value)).toEqual([
+      'after-1',
+      'after-2',
+      'after-3',
+    ]);
+    await Promise.all(members.map((m) => m.stop()));
+  });
+});

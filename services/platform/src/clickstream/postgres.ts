@@ -252,7 +252,7 @@ class PostgresConsumer<Value> implements Consumer {
         try {
           // A LISTEN connection that cannot be opened is retried like a failed read, not the end of the member.
           unlisten ??= await this.stream.listen(this.wakeup.wake);
-          await this.whileHoldingGroupLock(() => this.readUntilStopped());
+          await this.whileHoldingGroupLock((lockLost) => this.readUntilStopped(lockLost));
         } catch (error) {
           this.options.onError?.(error);
           await this.wakeup.sleep(1_000);
@@ -263,9 +263,17 @@ class PostgresConsumer<Value> implements Consumer {
     }
   }
 
-  private async whileHoldingGroupLock(work: () => Promise<void>): Promise<void> {
+  private async whileHoldingGroupLock(work: (lockLost: () => boolean) => Promise<void>): Promise<void> {
     const lockClient = await this.stream.connect();
     const key = `cs-group:${this.options.groupId}`;
+    // The lock lives as long as its connection: once that is gone (the server restarted), another member
+    // may hold it, so this one stops reading and competes for it again.
+    let lost = false;
+    const onLost = () => {
+      lost = true;
+      this.wakeup.wake();
+    };
+    lockClient.on('error', onLost);
     try {
       while (!this.stopped) {
         const { rows } = await lockClient.query<{ locked: boolean }>(
@@ -278,16 +286,17 @@ class PostgresConsumer<Value> implements Consumer {
       if (this.stopped) return;
       try {
         this.becameActive();
-        await work();
+        await work(() => lost);
       } finally {
         await lockClient.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => {});
       }
     } finally {
-      lockClient.release();
+      lockClient.off('error', onLost);
+      lockClient.release(lost);
     }
   }
 
-  private async readUntilStopped(): Promise<void> {
+  private async readUntilStopped(lockLost: () => boolean): Promise<void> {
     const {
       groupId,
       autoCommit = true,
@@ -299,7 +308,7 @@ class PostgresConsumer<Value> implements Consumer {
       : await this.stream.committedOffsets(groupId);
     let prefetched: Promise<ConsumedBatch<Value>[]> | undefined;
     try {
-      while (!this.stopped) {
+      while (!this.stopped && !lockLost()) {
         const batches = await (prefetched ?? this.stream.fetch(offsets, maxBatchSize));
         const full = batches.some((batch) => batch.messages.length === maxBatchSize);
         // Behind: read the next round, from where this one ends, while this one is handled. If handling

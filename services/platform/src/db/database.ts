@@ -21,6 +21,11 @@ export function connectDatabase(connectionString: string, options: { poolSize?: 
   });
   // An idle client that loses its server must not crash the process; the next checkout reconnects.
   pool.on('error', () => {});
+  // A checked-out client whose server goes away (a kill -9 of the embedded server) emits 'error' besides
+  // failing its query; with no listener (Kysely's connections have none) that is thrown out of the socket
+  // handler and ends the process. Its holder learns of the loss from the failing query, and the pool
+  // drops the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closed: Promise<void> | undefined;
   return {

@@ -14,6 +14,8 @@ export class PgNotifications {
   /** The one connection runs one query at a time (pg deprecates overlapping queries on a client). */
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** The connection was lost: the next one to open wakes every handler (whoever opens it). */
+  private missedNotifications = false;
 
   constructor(private readonly connectionString: string) {}
 
@@ -85,20 +87,23 @@ export class PgNotifications {
       throw error;
     }
     this.client = client;
+    if (this.missedNotifications) {
+      this.missedNotifications = false;
+      queueMicrotask(() => this.wakeAll());
+    }
     return client;
   }
 
+  /** Lost (the server restarted, or ended the session): LISTEN again, retrying while the server is away. */
   private onLost(client: pg.Client): void {
     if (this.client !== client) return;
     this.client = undefined;
     if (this.closed) return;
+    this.missedNotifications = true;
     const retry = (delay: number) =>
       setTimeout(() => {
-        if (this.closed) return;
-        this.connection().then(
-          () => this.wakeAll(),
-          () => retry(Math.min(delay * 2, 5_000)),
-        );
+        if (this.closed || this.client) return;
+        this.connection().catch(() => retry(Math.min(delay * 2, 5_000)));
       }, delay).unref();
     retry(100);
   }

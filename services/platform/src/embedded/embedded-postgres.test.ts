@@ -18,11 +18,17 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '../../../../test/support/until';
 import type { Logger } from '../logging';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgres';
 import { PACKAGED_NATIVE_DIR, reachablePgBinaries } from './pg-binaries';
-import { findRunningPostmaster, stopPostmaster } from './postmaster';
-import { isProcessRunning } from './process-info';
+import {
+  endLeftoverServerProcesses,
+  findRunningPostmaster,
+  readPostmasterPidFile,
+  stopPostmaster,
+} from './postmaster';
+import { isProcessRunning, readProcessStat } from './process-info';
 import { resolveServerUser, succeedsAs } from './server-user';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -216,6 +222,63 @@ describe('startEmbeddedPostgres', { timeout: 60_000 }, () => {
     owner.child.kill('SIGTERM'); // the owner stops its server on the way out
     await once(owner.child, 'exit');
     expect(isProcessRunning(owner.pid)).toBe(false);
+  });
+
+  it('starts its server again after a kill -9 of the postmaster, also while a busy backend outlives it', async () => {
+    const dataDir = tempDataDir();
+    const clusterDir = path.join(dataDir, 'postgres');
+    const { log, messages } = capturingLogger();
+    const handle = await start(dataDir, log);
+    cleanups.push(() => endLeftoverServerProcesses(clusterDir, capturingLogger().log)); // should the test fail
+    await query(handle.connectionString, `create table links (slug text); insert into links values ('kept')`);
+    // A backend running a statement does not notice its postmaster's death, and holds the old shared
+    // memory: PostgreSQL refuses to start next to it.
+    const busy = new pg.Client({ connectionString: handle.connectionString });
+    busy.on('error', () => {});
+    await busy.connect();
+    const looping = busy.query('DO $$ BEGIN LOOP END LOOP; END $$').catch((error: Error) => error);
+    const killed = handle.pid;
+
+    process.kill(killed, 'SIGKILL');
+    await expect.poll(() => handle.status().state).toBe('restarting');
+    expect(handle.status()).toMatchObject({ pid: null, restarts: 0, lastExit: { signal: 'SIGKILL' } });
+    await expect
+      .poll(() => handle.status(), { timeout: 30_000, interval: 200 })
+      .toMatchObject({ state: 'running', restarts: 1, lastExit: { signal: 'SIGKILL' } });
+    expect(handle.pid).not.toBe(killed);
+    expect(handle.status().pid).toBe(handle.pid);
+    expect(readPostmasterPidFile(clusterDir)?.pid).toBe(handle.pid);
+    expect(await query(handle.connectionString, 'select slug from links')).toEqual([{ slug: 'kept' }]);
+    expect(await looping).toBeInstanceOf(Error);
+    expect(messages()).toContain('embedded PostgreSQL exited unexpectedly; starting it again');
+    expect(messages()).toContain('embedded PostgreSQL restarted');
+
+    await handle.stop(); // a stopped server is not started again
+    expect(handle.status().state).toBe('stopped');
+    expect(findRunningPostmaster(clusterDir)).toBeNull();
+  });
+
+  it('an attached process does not start the server of another app: it reconnects once that app has', async () => {
+    const dataDir = tempDataDir();
+    const owner = await startOwnerProcess(dataDir);
+    const attached = await start(dataDir);
+    expect(attached.status()).toMatchObject({ state: 'attached', pid: owner.pid });
+
+    process.kill(owner.pid, 'SIGKILL');
+    const clusterDir = path.join(dataDir, 'postgres');
+    const restarted = await until(
+      async () => findRunningPostmaster(clusterDir),
+      (pid) => pid !== null && pid !== owner.pid,
+      30_000,
+      200,
+    );
+    expect(restarted).not.toBeNull();
+    cleanups.push(() => stopPostmaster(restarted as number, capturingLogger().log)); // should the owner not
+    expect(readProcessStat(restarted as number)?.ppid).toBe(owner.child.pid); // the owner started it
+    await expect // it may still be starting up
+      .poll(() => query(attached.connectionString, 'select 1 as one').catch(String), { timeout: 30_000 })
+      .toEqual([{ one: 1 }]);
+    expect(attached.status().state).toBe('attached');
   });
 
   it('starts despite a stale postmaster.pid naming a dead PID or a live non-postgres process', async () => {

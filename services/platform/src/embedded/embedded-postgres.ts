@@ -4,12 +4,12 @@ import { type ClusterLayout, removeSocketDirIfEmpty, resolveClusterLayout } from
 import { claimOwnership, isCurrentProcess, type OwnerRecord, releaseOwnership } from './ownership';
 import { type PgBinaries, resolvePgBinaries, SNIPLINK_STATE_DIR } from './pg-binaries';
 import {
+  endLeftoverServerProcesses,
   findRunningPostmaster,
   readPostmasterPidFile,
   removeStaleLockFiles,
   stopPostmaster,
 } from './postmaster';
-import { sendSignal } from './process-info';
 import { removeAbandonedClusters } from './relocated-clusters';
 import {
   connectionStringFor,
@@ -19,6 +19,9 @@ import {
   waitUntilReady,
 } from './server-process';
 import { resolveServerUser, type ServerUser } from './server-user';
+import { type EmbeddedServerStatus, ServerSupervisor } from './supervisor';
+
+export type { EmbeddedServerStatus } from './supervisor';
 
 export interface EmbeddedPostgresOptions {
   /** The app's DATA_DIR; the cluster lives in `${dataDir}/postgres` when the server user can reach it. */
@@ -35,9 +38,14 @@ export interface EmbeddedPostgresHandle {
   readonly connectionString: string;
   /** True when this process started the server; false when it attached to a live app process's server. */
   readonly owned: boolean;
-  /** Postmaster PID. */
+  /** Postmaster PID (owned: the current one; it changes when a server that died is started again). */
   readonly pid: number;
   readonly socketDir: string;
+  /**
+   * Owned: whether the server runs or is being started again after it died, with the restarts so far.
+   * Attached: 'attached' (the owning app restarts it; this process only reconnects).
+   */
+  status(): EmbeddedServerStatus;
   /** Owned: fast shutdown, escalating after 10 s. Attached: no-op. Idempotent. */
   stop(): Promise<void>;
   /**
@@ -105,7 +113,7 @@ async function startOwned(context: StartContext): Promise<EmbeddedPostgresHandle
       log.info({ clusterDir: layout.clusterDir }, 'initialising embedded PostgreSQL cluster');
       await initCluster(context.binaries, layout, context.user);
     }
-    return await launch(context);
+    return ownedHandle(context, await launch(context, () => false));
   } catch (error) {
     releaseOwnership(layout.ownerFile);
     throw error;
@@ -119,20 +127,26 @@ async function retirePreviousServer(layout: ClusterLayout, log: Logger): Promise
     log.warn({ pid: orphanPid }, 'stopping orphaned PostgreSQL server left by an app process that is gone');
     await stopPostmaster(orphanPid, log);
   }
+  await clearDeadServer(layout, log);
+}
+
+/** What a server that died leaves behind: processes that outlived its postmaster, and its lock files. */
+async function clearDeadServer(layout: ClusterLayout, log: Logger): Promise<void> {
+  await endLeftoverServerProcesses(layout.clusterDir, log);
   removeStaleLockFiles(layout.clusterDir, layout.socketDir, log);
 }
 
-async function launch(context: StartContext): Promise<EmbeddedPostgresHandle> {
+/** Spawns the postmaster and waits until it answers; stops it again if it does not (or once cancelled). */
+async function launch(context: StartContext, cancelled: () => boolean): Promise<ChildProcess> {
   const { layout, log } = context;
   const startedAt = Date.now();
   const child = spawnPostmaster(context.binaries, layout, context.user);
-  const connectionString = connectionStringFor(layout.socketDir);
   try {
     await waitUntilReady({
-      connectionString,
+      connectionString: connectionStringFor(layout.socketDir),
       timeoutMs: context.timeoutMs,
       logFile: layout.logFile,
-      failure: () => exitDescription(child),
+      failure: () => (cancelled() ? 'was stopped' : exitDescription(child)),
     });
   } catch (error) {
     if (child.pid !== undefined && hasNotExited(child)) await stopPostmaster(child.pid, log);
@@ -142,7 +156,7 @@ async function launch(context: StartContext): Promise<EmbeddedPostgresHandle> {
     { pid: child.pid, clusterDir: layout.clusterDir, ms: Date.now() - startedAt },
     'embedded PostgreSQL ready',
   );
-  return ownedHandle(child, connectionString, layout, log);
+  return child;
 }
 
 function hasNotExited(child: ChildProcess): boolean {
@@ -155,33 +169,35 @@ function exitDescription(child: ChildProcess): string | null {
   return child.signalCode !== null ? `was killed by ${child.signalCode}` : null;
 }
 
-function ownedHandle(
-  child: ChildProcess,
-  connectionString: string,
-  layout: ClusterLayout,
-  log: Logger,
-): EmbeddedPostgresHandle {
-  const pid = child.pid as number; // defined: the server answered
+/** The handle of a server this process started, and now supervises: one that dies is started again. */
+function ownedHandle(context: StartContext, child: ChildProcess): EmbeddedPostgresHandle {
+  const { layout, log } = context;
+  const supervisor = new ServerSupervisor(child, {
+    log,
+    clearLeftovers: () => clearDeadServer(layout, log),
+    start: (cancelled) => launch(context, cancelled),
+    stopServer: (pid) => stopPostmaster(pid, log),
+  });
   let stopping: Promise<void> | undefined;
   const stop = async (): Promise<void> => {
-    // If it already died, its PID may name another process by now: do not signal it.
-    if (hasNotExited(child)) await stopPostmaster(pid, log);
+    await supervisor.stop();
     removeSocketDirIfEmpty(layout.socketDir); // a clean shutdown removed the socket and its lock file
     releaseOwnership(layout.ownerFile);
-    log.info({ pid }, 'embedded PostgreSQL stopped');
+    log.info({ pid: supervisor.pid }, 'embedded PostgreSQL stopped');
   };
   return {
-    connectionString,
+    connectionString: connectionStringFor(layout.socketDir),
     owned: true,
-    pid,
+    get pid() {
+      return supervisor.pid;
+    },
     socketDir: layout.socketDir,
+    status: () => supervisor.status(),
     stop: () => {
       stopping ??= stop();
       return stopping;
     },
-    abandon: () => {
-      if (hasNotExited(child)) sendSignal(pid, 'SIGINT');
-    },
+    abandon: () => supervisor.abandon(),
   };
 }
 
@@ -204,6 +220,7 @@ async function attach(context: StartContext, owner: OwnerRecord): Promise<Embedd
     owned: false,
     pid,
     socketDir: layout.socketDir,
+    status: () => ({ state: 'attached', pid, restarts: 0, lastExit: null }),
     stop: async () => {},
     abandon: () => {},
   };

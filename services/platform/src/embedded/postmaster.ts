@@ -1,10 +1,11 @@
-import { readFileSync, realpathSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../logging';
 import { SOCKET_NAME } from './cluster-layout';
 import {
   childPidsOf,
   isProcessRunning,
+  type ProcessStat,
   processStartEpochSeconds,
   readProcessStat,
   sendSignal,
@@ -23,6 +24,8 @@ export interface PostmasterPidFile {
 // well under it; an immediate shutdown loses nothing committed (the WAL is replayed at the next start).
 export const FAST_SHUTDOWN_GRACE_MS = 10_000;
 const IMMEDIATE_SHUTDOWN_GRACE_MS = 5_000;
+// Backends notice their postmaster's death when they next wait; one busy with a statement does not.
+const LEFTOVER_GRACE_MS = 3_000;
 // The pid file's start time is taken right after exec; allow for a slow start and rounding to seconds.
 const START_TIME_TOLERANCE_S = 5;
 
@@ -83,6 +86,51 @@ export function removeStaleLockFiles(clusterDir: string, socketDir: string, log:
   rmSync(path.join(clusterDir, 'postmaster.pid'), { force: true });
   rmSync(path.join(socketDir, `${SOCKET_NAME}.lock`), { force: true });
   rmSync(path.join(socketDir, SOCKET_NAME), { force: true });
+}
+
+/**
+ * Processes of this cluster's server that outlived their postmaster (a kill -9 of it, or the OOM killer):
+ * a new server refuses to start while they hold the old shared memory ("pre-existing shared memory block
+ * is still in use"). Idle ones exit on their own; one running a statement may not until it ends, so
+ * after a grace they are killed: a dead server's backends have nothing left to finish. Only call this
+ * when no postmaster runs for the cluster: every PostgreSQL process runs in its data directory.
+ */
+export async function endLeftoverServerProcesses(clusterDir: string, log: Logger): Promise<void> {
+  const leftovers = serverProcessesIn(clusterDir);
+  if (leftovers.length === 0) return;
+  log.warn({ pids: leftovers }, 'waiting for processes of a PostgreSQL server that died to exit');
+  if (await waitForAllToExit(leftovers, LEFTOVER_GRACE_MS)) return;
+  const stillThere = serverProcessesIn(clusterDir).filter((pid) => leftovers.includes(pid));
+  log.warn(
+    { pids: stillThere },
+    `killing processes of the dead PostgreSQL server after ${LEFTOVER_GRACE_MS} ms`,
+  );
+  for (const pid of stillThere) sendSignal(pid, 'SIGKILL');
+  await waitForAllToExit(stillThere, LEFTOVER_GRACE_MS);
+}
+
+/** `postgres` processes whose working directory is the cluster's (a postmaster chdirs there; children inherit it). */
+function serverProcessesIn(clusterDir: string): number[] {
+  const cluster = realpathSync(clusterDir);
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map((entry) => readProcessStat(Number(entry)))
+    .filter((stat): stat is ProcessStat => stat?.comm === 'postgres' && stat.state !== 'Z')
+    .filter((stat) => workingDirectory(stat.pid) === cluster)
+    .map((stat) => stat.pid);
+}
+
+function workingDirectory(pid: number): string | null {
+  try {
+    return readlinkSync(`/proc/${pid}/cwd`);
+  } catch {
+    return null; // gone meanwhile, or not ours to look at
+  }
+}
+
+async function waitForAllToExit(pids: number[], timeoutMs: number): Promise<boolean> {
+  const exited = await Promise.all(pids.map((pid) => waitForExit(pid, timeoutMs)));
+  return exited.every(Boolean);
 }
 
 /**

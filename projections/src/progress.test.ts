@@ -1,0 +1,45 @@
+import { PgNotifications } from '@sniplink/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/support/database';
+import { ProjectionProgress } from './progress';
+
+describe('ProjectionProgress', () => {
+  let database: TestDatabase;
+  let notifications: PgNotifications;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    notifications = new PgNotifications(database.connectionString);
+  });
+  afterAll(async () => {
+    await notifications?.close();
+    await database?.drop();
+  });
+
+  it('answers a waiter at once when its listening connection is back, if the read model passed meanwhile', async () => {
+    const progress = new ProjectionProgress(database.db, notifications);
+    const target = { commit: 10n, prepare: 10n };
+    const waiting = progress.waitFor('links', target, 20_000);
+    await expect.poll(() => listeners()).toBe(1);
+    const pending = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 500));
+    expect(await Promise.race([waiting, pending])).toBe('still waiting'); // the table had nothing yet
+    // The runner's report (its NOTIFY) is lost with the connection: only the table knows.
+    await database.pool.query(
+      `INSERT INTO projection_checkpoints (name, version, commit_position, prepare_position) VALUES ('links', 1, 12, 12)`,
+    );
+    const started = Date.now();
+    await database.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE application_name = 'sniplink-listen' AND datname = current_database()`,
+    );
+    expect(await waiting).toBe(true);
+    expect(Date.now() - started).toBeLessThan(10_000); // not at the end of its 20 s
+  });
+
+  async function listeners(): Promise<number> {
+    const { rows } = await database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE application_name = 'sniplink-listen' AND datname = current_database()`,
+    );
+    return rows[0]?.n ?? 0;
+  }
+});
