@@ -1,5 +1,6 @@
 import { Wakeup } from '../db/notifications';
 import { answerToRetry, assertAppendable } from './append-rules';
+import { catchUpSubscription } from './catch-up';
 import {
   type AppendResult,
   comparePositions,
@@ -20,11 +21,6 @@ import {
 /** A live subscription only sleeps until an append wakes it; Wakeup wants a bound, so a long one. */
 const LIVE_SLEEP_MS = 60_000;
 
-interface LiveSubscription {
-  wakeup: Wakeup;
-  close(): Promise<void>;
-}
-
 /**
  * The event store in this process's memory, for tests of the logic above the port: the same semantics as
  * the PostgreSQL adapter (the same contract suite runs against both), no server. An append is checked and
@@ -36,7 +32,8 @@ export class InMemoryEventStore implements EventStore {
   private readonly log: RecordedEvent[] = [];
   private readonly streams = new Map<string, RecordedEvent[]>();
   private readonly byId = new Map<string, RecordedEvent>();
-  private readonly live = new Set<LiveSubscription>();
+  /** Open subscriptions, each with the wake-up an append sends it (and that ends it when the store closes). */
+  private readonly live = new Map<Subscription, Wakeup>();
   private appends = 0n;
 
   async appendToStream(
@@ -59,7 +56,7 @@ export class InMemoryEventStore implements EventStore {
       globalPosition: Object.freeze({ commit, prepare: BigInt(this.log.length + i) }),
     }));
     this.keep(streamId, recorded);
-    for (const subscription of this.live) subscription.wakeup.wake();
+    for (const wakeup of this.live.values()) wakeup.wake();
     const last = recorded[recorded.length - 1] as RecordedEvent;
     return { nextExpectedRevision: last.revision, position: last.globalPosition };
   }
@@ -90,38 +87,16 @@ export class InMemoryEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
-    const store = this;
-    let closed = false;
-    const subscription: LiveSubscription = {
-      wakeup: new Wakeup(),
-      close: async () => {
-        closed = true;
-        subscription.wakeup.wake();
-        store.live.delete(subscription);
-        await iterator.return(undefined);
+    const wakeup = new Wakeup();
+    const subscription = catchUpSubscription((batch) => this.readAll(batch), options, {
+      idle: () => wakeup.sleep(LIVE_SLEEP_MS),
+      wake: wakeup.wake,
+      ended: () => {
+        this.live.delete(subscription);
       },
-    };
-    this.live.add(subscription);
-    async function* events(): AsyncGenerator<RecordedEvent> {
-      let position = options.after ?? START;
-      const batchSize = options.batchSize ?? 500;
-      try {
-        while (!closed) {
-          const batch = await store.readAll({ after: position, maxCount: batchSize, types: options.types });
-          for (const event of batch.events) {
-            if (closed) return;
-            yield event;
-          }
-          position = batch.next;
-          if (batch.events.length < batchSize && !closed) await subscription.wakeup.sleep(LIVE_SLEEP_MS);
-        }
-      } finally {
-        closed = true;
-        store.live.delete(subscription);
-      }
-    }
-    const iterator = events();
-    return { [Symbol.asyncIterator]: () => iterator, close: subscription.close };
+    });
+    this.live.set(subscription, wakeup);
+    return subscription;
   }
 
   async headPosition(): Promise<LogPosition> {
@@ -130,7 +105,7 @@ export class InMemoryEventStore implements EventStore {
 
   /** Ends the live subscriptions (their iterators finish), as a store whose owner shuts it down. */
   async close(): Promise<void> {
-    await Promise.all([...this.live].map((subscription) => subscription.close()));
+    await Promise.all([...this.live.keys()].map((subscription) => subscription.close()));
   }
 
   private keep(streamId: string, recorded: RecordedEvent[]): void {

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { type PgNotifications, Wakeup } from '../db/notifications';
 import { answerToRetry, assertAppendable } from './append-rules';
+import { catchUpSubscription } from './catch-up';
 import {
   type AppendResult,
   comparePositions,
@@ -145,40 +146,16 @@ export class PostgresEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
     const wakeup = new Wakeup();
-    let closed = false;
     const unlisten = this.notifications.listen(APPENDED_CHANNEL, wakeup.wake);
-    const store = this;
-    async function* events(): AsyncGenerator<RecordedEvent> {
-      let position = options.after ?? START;
-      const batchSize = options.batchSize ?? 500;
-      try {
-        await unlisten;
-        while (!closed) {
-          const batch = await store.readAll({ after: position, maxCount: batchSize, types: options.types });
-          for (const event of batch.events) {
-            if (closed) return;
-            yield event;
-          }
-          position = batch.next;
-          if (batch.events.length < batchSize && !closed) {
-            const blocked = await store.hasHiddenCommittedEvents();
-            await wakeup.sleep(blocked ? store.blockedPollMs : store.idlePollMs);
-          }
-        }
-      } finally {
-        closed = true;
-        (await unlisten.catch(() => undefined))?.();
-      }
-    }
-    const iterator = events();
-    return {
-      [Symbol.asyncIterator]: () => iterator,
-      close: async () => {
-        closed = true;
-        wakeup.wake();
-        await iterator.return(undefined);
+    return catchUpSubscription((batch) => this.readAll(batch), options, {
+      ready: unlisten,
+      idle: async () => {
+        const blocked = await this.hasHiddenCommittedEvents();
+        await wakeup.sleep(blocked ? this.blockedPollMs : this.idlePollMs);
       },
-    };
+      wake: wakeup.wake,
+      ended: async () => (await unlisten.catch(() => undefined))?.(),
+    });
   }
 
   async headPosition(): Promise<LogPosition> {
