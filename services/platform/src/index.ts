@@ -17,6 +17,7 @@ export {
   loadState,
   type StreamDecider,
 } from './eventstore/command-handler';
+export { InMemoryEventStore } from './eventstore/in-memory';
 export * from './eventstore/port';
 export { PostgresEventStore } from './eventstore/postgres';
 export { createLogger, type Logger, type LogLevel } from './logging';

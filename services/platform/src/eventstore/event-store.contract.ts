@@ -20,14 +20,12 @@ export interface CommitHold {
 
 export interface EventStoreUnderTest {
   store: EventStore;
-  /** Absent for stores whose commits cannot interleave (then the late-commit case cannot happen). */
-  holdCommits?(streamId: string): Promise<CommitHold>;
   cleanup(): Promise<void>;
 }
 
 let streamCounter = 0;
-const newStream = (prefix = 'contract') => `${prefix}-${process.pid}-${Date.now()}-${++streamCounter}`;
-const anEvent = (type = 'ThingHappened', data: unknown = { n: 1 }): EventToAppend => ({
+export const newStream = (prefix = 'contract') => `${prefix}-${process.pid}-${Date.now()}-${++streamCounter}`;
+export const anEvent = (type = 'ThingHappened', data: unknown = { n: 1 }): EventToAppend => ({
   id: uuidv7(),
   type,
   data,
@@ -39,7 +37,7 @@ const events = (count: number, type?: string) =>
   Array.from({ length: count }, (_, i) => anEvent(type, { n: i }));
 
 /** Collects from a subscription until `count` events arrived (or fails after `timeoutMs`). */
-async function collect(iterable: AsyncIterable<RecordedEvent>, count: number, timeoutMs = 15_000) {
+export async function collect(iterable: AsyncIterable<RecordedEvent>, count: number, timeoutMs = 15_000) {
   const received: RecordedEvent[] = [];
   const deadline = Date.now() + timeoutMs;
   const iterator = iterable[Symbol.asyncIterator]();
@@ -54,7 +52,7 @@ async function collect(iterable: AsyncIterable<RecordedEvent>, count: number, ti
 }
 
 /** Reads the whole global log after `after`, page by page. */
-async function readEverything(store: EventStore, after: LogPosition = START, pageSize = 97) {
+export async function readEverything(store: EventStore, after: LogPosition = START, pageSize = 97) {
   const all: RecordedEvent[] = [];
   let position = after;
   for (;;) {
@@ -67,7 +65,9 @@ async function readEverything(store: EventStore, after: LogPosition = START, pag
 
 /**
  * The behaviour every event store adapter must show. Each adapter's test file calls this with a factory
- * for a fresh, empty store.
+ * for a fresh, empty store. One case is not here: an append whose commit is held open while later appends
+ * commit, which a reader must not skip. Only a store whose commits can interleave can show it, so it runs
+ * in postgres.test.ts; the in-memory store checks and stores an append in one turn of the event loop.
  */
 export function eventStoreContract(adapterName: string, create: () => Promise<EventStoreUnderTest>): void {
   describe(`event store contract: ${adapterName}`, () => {
@@ -154,6 +154,26 @@ export function eventStoreContract(adapterName: string, create: () => Promise<Ev
       expect(await store.readStream(stream)).toHaveLength(1);
     });
 
+    it('refuses an append without events, with an id that is not a UUID or one id twice, storing nothing', async () => {
+      const stream = newStream();
+      const twice = anEvent();
+      for (const refused of [[], [{ ...anEvent(), id: 'not-a-uuid' }], [twice, twice]]) {
+        await expect(store.appendToStream(stream, refused, 'any')).rejects.toBeInstanceOf(TypeError);
+      }
+      expect(await store.readStream(stream)).toEqual([]);
+    });
+
+    it('keeps what was appended: changing an appended or a read object changes nothing stored', async () => {
+      const stream = newStream();
+      const event = anEvent('Kept', { tags: ['a'] });
+      await store.appendToStream(stream, [event], 'no_stream');
+      (event.data as { tags: string[] }).tags.push('changed by the writer');
+      const [read] = await store.readStream(stream);
+      expect(read?.data).toEqual({ tags: ['a'] });
+      (read?.data as { tags: string[] } | undefined)?.tags.push('changed by a reader');
+      expect((await store.readStream(stream))[0]?.data).toEqual({ tags: ['a'] });
+    });
+
     it('stores a re-sent append once and answers it as the first time', async () => {
       const stream = newStream();
       await store.appendToStream(stream, events(1), 'no_stream');
@@ -176,6 +196,19 @@ export function eventStoreContract(adapterName: string, create: () => Promise<Ev
       await store.appendToStream(newOne, created, 'no_stream');
       await store.appendToStream(newOne, created, 'no_stream');
       expect(await store.readStream(newOne)).toHaveLength(1);
+    });
+
+    it('takes an event id in capitals as the same id, as PostgreSQL does a uuid', async () => {
+      const stream = newStream();
+      const shouted = { ...anEvent(), id: uuidv7().toUpperCase() };
+      const first = await store.appendToStream(stream, [shouted], 'no_stream');
+      const again = await store.appendToStream(
+        stream,
+        [{ ...shouted, id: shouted.id.toLowerCase() }],
+        'no_stream',
+      );
+      expect(again.nextExpectedRevision).toBe(first.nextExpectedRevision);
+      expect((await store.readStream(stream)).map((e) => e.id)).toEqual([shouted.id.toLowerCase()]);
     });
 
     it('gives strictly increasing positions in global order, and pages through them without loss', async () => {
@@ -211,32 +244,6 @@ export function eventStoreContract(adapterName: string, create: () => Promise<Ev
       expect(comparePositions(page.next, await store.headPosition())).toBe(0);
     });
 
-    it('never lets a reader skip an event whose transaction commits after later ones', async (ctx) => {
-      if (!subject.holdCommits) {
-        ctx.skip('commits of this store cannot interleave');
-        return;
-      }
-      const before = await store.headPosition();
-      const subscription = store.subscribeToAll({ after: before });
-      const heldStream = newStream('held');
-      const hold = await subject.holdCommits(heldStream);
-      const late = store.appendToStream(heldStream, [anEvent('Late')], 'no_stream');
-      await hold.untilBlocked();
-      const laterStreams = [newStream(), newStream(), newStream()];
-      for (const stream of laterStreams) await store.appendToStream(stream, [anEvent('Early')], 'no_stream');
-      // A polling reader checkpoints whatever it can see while the late append is still open...
-      const seenWhileHeld = await store.readAll({ after: before });
-      await hold.release();
-      await late;
-      // ...and, continuing from that checkpoint, still finds the late event.
-      const seenAfter = await readEverything(store, seenWhileHeld.next);
-      const polled = [...seenWhileHeld.events, ...seenAfter].map((e) => e.streamId);
-      expect(polled.sort()).toEqual([heldStream, ...laterStreams].sort());
-      const streamed = await collect(subscription, 4);
-      await subscription.close();
-      expect(streamed.map((e) => e.streamId).sort()).toEqual([heldStream, ...laterStreams].sort());
-    });
-
     it('delivers every later event exactly once and in order to a subscription started mid-stream', async () => {
       const start = await store.headPosition();
       for (let i = 0; i < 10; i++) await store.appendToStream(newStream('mid'), events(5), 'no_stream');
@@ -255,6 +262,20 @@ export function eventStoreContract(adapterName: string, create: () => Promise<Ev
       const expected = await readEverything(store, from);
       expect(expected).toHaveLength(225);
       expect(got.map((e) => e.id)).toEqual(expected.map((e) => e.id));
+    });
+
+    it('hands a caught-up subscription the next append, and ends it waiting when closed', async () => {
+      const subscription = store.subscribeToAll({ after: await store.headPosition() });
+      const iterator = subscription[Symbol.asyncIterator]();
+      const next = iterator.next();
+      await sleep(100); // Not for correctness: so that the subscription has caught up and waits.
+      const stream = newStream();
+      await store.appendToStream(stream, events(1), 'no_stream');
+      expect(await next).toMatchObject({ done: false, value: { streamId: stream } });
+      const waiting = iterator.next();
+      await sleep(100);
+      await subscription.close();
+      expect(await waiting).toMatchObject({ done: true });
     });
   });
 }

@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import { type PgNotifications, Wakeup } from '../db/notifications';
+import { answerToRetry, assertAppendable } from './append-rules';
+import { catchUpSubscription } from './catch-up';
 import {
   type AppendResult,
   comparePositions,
@@ -18,7 +20,6 @@ import {
 } from './port';
 
 const APPENDED_CHANNEL = 'es_appended';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UNIQUE_VIOLATION = '23505';
 
 export interface PostgresEventStoreOptions {
@@ -145,40 +146,16 @@ export class PostgresEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
     const wakeup = new Wakeup();
-    let closed = false;
     const unlisten = this.notifications.listen(APPENDED_CHANNEL, wakeup.wake);
-    const store = this;
-    async function* events(): AsyncGenerator<RecordedEvent> {
-      let position = options.after ?? START;
-      const batchSize = options.batchSize ?? 500;
-      try {
-        await unlisten;
-        while (!closed) {
-          const batch = await store.readAll({ after: position, maxCount: batchSize, types: options.types });
-          for (const event of batch.events) {
-            if (closed) return;
-            yield event;
-          }
-          position = batch.next;
-          if (batch.events.length < batchSize && !closed) {
-            const blocked = await store.hasHiddenCommittedEvents();
-            await wakeup.sleep(blocked ? store.blockedPollMs : store.idlePollMs);
-          }
-        }
-      } finally {
-        closed = true;
-        (await unlisten.catch(() => undefined))?.();
-      }
-    }
-    const iterator = events();
-    return {
-      [Symbol.asyncIterator]: () => iterator,
-      close: async () => {
-        closed = true;
-        wakeup.wake();
-        await iterator.return(undefined);
+    return catchUpSubscription((batch) => this.readAll(batch), options, {
+      ready: unlisten,
+      idle: async () => {
+        const blocked = await this.hasHiddenCommittedEvents();
+        await wakeup.sleep(blocked ? this.blockedPollMs : this.idlePollMs);
       },
-    };
+      wake: wakeup.wake,
+      ended: async () => (await unlisten.catch(() => undefined))?.(),
+    });
   }
 
   async headPosition(): Promise<LogPosition> {
@@ -230,20 +207,12 @@ export class PostgresEventStore implements EventStore {
       [events.map((event) => event.id)],
     );
     const stored = new Map(rows.map((row) => [row.event_id.toLowerCase(), toRecordedEvent(row)]));
-    const inOrder = events.map((event) => stored.get(event.id.toLowerCase()));
-    const first = inOrder[0];
-    const isRetry =
-      first !== undefined &&
-      inOrder.every(
-        (event, i) => event?.streamId === streamId && event.revision === first.revision + BigInt(i),
-      ) &&
-      (expected === 'no_stream'
-        ? first.revision === 0n
-        : typeof expected === 'bigint'
-          ? first.revision === expected + 1n
-          : true);
-    const last = inOrder.at(-1);
-    if (isRetry && last) return { nextExpectedRevision: last.revision, position: last.globalPosition };
+    const retried = answerToRetry(
+      streamId,
+      expected,
+      events.map((event) => stored.get(event.id.toLowerCase())),
+    );
+    if (retried) return retried;
     throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(streamId));
   }
 
@@ -313,18 +282,6 @@ function appendParameters(streamId: string, events: EventToAppend[], expected: E
   ];
   if (typeof expected === 'bigint') parameters.push(expected.toString());
   return parameters;
-}
-
-function assertAppendable(streamId: string, events: EventToAppend[]): void {
-  if (!streamId) throw new TypeError('A stream id is required');
-  if (events.length === 0) throw new TypeError('An append needs at least one event');
-  for (const event of events) {
-    if (!UUID.test(event.id)) throw new TypeError(`Event id is not a UUID: ${event.id}`);
-    if (!event.type) throw new TypeError('An event needs a type');
-  }
-  if (new Set(events.map((event) => event.id.toLowerCase())).size !== events.length) {
-    throw new TypeError('Event ids in one append must differ');
-  }
 }
 
 function positionOf(row: { transaction_id: string; position: string }): LogPosition {

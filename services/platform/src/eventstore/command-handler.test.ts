@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  type HandleOptions,
+  handleCommand,
+  KeyedMutex,
+  loadState,
+  type StreamDecider,
+} from './command-handler';
+import { InMemoryEventStore } from './in-memory';
+import type { EventStore } from './port';
+
+// A plan with two link slots: enough of a decider to show what the handler does around one.
+type SlotCommand = { type: 'TakeSlot'; linkId: string };
+type SlotEvent = { type: 'SlotTaken'; data: { linkId: string } };
+type SlotState = { taken: string[] };
+class PlanLimitReachedError extends Error {
+  readonly code = 'PLAN_LIMIT_REACHED';
+}
+const slotDecider: StreamDecider<SlotCommand, SlotState, SlotEvent> = {
+  initialState: () => ({ taken: [] }),
+  evolve: (state, event) => ({ taken: [...state.taken, event.data.linkId] }),
+  decide: (command, state) => {
+    if (state.taken.includes(command.linkId)) return [];
+    if (state.taken.length >= 2) throw new PlanLimitReachedError('Both link slots are taken');
+    return [{ type: 'SlotTaken', data: { linkId: command.linkId } }];
+  },
+};
+const PLAN = 'plan-ada';
+const take = (linkId: string): SlotCommand => ({ type: 'TakeSlot', linkId });
+const taken = (linkId: string): SlotEvent => ({ type: 'SlotTaken', data: { linkId } });
+
+/** The plan's stream as stored: what a reader of the log would see. */
+async function storedPlan(store: EventStore): Promise<SlotEvent[]> {
+  const events = await store.readStream(PLAN);
+  return events.map((event) => ({ type: event.type, data: event.data }) as SlotEvent);
+}
+
+/**
+ * given(history).meanwhile(...writes).when(command): the plan's stream holds `history`; each `meanwhile`
+ * write lands just after one of the handler's reads, as another process's append would (a conflict).
+ */
+function given(history: SlotEvent[]) {
+  const others: SlotEvent[] = [];
+  const scenario = {
+    meanwhile: (...writes: SlotEvent[]) => {
+      others.push(...writes);
+      return scenario;
+    },
+    when: (command: SlotCommand, options: HandleOptions = {}) => {
+      const run = async () => {
+        const store = new InMemoryEventStore();
+        if (history.length > 0) await store.appendToStream(PLAN, history.map(asAppend), 'no_stream');
+        const written: SlotEvent[] = [];
+        let reads = 0;
+        const racing: EventStore = {
+          appendToStream: store.appendToStream.bind(store),
+          readAll: store.readAll.bind(store),
+          subscribeToAll: store.subscribeToAll.bind(store),
+          headPosition: store.headPosition.bind(store),
+          close: store.close.bind(store),
+          readStream: async (streamId, readOptions) => {
+            const events = await store.readStream(streamId, readOptions);
+            reads += 1;
+            const other = others[written.length];
+            if (other) {
+              await store.appendToStream(PLAN, [asAppend(other)], 'any');
+              written.push(other);
+            }
+            return events;
+          },
+        };
+        const outcome = await handleCommand(racing, PLAN, slotDecider, command, options).then(
+          (result) => ({ result, error: undefined }),
+          (error: unknown) => ({ result: undefined, error }),
+        );
+        return { ...outcome, reads, stored: await storedPlan(store), before: [...history, ...written] };
+      };
+      return {
+        thenAppends: async (expected: SlotEvent[]) => {
+          const { result, error, stored, before } = await run();
+          expect(error).toBeUndefined();
+          expect(result?.events).toEqual(expected);
+          expect(stored).toEqual([...before, ...expected]);
+          return result;
+        },
+        thenThrows: async (matcher: Record<string, unknown>) => {
+          const { error, stored, before, reads } = await run();
+          expect(error).toMatchObject(matcher);
+          expect(stored).toEqual(before);
+          return { reads };
+        },
+      };
+    },
+  };
+  return scenario;
+}
+
+function asAppend(event: SlotEvent) {
+  return { id: randomUUID(), ...event, occurredAt: new Date('2026-11-25T09:00:00.000Z') };
+}
+
+describe('handleCommand: read, decide, append at the revision read', () => {
+  it('appends what the decider decides and answers with the new state and its position', async () => {
+    const result = await given([taken('link-1')])
+      .when(take('link-2'))
+      .thenAppends([taken('link-2')]);
+    expect(result?.state).toEqual({ taken: ['link-1', 'link-2'] });
+    expect(result?.position).not.toBeNull();
+  });
+
+  it('appends nothing when the decider decides nothing (a command sent twice)', async () => {
+    const result = await given([taken('link-1')])
+      .when(take('link-1'))
+      .thenAppends([]);
+    expect(result?.position).toBeNull();
+  });
+
+  it('passes on what the decider refuses, appending nothing', async () => {
+    await given([taken('link-1'), taken('link-2')])
+      .when(take('link-3'))
+      .thenThrows({ code: 'PLAN_LIMIT_REACHED' });
+  });
+
+  it('records who acted and when on every event it appends', async () => {
+    const store = new InMemoryEventStore();
+    const now = () => new Date('2026-11-25T10:00:00.000Z');
+    await handleCommand(store, PLAN, slotDecider, take('link-1'), { actorId: 'ada', now });
+    const [event] = await store.readStream(PLAN);
+    expect(event).toMatchObject({ actorId: 'ada', occurredAt: now(), revision: 0n });
+  });
+});
+
+describe('handleCommand when another process writes between its read and its append', () => {
+  it('retries from a fresh read, so both writes are kept in order', async () => {
+    await given([])
+      .meanwhile(taken('link-1'))
+      .when(take('link-2'))
+      .thenAppends([taken('link-2')]);
+  });
+
+  it('decides again on what the other process wrote: a command it made redundant appends nothing', async () => {
+    await given([]).meanwhile(taken('link-1')).when(take('link-1')).thenAppends([]);
+  });
+
+  it('decides again on what the other process wrote: the slot it took is no longer free', async () => {
+    await given([taken('link-1')])
+      .meanwhile(taken('link-2'))
+      .when(take('link-3'))
+      .thenThrows({ code: 'PLAN_LIMIT_REACHED' });
+  });
+
+  it('gives up with ConcurrencyExhaustedError after its budget of attempts, appending nothing of its own', async () => {
+    const { reads } = await given([])
+      .meanwhile(taken('link-1'), taken('link-2'))
+      .when(take('link-3'), { maxAttempts: 2 })
+      .thenThrows({ name: 'ConcurrencyExhaustedError' });
+    expect(reads).toBe(2);
+  });
+});
+
+describe('KeyedMutex around handleCommand', () => {
+  it('lets a burst of commands on one stream through in order, without a single conflict', async () => {
+    const store = new InMemoryEventStore();
+    const mutex = new KeyedMutex();
+    // No limit here: every command appends, and with one attempt each, any conflict would fail one.
+    const noLimit = { ...slotDecider, decide: (command: SlotCommand) => [taken(command.linkId)] };
+    const burst = Array.from({ length: 20 }, (_, i) =>
+      mutex.run(PLAN, () => handleCommand(store, PLAN, noLimit, take(`link-${i}`), { maxAttempts: 1 })),
+    );
+    await Promise.all(burst);
+    const stored = await storedPlan(store);
+    expect(stored.map((event) => event.data.linkId)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `link-${i}`),
+    );
+  });
+
+  it('does not hold up the next command for a key when one fails', async () => {
+    const mutex = new KeyedMutex();
+    const failed = mutex.run(PLAN, async () => {
+      throw new PlanLimitReachedError('refused');
+    });
+    const next = mutex.run(PLAN, async () => 'ran');
+    await expect(failed).rejects.toBeInstanceOf(PlanLimitReachedError);
+    expect(await next).toBe('ran');
+  });
+});
+
+describe('loadState', () => {
+  it('folds the stream without deciding or appending anything', async () => {
+    const store = new InMemoryEventStore();
+    await store.appendToStream(PLAN, [asAppend(taken('link-1')), asAppend(taken('link-2'))], 'no_stream');
+    expect(await loadState(store, PLAN, slotDecider)).toEqual({ taken: ['link-1', 'link-2'] });
+    expect(await loadState(store, 'plan-nobody', slotDecider)).toEqual({ taken: [] });
+    expect(await store.readStream(PLAN)).toHaveLength(2);
+  });
+});
