@@ -30,7 +30,7 @@ const EXPIRED_PAGE = `<!doctype html>
   <h1>This demo link has expired</h1>
   <p>Demo links made without an account last 7 days. Create a free account to keep your short links
     working and see who clicks them.</p>
-  <a class="button" href="/api/login">Sign up free</a>
+  <a class="button" href="/api/login?tab=create">Sign up free</a>
 </main>
 </body>
 </html>
