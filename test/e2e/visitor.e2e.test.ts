@@ -86,8 +86,9 @@ describe.skipIf(unavailable !== undefined)('a visitor in a real browser', () => 
     await demo.getByRole('button', { name: 'Shorten' }).click();
     await demo.getByText('Your other demo links').waitFor();
     await demo.getByRole('link', { name: 'Start Free Account' }).click();
-    await page.waitForURL('**/login');
-    await page.getByRole('tab', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    // "Start Free Account" opens the Create account tab, not Sign in.
+    expect(await page.getByRole('tab', { selected: true }).innerText()).toBe('Create account');
     const form = page.getByRole('form', { name: 'Create account' });
     await form.getByLabel('First name').fill('Ada');
     await form.getByLabel('E-mail').fill('ada@example.com');

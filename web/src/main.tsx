@@ -7,6 +7,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { PageError } from './components/PageError';
+import { PageNotFound } from './components/PageNotFound';
 import { createQueryClient } from './queryClient';
 import { routeTree } from './routeTree.gen';
 import { cssVariablesResolver, theme } from './theme';
@@ -16,6 +18,9 @@ const queryClient = createQueryClient();
 const router = createRouter({
   routeTree,
   context: { queryClient },
+  // Every route, not only the root: a page that fails shows this under the top bar, which still works.
+  defaultErrorComponent: PageError,
+  defaultNotFoundComponent: PageNotFound,
   defaultPreload: 'intent',
   // TanStack Query owns caching, so the router always calls loaders and lets the cache answer.
   defaultPreloadStaleTime: 0,

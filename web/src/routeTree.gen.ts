@@ -10,21 +10,26 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
+import { Route as AuthenticatedRouteImport } from './routes/_authenticated';
 import { Route as AboutRouteImport } from './routes/about';
 import { Route as ContactRouteImport } from './routes/contact';
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as HelpRouteImport } from './routes/help';
-import { Route as HomeRouteImport } from './routes/home';
 import { Route as LoginRouteImport } from './routes/login';
-import { Route as OnboardingRouteImport } from './routes/onboarding';
 import { Route as PrivacyRouteImport } from './routes/privacy';
-import { Route as ProfileRouteImport } from './routes/profile';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as TermsRouteImport } from './routes/terms';
+import { Route as AuthenticatedHomeRouteImport } from './routes/_authenticated/home';
+import { Route as AuthenticatedOnboardingRouteImport } from './routes/_authenticated/onboarding';
+import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AuthenticatedRoute = AuthenticatedRouteImport.update({
+  id: '/_authenticated',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AboutRoute = AboutRouteImport.update({
@@ -47,29 +52,14 @@ const HelpRoute = HelpRouteImport.update({
   path: '/help',
   getParentRoute: () => rootRouteImport,
 } as any);
-const HomeRoute = HomeRouteImport.update({
-  id: '/home',
-  path: '/home',
-  getParentRoute: () => rootRouteImport,
-} as any);
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any);
-const OnboardingRoute = OnboardingRouteImport.update({
-  id: '/onboarding',
-  path: '/onboarding',
-  getParentRoute: () => rootRouteImport,
-} as any);
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ProfileRoute = ProfileRouteImport.update({
-  id: '/profile',
-  path: '/profile',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
@@ -82,6 +72,21 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AuthenticatedHomeRoute = AuthenticatedHomeRouteImport.update({
+  id: '/home',
+  path: '/home',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedOnboardingRoute = AuthenticatedOnboardingRouteImport.update({
+  id: '/onboarding',
+  path: '/onboarding',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -89,13 +94,13 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/help': typeof HelpRoute;
-  '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
-  '/onboarding': typeof OnboardingRoute;
   '/privacy': typeof PrivacyRoute;
-  '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/terms': typeof TermsRoute;
+  '/home': typeof AuthenticatedHomeRoute;
+  '/onboarding': typeof AuthenticatedOnboardingRoute;
+  '/profile': typeof AuthenticatedProfileRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -103,28 +108,29 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/help': typeof HelpRoute;
-  '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
-  '/onboarding': typeof OnboardingRoute;
   '/privacy': typeof PrivacyRoute;
-  '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/terms': typeof TermsRoute;
+  '/home': typeof AuthenticatedHomeRoute;
+  '/onboarding': typeof AuthenticatedOnboardingRoute;
+  '/profile': typeof AuthenticatedProfileRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
+  '/_authenticated': typeof AuthenticatedRouteWithChildren;
   '/about': typeof AboutRoute;
   '/contact': typeof ContactRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/help': typeof HelpRoute;
-  '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
-  '/onboarding': typeof OnboardingRoute;
   '/privacy': typeof PrivacyRoute;
-  '/profile': typeof ProfileRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/terms': typeof TermsRoute;
+  '/_authenticated/home': typeof AuthenticatedHomeRoute;
+  '/_authenticated/onboarding': typeof AuthenticatedOnboardingRoute;
+  '/_authenticated/profile': typeof AuthenticatedProfileRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -134,13 +140,13 @@ export interface FileRouteTypes {
     | '/contact'
     | '/forgot-password'
     | '/help'
-    | '/home'
     | '/login'
-    | '/onboarding'
     | '/privacy'
-    | '/profile'
     | '/reset-password'
-    | '/terms';
+    | '/terms'
+    | '/home'
+    | '/onboarding'
+    | '/profile';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -148,40 +154,39 @@ export interface FileRouteTypes {
     | '/contact'
     | '/forgot-password'
     | '/help'
-    | '/home'
     | '/login'
-    | '/onboarding'
     | '/privacy'
-    | '/profile'
     | '/reset-password'
-    | '/terms';
+    | '/terms'
+    | '/home'
+    | '/onboarding'
+    | '/profile';
   id:
     | '__root__'
     | '/'
+    | '/_authenticated'
     | '/about'
     | '/contact'
     | '/forgot-password'
     | '/help'
-    | '/home'
     | '/login'
-    | '/onboarding'
     | '/privacy'
-    | '/profile'
     | '/reset-password'
-    | '/terms';
+    | '/terms'
+    | '/_authenticated/home'
+    | '/_authenticated/onboarding'
+    | '/_authenticated/profile';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
+  AuthenticatedRoute: typeof AuthenticatedRouteWithChildren;
   AboutRoute: typeof AboutRoute;
   ContactRoute: typeof ContactRoute;
   ForgotPasswordRoute: typeof ForgotPasswordRoute;
   HelpRoute: typeof HelpRoute;
-  HomeRoute: typeof HomeRoute;
   LoginRoute: typeof LoginRoute;
-  OnboardingRoute: typeof OnboardingRoute;
   PrivacyRoute: typeof PrivacyRoute;
-  ProfileRoute: typeof ProfileRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
   TermsRoute: typeof TermsRoute;
 }
@@ -193,6 +198,13 @@ declare module '@tanstack/react-router' {
       path: '/';
       fullPath: '/';
       preLoaderRoute: typeof IndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/_authenticated': {
+      id: '/_authenticated';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof AuthenticatedRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/about': {
@@ -223,13 +235,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HelpRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/home': {
-      id: '/home';
-      path: '/home';
-      fullPath: '/home';
-      preLoaderRoute: typeof HomeRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
     '/login': {
       id: '/login';
       path: '/login';
@@ -237,25 +242,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/onboarding': {
-      id: '/onboarding';
-      path: '/onboarding';
-      fullPath: '/onboarding';
-      preLoaderRoute: typeof OnboardingRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
     '/privacy': {
       id: '/privacy';
       path: '/privacy';
       fullPath: '/privacy';
       preLoaderRoute: typeof PrivacyRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/profile': {
-      id: '/profile';
-      path: '/profile';
-      fullPath: '/profile';
-      preLoaderRoute: typeof ProfileRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/reset-password': {
@@ -272,20 +263,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/_authenticated/home': {
+      id: '/_authenticated/home';
+      path: '/home';
+      fullPath: '/home';
+      preLoaderRoute: typeof AuthenticatedHomeRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/onboarding': {
+      id: '/_authenticated/onboarding';
+      path: '/onboarding';
+      fullPath: '/onboarding';
+      preLoaderRoute: typeof AuthenticatedOnboardingRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/profile': {
+      id: '/_authenticated/profile';
+      path: '/profile';
+      fullPath: '/profile';
+      preLoaderRoute: typeof AuthenticatedProfileRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
   }
 }
 
+interface AuthenticatedRouteChildren {
+  AuthenticatedHomeRoute: typeof AuthenticatedHomeRoute;
+  AuthenticatedOnboardingRoute: typeof AuthenticatedOnboardingRoute;
+  AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute;
+}
+
+const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedHomeRoute: AuthenticatedHomeRoute,
+  AuthenticatedOnboardingRoute: AuthenticatedOnboardingRoute,
+  AuthenticatedProfileRoute: AuthenticatedProfileRoute,
+};
+
+const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
+  AuthenticatedRouteChildren,
+);
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuthenticatedRoute: AuthenticatedRouteWithChildren,
   AboutRoute: AboutRoute,
   ContactRoute: ContactRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   HelpRoute: HelpRoute,
-  HomeRoute: HomeRoute,
   LoginRoute: LoginRoute,
-  OnboardingRoute: OnboardingRoute,
   PrivacyRoute: PrivacyRoute,
-  ProfileRoute: ProfileRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TermsRoute: TermsRoute,
 };

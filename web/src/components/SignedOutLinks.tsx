@@ -1,4 +1,5 @@
 import { Anchor, Button } from '@mantine/core';
+import { createAccountHref, signInHref } from '../auth/loginLinks';
 import { useInAppClick } from './inAppLink';
 
 /** The landing page's sections; from another page these load "/" and scroll there. */
@@ -27,11 +28,10 @@ export function SignedOutLinks({
       <Button component="a" href="/marketplace" variant="light" onClick={toMarketplace} fullWidth={stacked}>
         Premium Slugs
       </Button>
-      {/* Navigations, not data calls: /api/login goes to the sign-in page or the OpenID provider. */}
-      <Button component="a" href="/api/login" variant="default" fullWidth={stacked}>
+      <Button component="a" href={signInHref} variant="default" fullWidth={stacked}>
         Login
       </Button>
-      <Button component="a" href="/api/login" fullWidth={stacked}>
+      <Button component="a" href={createAccountHref} fullWidth={stacked}>
         Start Free
       </Button>
     </>

@@ -1,4 +1,4 @@
-import { Center, Container, Loader, Stack } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { User } from '@sniplink/contracts';
 import { pages } from '@sniplink/contracts/pages';
@@ -13,21 +13,13 @@ import { LinkList } from './LinkList';
 import { linksRemainingFor, usedLinksOf } from './linkAllowance';
 import { OnboardingCard } from './OnboardingCard';
 import { SupportDialog } from './SupportDialog';
-import { useSignedInUser } from './useSignedInUser';
 
 /** The signed-in home, at /home and at / (spec, section 2). */
-export function DashboardPage() {
-  const user = useSignedInUser();
+export function DashboardPage({ user }: { user: User }) {
   return (
     <Container size="lg" py="xl">
       <PageTitle title={pages['/home'].title} />
-      {user ? (
-        <Dashboard user={user} />
-      ) : (
-        <Center py="xl">
-          <Loader aria-label="Loading your dashboard" />
-        </Center>
-      )}
+      <Dashboard user={user} />
     </Container>
   );
 }

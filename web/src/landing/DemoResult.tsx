@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { DemoLink } from '@sniplink/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { createAccountHref, signInHref } from '../auth/loginLinks';
 import { CopyUrlButton } from '../components/CopyButton';
 import { demoLinksQueryOptions } from './demo';
 
@@ -57,12 +58,12 @@ export function DemoResult({ link }: { link: DemoLink }) {
         <Text fw={600}>
           See who clicks, from where and on what device: keep these links in a free account.
         </Text>
-        <Button component="a" href="/api/login" size="md">
+        <Button component="a" href={createAccountHref} size="md">
           Start Free Account
         </Button>
         <Text size="sm" c="dimmed">
           Already have an account?{' '}
-          <a href="/api/login" style={{ color: 'var(--mantine-color-anchor)' }}>
+          <a href={signInHref} style={{ color: 'var(--mantine-color-anchor)' }}>
             Sign in
           </a>
         </Text>

@@ -1,4 +1,5 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { createAccountHref } from '../auth/loginLinks';
 
 export function Hero({ headline }: { headline: string }) {
   return (
@@ -16,7 +17,7 @@ export function Hero({ headline }: { headline: string }) {
         </Text>
         {/* Side by side from 576 px; one above the other, full width, on phones. */}
         <Group justify="center" gap="sm" w="100%">
-          <Button component="a" href="/api/login" size="lg" w={{ base: '100%', xs: 'auto' }}>
+          <Button component="a" href={createAccountHref} size="lg" w={{ base: '100%', xs: 'auto' }}>
             Start Free Today
           </Button>
           {/* A same-page anchor: the browser scrolls to the demo, also without JavaScript. */}

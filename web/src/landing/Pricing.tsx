@@ -12,6 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { createAccountHref } from '../auth/loginLinks';
 
 const planFeatures = ['Track links', 'See click numbers', 'Share anywhere', 'Export data', 'Works on mobile'];
 
@@ -104,7 +105,7 @@ export function Pricing() {
               </Text>
               <Text fw={600}>5 links in total</Text>
               <PlanFeatures />
-              <Button component="a" href="/api/login" variant="default" mt="auto" fullWidth>
+              <Button component="a" href={createAccountHref} variant="default" mt="auto" fullWidth>
                 Start Free
               </Button>
             </Stack>
@@ -169,7 +170,7 @@ export function StartTrial() {
           Your next link could tell you something
         </Title>
         <Text c="dimmed">Five trackable links are free, for good. Upgrade only when you need more.</Text>
-        <Button component="a" href="/api/login" size="lg">
+        <Button component="a" href={createAccountHref} size="lg">
           Start Free Trial
         </Button>
       </Stack>

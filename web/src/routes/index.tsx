@@ -25,7 +25,7 @@ function HomeRoute() {
   if (user) {
     return (
       <Suspense fallback={<PageSpinner />}>
-        <DashboardPage />
+        <DashboardPage user={user} />
       </Suspense>
     );
   }

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { AuthPageLayout } from '../auth/AuthPageLayout';
 import { CreateAccountForm } from '../auth/CreateAccountForm';
+import { createAccountTab } from '../auth/loginLinks';
 import { SignInForm } from '../auth/SignInForm';
 import { PageTitle } from '../components/PageTitle';
 
@@ -21,6 +22,8 @@ interface LoginSearch {
   returnTo?: string;
   error?: ProviderError;
   emailVerified?: Confirmation;
+  /** `create`: open on the Create account tab ("Start Free"); else on Sign in. */
+  tab?: typeof createAccountTab;
 }
 
 function isSitePath(value: unknown): value is string {
@@ -34,6 +37,7 @@ export const Route = createFileRoute('/login')({
     returnTo: isSitePath(search.returnTo) ? search.returnTo : undefined,
     error: providerErrors.find((error) => error === search.error),
     emailVerified: confirmations.find((outcome) => outcome === String(search.emailVerified)),
+    tab: search.tab === createAccountTab ? createAccountTab : undefined,
   }),
   component: LoginPage,
 });
@@ -59,9 +63,9 @@ const confirmationAlert: Record<Confirmation, { color: string; text: string }> =
 type Tab = 'sign-in' | 'create-account';
 
 function LoginPage() {
-  const { returnTo, error, emailVerified } = Route.useSearch();
+  const { returnTo, error, emailVerified, tab: openOn } = Route.useSearch();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<Tab>('sign-in');
+  const [tab, setTab] = useState<Tab>(openOn === createAccountTab ? 'create-account' : 'sign-in');
   // One address for both forms: it is usually typed once, on whichever tab turns out to be the right one.
   const [email, setEmail] = useState('');
   const signInPassword = useRef<HTMLInputElement>(null);

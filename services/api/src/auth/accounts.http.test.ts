@@ -254,6 +254,17 @@ describe('navigations and origins', () => {
     }
   });
 
+  it('GET /api/login?tab=create ("Start Free") leads to the Create account tab, with its returnTo', async () => {
+    const client = api.client();
+    const start = await client.get('/api/login?tab=create');
+    expect(start.headers.get('location')).toBe('/login?tab=create');
+    const withReturn = await client.get('/api/login?returnTo=%2Fsubscribe&tab=create');
+    expect(withReturn.headers.get('location')).toBe('/login?returnTo=%2Fsubscribe&tab=create');
+    // Any other tab is the default one, Sign in.
+    const other = await client.get('/api/login?tab=%2F%2Fevil.example');
+    expect(other.headers.get('location')).toBe('/login');
+  });
+
   it('refuses a state-changing request from another site, and allows this site and no Origin', async () => {
     const foreign = await api
       .client()

@@ -92,10 +92,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
 
   // Navigations (the browser goes there; they answer with redirects).
   app.get('/api/login', async (request, reply) => {
-    const returnTo = safeReturnTo((request.query as Record<string, unknown>).returnTo);
+    const query = request.query as Record<string, unknown>;
+    const returnTo = safeReturnTo(query.returnTo);
     if (deps.oidc) return deps.oidc.start(request, reply, returnTo);
-    const query = returnTo === '/' ? '' : `?returnTo=${encodeURIComponent(returnTo)}`;
-    return reply.redirect(`/login${query}`, 302);
+    return reply.redirect(signInPagePath(returnTo, query.tab), 302);
   });
 
   // A link on another site only shows "Sign out?"; its button posts here from this site.
@@ -121,4 +121,13 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
   if (deps.passwordReset) await passwordResetRoutes(app, deps.passwordReset);
 
   deps.oidc?.register(app);
+}
+
+/** The sign-in page, coming back to `returnTo`; `tab=create` ("Start Free") opens its Create account tab. */
+function signInPagePath(returnTo: string, tab: unknown): string {
+  const search = [
+    ...(returnTo === '/' ? [] : [`returnTo=${encodeURIComponent(returnTo)}`]),
+    ...(tab === 'create' ? ['tab=create'] : []),
+  ];
+  return search.length === 0 ? '/login' : `/login?${search.join('&')}`;
 }

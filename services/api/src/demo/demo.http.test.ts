@@ -162,7 +162,7 @@ describe('the demo shortener for visitors', () => {
     expect(gone.headers.get('location')).toBeNull();
     expect(gone.text).toContain('This demo link has expired');
     expect(gone.text).toContain('Sniplink');
-    expect(gone.text).toContain('href="/api/login"');
+    expect(gone.text).toContain('href="/api/login?tab=create"');
     expect((await visitor.list()).body).toEqual([]);
   });
 });

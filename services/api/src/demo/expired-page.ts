@@ -12,7 +12,7 @@ const EXPIRED_PAGE = smallPage({
   main: `  <h1>This demo link has expired</h1>
   <p>Demo links made without an account last 7 days. Create a free account to keep your short links
     working and see who clicks them.</p>
-  <a class="button" href="/api/login">Sign up free</a>`,
+  <a class="button" href="/api/login?tab=create">Sign up free</a>`,
 });
 
 export function sendExpiredDemoPage(reply: FastifyReply): FastifyReply {

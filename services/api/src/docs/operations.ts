@@ -159,6 +159,12 @@ export const PATH_SPECS: PathSpecs = {
           description: 'A path of this site to return to; anything else is replaced by `/`',
           schema: { type: 'string' },
         },
+        {
+          name: 'tab',
+          in: 'query',
+          description: '`create` opens the sign-in page on its Create account tab',
+          schema: { type: 'string', enum: ['create'] },
+        },
       ],
       success: { status: 302, description: 'Redirect', headers: { Location: 'The provider, or `/login`' } },
     },

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { currentUserQueryKey } from '../api/auth';
-import { linksQueryOptions, userAnalyticsQueryOptions } from '../api/links';
-import { toast } from '../components/toast';
-import { DashboardPage } from '../dashboard/DashboardPage';
+import { currentUserQueryKey } from '../../api/auth';
+import { linksQueryOptions, userAnalyticsQueryOptions } from '../../api/links';
+import { toast } from '../../components/toast';
+import { DashboardPage } from '../../dashboard/DashboardPage';
+import { useSignedInUser } from '../../dashboard/useSignedInUser';
 
 /**
  * The card payment provider comes back with ?payment=success&session_id=… (spec, section 2); the e-mail
@@ -16,7 +17,7 @@ interface HomeSearch {
   emailVerified?: '1' | 'expired';
 }
 
-export const Route = createFileRoute('/home')({
+export const Route = createFileRoute('/_authenticated/home')({
   validateSearch: (search: Record<string, unknown>): HomeSearch => ({
     payment: search.payment === 'success' ? 'success' : undefined,
     session_id: typeof search.session_id === 'string' ? search.session_id : undefined,
@@ -35,6 +36,7 @@ function HomePage() {
   const { payment, emailVerified } = Route.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const user = useSignedInUser();
 
   useEffect(() => {
     if (payment !== 'success') return;
@@ -56,5 +58,5 @@ function HomePage() {
     void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
   }, [emailVerified, navigate, queryClient]);
 
-  return <DashboardPage />;
+  return <DashboardPage user={user} />;
 }
