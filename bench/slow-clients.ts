@@ -6,7 +6,7 @@
  * `Content-Length`) and part of its body, and then stall: they send nothing more and never close. Samples the
  * app process's RSS the whole time and prints it before, at its peak while the uploads arrive, once they all
  * stall, and after the connections are gone (closed by the server's request timeout, or else by this script
- * once the timeout and a margin have passed), next to the README's memory target ("Memory": 250 MB). Also
+ * once the timeout and a margin have passed), next to the memory target (docs/operations.md, "Memory": 250 MB). Also
  * what the server answered the stalled connections and how long it kept them.
  */
 import { rm } from 'node:fs/promises';
@@ -17,7 +17,7 @@ import { type AppProcess, startAppProcess } from '../test/support/app-process';
 import { createDatabase, fmt, option, rssMb, tempDataDir } from './support';
 
 const SOCKETS = Number(option('--sockets') ?? 1000);
-/** README, "Memory": an app process peaks under 250 MB (190-234 MB under the redirect load). */
+/** docs/operations.md, "Memory": an app process peaks under 250 MB (190-234 MB under the redirect load). */
 const BUDGET_MB = 250;
 /** The app's request timeout (`REQUEST_TIMEOUT_MS`); the bench waits this long, plus a margin, for it. */
 const TIMEOUT_MS = Number(option('--timeout-ms') ?? 30_000);
@@ -163,7 +163,7 @@ try {
   }
   console.log(
     `bench:slow-clients on ${label}\n${os.cpus().length} cores, Node ${process.version}, ${fmt(SOCKETS)} stalled uploads per shape ` +
-      `(POST /api/auth/login), REQUEST_TIMEOUT_MS ${fmt(TIMEOUT_MS)}; the app's RSS against the README's ${BUDGET_MB} MB\n`,
+      `(POST /api/auth/login), REQUEST_TIMEOUT_MS ${fmt(TIMEOUT_MS)}; the app's RSS against the ${BUDGET_MB} MB of docs/operations.md\n`,
   );
   app = await startAppProcess(env);
   await sleep(3_000); // the start's garbage collected, the click thread settled

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Every error the API answers with: `{ code, message, field? }`. Messages never echo user input; the web
- * client matches on `code` (ARCHITECTURE section 7). A 401's message is "Unauthorized".
+ * client matches on `code` (docs/architecture.md, "Accounts"). A 401's message is "Unauthorized".
  */
 export const errorCodes = [
   'VALIDATION_FAILED',

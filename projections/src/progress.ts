@@ -14,7 +14,7 @@ const CHANNEL = 'projection_progress';
  * Where each projection's read model is, as every process can learn it: runners publish each checkpoint
  * they commit (in-process at once, other processes through NOTIFY); anyone may wait for a position.
  * Used for read-your-writes: a command's answer waits until the read models the user looks at next
- * have passed the event it appended (ARCHITECTURE section 5).
+ * have passed the event it appended (docs/architecture.md, "Read-your-writes").
  */
 export class ProjectionProgress {
   private readonly known = new Map<string, LogPosition>();

@@ -75,7 +75,7 @@ async function problemsOf(context: BrowserContext): Promise<string[]> {
 }
 
 /**
- * Signed out, the app asks who is signed in and is told 401 (README: `GET /api/auth/user`), which
+ * Signed out, the app asks who is signed in and is told 401 (docs/architecture.md: `GET /api/auth/user`), which
  * Chromium logs as a failed load: the one console error these journeys expect.
  */
 const unexpected = (problems: string[]) =>

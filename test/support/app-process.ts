@@ -11,7 +11,7 @@ const MAIN = path.join(DIST_DIR, 'main.mjs');
 /** `npm run start:redirect`'s entry: the redirect as a process of its own. */
 export const REDIRECT_MAIN = path.join(DIST_DIR, 'redirect-main.mjs');
 
-/** As package.json's start scripts run the bundle (README, "Memory", says why the heap is capped). */
+/** As package.json's start scripts run the bundle (docs/operations.md, "Memory", says why the heap is capped). */
 const NODE_FLAGS = ['--enable-source-maps', '--max-old-space-size=192'];
 
 let built = false;

@@ -47,7 +47,7 @@ export const shortCodeEventSchemas = {
   ShortCodeOwnerChanged: z.object({ ownerId: z.string(), previousOwnerId: z.string() }),
 } as const;
 
-/** Link allowance events on the user's stream `user-{userId}` (ARCHITECTURE section 4). */
+/** Link allowance events on the user's stream `user-{userId}` (docs/architecture.md, "Which stream guards which rule"). */
 export const linkQuotaEventSchemas = {
   /** A link counted against the plan: Free holds at most 5, Pro creates at most 500 per UTC month. */
   LinkSlotTaken: z.object({ linkId: z.uuid(), month: z.string().regex(/^\d{4}-\d{2}$/) }),

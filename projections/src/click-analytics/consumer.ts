@@ -135,7 +135,7 @@ class PendingClicks {
  * summed in memory and flushed (counters plus every partition's next offset, compare-and-set) in one
  * transaction; on start it seeks to the stored offsets. A crash before a flush loses only memory: the
  * stream delivers those batches again. A failed flush drops what is pending and consumes again from the
- * stored offsets. Either way no click is lost or doubled (ARCHITECTURE section 6). The stream stores a
+ * stored offsets. Either way no click is lost or doubled (docs/architecture.md, "Analytics"). The stream stores a
  * re-sent publish once, so a click id reaches the log once; repeats within a batch are dropped anyway.
  */
 export class ClickAnalytics {

@@ -36,8 +36,8 @@ const httpUrl = z
   .transform((value) => value.replace(/\/+$/, ''));
 
 /**
- * Every environment variable the app reads, validated once at start-up. The README's configuration
- * table is written from this schema: keep the two together.
+ * Every environment variable the app reads, validated once at start-up. The configuration table in
+ * docs/configuration.md is written from this schema: keep the two together.
  */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),

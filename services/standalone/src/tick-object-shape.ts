@@ -13,8 +13,8 @@ let kept: object | undefined;
  * good). A full GC at a moment when no tick is queued frees those shapes; the next `nextTick` makes new
  * ones and the site is "many" for the rest of the process. Under load a redirect calls `nextTick` ~5
  * times (the request's stream ending, the response's write, the socket's resume), and in the launches
- * where this happened during start-up the event loop paid ~2.8 µs more per request (bench/RESULTS.md,
- * twelfth session). One tick object held forever keeps its shapes, and so the site's one shape, alive.
+ * where this happened during start-up the event loop paid ~2.8 µs more per request (bench/RESULTS.md's
+ * twelfth session, in git history: `git show c47accaf9d08:bench/RESULTS.md`). One tick object held forever keeps its shapes, and so the site's one shape, alive.
  *
  * The only way to reach a tick object is an async hook's `init`: enabled for this one `nextTick` only.
  */

@@ -238,7 +238,7 @@ export class AccountService {
   }
 
   /**
-   * Erases an account (ARCHITECTURE section 4): records `UserErased`, gives the address back, deletes
+   * Erases an account (docs/architecture.md, "Personal data"): records `UserErased`, gives the address back, deletes
    * what lets anyone sign in as it, and deletes its key only once the users read model has dropped the
    * personal data. An account that does not exist or is already erased is a NotFoundError.
    */

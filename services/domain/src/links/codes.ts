@@ -6,8 +6,8 @@ export const CUSTOM_CODE_RULE = '3-20 characters: letters, numbers, hyphens, and
 const CUSTOM_CODE = /^[A-Za-z0-9_-]{3,20}$/;
 
 /**
- * Words a link may never take: the site's own paths and words that would mislead (ARCHITECTURE: every
- * code claim passes a moderation check; the admin console adds prohibited words and brands later).
+ * Words a link may never take: the site's own paths and words that would mislead (the admin
+ * console is to add prohibited words and brands).
  */
 const RESERVED = new Set([
   'about',

@@ -48,7 +48,8 @@ const PUBLISH_ID_PRUNE_EVERY_MS = 10 * 60_000;
  * advisory lock); the others wait as standbys.
  *
  * The statements of a publish and a fetch are named, so each connection parses and plans them once rather
- * than on every call (bench/RESULTS.md, tenth session); a pooler in transaction mode would break them.
+ * than on every call (bench/RESULTS.md's tenth
+ * session, in git history: `git show c47accaf9d08:bench/RESULTS.md`); a pooler in transaction mode would break them.
  */
 export class PostgresClickStream<Value = unknown> implements ClickStream<Value> {
   readonly partitionCount: number;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import { runCliProcess } from '../../../../test/support/cli-process';
 
-// ARCHITECTURE section 4, "Personal data in an append-only log": erasure appends UserErased, waits until
+// docs/architecture.md, "Personal data": erasure appends UserErased, waits until
 // it is projected, then deletes the user's key, so the ciphertext left in the log can never be read again.
 let api: TestApi;
 beforeAll(async () => {

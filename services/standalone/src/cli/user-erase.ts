@@ -1,5 +1,5 @@
 /**
- * `npm run user:erase -- <email>`: erases an account for good (crypto-shredding, ARCHITECTURE section 4).
+ * `npm run user:erase -- <email>`: erases an account for good (crypto-shredding, docs/architecture.md).
  * Asks nothing: the operator's command is the confirmation.
  */
 import { runAccountCli } from './run-cli';

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 /**
  * The Postgres event store. `transaction_id` (the writer's xid8, assigned before the position is drawn)
  * with `position` orders the global log; readers only see rows of transactions older than every
- * transaction still running, so a late commit can never be skipped (ARCHITECTURE section 5).
+ * transaction still running, so a late commit can never be skipped (docs/architecture.md, "Event store").
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
