@@ -62,9 +62,11 @@ const ERASURE_PROJECTION_WAIT_MS = 30_000;
 export class AccountService {
   private readonly mutex = new KeyedMutex();
   /** Every append is stamped by the service's clock. */
-  private readonly stamped: HandleOptions = { now: () => this.deps.clock.now() };
+  private readonly stamped: HandleOptions;
 
-  constructor(private readonly deps: AccountDeps) {}
+  constructor(private readonly deps: AccountDeps) {
+    this.stamped = { clock: deps.clock };
+  }
 
   emailHash(email: string): string {
     return keyedHash(this.deps.emailSecret, normaliseEmail(email));

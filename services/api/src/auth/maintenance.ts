@@ -66,7 +66,7 @@ export async function releaseOrphanedEmailClaims(deps: SweeperDeps, graceMs = 10
       stream_id,
       emailClaimDecider,
       { type: 'ReleaseEmail', userId: holder },
-      { now: () => deps.clock.now() },
+      { clock: deps.clock },
     );
     released += 1;
   }

@@ -47,9 +47,11 @@ type ClaimOutcome = { claimed: true; position: LogPosition | null } | { claimed:
  */
 export class DemoService {
   /** Every append is stamped by the service's clock. */
-  private readonly stamped: HandleOptions = { now: () => this.deps.clock.now() };
+  private readonly stamped: HandleOptions;
 
-  constructor(private readonly deps: DemoServiceDeps) {}
+  constructor(private readonly deps: DemoServiceDeps) {
+    this.stamped = { clock: deps.clock };
+  }
 
   /** Counts one demo request from the address (429 past the per-minute limit). */
   countRequest(ip: string): Promise<void> {

@@ -78,10 +78,11 @@ export class LinkService {
    */
   private readonly perLink = new KeyedMutex();
   /** Every append is stamped by the service's clock. */
-  private readonly stamped: HandleOptions = { now: () => this.deps.clock.now() };
+  private readonly stamped: HandleOptions;
 
   constructor(private readonly deps: LinkServiceDeps) {
     this.random = deps.randomBytes ?? randomBytes;
+    this.stamped = { clock: deps.clock };
   }
 
   async create(
