@@ -5,6 +5,7 @@ import { clickCounts, linkClicks } from '../../../projections/src/index';
 import { startTestApi, type TestApi } from '../../../test/support/api';
 import { AccountService } from './auth/accounts';
 import { LoginThrottle } from './auth/login-throttle';
+import { SessionStore } from './auth/sessions';
 import { DemoService } from './demo/demo-service';
 import { DemoThrottle } from './demo/demo-throttle';
 import { CodeChangeThrottle } from './links/code-change-throttle';
@@ -106,5 +107,27 @@ describe('services on a fixed clock', () => {
     expect(await demo.listForVisitor(visitor)).toEqual([]);
     const userId = await accounts.register({ email: 'late.claim@example.com', password: 'correct horse' });
     expect(await demo.claim(visitor, userId)).toBe(0);
+  });
+
+  it('ends a session after its idle minutes and at its absolute end, as the clock reads them', async () => {
+    const clock = fixedClock('2026-04-01T08:00:00.000Z');
+    const sessions = new SessionStore(api.runtime.database.db, { idleMinutes: 60, maxDays: 1 }, clock);
+    const userId = sequentialIds(3).newId();
+    const idle = await sessions.create(userId, undefined);
+    clock.advance(60 * 60_000 - 1);
+    expect(await sessions.resolve(idle.token)).toMatchObject({ userId }); // and seen again now
+    clock.advance(60 * 60_000 - 1);
+    expect(await sessions.resolve(idle.token)).toMatchObject({ userId });
+    clock.advance(60 * 60_000);
+    expect(await sessions.resolve(idle.token)).toBeNull();
+
+    const busy = await sessions.create(userId, undefined);
+    const end = clock.now().getTime() + 24 * 3_600_000;
+    while (clock.now().getTime() + 30 * 60_000 < end) {
+      clock.advance(30 * 60_000);
+      expect(await sessions.resolve(busy.token)).toMatchObject({ userId });
+    }
+    clock.set(new Date(end).toISOString());
+    expect(await sessions.resolve(busy.token)).toBeNull();
   });
 });
