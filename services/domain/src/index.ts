@@ -4,6 +4,7 @@ export {
   type UserCommand,
   userDecider,
   userStreamId,
+  utcMonthOf,
 } from './accounts/decide';
 export {
   type EmailClaimCommand,

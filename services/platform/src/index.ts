@@ -22,3 +22,5 @@ export * from './eventstore/port';
 export { PostgresEventStore } from './eventstore/postgres';
 export { createLogger, type Logger, type LogLevel } from './logging';
 export { createMailer, type Mailer, type MailMessage, OutboxMailer, SmtpMailer } from './mail';
+export { type Clock, type FixedClock, fixedClock, systemClock } from './time/clock';
+export { type IdSource, sequentialIds, uuidV7Ids } from './time/ids';

@@ -23,18 +23,22 @@ import {
 import {
   appSecret,
   type ClickStream,
+  type Clock,
   type Config,
   connectDatabase,
   createMailer,
   type Db,
   type EventStore,
   encodePosition,
+  type IdSource,
   Keyring,
   type Logger,
   type Mailer,
   migrateToLatest,
   PgNotifications,
   PostgresEventStore,
+  systemClock,
+  uuidV7Ids,
 } from '@sniplink/platform';
 import { type EmbeddedServerStatus, startEmbeddedPostgres } from '@sniplink/platform/embedded';
 import {
@@ -82,6 +86,9 @@ export interface Runtime {
   /** The click analytics consumer, when this process runs projections (in this thread or its own). */
   clickAnalytics: ClickConsumer | undefined;
   log: Logger;
+  /** The time and the new ids every service of this process uses (the machine's clock, UUID v7). */
+  clock: Clock;
+  ids: IdSource;
   readiness: Record<string, ReadinessCheck>;
   /** Where the database is: "embedded (…)" or the DATABASE_URL host. */
   describeDatabase: string;
@@ -140,6 +147,8 @@ export async function startRuntime(
   const server = await openServer(config, log);
   const { connectionString } = server;
   const stopEmbedded = server.stop;
+  const clock = systemClock;
+  const ids = uuidV7Ids;
   try {
     const database = connectDatabase(connectionString, { poolSize: config.dbPoolSize });
     await migrateToLatest(database.db);
@@ -155,7 +164,7 @@ export async function startRuntime(
         ? projections.map((projection) => new ProjectionRunner(deps, projection))
         : [];
     for (const runner of runners) runner.start();
-    const sessions = new SessionStore(database.db, config.session);
+    const sessions = new SessionStore(database.db, config.session, clock);
     const accounts = new AccountService({
       db: database.db,
       eventStore,
@@ -165,6 +174,8 @@ export async function startRuntime(
       throttle: new LoginThrottle(database.pool, config.loginLimits),
       readModels: progress,
       adminEmails: config.adminEmails,
+      clock,
+      ids,
     });
     const mailer = createMailer(config, log);
     const linkCache = new LinkCache(database.db);
@@ -195,6 +206,8 @@ export async function startRuntime(
           ? linkClicks(database.db, clickStream, linkId)
           : 'unconfirmed',
       codeChanges: new CodeChangeThrottle(database.pool, config.codeChangesPerDay),
+      clock,
+      ids,
     });
     const demo = new DemoService({
       db: database.db,
@@ -203,11 +216,12 @@ export async function startRuntime(
       links,
       readModels: progress,
       throttle: new DemoThrottle(database.pool, config.demoLimits),
+      clock,
     });
     const maintenance =
       runners.length > 0
         ? scheduleMaintenance(async () => {
-            await runAccountMaintenance({ db: database.db, eventStore, keyring, log });
+            await runAccountMaintenance({ db: database.db, eventStore, keyring, log, clock });
             await pruneIdempotencyKeys(database.db);
           }, log)
         : undefined;
@@ -229,6 +243,8 @@ export async function startRuntime(
       clickBuffer,
       clickAnalytics,
       log,
+      clock,
+      ids,
       readiness: {
         database: databaseCheck(database, server.status),
         ...readinessChecks(database, eventStore, clickStream, projections),
@@ -389,6 +405,7 @@ export function authDeps(runtime: Runtime): AuthRoutesDeps {
       mailer: runtime.mailer,
       publicUrl: config.publicUrl,
       log: runtime.log,
+      clock: runtime.clock,
     },
     emailVerification: {
       accounts: runtime.accounts,
@@ -397,6 +414,7 @@ export function authDeps(runtime: Runtime): AuthRoutesDeps {
       mailer: runtime.mailer,
       publicUrl: config.publicUrl,
       log: runtime.log,
+      clock: runtime.clock,
     },
     oidc: config.oidc
       ? createOidcLogin({
@@ -406,6 +424,7 @@ export function authDeps(runtime: Runtime): AuthRoutesDeps {
           accounts: runtime.accounts,
           sessions: runtime.sessions,
           cookie,
+          clock: runtime.clock,
           afterSignIn,
         })
       : undefined,
@@ -437,6 +456,7 @@ export function analyticsDeps(runtime: Runtime): AnalyticsRoutesDeps {
       linkAnalytics: (linkId) => linkAnalytics(db, linkId),
       userClickTotal: (ownerId) => userClickTotal(db, ownerId),
     },
+    clock: runtime.clock,
   };
 }
 

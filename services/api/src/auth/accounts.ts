@@ -9,11 +9,15 @@ import {
   type UserCommand,
   userDecider,
   userStreamId,
+  utcMonthOf,
 } from '@sniplink/domain';
 import {
+  type Clock,
   type Database,
   type EventStore,
+  type HandleOptions,
   handleCommand,
+  type IdSource,
   KeyedMutex,
   type Keyring,
   keyedHash,
@@ -22,7 +26,6 @@ import {
   type UserRow,
 } from '@sniplink/platform';
 import type { Kysely } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import type { SessionStore } from './sessions';
@@ -42,6 +45,10 @@ export interface AccountDeps {
   throttle: LoginThrottle;
   readModels: ReadModelWaiter;
   adminEmails: readonly string[];
+  /** Stamps the events appended, and says which month a user's link count is for. */
+  clock: Clock;
+  /** New accounts' ids. */
+  ids: IdSource;
 }
 
 /** How long erasure keeps waiting for the users read model once the ordinary 2 s wait has given up. */
@@ -54,8 +61,12 @@ const ERASURE_PROJECTION_WAIT_MS = 30_000;
  */
 export class AccountService {
   private readonly mutex = new KeyedMutex();
+  /** Every append is stamped by the service's clock. */
+  private readonly stamped: HandleOptions;
 
-  constructor(private readonly deps: AccountDeps) {}
+  constructor(private readonly deps: AccountDeps) {
+    this.stamped = { clock: deps.clock };
+  }
 
   emailHash(email: string): string {
     return keyedHash(this.deps.emailSecret, normaliseEmail(email));
@@ -69,7 +80,7 @@ export class AccountService {
   /** Creates a password account: claims the address, stores the hash, then records the registration. */
   async register(input: RegisterBody): Promise<string> {
     const passwordHash = await hashPassword(input.password);
-    const userId = uuidv7();
+    const userId = this.deps.ids.newId();
     const emailHash = this.emailHash(input.email);
     await this.claimEmail(emailHash, userId);
     try {
@@ -103,7 +114,7 @@ export class AccountService {
   }): Promise<{ userId: string; created: boolean }> {
     const existing = await this.findUserIdByEmail(input.email);
     if (existing) return { userId: existing, created: false };
-    const userId = uuidv7();
+    const userId = this.deps.ids.newId();
     const emailHash = this.emailHash(input.email);
     await this.claimEmail(emailHash, userId);
     try {
@@ -183,7 +194,7 @@ export class AccountService {
       .selectAll()
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return row && !row.erased ? toUserJson(row, this.deps.adminEmails) : null;
+    return row && !row.erased ? toUserJson(row, this.deps.adminEmails, this.deps.clock.now()) : null;
   }
 
   async updateProfile(userId: string, body: ProfileBody): Promise<User> {
@@ -209,7 +220,7 @@ export class AccountService {
       .insertInto('user_credentials')
       .values({ user_id: userId, password_hash: passwordHash })
       .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet({ password_hash: passwordHash, updated_at: new Date() }),
+        oc.column('user_id').doUpdateSet({ password_hash: passwordHash, updated_at: this.deps.clock.now() }),
       )
       .execute();
     await this.deps.sessions.destroyAllFor(userId);
@@ -263,7 +274,10 @@ export class AccountService {
     command: UserCommand,
   ): Promise<{ position: LogPosition | null; projected: boolean }> {
     const result = await this.mutex.run(userId, () =>
-      handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, command, { actorId: userId }),
+      handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, command, {
+        ...this.stamped,
+        actorId: userId,
+      }),
     );
     if (!result.position) return { position: null, projected: true };
     return {
@@ -324,24 +338,30 @@ export class AccountService {
   }
 
   private async claimEmail(emailHash: string, userId: string): Promise<void> {
-    await handleCommand(this.deps.eventStore, emailClaimStreamId(emailHash), emailClaimDecider, {
-      type: 'ClaimEmail',
-      userId,
-    });
+    await handleCommand(
+      this.deps.eventStore,
+      emailClaimStreamId(emailHash),
+      emailClaimDecider,
+      { type: 'ClaimEmail', userId },
+      this.stamped,
+    );
   }
 
   /** Gives the address back: compensation for a registration that failed after its claim, and erasure. */
   async releaseEmail(emailHash: string, userId: string): Promise<void> {
-    await handleCommand(this.deps.eventStore, emailClaimStreamId(emailHash), emailClaimDecider, {
-      type: 'ReleaseEmail',
-      userId,
-    });
+    await handleCommand(
+      this.deps.eventStore,
+      emailClaimStreamId(emailHash),
+      emailClaimDecider,
+      { type: 'ReleaseEmail', userId },
+      this.stamped,
+    );
   }
 }
 
-/** The user JSON of spec section 3. */
-export function toUserJson(row: UserRow, adminEmails: readonly string[]): User {
-  const month = new Date().toISOString().slice(0, 7);
+/** The user JSON of spec section 3, as of `now` (links created this month count from the 1st, UTC). */
+export function toUserJson(row: UserRow, adminEmails: readonly string[], now: Date): User {
+  const month = utcMonthOf(now);
   return {
     id: row.user_id,
     firstName: row.first_name,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ConflictError, NotFoundError, RateLimitedError } from '@sniplink/domain';
-import type { Database, Logger, Mailer } from '@sniplink/platform';
+import type { Clock, Database, Logger, Mailer } from '@sniplink/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { AccountService } from './accounts';
@@ -15,11 +15,14 @@ export interface EmailVerificationDeps {
   /** The address users see; the mailed link leads to `${publicUrl}${VERIFY_EMAIL_PATH}`. */
   publicUrl: string;
   log: Logger;
+  /** A link's 24 hours, and the hour its mails are counted in, are measured on it. */
+  clock: Clock;
 }
 
 export const VERIFY_EMAIL_PATH = '/api/auth/verify-email';
 /** How long a verification link works; a new one can be asked for from the app. */
-const TOKEN_LIFETIME = '24 hours';
+const TOKEN_LIFETIME_MS = 24 * 3_600_000;
+const HOUR_MS = 3_600_000;
 /** Verification mails per account per hour (the one sent at sign-up included). */
 const MAILS_PER_HOUR = 3;
 
@@ -47,7 +50,7 @@ export class EmailVerification {
     if (!emailHash) throw new NotFoundError('No such account');
     const to = (await accounts.user(userId))?.email;
     if (!to) return;
-    const token = await issueToken(db, userId, emailHash);
+    const token = await issueToken(db, userId, emailHash, this.deps.clock.now());
     const task = this.deps.mailer
       .send(verificationMail(to, `${this.deps.publicUrl}${VERIFY_EMAIL_PATH}?token=${token}`))
       .catch((error: unknown) =>
@@ -60,12 +63,13 @@ export class EmailVerification {
   /** Records the verification a valid link stands for; false for an unknown, used or expired link. */
   async redeem(token: string): Promise<boolean> {
     const { db, accounts } = this.deps;
+    const now = this.deps.clock.now();
     const row = await db
       .selectFrom('email_verification_tokens')
       .select(['user_id', 'email_hash'])
       .where('token_hash', '=', hashOf(token))
       .where('used_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
+      .where('expires_at', '>', now)
       .executeTakeFirst();
     if (!row) return false;
     try {
@@ -78,7 +82,7 @@ export class EmailVerification {
     }
     await db
       .updateTable('email_verification_tokens')
-      .set({ used_at: sql<Date>`now()` })
+      .set({ used_at: now })
       .where('token_hash', '=', hashOf(token))
       .execute();
     return true;
@@ -123,7 +127,12 @@ async function landing(request: FastifyRequest, deps: EmailVerificationDeps, val
  * Stores a new token (only its SHA-256) unless the account has had MAILS_PER_HOUR in the last hour; the
  * per-account lock makes the count and the insert one step, so parallel requests cannot exceed it.
  */
-async function issueToken(db: Kysely<Database>, userId: string, emailHash: string): Promise<string> {
+async function issueToken(
+  db: Kysely<Database>,
+  userId: string,
+  emailHash: string,
+  now: Date,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`verify-email:${userId}`}, 0))`.execute(trx);
@@ -131,10 +140,10 @@ async function issueToken(db: Kysely<Database>, userId: string, emailHash: strin
       .selectFrom('email_verification_tokens')
       .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('created_at').as('oldest')])
       .where('user_id', '=', userId)
-      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+      .where('created_at', '>', new Date(now.getTime() - HOUR_MS))
       .executeTakeFirstOrThrow();
     if (Number(recent.count) >= MAILS_PER_HOUR) {
-      const retryMs = (recent.oldest?.getTime() ?? Date.now()) + 3_600_000 - Date.now();
+      const retryMs = (recent.oldest?.getTime() ?? now.getTime()) + HOUR_MS - now.getTime();
       throw new RateLimitedError(
         'Too many confirmation mails this hour; please try again later',
         Math.max(1, Math.ceil(retryMs / 1000)),
@@ -146,7 +155,8 @@ async function issueToken(db: Kysely<Database>, userId: string, emailHash: strin
         token_hash: hashOf(token),
         user_id: userId,
         email_hash: emailHash,
-        expires_at: sql<Date>`now() + ${TOKEN_LIFETIME}::interval`,
+        created_at: now,
+        expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS),
       })
       .execute();
     return token;

@@ -1,5 +1,5 @@
 import { emailClaimStreamId } from '@sniplink/domain';
-import { createLogger } from '@sniplink/platform';
+import { type Clock, createLogger, fixedClock, systemClock } from '@sniplink/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../../test/support/api';
@@ -12,16 +12,16 @@ describe('the sweeper of e-mail claims left by interrupted registrations', () =>
   });
   afterAll(() => api.close());
 
-  const claimWithoutAccount = async (email: string, minutesAgo: number) => {
+  const claimWithoutAccount = async (email: string, minutesAgo: number, at = new Date()) => {
     const stream = emailClaimStreamId(api.runtime.accounts.emailHash(email));
-    const occurredAt = new Date(Date.now() - minutesAgo * 60_000);
+    const occurredAt = new Date(at.getTime() - minutesAgo * 60_000);
     const event = { id: uuidv7(), type: 'EmailClaimed', data: { userId: uuidv7() }, occurredAt };
     const { position } = await api.runtime.eventStore.appendToStream(stream, [event], 'no_stream');
     expect(await api.runtime.progress.waitFor('stream-catalogue', position, 5_000)).toBe(true);
   };
-  const sweep = (graceMs?: number) =>
+  const sweep = (graceMs?: number, clock: Clock = systemClock) =>
     releaseOrphanedEmailClaims(
-      { db: api.runtime.database.db, eventStore: api.runtime.eventStore, log: createLogger('silent') },
+      { db: api.runtime.database.db, eventStore: api.runtime.eventStore, log: createLogger('silent'), clock },
       graceMs,
     );
 
@@ -42,6 +42,23 @@ describe('the sweeper of e-mail claims left by interrupted registrations', () =>
     expect(
       (await api.client().post('/api/auth/register', { email: fresh, password: 'correct horse' })).status,
     ).toBe(409);
+  });
+
+  it('counts the ten minutes on its clock: a claim is released from 10 minutes after it, not a second before', async () => {
+    // Long before every other claim of this database, so only this one can be old enough at these instants.
+    const email = `stale.${Date.now()}@example.com`;
+    await claimWithoutAccount(email, 0, new Date('2026-01-31T23:55:00.000Z'));
+    const clock = fixedClock('2026-02-01T00:04:59.000Z');
+    expect(await sweep(undefined, clock)).toBe(0);
+    clock.set('2026-02-01T00:05:01.000Z');
+    expect(await sweep(undefined, clock)).toBe(1);
+    const released = (
+      await api.runtime.eventStore.readStream(emailClaimStreamId(api.runtime.accounts.emailHash(email)))
+    ).at(-1);
+    expect(released).toMatchObject({
+      type: 'EmailReleased',
+      occurredAt: new Date('2026-02-01T00:05:01.000Z'),
+    });
   });
 
   it('never releases the address of an account that exists', async () => {
@@ -77,6 +94,7 @@ describe('the sweeper of e-mail claims left by interrupted registrations', () =>
       eventStore: api.runtime.eventStore,
       log: createLogger('silent'),
       keyring: api.runtime.keyring,
+      clock: systemClock,
     };
     expect(await shredKeysOfErasedUsers(deps)).toBe(1);
     const key = await api.runtime.database.db

@@ -1,5 +1,6 @@
 import { emailClaimDecider, userStreamId } from '@sniplink/domain';
 import {
+  type Clock,
   type Database,
   type EventStore,
   handleCommand,
@@ -13,6 +14,8 @@ export interface SweeperDeps {
   db: Kysely<Database>;
   eventStore: EventStore;
   log: Logger;
+  /** How old an orphaned claim is, and the time its release is stamped with. */
+  clock: Clock;
 }
 
 /** Account housekeeping, run now and then by a process that runs the projections. */
@@ -50,7 +53,7 @@ export async function releaseOrphanedEmailClaims(deps: SweeperDeps, graceMs = 10
     .select('stream_id')
     .where('category', '=', 'email')
     .where('last_event_type', '=', 'EmailClaimed')
-    .where('last_event_at', '<', new Date(Date.now() - graceMs))
+    .where('last_event_at', '<', new Date(deps.clock.now().getTime() - graceMs))
     .limit(1_000)
     .execute();
   let released = 0;
@@ -58,10 +61,13 @@ export async function releaseOrphanedEmailClaims(deps: SweeperDeps, graceMs = 10
     const { holder } = await loadState(deps.eventStore, stream_id, emailClaimDecider);
     if (!holder || (await deps.eventStore.readStream(userStreamId(holder), { maxCount: 1 })).length > 0)
       continue;
-    await handleCommand(deps.eventStore, stream_id, emailClaimDecider, {
-      type: 'ReleaseEmail',
-      userId: holder,
-    });
+    await handleCommand(
+      deps.eventStore,
+      stream_id,
+      emailClaimDecider,
+      { type: 'ReleaseEmail', userId: holder },
+      { clock: deps.clock },
+    );
     released += 1;
   }
   if (released > 0) deps.log.warn({ released }, 'released e-mail claims left by interrupted registrations');

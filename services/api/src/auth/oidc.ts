@@ -1,8 +1,8 @@
 import type {} from '@fastify/cookie';
 import { DomainError } from '@sniplink/domain';
-import type { Database } from '@sniplink/platform';
+import type { Clock, Database } from '@sniplink/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import * as client from 'openid-client';
 import type { AccountService } from './accounts';
 import { type CookieSettings, safeReturnTo, startSession } from './current-session';
@@ -21,6 +21,8 @@ export interface OidcLoginDeps {
   accounts: AccountService;
   sessions: SessionStore;
   cookie: CookieSettings;
+  /** A started sign-in's ten minutes are measured on it. */
+  clock: Clock;
   /** As AuthRoutesDeps.afterSignIn: runs once the session is started. */
   afterSignIn?(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
 }
@@ -74,15 +76,16 @@ export function createOidcLogin(deps: OidcLoginDeps): OidcLogin {
       request.log.error({ err }, 'OpenID Connect discovery failed');
       return refuse(reply, 'oidc');
     }
+    const now = deps.clock.now();
     const login = {
       state: client.randomState(),
       code_verifier: client.randomPKCECodeVerifier(),
       nonce: client.randomNonce(),
       return_to: safeReturnTo(returnTo),
-      expires_at: new Date(Date.now() + LOGIN_TTL_MS),
+      expires_at: new Date(now.getTime() + LOGIN_TTL_MS),
     };
     // Abandoned sign-ins are swept here, so the table holds at most ten minutes of them.
-    await deps.db.deleteFrom('oidc_logins').where('expires_at', '<', sql<Date>`now()`).execute();
+    await deps.db.deleteFrom('oidc_logins').where('expires_at', '<', now).execute();
     await deps.db.insertInto('oidc_logins').values(login).execute();
     const url = client.buildAuthorizationUrl(configuration, {
       redirect_uri: deps.redirectUri,
@@ -105,7 +108,7 @@ export function createOidcLogin(deps: OidcLoginDeps): OidcLogin {
       .where('state', '=', state)
       .returningAll()
       .executeTakeFirst();
-    return login && login.expires_at.getTime() > Date.now() ? login : undefined;
+    return login && login.expires_at.getTime() > deps.clock.now().getTime() ? login : undefined;
   }
 
   /** Redeems the code and answers what the provider says about the user. */

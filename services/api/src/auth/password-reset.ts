@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { passwordResetBody, passwordResetConfirmBody } from '@sniplink/contracts';
 import { ValidationError } from '@sniplink/domain';
-import type { Database, Logger, Mailer } from '@sniplink/platform';
+import type { Clock, Database, Logger, Mailer } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { parseBody } from '../http/validate';
@@ -14,10 +14,13 @@ export interface PasswordResetDeps {
   /** The address users see; the link in the mail leads to `${publicUrl}/reset-password`. */
   publicUrl: string;
   log: Logger;
+  /** A link's hour, and the hour its mails are counted in, are measured on it. */
+  clock: Clock;
 }
 
 /** How long a reset link works. */
-const TOKEN_LIFETIME = '1 hour';
+const TOKEN_LIFETIME_MS = 3_600_000;
+const HOUR_MS = 3_600_000;
 /** Reset mails per account per hour: enough for a lost mail, too few to flood someone's inbox. */
 const MAILS_PER_HOUR = 3;
 
@@ -47,7 +50,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
 
   app.post('/api/auth/password-reset/confirm', async (request, reply) => {
     const { token, password } = parseBody(passwordResetConfirmBody, request.body);
-    const userId = await redeemToken(deps.db, token);
+    const userId = await redeemToken(deps.db, token, deps.clock.now());
     if (!userId) {
       throw new ValidationError('This reset link is invalid or has expired', undefined, 'INVALID_TOKEN');
     }
@@ -55,7 +58,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
     await deps.accounts.setPassword(userId, password, 'reset');
     // The link was mailed to the account's address: whoever used it holds that address.
     await deps.accounts.confirmEmail(userId);
-    await retireUnusedTokens(deps.db, userId);
+    await retireUnusedTokens(deps.db, userId, deps.clock.now());
     return reply.send({ ok: true });
   });
 }
@@ -67,7 +70,7 @@ async function sendResetMail(deps: PasswordResetDeps, email: string): Promise<vo
   // The account's own address, not the one typed: they match only after normalisation.
   const to = (await deps.accounts.user(userId))?.email;
   if (!to) return;
-  const token = await issueToken(deps.db, userId);
+  const token = await issueToken(deps.db, userId, deps.clock.now());
   if (!token) {
     deps.log.info({ userId }, 'password reset: mail limit reached for this account, none sent');
     return;
@@ -79,7 +82,7 @@ async function sendResetMail(deps: PasswordResetDeps, email: string): Promise<vo
  * Stores a new token (only its SHA-256) unless the account has had MAILS_PER_HOUR in the last hour; the
  * per-account lock makes the count and the insert one step, so parallel requests cannot exceed it.
  */
-async function issueToken(db: Kysely<Database>, userId: string): Promise<string | null> {
+async function issueToken(db: Kysely<Database>, userId: string, now: Date): Promise<string | null> {
   const token = randomBytes(32).toString('base64url');
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`password-reset:${userId}`}, 0))`.execute(trx);
@@ -87,7 +90,7 @@ async function issueToken(db: Kysely<Database>, userId: string): Promise<string 
       .selectFrom('password_reset_tokens')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('user_id', '=', userId)
-      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+      .where('created_at', '>', new Date(now.getTime() - HOUR_MS))
       .executeTakeFirstOrThrow();
     if (Number(recent.count) >= MAILS_PER_HOUR) return null;
     await trx
@@ -95,7 +98,8 @@ async function issueToken(db: Kysely<Database>, userId: string): Promise<string 
       .values({
         token_hash: hashOf(token),
         user_id: userId,
-        expires_at: sql<Date>`now() + ${TOKEN_LIFETIME}::interval`,
+        created_at: now,
+        expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS),
       })
       .execute();
     return token;
@@ -103,23 +107,23 @@ async function issueToken(db: Kysely<Database>, userId: string): Promise<string 
 }
 
 /** Marks the token used in the same statement that checks it, so two confirms cannot both succeed. */
-async function redeemToken(db: Kysely<Database>, token: string): Promise<string | null> {
+async function redeemToken(db: Kysely<Database>, token: string, now: Date): Promise<string | null> {
   const row = await db
     .updateTable('password_reset_tokens')
-    .set({ used_at: sql<Date>`now()` })
+    .set({ used_at: now })
     .where('token_hash', '=', hashOf(token))
     .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
+    .where('expires_at', '>', now)
     .returning('user_id')
     .executeTakeFirst();
   return row?.user_id ?? null;
 }
 
 /** Older links of the account stop working once the password has been reset with one of them. */
-async function retireUnusedTokens(db: Kysely<Database>, userId: string): Promise<void> {
+async function retireUnusedTokens(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
   await db
     .updateTable('password_reset_tokens')
-    .set({ used_at: sql<Date>`now()` })
+    .set({ used_at: now })
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
     .execute();

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '@sniplink/platform';
-import { type Kysely, sql } from 'kysely';
+import type { Clock, Database } from '@sniplink/platform';
+import type { Kysely } from 'kysely';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -26,6 +26,8 @@ export class SessionStore {
   constructor(
     private readonly db: Kysely<Database>,
     readonly settings: SessionSettings,
+    /** Every timeout is measured on it (not the database's `now()`), so the two can never disagree. */
+    private readonly clock: Clock,
   ) {}
 
   async create(
@@ -33,7 +35,7 @@ export class SessionStore {
     userAgent: string | undefined,
   ): Promise<{ token: string; maxAgeSeconds: number }> {
     const token = randomBytes(32).toString('base64url');
-    const now = new Date();
+    const now = this.clock.now();
     const maxAgeSeconds = this.settings.maxDays * 86_400;
     await this.db
       .insertInto('sessions')
@@ -52,18 +54,19 @@ export class SessionStore {
   async resolve(token: string | undefined): Promise<ActiveSession | null> {
     if (!token || token.length > 100) return null;
     const idHash = hashOf(token);
+    const now = this.clock.now();
     const row = await this.db
       .selectFrom('sessions')
       .select(['user_id', 'last_seen_at'])
       .where('id_hash', '=', idHash)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .where('last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${this.settings.idleMinutes})`)
+      .where('expires_at', '>', now)
+      .where('last_seen_at', '>', new Date(now.getTime() - this.settings.idleMinutes * 60_000))
       .executeTakeFirst();
     if (!row) return null;
-    if (Date.now() - row.last_seen_at.getTime() > TOUCH_AFTER_MS) {
+    if (now.getTime() - row.last_seen_at.getTime() > TOUCH_AFTER_MS) {
       await this.db
         .updateTable('sessions')
-        .set({ last_seen_at: new Date() })
+        .set({ last_seen_at: now })
         .where('id_hash', '=', idHash)
         .execute();
     }

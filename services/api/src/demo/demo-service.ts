@@ -9,8 +9,10 @@ import {
   ValidationError,
 } from '@sniplink/domain';
 import {
+  type Clock,
   type Database,
   type EventStore,
+  type HandleOptions,
   handleCommand,
   type LinkRow,
   type LogPosition,
@@ -28,6 +30,8 @@ export interface DemoServiceDeps {
   links: Pick<LinkService, 'create' | 'shortUrl'>;
   readModels: ReadModelWaiter;
   throttle: DemoThrottle;
+  /** Stamps the events appended, names the month a claimed link counts against, and ages visitors' links. */
+  clock: Clock;
 }
 
 const DEMO_LINK_LIFETIME_MS = DEMO_LINK_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
@@ -42,7 +46,12 @@ type ClaimOutcome = { claimed: true; position: LogPosition | null } | { claimed:
  * allows. A signed-in caller (onboarding) gets a real link, counted against the plan.
  */
 export class DemoService {
-  constructor(private readonly deps: DemoServiceDeps) {}
+  /** Every append is stamped by the service's clock. */
+  private readonly stamped: HandleOptions;
+
+  constructor(private readonly deps: DemoServiceDeps) {
+    this.stamped = { clock: deps.clock };
+  }
 
   /** Counts one demo request from the address (429 past the per-minute limit). */
   countRequest(ip: string): Promise<void> {
@@ -141,7 +150,11 @@ export class DemoService {
   /** False when the plan has no room (Free holds 5; Pro makes 500 a month): 403 on the user's stream. */
   private async takeSlot(userId: string, linkId: string): Promise<boolean> {
     try {
-      await this.deps.accounts.command(userId, { type: 'TakeLinkSlot', linkId, month: currentMonth() });
+      await this.deps.accounts.command(userId, {
+        type: 'TakeLinkSlot',
+        linkId,
+        now: this.deps.clock.now(),
+      });
       return true;
     } catch (error) {
       if (error instanceof ForbiddenError) return false;
@@ -150,19 +163,23 @@ export class DemoService {
   }
 
   private transferLink(linkId: string, ownerId: string, newOwnerId: string) {
-    return handleCommand(this.deps.eventStore, linkStreamId(linkId), linkDecider, {
-      type: 'TransferLink',
-      ownerId,
-      newOwnerId,
-    });
+    return handleCommand(
+      this.deps.eventStore,
+      linkStreamId(linkId),
+      linkDecider,
+      { type: 'TransferLink', ownerId, newOwnerId },
+      this.stamped,
+    );
   }
 
   private async transferCode(code: string, ownerId: string, newOwnerId: string): Promise<void> {
-    await handleCommand(this.deps.eventStore, shortCodeStreamId(code), shortCodeDecider, {
-      type: 'TransferCode',
-      ownerId,
-      newOwnerId,
-    });
+    await handleCommand(
+      this.deps.eventStore,
+      shortCodeStreamId(code),
+      shortCodeDecider,
+      { type: 'TransferCode', ownerId, newOwnerId },
+      this.stamped,
+    );
   }
 
   private async releaseSlot(userId: string, linkId: string): Promise<void> {
@@ -177,7 +194,7 @@ export class DemoService {
       .where('owner_id', '=', visitor)
       .where('origin', '=', 'demo')
       .where('deleted', '=', false)
-      .where('created_at', '>', new Date(Date.now() - DEMO_LINK_LIFETIME_MS))
+      .where('created_at', '>', new Date(this.deps.clock.now().getTime() - DEMO_LINK_LIFETIME_MS))
       .orderBy('created_at', order)
       .orderBy('link_id', order)
       .limit(MAX_LISTED)
@@ -200,5 +217,3 @@ function renameUrlField(error: unknown): unknown {
   if (!(error instanceof ValidationError) || error.field !== 'originalUrl') return error;
   return new ValidationError(error.message, 'url', error.code);
 }
-
-const currentMonth = () => new Date().toISOString().slice(0, 7);

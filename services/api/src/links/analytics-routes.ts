@@ -1,4 +1,5 @@
 import type { LinkAnalytics } from '@sniplink/contracts';
+import type { Clock } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/current-session';
 import type { SessionStore } from '../auth/sessions';
@@ -12,6 +13,8 @@ export interface AnalyticsRoutesDeps {
     linkAnalytics(linkId: string): Promise<LinkAnalytics>;
     userClickTotal(ownerId: string): Promise<number>;
   };
+  /** The export's file is named after the day it was made. */
+  clock: Clock;
 }
 
 /** Click analytics of one link, the account's totals, and the CSV export (spec section 7). */
@@ -47,7 +50,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoute
         link.clickCount,
       ]),
     );
-    const date = new Date().toISOString().slice(0, 10);
+    const date = deps.clock.now().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="sniplink-links-${date}.csv"`)

@@ -261,5 +261,7 @@ function anotherProcess(): LinkService {
     clickCounts: (linkIds) => clickCounts(db, linkIds),
     linkClicks: (linkId) => linkClicks(db, runtime.clickStream, linkId),
     codeChanges: new CodeChangeThrottle(runtime.database.pool, config.codeChangesPerDay),
+    clock: runtime.clock,
+    ids: runtime.ids,
   });
 }

@@ -17,17 +17,19 @@ import {
   ValidationError,
 } from '@sniplink/domain';
 import {
+  type Clock,
   type CommandResult,
   type Database,
   type EventStore,
+  type HandleOptions,
   handleCommand,
+  type IdSource,
   KeyedMutex,
   type LinkRow,
   type LogPosition,
   loadState,
 } from '@sniplink/platform';
 import { type Kysely, sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import type { AccountService, ReadModelWaiter } from '../auth/accounts';
 import type { CodeChangeThrottle } from './code-change-throttle';
 
@@ -47,6 +49,10 @@ export interface LinkServiceDeps {
   /** CODE_CHANGES_PER_DAY. */
   codeChanges: Pick<CodeChangeThrottle, 'count'>;
   randomBytes?: (count: number) => Uint8Array;
+  /** Stamps the events appended (a link's creation time) and names the month a link counts against. */
+  clock: Clock;
+  /** New links' ids. */
+  ids: IdSource;
 }
 
 export interface ListOptions {
@@ -71,9 +77,12 @@ export class LinkService {
    * order instead of by optimistic-concurrency retries, which stay the guard across processes.
    */
   private readonly perLink = new KeyedMutex();
+  /** Every append is stamped by the service's clock. */
+  private readonly stamped: HandleOptions;
 
   constructor(private readonly deps: LinkServiceDeps) {
     this.random = deps.randomBytes ?? randomBytes;
+    this.stamped = { clock: deps.clock };
   }
 
   async create(
@@ -85,27 +94,37 @@ export class LinkService {
     const title = cleanTitle(body.title) ?? null;
     const custom = body.shortCode?.trim() || undefined;
     if (custom !== undefined) assertCustomCode(custom);
-    const linkId = uuidv7();
+    const linkId = this.deps.ids.newId();
     const code = await this.claimCode(custom, ownerId, linkId);
     const countAgainstPlan = options.countAgainstPlan ?? true;
     try {
       if (countAgainstPlan) {
-        await this.deps.accounts.command(ownerId, { type: 'TakeLinkSlot', linkId, month: currentMonth() });
+        await this.deps.accounts.command(ownerId, {
+          type: 'TakeLinkSlot',
+          linkId,
+          now: this.deps.clock.now(),
+        });
       }
     } catch (error) {
       await this.releaseCode(code, linkId);
       throw error;
     }
     try {
-      const created = await handleCommand(this.deps.eventStore, linkStreamId(linkId), linkDecider, {
-        type: 'CreateLink',
-        linkId,
-        ownerId,
-        code,
-        originalUrl,
-        title,
-        origin: options.origin ?? 'dashboard',
-      });
+      const created = await handleCommand(
+        this.deps.eventStore,
+        linkStreamId(linkId),
+        linkDecider,
+        {
+          type: 'CreateLink',
+          linkId,
+          ownerId,
+          code,
+          originalUrl,
+          title,
+          origin: options.origin ?? 'dashboard',
+        },
+        this.stamped,
+      );
       await this.waitForLinks(created.position);
     } catch (error) {
       if (countAgainstPlan)
@@ -140,6 +159,7 @@ export class LinkService {
           linkStreamId(current.link_id),
           linkDecider,
           change,
+          this.stamped,
         );
         await this.waitForLinks(changed.position);
       }
@@ -150,10 +170,13 @@ export class LinkService {
   remove(ownerId: string, linkId: string): Promise<void> {
     return this.perLink.run(linkId.toLowerCase(), async () => {
       const current = await this.ownLink(ownerId, linkId);
-      const deleted = await handleCommand(this.deps.eventStore, linkStreamId(current.link_id), linkDecider, {
-        type: 'DeleteLink',
-        ownerId,
-      });
+      const deleted = await handleCommand(
+        this.deps.eventStore,
+        linkStreamId(current.link_id),
+        linkDecider,
+        { type: 'DeleteLink', ownerId },
+        this.stamped,
+      );
       if (!ownerId.startsWith('visitor-')) {
         await this.deps.accounts.command(ownerId, {
           type: 'ReleaseLinkSlot',
@@ -262,12 +285,13 @@ export class LinkService {
     for (let attempt = 1; ; attempt++) {
       const code = custom ?? generateCode(this.random);
       try {
-        await handleCommand(this.deps.eventStore, shortCodeStreamId(code), shortCodeDecider, {
-          type: 'ClaimCode',
-          code,
-          ownerId,
-          linkId,
-        });
+        await handleCommand(
+          this.deps.eventStore,
+          shortCodeStreamId(code),
+          shortCodeDecider,
+          { type: 'ClaimCode', code, ownerId, linkId },
+          this.stamped,
+        );
         return code;
       } catch (error) {
         const collided = custom === undefined && (error as { code?: string }).code === 'SHORT_CODE_TAKEN';
@@ -277,10 +301,13 @@ export class LinkService {
   }
 
   private async releaseCode(code: string, linkId: string): Promise<void> {
-    await handleCommand(this.deps.eventStore, shortCodeStreamId(code), shortCodeDecider, {
-      type: 'ReleaseCode',
-      linkId,
-    });
+    await handleCommand(
+      this.deps.eventStore,
+      shortCodeStreamId(code),
+      shortCodeDecider,
+      { type: 'ReleaseCode', linkId },
+      this.stamped,
+    );
   }
 
   /**
@@ -291,7 +318,13 @@ export class LinkService {
     await this.claimCode(code, change.ownerId, linkId);
     let changed: CommandResult<LinkState, LinkEvent>;
     try {
-      changed = await handleCommand(this.deps.eventStore, linkStreamId(linkId), linkDecider, change);
+      changed = await handleCommand(
+        this.deps.eventStore,
+        linkStreamId(linkId),
+        linkDecider,
+        change,
+        this.stamped,
+      );
     } catch (error) {
       await this.releaseCode(code, linkId);
       throw error;
@@ -314,11 +347,13 @@ export class LinkService {
     const clicks: LinkClicks = caughtUp
       ? await this.deps.linkClicks(linkId).catch(() => 'unconfirmed' as const)
       : 'unconfirmed';
-    await handleCommand(this.deps.eventStore, shortCodeStreamId(code), shortCodeDecider, {
-      type: 'GiveUpCode',
-      linkId,
-      clicks,
-    });
+    await handleCommand(
+      this.deps.eventStore,
+      shortCodeStreamId(code),
+      shortCodeDecider,
+      { type: 'GiveUpCode', linkId, clicks },
+      this.stamped,
+    );
   }
 
   private async waitForLinks(position: LogPosition | null): Promise<void> {
@@ -333,5 +368,3 @@ function cleanTitle(title: string | null | undefined): string | null | undefined
   if (trimmed.length > 200) throw new ValidationError('title must be at most 200 characters', 'title');
   return trimmed === '' ? null : trimmed;
 }
-
-const currentMonth = () => new Date().toISOString().slice(0, 7);

@@ -6,6 +6,9 @@ import { evolveUser, initialUserState, type UserState, type UserStreamEvent } fr
 export const FREE_LINK_LIMIT = 5;
 export const PRO_MONTHLY_LINK_LIMIT = 500;
 
+/** The month a link counts against (`YYYY-MM`, UTC): Pro's allowance starts over at 00:00 UTC on the 1st. */
+export const utcMonthOf = (instant: Date): string => instant.toISOString().slice(0, 7);
+
 export type UserCommand =
   | {
       type: 'RegisterUser';
@@ -33,8 +36,8 @@ export type UserCommand =
     }
   | { type: 'EndSubscription'; reason: 'canceled' | 'operator' | 'expired' }
   | { type: 'EraseUser' }
-  /** Counts a new link against the plan (Free: 5 held; Pro: 500 created per UTC month). */
-  | { type: 'TakeLinkSlot'; linkId: string; month: string }
+  /** Counts a new link against the plan (Free: 5 held; Pro: 500 created per UTC month, the month of `now`). */
+  | { type: 'TakeLinkSlot'; linkId: string; now: Date }
   | { type: 'ReleaseLinkSlot'; linkId: string; reason: 'deleted' | 'abandoned' };
 
 export function decideUser(command: UserCommand, state: UserState): UserStreamEvent[] {
@@ -78,7 +81,7 @@ export function decideUser(command: UserCommand, state: UserState): UserStreamEv
     case 'EraseUser':
       return [{ type: 'UserErased', data: {} }];
     case 'TakeLinkSlot':
-      return takeLinkSlot(command.linkId, command.month, state);
+      return takeLinkSlot(command.linkId, utcMonthOf(command.now), state);
     case 'ReleaseLinkSlot': {
       const month = state.linkSlots[command.linkId];
       return month === undefined

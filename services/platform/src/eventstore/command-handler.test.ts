@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { fixedClock, systemClock } from '../time/clock';
 import {
   type HandleOptions,
   handleCommand,
@@ -47,7 +48,7 @@ function given(history: SlotEvent[]) {
       others.push(...writes);
       return scenario;
     },
-    when: (command: SlotCommand, options: HandleOptions = {}) => {
+    when: (command: SlotCommand, options: Partial<HandleOptions> = {}) => {
       const run = async () => {
         const store = new InMemoryEventStore();
         if (history.length > 0) await store.appendToStream(PLAN, history.map(asAppend), 'no_stream');
@@ -70,7 +71,10 @@ function given(history: SlotEvent[]) {
             return events;
           },
         };
-        const outcome = await handleCommand(racing, PLAN, slotDecider, command, options).then(
+        const outcome = await handleCommand(racing, PLAN, slotDecider, command, {
+          clock: systemClock,
+          ...options,
+        }).then(
           (result) => ({ result, error: undefined }),
           (error: unknown) => ({ result: undefined, error }),
         );
@@ -124,10 +128,15 @@ describe('handleCommand: read, decide, append at the revision read', () => {
 
   it('records who acted and when on every event it appends', async () => {
     const store = new InMemoryEventStore();
-    const now = () => new Date('2026-11-25T10:00:00.000Z');
-    await handleCommand(store, PLAN, slotDecider, take('link-1'), { actorId: 'ada', now });
-    const [event] = await store.readStream(PLAN);
-    expect(event).toMatchObject({ actorId: 'ada', occurredAt: now(), revision: 0n });
+    const clock = fixedClock('2026-11-25T10:00:00.000Z');
+    await handleCommand(store, PLAN, slotDecider, take('link-1'), { actorId: 'ada', clock });
+    clock.advance(60_000);
+    await handleCommand(store, PLAN, slotDecider, take('link-2'), { actorId: 'bob', clock });
+    const stored = await store.readStream(PLAN);
+    expect(stored.map(({ actorId, occurredAt, revision }) => ({ actorId, occurredAt, revision }))).toEqual([
+      { actorId: 'ada', occurredAt: new Date('2026-11-25T10:00:00.000Z'), revision: 0n },
+      { actorId: 'bob', occurredAt: new Date('2026-11-25T10:01:00.000Z'), revision: 1n },
+    ]);
   });
 });
 
@@ -166,7 +175,9 @@ describe('KeyedMutex around handleCommand', () => {
     // No limit here: every command appends, and with one attempt each, any conflict would fail one.
     const noLimit = { ...slotDecider, decide: (command: SlotCommand) => [taken(command.linkId)] };
     const burst = Array.from({ length: 20 }, (_, i) =>
-      mutex.run(PLAN, () => handleCommand(store, PLAN, noLimit, take(`link-${i}`), { maxAttempts: 1 })),
+      mutex.run(PLAN, () =>
+        handleCommand(store, PLAN, noLimit, take(`link-${i}`), { clock: systemClock, maxAttempts: 1 }),
+      ),
     );
     await Promise.all(burst);
     const stored = await storedPlan(store);

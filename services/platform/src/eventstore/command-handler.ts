@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { v7 as uuidv7 } from 'uuid';
+import type { Clock } from '../time/clock';
 import type { EventStore, ExpectedRevision, LogPosition, RecordedEvent } from './port';
 import { WrongExpectedRevisionError } from './port';
 
@@ -27,8 +28,9 @@ export class ConcurrencyExhaustedError extends Error {
 }
 
 export interface HandleOptions {
+  /** The events' `occurredAt`: the calling service's clock, never a default one it forgot to pass. */
+  clock: Clock;
   actorId?: string | null;
-  now?: () => Date;
   maxAttempts?: number;
 }
 
@@ -60,7 +62,7 @@ export async function handleCommand<Command, State, Event extends { type: string
   streamId: string,
   decider: StreamDecider<Command, State, Event>,
   command: Command,
-  options: HandleOptions = {},
+  options: HandleOptions,
 ): Promise<CommandResult<State, Event>> {
   const maxAttempts = options.maxAttempts ?? 8;
   for (let attempt = 1; ; attempt++) {
@@ -69,7 +71,7 @@ export async function handleCommand<Command, State, Event extends { type: string
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, position: null };
     const expected: ExpectedRevision = recorded.at(-1)?.revision ?? 'no_stream';
-    const now = options.now?.() ?? new Date();
+    const now = options.clock.now();
     try {
       const appended = await store.appendToStream(
         streamId,

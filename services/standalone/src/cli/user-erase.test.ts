@@ -150,6 +150,8 @@ describe('AccountService.erase', () => {
       throttle: new LoginThrottle(pool, api.config.loginLimits),
       readModels,
       adminEmails: [],
+      clock: api.runtime.clock,
+      ids: api.runtime.ids,
     });
   }
 
