@@ -20,6 +20,7 @@ import {
   SessionStore,
   SignupThrottle,
 } from '@sniplink/api';
+import { eventRegistry } from '@sniplink/contracts';
 import {
   appSecret,
   type ClickStream,
@@ -456,7 +457,7 @@ function createEventStore(config: Config, database: Db, notifications: PgNotific
       'EVENT_STORE=eventstoredb: the EventStoreDB adapter is not built yet; use EVENT_STORE=postgres',
     );
   }
-  return new PostgresEventStore({ pool: database.pool, notifications });
+  return new PostgresEventStore({ pool: database.pool, notifications, registry: eventRegistry });
 }
 
 function readinessChecks(
