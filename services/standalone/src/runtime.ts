@@ -36,6 +36,7 @@ import {
   migrateToLatest,
   PgNotifications,
   PostgresEventStore,
+  runAs,
 } from '@sniplink/platform';
 import { type EmbeddedServerStatus, startEmbeddedPostgres } from '@sniplink/platform/embedded';
 import {
@@ -489,10 +490,13 @@ function readinessChecks(
 
 const CLICKS_BEHIND_LIMIT = 1_000_000;
 
-/** Housekeeping every 10 minutes in a process that runs projections; a failure is logged and retried later. */
+/**
+ * Housekeeping every 10 minutes in a process that runs projections; a failure is logged and retried later.
+ * What it appends is the system's doing (each run its own correlation id).
+ */
 function scheduleMaintenance(task: () => Promise<void>, log: Logger): NodeJS.Timeout {
   const timer = setInterval(() => {
-    task().catch((err: unknown) => log.error({ err }, 'account maintenance failed'));
+    runAs('system', task).catch((err: unknown) => log.error({ err }, 'account maintenance failed'));
   }, 10 * 60_000);
   timer.unref();
   return timer;

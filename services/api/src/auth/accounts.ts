@@ -14,6 +14,7 @@ import {
   type Database,
   type EventStore,
   handleCommand,
+  identifyActor,
   KeyedMutex,
   type Keyring,
   keyedHash,
@@ -70,6 +71,8 @@ export class AccountService {
   async register(input: RegisterBody): Promise<string> {
     const passwordHash = await hashPassword(input.password);
     const userId = uuidv7();
+    // Whoever signs up is the new user: what this request appends from now on is theirs.
+    identifyActor(userId);
     const emailHash = this.emailHash(input.email);
     await this.claimEmail(emailHash, userId);
     try {
@@ -104,6 +107,8 @@ export class AccountService {
     const existing = await this.findUserIdByEmail(input.email);
     if (existing) return { userId: existing, created: false };
     const userId = uuidv7();
+    // Whoever signs up is the new user: what this request appends from now on is theirs.
+    identifyActor(userId);
     const emailHash = this.emailHash(input.email);
     await this.claimEmail(emailHash, userId);
     try {
@@ -263,7 +268,8 @@ export class AccountService {
     command: UserCommand,
   ): Promise<{ position: LogPosition | null; projected: boolean }> {
     const result = await this.mutex.run(userId, () =>
-      handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, command, { actorId: userId }),
+      // The actor is the command context's: the user themselves, or the operator's CLI.
+      handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, command),
     );
     if (!result.position) return { position: null, projected: true };
     return {
