@@ -5,6 +5,7 @@
  */
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
+import { eventRegistry } from '@sniplink/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { type LogPosition, PgNotifications, PostgresEventStore } from '../services/platform/src/index';
 import { startAppProcess } from '../test/support/app-process';
@@ -19,10 +20,18 @@ import {
   treePssMb,
 } from './support';
 
+// A real event: the store checks each against its schema (the registry) before appending, as in the app.
 const event = (n: number) => ({
   id: uuidv7(),
   type: 'LinkCreated',
-  data: { n, url: 'https://example.com/a/long/path' },
+  data: {
+    linkId: uuidv7(),
+    ownerId: '0193a1b2-0000-7000-8000-000000000001',
+    code: `c${n}`,
+    originalUrl: 'https://example.com/a/long/path',
+    title: null,
+    origin: 'dashboard',
+  },
   occurredAt: new Date(),
 });
 const rows: [string, string, string][] = [];
@@ -34,7 +43,7 @@ const report = (what: string, value: string, note = '') => {
 async function measureStore(adminUrl: string) {
   const database = await benchDatabase(adminUrl);
   const notifications = new PgNotifications(database.connectionString);
-  const store = new PostgresEventStore({ pool: database.pool, notifications });
+  const store = new PostgresEventStore({ pool: database.pool, notifications, registry: eventRegistry });
   await database.pool.query('CREATE TABLE bench_baseline (id uuid PRIMARY KEY, data jsonb NOT NULL)');
   const baseline = (i: number) =>
     database.pool.query('INSERT INTO bench_baseline VALUES ($1, $2)', [uuidv7(), JSON.stringify({ n: i })]);

@@ -10,7 +10,13 @@ import { ProjectionRunner, type RunnerDeps } from './runner';
 import { streamCatalogue } from './stream-catalogue/projection';
 import { snapshot } from './testing/fixtures';
 
-const event = (type = 'SomethingHappened') => ({ id: uuidv7(), type, data: {}, occurredAt: new Date() });
+/** An event only the stream catalogue reads (the store takes declared events only). */
+const event = () => ({
+  id: uuidv7(),
+  type: 'EmailReleased',
+  data: { userId: uuidv7() },
+  occurredAt: new Date(),
+});
 
 describe('projection runner', () => {
   let stack: TestStack;

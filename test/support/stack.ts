@@ -1,3 +1,4 @@
+import { eventRegistry } from '@sniplink/contracts';
 import {
   createLogger,
   type Logger,
@@ -18,7 +19,7 @@ export interface TestStack {
 export async function createTestStack(): Promise<TestStack> {
   const database = await createTestDatabase();
   const notifications = new PgNotifications(database.connectionString);
-  const eventStore = new PostgresEventStore({ pool: database.pool, notifications });
+  const eventStore = new PostgresEventStore({ pool: database.pool, notifications, registry: eventRegistry });
   return {
     database,
     notifications,

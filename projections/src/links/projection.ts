@@ -1,4 +1,4 @@
-import { type LinkEvent, linkEventSchemas } from '@sniplink/contracts';
+import { type LinkEvent, linkEvents } from '@sniplink/contracts';
 import type { Database, RecordedEvent } from '@sniplink/platform';
 import type { Transaction, UpdateObject } from 'kysely';
 import type { Projection } from '../projection';
@@ -14,7 +14,7 @@ export function linksProjection(onCodesChanged: CodesChanged = async () => {}): 
   return {
     name: 'links',
     version: 1,
-    handles: Object.keys(linkEventSchemas),
+    handles: linkEvents.types,
     tables: ['rm_links'],
     async apply(trx, events) {
       for (const event of events) await applyLinkEvent(trx, event);
@@ -30,7 +30,7 @@ export function linksProjection(onCodesChanged: CodesChanged = async () => {}): 
 async function applyLinkEvent(trx: Transaction<Database>, recorded: RecordedEvent): Promise<void> {
   const linkId = recorded.streamId.slice('link-'.length);
   const revision = recorded.revision.toString();
-  const event = { type: recorded.type, data: recorded.data } as LinkEvent;
+  const event = linkEvents.narrow(recorded);
   const at = recorded.occurredAt;
   if (event.type === 'LinkCreated') {
     const { ownerId, code, originalUrl, title, origin } = event.data;
@@ -86,7 +86,7 @@ function changesFor(
  * name the link instead, as `link:{id}`: caches index their entries by link too.
  */
 function codesTouched(recorded: RecordedEvent): string[] {
-  const event = { type: recorded.type, data: recorded.data } as LinkEvent;
+  const event = linkEvents.narrow(recorded);
   const link = `link:${recorded.streamId.slice('link-'.length)}`;
   switch (event.type) {
     case 'LinkCreated':

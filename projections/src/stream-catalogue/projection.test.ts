@@ -32,7 +32,7 @@ describe('stream catalogue projection', () => {
       category: 'user',
       last_revision: '22',
       event_count: '23',
-      last_event_type: 'SomethingChanged',
+      last_event_type: 'EmailReleased',
       first_event_at: '2026-11-01T00:00:00.000Z',
       last_event_at: '2026-11-01T00:00:22.000Z',
     });

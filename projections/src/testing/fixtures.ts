@@ -2,7 +2,10 @@ import type { Database, EventStore, EventToAppend, LogPosition, RecordedEvent } 
 import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 
-/** Appends `streams` streams of `perStream` events each, in appends of a few events, round-robin. */
+/**
+ * Appends `streams` streams of `perStream` events each, in appends of a few events, round-robin. The
+ * events are declared ones (the store refuses others) that only the stream catalogue reads.
+ */
 export async function appendSampleHistory(
   store: EventStore,
   streams: number,
@@ -15,8 +18,8 @@ export async function appendSampleHistory(
         const count = Math.min(5, perStream - revision);
         const events: EventToAppend[] = Array.from({ length: count }, (_, k) => ({
           id: uuidv7(),
-          type: (revision + k) % 3 === 0 ? 'SomethingCreated' : 'SomethingChanged',
-          data: { stream: i, step: revision + k },
+          type: (revision + k) % 3 === 0 ? 'EmailClaimed' : 'EmailReleased',
+          data: { userId: sampleUserId(i, revision + k) },
           occurredAt: new Date(Date.UTC(2026, 10, 1, 0, 0, revision + k)),
         }));
         return store.appendToStream(stream, events, revision === 0 ? 'no_stream' : BigInt(revision - 1));
@@ -24,6 +27,10 @@ export async function appendSampleHistory(
     );
   }
 }
+
+/** A distinct user id per stream and step, the same in every run. */
+const sampleUserId = (stream: number, step: number) =>
+  `0193a1b2-0000-7000-8000-${String(stream * 1_000 + step).padStart(12, '0')}`;
 
 /** Every row of a table, in a stable order, as plain JSON (so two snapshots compare with toEqual). */
 export async function snapshot(db: Kysely<Database>, table: keyof Database & string, orderBy: string) {

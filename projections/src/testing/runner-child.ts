@@ -3,6 +3,7 @@
  * `pauseAtBatch`, prints MID_BATCH, and hangs there until it is killed.
  * Usage: node --import tsx runner-child.ts <connection string> <pauseAtBatch> <batchSize>
  */
+import { eventRegistry } from '@sniplink/contracts';
 import { connectDatabase, createLogger, PgNotifications, PostgresEventStore } from '@sniplink/platform';
 import type { Projection } from '../projection';
 import { ProjectionRunner } from '../runner';
@@ -11,7 +12,7 @@ import { streamCatalogue } from '../stream-catalogue/projection';
 const [connectionString = '', pauseAt = '3', batchSize = '100'] = process.argv.slice(2);
 const database = connectDatabase(connectionString, { poolSize: 4 });
 const notifications = new PgNotifications(connectionString);
-const eventStore = new PostgresEventStore({ pool: database.pool, notifications });
+const eventStore = new PostgresEventStore({ pool: database.pool, notifications, registry: eventRegistry });
 let batches = 0;
 
 const pausing: Projection = {

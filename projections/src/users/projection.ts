@@ -1,14 +1,9 @@
-import {
-  type LinkQuotaEvent,
-  linkQuotaEventSchemas,
-  type UserEvent,
-  userEventSchemas,
-} from '@sniplink/contracts';
+import { type LinkQuotaEvent, linkQuotaEvents, type UserEvent, userEvents } from '@sniplink/contracts';
 import type { Database, Keyring, RecordedEvent } from '@sniplink/platform';
 import { sql, type Transaction, type UpdateObject } from 'kysely';
 import type { Projection } from '../projection';
 
-const USER_EVENT_TYPES = [...Object.keys(userEventSchemas), ...Object.keys(linkQuotaEventSchemas)];
+const userStreamEvents = userEvents.with(linkQuotaEvents);
 
 /**
  * The users read model: one row per account with its personal data decrypted for the app's queries.
@@ -20,7 +15,7 @@ export function usersProjection(keyring: Keyring): Projection {
     name: 'users',
     // 3: email_verified (UserEmailVerified; registrations through a provider count as verified).
     version: 3,
-    handles: USER_EVENT_TYPES,
+    handles: userStreamEvents.types,
     tables: ['rm_users'],
     async apply(trx, events) {
       for (const event of events) await applyUserEvent(trx, keyring, event);
@@ -35,7 +30,7 @@ async function applyUserEvent(
 ): Promise<void> {
   const userId = recorded.streamId.slice('user-'.length);
   const revision = recorded.revision.toString();
-  const event = { type: recorded.type, data: recorded.data } as UserEvent | LinkQuotaEvent;
+  const event = userStreamEvents.narrow(recorded);
   const at = recorded.occurredAt;
   if (event.type === 'UserRegistered') {
     const email = await keyring.decrypt(userId, event.data.email);

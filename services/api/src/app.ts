@@ -8,6 +8,7 @@ import { type DemoRoutesDeps, demoRoutes } from './demo/routes';
 import { registerApiDocs } from './docs/routes';
 import { checkReadiness, type ReadinessCheck } from './health/readiness';
 import { JSON_BODY_LIMIT, limitBodiesInFlight } from './http/body-budget';
+import { runRequestsInCommandContext } from './http/command-context';
 import { acceptOnlyJsonBodies } from './http/content-type';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/errors';
 import { refuseForeignOrigins } from './http/origin';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refuseForeignOrigins(api, deps.allowedOrigins);
     acceptOnlyJsonBodies(api);
     limitBodiesInFlight(api);
+    runRequestsInCommandContext(api);
     await api.register(fastifyCookie);
     registerApiDocs(api);
     if (deps.accounts) await authRoutes(api, deps.accounts);

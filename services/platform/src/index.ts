@@ -9,6 +9,12 @@ export type { Database, LinkRow, UserRow } from './db/schema';
 export { isDatabaseUnavailable } from './db/unavailable';
 export { currentProcessRecord, isOwnerAlive, type OwnerRecord } from './embedded/ownership';
 export {
+  type CommandContext,
+  currentCommandContext,
+  identifyActor,
+  runAs,
+} from './eventstore/command-context';
+export {
   type CommandResult,
   ConcurrencyExhaustedError,
   type HandleOptions,

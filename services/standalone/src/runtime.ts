@@ -20,6 +20,7 @@ import {
   SessionStore,
   SignupThrottle,
 } from '@sniplink/api';
+import { eventRegistry } from '@sniplink/contracts';
 import {
   appSecret,
   type ClickStream,
@@ -37,6 +38,7 @@ import {
   migrateToLatest,
   PgNotifications,
   PostgresEventStore,
+  runAs,
   systemClock,
   uuidV7Ids,
 } from '@sniplink/platform';
@@ -476,7 +478,7 @@ function createEventStore(config: Config, database: Db, notifications: PgNotific
       'EVENT_STORE=eventstoredb: the EventStoreDB adapter is not built yet; use EVENT_STORE=postgres',
     );
   }
-  return new PostgresEventStore({ pool: database.pool, notifications });
+  return new PostgresEventStore({ pool: database.pool, notifications, registry: eventRegistry });
 }
 
 function readinessChecks(
@@ -508,10 +510,13 @@ function readinessChecks(
 
 const CLICKS_BEHIND_LIMIT = 1_000_000;
 
-/** Housekeeping every 10 minutes in a process that runs projections; a failure is logged and retried later. */
+/**
+ * Housekeeping every 10 minutes in a process that runs projections; a failure is logged and retried later.
+ * What it appends is the system's doing (each run its own correlation id).
+ */
 function scheduleMaintenance(task: () => Promise<void>, log: Logger): NodeJS.Timeout {
   const timer = setInterval(() => {
-    task().catch((err: unknown) => log.error({ err }, 'account maintenance failed'));
+    runAs('system', task).catch((err: unknown) => log.error({ err }, 'account maintenance failed'));
   }, 10 * 60_000);
   timer.unref();
   return timer;

@@ -18,6 +18,7 @@ import {
   type HandleOptions,
   handleCommand,
   type IdSource,
+  identifyActor,
   KeyedMutex,
   type Keyring,
   keyedHash,
@@ -81,6 +82,8 @@ export class AccountService {
   async register(input: RegisterBody): Promise<string> {
     const passwordHash = await hashPassword(input.password);
     const userId = this.deps.ids.newId();
+    // Whoever signs up is the new user: what this request appends from now on is theirs.
+    identifyActor(userId);
     const emailHash = this.emailHash(input.email);
     await this.claimEmail(emailHash, userId);
     try {
@@ -115,6 +118,8 @@ export class AccountService {
     const existing = await this.findUserIdByEmail(input.email);
     if (existing) return { userId: existing, created: false };
     const userId = this.deps.ids.newId();
+    // Whoever signs up is the new user: what this request appends from now on is theirs.
+    identifyActor(userId);
     const emailHash = this.emailHash(input.email);
     await this.claimEmail(emailHash, userId);
     try {
@@ -274,10 +279,8 @@ export class AccountService {
     command: UserCommand,
   ): Promise<{ position: LogPosition | null; projected: boolean }> {
     const result = await this.mutex.run(userId, () =>
-      handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, command, {
-        ...this.stamped,
-        actorId: userId,
-      }),
+      // The actor is the command context's: the user themselves, or the operator's CLI.
+      handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, command, this.stamped),
     );
     if (!result.position) return { position: null, projected: true };
     return {

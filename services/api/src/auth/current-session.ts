@@ -1,5 +1,6 @@
 import type {} from '@fastify/cookie';
 import { UnauthorizedError } from '@sniplink/domain';
+import { identifyActor } from '@sniplink/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type ActiveSession, SESSION_COOKIE, type SessionStore } from './sessions';
 
@@ -12,7 +13,11 @@ export function currentSession(
 ): Promise<ActiveSession | null> {
   let session = resolved.get(request);
   if (!session) {
-    session = sessions.resolve(request.cookies[SESSION_COOKIE]);
+    session = sessions.resolve(request.cookies[SESSION_COOKIE]).then((active) => {
+      // The request is the signed-in user's doing: the events it appends record them as the actor.
+      if (active) identifyActor(active.userId);
+      return active;
+    });
     resolved.set(request, session);
   }
   return session;
@@ -40,6 +45,7 @@ export async function startSession(
   cookie: CookieSettings,
 ): Promise<void> {
   await sessions.destroy(request.cookies[SESSION_COOKIE]);
+  identifyActor(userId);
   const { token, maxAgeSeconds } = await sessions.create(userId, request.headers['user-agent']);
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,

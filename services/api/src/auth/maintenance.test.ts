@@ -69,7 +69,7 @@ describe('the sweeper of e-mail claims left by interrupted registrations', () =>
     );
     const { position } = await api.runtime.eventStore.appendToStream(
       'probe-sweeper',
-      [{ id: uuidv7(), type: 'Probe', data: {}, occurredAt: new Date() }],
+      [{ id: uuidv7(), type: 'EmailReleased', data: { userId: uuidv7() }, occurredAt: new Date() }],
       'no_stream',
     );
     await api.runtime.progress.waitFor('stream-catalogue', position, 5_000);

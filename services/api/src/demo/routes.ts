@@ -1,10 +1,11 @@
 import { demoShortenBody } from '@sniplink/contracts';
+import { identifyActor } from '@sniplink/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CookieSettings, currentSession } from '../auth/current-session';
 import type { SessionStore } from '../auth/sessions';
 import { parseBody } from '../http/validate';
 import type { DemoService } from './demo-service';
-import { readVisitorId, visitorIdFor } from './visitor';
+import { readVisitorId, visitorIdFor, visitorOwnerId } from './visitor';
 
 export interface DemoRoutesDeps {
   demo: DemoService;
@@ -27,7 +28,7 @@ export async function demoRoutes(app: FastifyInstance, deps: DemoRoutesDeps): Pr
     const session = await currentSession(request, sessions);
     const link = session
       ? await demo.shortenForUser(session.userId, url)
-      : await demo.shortenAsVisitor(visitorIdFor(request, reply, cookie), url, request.ip);
+      : await shortenAsVisitor(demo, visitorIdFor(request, reply, cookie), url, request.ip);
     return reply.code(201).send(link);
   });
 
@@ -42,6 +43,12 @@ export async function demoRoutes(app: FastifyInstance, deps: DemoRoutesDeps): Pr
         : [];
     return reply.header('cache-control', 'no-store').send(links);
   });
+}
+
+/** A visitor's demo link: the visitor (`visitor-{id}`, the link's owner) is the actor of its events. */
+function shortenAsVisitor(demo: DemoService, visitorId: string, url: string, ip: string) {
+  identifyActor(visitorOwnerId(visitorId));
+  return demo.shortenAsVisitor(visitorId, url, ip);
 }
 
 /**

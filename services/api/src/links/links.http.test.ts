@@ -25,6 +25,30 @@ async function signedIn(plan?: 'monthly'): Promise<{ client: HttpClient; userId:
 const create = (client: HttpClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   client.post<Link>('/api/links', { title: null, ...body }, headers);
 
+describe('who made a link', () => {
+  it('is recorded on its events: the signed-in user, one correlation id for all the request appended', async () => {
+    const { client, userId } = await signedIn();
+    const link = (await create(client, { originalUrl: 'https://example.com/audit' })).body;
+    const store = api.runtime.eventStore;
+    const [created] = await store.readStream(`link-${link.id}`);
+    const [claimed] = await store.readStream(`shortcode-${link.shortCode.toLowerCase()}`);
+    const slot = (await store.readStream(`user-${userId}`)).find((event) => event.type === 'LinkSlotTaken');
+    expect(created).toMatchObject({ type: 'LinkCreated', actorId: userId, schemaVersion: 1 });
+    expect([claimed?.actorId, slot?.actorId]).toEqual([userId, userId]);
+    expect(created?.correlationId).toEqual(expect.any(String));
+    expect([claimed?.correlationId, slot?.correlationId]).toEqual([
+      created?.correlationId,
+      created?.correlationId,
+    ]);
+    // Three commands: each event names its own as the cause.
+    expect(new Set([created, claimed, slot].map((event) => event?.causationId)).size).toBe(3);
+    // The next request is another correlation.
+    const other = (await create(client, { originalUrl: 'https://example.com/audit-2' })).body;
+    const [next] = await store.readStream(`link-${other.id}`);
+    expect(next?.correlationId).not.toBe(created?.correlationId);
+  });
+});
+
 describe('creating links', () => {
   it('answers 201 with the link: a 7-character code and a short URL under PUBLIC_URL', async () => {
     const { client } = await signedIn();

@@ -5,7 +5,7 @@ import { userDecider } from './decide';
 
 const given = specFor(userDecider);
 const userId = '01890000-0000-7000-8000-000000000001';
-const registered: UserEvent = {
+const registered: Extract<UserEvent, { type: 'UserRegistered' }> = {
   type: 'UserRegistered',
   data: {
     userId,
@@ -20,7 +20,7 @@ const registered: UserEvent = {
 
 describe('user decider', () => {
   it('registers a new account once', () => {
-    const { data } = registered as Extract<UserEvent, { type: 'UserRegistered' }>;
+    const { data } = registered;
     given([])
       .when({ type: 'RegisterUser', ...data })
       .then([registered]);
@@ -116,7 +116,7 @@ describe('user decider', () => {
     given([registered, verified]).when({ type: 'VerifyEmail', emailHash: 'h1' }).then([]);
     const viaProvider: UserEvent = {
       ...registered,
-      data: { ...(registered.data as Extract<UserEvent, { type: 'UserRegistered' }>['data']), via: 'oidc' },
+      data: { ...registered.data, via: 'oidc' },
     };
     given([viaProvider]).when({ type: 'VerifyEmail', emailHash: 'h1' }).then([]);
   });

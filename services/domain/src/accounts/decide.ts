@@ -1,4 +1,4 @@
-import type { Encrypted, PlanId } from '@sniplink/contracts';
+import { type Encrypted, linkQuotaEvents, type PlanId, userEvents } from '@sniplink/contracts';
 import type { Decider } from '../decider';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { evolveUser, initialUserState, type UserState, type UserStreamEvent } from './user';
@@ -131,6 +131,7 @@ function register(
 }
 
 export const userDecider: Decider<UserCommand, UserState, UserStreamEvent> = {
+  events: userEvents.with(linkQuotaEvents),
   initialState: initialUserState,
   evolve: evolveUser,
   decide: decideUser,

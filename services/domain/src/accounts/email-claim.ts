@@ -1,4 +1,4 @@
-import type { EmailClaimEvent } from '@sniplink/contracts';
+import { type EmailClaimEvent, emailClaimEvents } from '@sniplink/contracts';
 import type { Decider } from '../decider';
 import { ConflictError } from '../errors';
 
@@ -15,6 +15,7 @@ export const emailTakenError = () =>
   new ConflictError('EMAIL_TAKEN', 'An account with this e-mail address already exists', 'email');
 
 export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimState, EmailClaimEvent> = {
+  events: emailClaimEvents,
   initialState: () => ({ holder: null }),
   evolve: (state, event) => {
     switch (event.type) {

@@ -1,4 +1,4 @@
-import type { LinkEvent } from '@sniplink/contracts';
+import { type LinkEvent, linkEvents } from '@sniplink/contracts';
 import type { Decider } from '../decider';
 import { ConflictError, NotFoundError } from '../errors';
 
@@ -97,5 +97,10 @@ function changesOf(command: Extract<LinkCommand, { type: 'ChangeLink' }>, state:
   return events;
 }
 
-export const linkDecider: Decider<LinkCommand, LinkState, LinkEvent> = { initialState, evolve, decide };
+export const linkDecider: Decider<LinkCommand, LinkState, LinkEvent> = {
+  events: linkEvents,
+  initialState,
+  evolve,
+  decide,
+};
 export const linkStreamId = (linkId: string) => `link-${linkId}`;

@@ -1,4 +1,4 @@
-import type { ShortCodeEvent } from '@sniplink/contracts';
+import { type ShortCodeEvent, shortCodeEvents } from '@sniplink/contracts';
 import type { Decider } from '../decider';
 import { ConflictError } from '../errors';
 
@@ -95,6 +95,7 @@ function giveUp(state: ShortCodeState, linkId: string, clicks: LinkClicks): Shor
 }
 
 export const shortCodeDecider: Decider<ShortCodeCommand, ShortCodeState, ShortCodeEvent> = {
+  events: shortCodeEvents,
   initialState,
   evolve,
   decide,

@@ -48,6 +48,7 @@ export interface EsEventsTable {
   metadata: unknown;
   actor_id: string | null;
   occurred_at: ColumnType<Date, Date | string, never>;
+  schema_version: ColumnType<number, number | undefined, never>;
 }
 
 export interface CsPartitionsTable {

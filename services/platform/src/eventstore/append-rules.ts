@@ -28,7 +28,7 @@ export function assertAppendable(streamId: string, events: EventToAppend[]): voi
 export function answerToRetry(
   streamId: string,
   expected: ExpectedRevision,
-  stored: readonly (RecordedEvent | undefined)[],
+  stored: readonly (Pick<RecordedEvent, 'streamId' | 'revision' | 'globalPosition'> | undefined)[],
 ): AppendResult | undefined {
   const first = stored[0];
   const last = stored.at(-1);

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { defineEvent, EventRegistry, type EventsIn, eventGroup } from '@sniplink/contracts';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { fixedClock, systemClock } from '../time/clock';
+import { identifyActor, runAs } from './command-context';
 import {
   type HandleOptions,
   handleCommand,
@@ -13,12 +16,17 @@ import type { EventStore } from './port';
 
 // A plan with two link slots: enough of a decider to show what the handler does around one.
 type SlotCommand = { type: 'TakeSlot'; linkId: string };
-type SlotEvent = { type: 'SlotTaken'; data: { linkId: string } };
+const slotEvents = eventGroup(
+  defineEvent({ type: 'SlotTaken', version: 1, schema: z.object({ linkId: z.string() }) }),
+);
+const registry = new EventRegistry([slotEvents]);
+type SlotEvent = EventsIn<typeof slotEvents>;
 type SlotState = { taken: string[] };
 class PlanLimitReachedError extends Error {
   readonly code = 'PLAN_LIMIT_REACHED';
 }
 const slotDecider: StreamDecider<SlotCommand, SlotState, SlotEvent> = {
+  events: slotEvents,
   initialState: () => ({ taken: [] }),
   evolve: (state, event) => ({ taken: [...state.taken, event.data.linkId] }),
   decide: (command, state) => {
@@ -34,7 +42,10 @@ const taken = (linkId: string): SlotEvent => ({ type: 'SlotTaken', data: { linkI
 /** The plan's stream as stored: what a reader of the log would see. */
 async function storedPlan(store: EventStore): Promise<SlotEvent[]> {
   const events = await store.readStream(PLAN);
-  return events.map((event) => ({ type: event.type, data: event.data }) as SlotEvent);
+  return events.map((event) => {
+    const { type, data } = slotEvents.narrow(event);
+    return { type, data };
+  });
 }
 
 /**
@@ -50,7 +61,7 @@ function given(history: SlotEvent[]) {
     },
     when: (command: SlotCommand, options: Partial<HandleOptions> = {}) => {
       const run = async () => {
-        const store = new InMemoryEventStore();
+        const store = new InMemoryEventStore(registry);
         if (history.length > 0) await store.appendToStream(PLAN, history.map(asAppend), 'no_stream');
         const written: SlotEvent[] = [];
         let reads = 0;
@@ -127,7 +138,7 @@ describe('handleCommand: read, decide, append at the revision read', () => {
   });
 
   it('records who acted and when on every event it appends', async () => {
-    const store = new InMemoryEventStore();
+    const store = new InMemoryEventStore(registry);
     const clock = fixedClock('2026-11-25T10:00:00.000Z');
     await handleCommand(store, PLAN, slotDecider, take('link-1'), { actorId: 'ada', clock });
     clock.advance(60_000);
@@ -137,6 +148,41 @@ describe('handleCommand: read, decide, append at the revision read', () => {
       { actorId: 'ada', occurredAt: new Date('2026-11-25T10:00:00.000Z'), revision: 0n },
       { actorId: 'bob', occurredAt: new Date('2026-11-25T10:01:00.000Z'), revision: 1n },
     ]);
+  });
+});
+
+describe('handleCommand: the metadata each event carries', () => {
+  it('records the actor and correlation id of the context it runs in, and its own id as the cause', async () => {
+    const store = new InMemoryEventStore(registry);
+    await runAs(
+      'operator',
+      () => handleCommand(store, PLAN, slotDecider, take('link-1'), { clock: systemClock }),
+      'job-7',
+    );
+    await runAs(
+      'operator',
+      () => handleCommand(store, PLAN, slotDecider, take('link-2'), { clock: systemClock }),
+      'job-7',
+    );
+    const [first, second] = await store.readStream(PLAN);
+    expect(first).toMatchObject({ actorId: 'operator', correlationId: 'job-7', schemaVersion: 1 });
+    expect(second).toMatchObject({ actorId: 'operator', correlationId: 'job-7' });
+    expect(first?.causationId).toEqual(expect.any(String));
+    expect(second?.causationId).not.toBe(first?.causationId);
+  });
+
+  it('records the user a request turns out to be signed in as, and `system` outside any context', async () => {
+    const store = new InMemoryEventStore(registry);
+    await runAs('anonymous', async () => {
+      identifyActor('ada');
+      await handleCommand(store, PLAN, slotDecider, take('link-1'), { clock: systemClock });
+    });
+    await handleCommand(store, PLAN, slotDecider, take('link-2'), { clock: systemClock });
+    const [signedIn, alone] = await store.readStream(PLAN);
+    expect(signedIn?.actorId).toBe('ada');
+    expect(alone?.actorId).toBe('system');
+    // A command of its own: it correlates with itself.
+    expect(alone?.correlationId).toBe(alone?.causationId);
   });
 });
 
@@ -170,7 +216,7 @@ describe('handleCommand when another process writes between its read and its app
 
 describe('KeyedMutex around handleCommand', () => {
   it('lets a burst of commands on one stream through in order, without a single conflict', async () => {
-    const store = new InMemoryEventStore();
+    const store = new InMemoryEventStore(registry);
     const mutex = new KeyedMutex();
     // No limit here: every command appends, and with one attempt each, any conflict would fail one.
     const noLimit = { ...slotDecider, decide: (command: SlotCommand) => [taken(command.linkId)] };
@@ -199,7 +245,7 @@ describe('KeyedMutex around handleCommand', () => {
 
 describe('loadState', () => {
   it('folds the stream without deciding or appending anything', async () => {
-    const store = new InMemoryEventStore();
+    const store = new InMemoryEventStore(registry);
     await store.appendToStream(PLAN, [asAppend(taken('link-1')), asAppend(taken('link-2'))], 'no_stream');
     expect(await loadState(store, PLAN, slotDecider)).toEqual({ taken: ['link-1', 'link-2'] });
     expect(await loadState(store, 'plan-nobody', slotDecider)).toEqual({ taken: [] });

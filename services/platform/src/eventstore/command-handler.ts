@@ -1,11 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../time/clock';
-import type { EventStore, ExpectedRevision, LogPosition, RecordedEvent } from './port';
+import { currentCommandContext } from './command-context';
+import type {
+  ActorId,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  LogPosition,
+  RecordedEvent,
+} from './port';
 import { WrongExpectedRevisionError } from './port';
 
 /** The shape of a decider (see services/domain): pure functions over the stream's events. */
 export interface StreamDecider<Command, State, Event extends { type: string; data: unknown }> {
+  /** The events its stream holds (an `EventGroup` of contracts/): the ones it folds. */
+  events: {
+    includes<Read extends { type: string; data: unknown }>(event: Read): event is Read & Event;
+  };
   initialState(): State;
   evolve(state: State, event: Event): State;
   decide(command: Command, state: State): Event[];
@@ -30,7 +42,12 @@ export class ConcurrencyExhaustedError extends Error {
 export interface HandleOptions {
   /** The events' `occurredAt`: the calling service's clock, never a default one it forgot to pass. */
   clock: Clock;
-  actorId?: string | null;
+  /** Who acts; default: the command context's actor (see command-context.ts), else `system`. */
+  actorId?: ActorId;
+  /** Default: the command context's correlation id, else the command's own id. */
+  correlationId?: string;
+  /** Default: the command's id (one per command, shared by the events it appends). */
+  causationId?: string;
   maxAttempts?: number;
 }
 
@@ -67,21 +84,15 @@ export async function handleCommand<Command, State, Event extends { type: string
   const maxAttempts = options.maxAttempts ?? 8;
   for (let attempt = 1; ; attempt++) {
     const recorded = await store.readStream(streamId);
-    const state = recorded.map(asDomainEvent<Event>).reduce(decider.evolve, decider.initialState());
+    const state = fold(decider, recorded);
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, position: null };
     const expected: ExpectedRevision = recorded.at(-1)?.revision ?? 'no_stream';
-    const now = options.clock.now();
+    const envelope = envelopeFor(options, options.clock.now());
     try {
       const appended = await store.appendToStream(
         streamId,
-        events.map((event) => ({
-          id: uuidv7(),
-          type: event.type,
-          data: event.data,
-          actorId: options.actorId ?? null,
-          occurredAt: now,
-        })),
+        events.map((event) => ({ ...envelope, id: uuidv7(), type: event.type, data: event.data })),
         expected,
       );
       return { events, state: events.reduce(decider.evolve, state), position: appended.position };
@@ -97,12 +108,39 @@ export async function handleCommand<Command, State, Event extends { type: string
 export async function loadState<State, Event extends { type: string; data: unknown }>(
   store: EventStore,
   streamId: string,
-  decider: Pick<StreamDecider<unknown, State, Event>, 'initialState' | 'evolve'>,
+  decider: Pick<StreamDecider<unknown, State, Event>, 'events' | 'initialState' | 'evolve'>,
 ): Promise<State> {
-  const recorded = await store.readStream(streamId);
-  return recorded.map(asDomainEvent<Event>).reduce(decider.evolve, decider.initialState());
+  return fold(decider, await store.readStream(streamId));
 }
 
-function asDomainEvent<Event>(event: RecordedEvent): Event {
-  return { type: event.type, data: event.data } as Event;
+/** The stream's state: its events (parsed and upcast by the store) folded by the decider. */
+function fold<State, Event extends { type: string; data: unknown }>(
+  decider: Pick<StreamDecider<unknown, State, Event>, 'events' | 'initialState' | 'evolve'>,
+  recorded: readonly RecordedEvent[],
+): State {
+  let state = decider.initialState();
+  for (const event of recorded) {
+    if (!decider.events.includes(event)) {
+      throw new Error(
+        `Stream ${event.streamId} holds a ${event.type} event, which its decider does not know`,
+      );
+    }
+    state = decider.evolve(state, event);
+  }
+  return state;
+}
+
+/**
+ * Who and what the command's events record: the actor and correlation id of the command context unless
+ * the caller names them, and the command's own id as their cause.
+ */
+function envelopeFor(options: HandleOptions, occurredAt: Date): Omit<EventToAppend, 'id' | 'type' | 'data'> {
+  const context = currentCommandContext();
+  const commandId = uuidv7();
+  return {
+    actorId: options.actorId ?? context?.actorId ?? 'system',
+    correlationId: options.correlationId ?? context?.correlationId ?? commandId,
+    causationId: options.causationId ?? commandId,
+    occurredAt,
+  };
 }

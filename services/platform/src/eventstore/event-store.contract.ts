@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { defineEvent, EventRegistry, eventGroup, InvalidEventError } from '@sniplink/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   comparePositions,
   type EventStore,
@@ -23,14 +25,28 @@ export interface EventStoreUnderTest {
   cleanup(): Promise<void>;
 }
 
+const counted = z.object({ n: z.number().int() });
+/** The event types the contract appends; a store refuses any other. */
+export const contractRegistry = new EventRegistry([
+  eventGroup(
+    ...['ThingHappened', 'Wanted', 'Unwanted', 'Late', 'Early'].map((type) =>
+      defineEvent({ type, version: 1, schema: counted }),
+    ),
+    defineEvent({ type: 'Raced', version: 1, schema: z.object({ writer: z.number().int() }) }),
+    defineEvent({ type: 'Kept', version: 1, schema: z.object({ tags: z.array(z.string()) }) }),
+  ),
+]);
+
 let streamCounter = 0;
 export const newStream = (prefix = 'contract') => `${prefix}-${process.pid}-${Date.now()}-${++streamCounter}`;
 export const anEvent = (type = 'ThingHappened', data: unknown = { n: 1 }): EventToAppend => ({
   id: uuidv7(),
   type,
   data,
-  metadata: { correlationId: 'c-1' },
+  metadata: { source: 'contract' },
   actorId: 'user-1',
+  correlationId: 'request-1',
+  causationId: 'command-1',
   occurredAt: new Date('2026-11-22T10:00:00.000Z'),
 });
 const events = (count: number, type?: string) =>
@@ -69,12 +85,15 @@ export async function readEverything(store: EventStore, after: LogPosition = STA
  * commit, which a reader must not skip. Only a store whose commits can interleave can show it, so it runs
  * in postgres.test.ts; the in-memory store checks and stores an append in one turn of the event loop.
  */
-export function eventStoreContract(adapterName: string, create: () => Promise<EventStoreUnderTest>): void {
+export function eventStoreContract(
+  adapterName: string,
+  create: (registry: EventRegistry) => Promise<EventStoreUnderTest>,
+): void {
   describe(`event store contract: ${adapterName}`, () => {
     let subject: EventStoreUnderTest;
     let store: EventStore;
     beforeAll(async () => {
-      subject = await create();
+      subject = await create(contractRegistry);
       store = subject.store;
     });
     afterAll(async () => subject?.cleanup());
@@ -91,7 +110,10 @@ export function eventStoreContract(adapterName: string, create: () => Promise<Ev
       expect(read[0]).toMatchObject({
         streamId: stream,
         actorId: 'user-1',
-        metadata: { correlationId: 'c-1' },
+        correlationId: 'request-1',
+        causationId: 'command-1',
+        schemaVersion: 1,
+        metadata: { source: 'contract' },
       });
       expect(read[0]?.occurredAt.toISOString()).toBe('2026-11-22T10:00:00.000Z');
       expect(comparePositions(read[2]?.globalPosition ?? START, result.position)).toBe(0);
@@ -161,6 +183,24 @@ export function eventStoreContract(adapterName: string, create: () => Promise<Ev
         await expect(store.appendToStream(stream, refused, 'any')).rejects.toBeInstanceOf(TypeError);
       }
       expect(await store.readStream(stream)).toEqual([]);
+    });
+
+    it('refuses an event off its schema or of an undeclared type, naming the type and field, storing nothing', async () => {
+      const stream = newStream();
+      const before = await store.headPosition();
+      const offSchema = store.appendToStream(
+        stream,
+        [anEvent('Kept', { tags: ['a'] }), anEvent('Kept', { tags: ['b', 7] })],
+        'any',
+      );
+      await expect(offSchema).rejects.toBeInstanceOf(InvalidEventError);
+      await expect(offSchema).rejects.toThrow(/Event Kept is invalid at tags\.1: /);
+      const undeclared = store.appendToStream(stream, [anEvent('Nobody declared this')], 'any');
+      await expect(undeclared).rejects.toThrow(/Event Nobody declared this is invalid: no such event type/);
+      expect(await store.readStream(stream)).toEqual([]);
+      expect(comparePositions(await store.headPosition(), before)).toBe(0);
+      // Refused, not half-taken: the stream is still new.
+      expect((await store.appendToStream(stream, events(1), 'no_stream')).nextExpectedRevision).toBe(0n);
     });
 
     it('keeps what was appended: changing an appended or a read object changes nothing stored', async () => {

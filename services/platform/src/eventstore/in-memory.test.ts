@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { eventStoreContract } from './event-store.contract';
+import { contractRegistry, eventStoreContract } from './event-store.contract';
 import { InMemoryEventStore } from './in-memory';
 
-eventStoreContract('in-memory', async () => {
-  const store = new InMemoryEventStore();
+eventStoreContract('in-memory', async (registry) => {
+  const store = new InMemoryEventStore(registry);
   return { store, cleanup: () => store.close() };
 });
 
 describe('in-memory event store', () => {
   it('ends its live subscriptions when it is closed, as a test tearing it down expects', async () => {
-    const store = new InMemoryEventStore();
+    const store = new InMemoryEventStore(contractRegistry);
     const subscriptions = [store.subscribeToAll(), store.subscribeToAll()];
     const waiting = subscriptions.map((subscription) => subscription[Symbol.asyncIterator]().next());
     await store.close();

@@ -1,3 +1,4 @@
+import type { EventRegistry } from '@sniplink/contracts';
 import { Wakeup } from '../db/notifications';
 import { answerToRetry, assertAppendable } from './append-rules';
 import { catchUpSubscription } from './catch-up';
@@ -17,6 +18,7 @@ import {
   type Subscription,
   WrongExpectedRevisionError,
 } from './port';
+import { type StoredEvent, toRecordedEvent, toStoredEvents } from './stored-events';
 
 /** A live subscription only sleeps until an append wakes it; Wakeup wants a bound, so a long one. */
 const LIVE_SLEEP_MS = 60_000;
@@ -29,12 +31,15 @@ const LIVE_SLEEP_MS = 60_000;
  * appended or read changes what is stored.
  */
 export class InMemoryEventStore implements EventStore {
-  private readonly log: RecordedEvent[] = [];
-  private readonly streams = new Map<string, RecordedEvent[]>();
-  private readonly byId = new Map<string, RecordedEvent>();
+  private readonly log: KeptEvent[] = [];
+  private readonly streams = new Map<string, KeptEvent[]>();
+  private readonly byId = new Map<string, KeptEvent>();
   /** Open subscriptions, each with the wake-up an append sends it (and that ends it when the store closes). */
   private readonly live = new Map<Subscription, Wakeup>();
   private appends = 0n;
+
+  /** `registry`: the events it may hold, checked before they are appended and upcast when read. */
+  constructor(private readonly registry: EventRegistry) {}
 
   async appendToStream(
     streamId: string,
@@ -42,7 +47,7 @@ export class InMemoryEventStore implements EventStore {
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
     assertAppendable(streamId, events);
-    const stored = events.map(storedForm);
+    const stored = toStoredEvents(this.registry, events).map(storedForm);
     const current = this.currentRevision(streamId);
     const idTaken = stored.some((event) => this.byId.has(event.id));
     if (!meetsExpectation(expected, current) || idTaken)
@@ -57,7 +62,7 @@ export class InMemoryEventStore implements EventStore {
     }));
     this.keep(streamId, recorded);
     for (const wakeup of this.live.values()) wakeup.wake();
-    const last = recorded[recorded.length - 1] as RecordedEvent;
+    const last = recorded[recorded.length - 1] as KeptEvent;
     return { nextExpectedRevision: last.revision, position: last.globalPosition };
   }
 
@@ -68,7 +73,7 @@ export class InMemoryEventStore implements EventStore {
     const picked = backwards
       ? stream.filter((event) => event.revision <= from).reverse()
       : stream.filter((event) => event.revision >= from);
-    return picked.slice(0, options.maxCount).map(copyOf);
+    return picked.slice(0, options.maxCount).map(this.read);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
@@ -77,8 +82,8 @@ export class InMemoryEventStore implements EventStore {
     const types = options.types && new Set(options.types);
     const events: RecordedEvent[] = [];
     for (let i = this.indexAfter(after); i < this.log.length && events.length < maxCount; i++) {
-      const event = this.log[i] as RecordedEvent;
-      if (!types || types.has(event.type)) events.push(copyOf(event));
+      const event = this.log[i] as KeptEvent;
+      if (!types || types.has(event.type)) events.push(this.read(event));
     }
     const last = events.at(-1)?.globalPosition;
     if (events.length === maxCount && last) return { events, next: last };
@@ -108,7 +113,15 @@ export class InMemoryEventStore implements EventStore {
     await Promise.all([...this.live.keys()].map((subscription) => subscription.close()));
   }
 
-  private keep(streamId: string, recorded: RecordedEvent[]): void {
+  /** A reader gets its own copy, as every read from a database does, in the event's current shape. */
+  private readonly read = (event: KeptEvent): RecordedEvent =>
+    toRecordedEvent(this.registry, {
+      ...event,
+      data: structuredClone(event.data),
+      metadata: structuredClone(event.metadata),
+    });
+
+  private keep(streamId: string, recorded: KeptEvent[]): void {
     const stream = this.streams.get(streamId) ?? [];
     stream.push(...recorded);
     this.streams.set(streamId, stream);
@@ -119,7 +132,7 @@ export class InMemoryEventStore implements EventStore {
   /** Answers a re-sent append as the first time; anything else that did not go through is a conflict. */
   private retriedOrConflict(
     streamId: string,
-    stored: StoredForm[],
+    stored: StoredEvent[],
     expected: ExpectedRevision,
   ): AppendResult {
     const retried = answerToRetry(
@@ -141,7 +154,7 @@ export class InMemoryEventStore implements EventStore {
     let high = this.log.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const event = this.log[middle] as RecordedEvent;
+      const event = this.log[middle] as KeptEvent;
       if (comparePositions(event.globalPosition, position) <= 0) low = middle + 1;
       else high = middle;
     }
@@ -149,7 +162,8 @@ export class InMemoryEventStore implements EventStore {
   }
 }
 
-type StoredForm = Omit<RecordedEvent, 'streamId' | 'revision' | 'globalPosition'>;
+/** An event as this store keeps it: as stored, and where. */
+type KeptEvent = StoredEvent & Pick<RecordedEvent, 'streamId' | 'revision' | 'globalPosition'>;
 
 function meetsExpectation(expected: ExpectedRevision, current: bigint | 'no_stream'): boolean {
   if (expected === 'any') return true;
@@ -162,27 +176,16 @@ function meetsExpectation(expected: ExpectedRevision, current: bigint | 'no_stre
  * What a database would keep of an event: its data and metadata as JSON (which also refuses what JSON
  * cannot hold, such as a bigint), the time to the millisecond, the id as PostgreSQL prints a uuid.
  */
-function storedForm(event: EventToAppend): StoredForm {
+function storedForm(event: StoredEvent): StoredEvent {
   return {
+    ...event,
     id: event.id.toLowerCase(),
-    type: event.type,
     data: asJson(event.data ?? null),
-    metadata: asJson(event.metadata ?? {}) as Record<string, unknown>,
-    actorId: event.actorId ?? null,
+    metadata: asJson(event.metadata) as Record<string, unknown>,
     occurredAt: new Date(event.occurredAt.toISOString()),
   };
 }
 
 function asJson(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value) ?? 'null');
-}
-
-/** A reader gets its own copy, as every read from a database does. */
-function copyOf(event: RecordedEvent): RecordedEvent {
-  return {
-    ...event,
-    occurredAt: new Date(event.occurredAt.getTime()),
-    data: structuredClone(event.data),
-    metadata: structuredClone(event.metadata),
-  };
 }

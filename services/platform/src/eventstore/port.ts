@@ -19,13 +19,24 @@ export interface LogPosition {
 /** Before the first event. */
 export const START: LogPosition = Object.freeze({ commit: -1n, prepare: -1n });
 
+/**
+ * Who made an event happen: the signed-in user's id (or a demo visitor's `visitor-{id}`), `operator` (a
+ * command-line tool) or `system` (a sweep, a follow-up no one asked for).
+ */
+export type ActorId = string;
+
 export interface EventToAppend {
   /** A UUID (v7 preferred). Re-sending the same ids with the same expected revision is a no-op. */
   id: string;
+  /** A type the store's registry declares; `data` must fit its schema or nothing is appended. */
   type: string;
   data: unknown;
   metadata?: Record<string, unknown>;
-  actorId?: string | null;
+  actorId?: ActorId | null;
+  /** The request or job the event is part of: every event it caused shares it. */
+  correlationId?: string;
+  /** What the event answers: the command's id, or the event that caused it. */
+  causationId?: string;
   occurredAt: Date;
 }
 
@@ -36,7 +47,12 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   revision: bigint;
   globalPosition: LogPosition;
   occurredAt: Date;
-  actorId: string | null;
+  actorId: ActorId | null;
+  /** Null for events stored before these were recorded. */
+  correlationId: string | null;
+  causationId: string | null;
+  /** The version of its shape the event was stored at; `data` has been upcast to the current one. */
+  schemaVersion: number;
   data: Data;
   metadata: Record<string, unknown>;
 }

@@ -1,8 +1,17 @@
+import { eventRegistry, UnreadableEventError } from '@sniplink/contracts';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdCommitsOf, installCommitHold } from '../../../../test/support/commit-hold';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/database';
 import { PgNotifications } from '../db/notifications';
-import { anEvent, collect, eventStoreContract, newStream, readEverything } from './event-store.contract';
+import {
+  anEvent,
+  collect,
+  contractRegistry,
+  eventStoreContract,
+  newStream,
+  readEverything,
+} from './event-store.contract';
 import { PostgresEventStore } from './postgres';
 
 let database: TestDatabase;
@@ -16,9 +25,13 @@ afterAll(async () => {
   await notifications?.close();
   await database?.drop();
 });
-const postgresStore = () => new PostgresEventStore({ pool: database.pool, notifications });
+const postgresStore = (registry = contractRegistry) =>
+  new PostgresEventStore({ pool: database.pool, notifications, registry });
 
-eventStoreContract('postgres', async () => ({ store: postgresStore(), cleanup: async () => {} }));
+eventStoreContract('postgres', async (registry) => ({
+  store: postgresStore(registry),
+  cleanup: async () => {},
+}));
 
 // Not in the shared contract: only a store whose commits can interleave can commit an append late.
 describe('PostgreSQL event store: an append that commits after later ones', () => {
@@ -43,5 +56,59 @@ describe('PostgreSQL event store: an append that commits after later ones', () =
     const streamed = await collect(subscription, 4);
     await subscription.close();
     expect(streamed.map((e) => e.streamId).sort()).toEqual([heldStream, ...laterStreams].sort());
+  });
+});
+
+describe('PostgreSQL event store: events stored in an older shape', () => {
+  const linkId = '0193a1b2-0000-7000-8000-0000000000aa';
+  /** A row as the adapter stored `ShortCodeReleased` before version 2: no reason, no schema version. */
+  async function storeRawV1(stream: string, data: Record<string, unknown>): Promise<string> {
+    const eventId = uuidv7();
+    await database.pool.query(
+      `WITH stream AS (INSERT INTO es_streams (stream_id, revision) VALUES ($1, 0))
+       INSERT INTO es_events (event_id, stream_id, revision, type, data, metadata, actor_id, occurred_at)
+       VALUES ($2, $1, 0, 'ShortCodeReleased', $3, '{}', NULL, '2026-11-01T08:00:00Z')`,
+      [stream, eventId, JSON.stringify(data)],
+    );
+    return eventId;
+  }
+
+  it('reads a version 1 row back in its current shape, through a stream and the global log', async () => {
+    const store = postgresStore(eventRegistry);
+    const before = await store.headPosition();
+    const stream = newStream('shortcode-v1');
+    const eventId = await storeRawV1(stream, { linkId });
+    const current = { linkId, reason: 'abandoned' };
+    expect(await store.readStream(stream)).toMatchObject([
+      { id: eventId, type: 'ShortCodeReleased', schemaVersion: 1, data: current, correlationId: null },
+    ]);
+    const [fromLog] = await readEverything(store, before);
+    expect(fromLog).toMatchObject({ id: eventId, data: current });
+    const kept = newStream('shortcode-v1');
+    await storeRawV1(kept, { linkId, reason: 'never-clicked' });
+    expect((await store.readStream(kept))[0]?.data).toEqual({ linkId, reason: 'never-clicked' });
+  });
+
+  it('stores new events at their current version', async () => {
+    const store = postgresStore(eventRegistry);
+    const stream = newStream('shortcode-v2');
+    const released = anEvent('ShortCodeReleased', { linkId, reason: 'never-clicked' });
+    await store.appendToStream(stream, [released], 'no_stream');
+    const { rows } = await database.pool.query('SELECT schema_version FROM es_events WHERE event_id = $1', [
+      released.id,
+    ]);
+    expect(rows).toEqual([{ schema_version: 2 }]);
+  });
+
+  it('refuses to read a version newer than this code knows, rather than guess', async () => {
+    const store = postgresStore(eventRegistry);
+    const stream = newStream('shortcode-v9');
+    const eventId = await storeRawV1(stream, { linkId, reason: 'abandoned' });
+    await database.pool.query('UPDATE es_events SET schema_version = 9 WHERE event_id = $1', [eventId]);
+    const read = store.readStream(stream);
+    await expect(read).rejects.toBeInstanceOf(UnreadableEventError);
+    await expect(read).rejects.toThrow(
+      'ShortCodeReleased (version 9) cannot be read: this code knows versions 1 to 2',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import type { EventRegistry } from '@sniplink/contracts';
 import type pg from 'pg';
 import { type PgNotifications, Wakeup } from '../db/notifications';
 import { answerToRetry, assertAppendable } from './append-rules';
@@ -18,12 +19,15 @@ import {
   type Subscription,
   WrongExpectedRevisionError,
 } from './port';
+import { type StoredEvent, toRecordedEvent, toStoredEvents } from './stored-events';
 
 const APPENDED_CHANNEL = 'es_appended';
 const UNIQUE_VIOLATION = '23505';
 
 export interface PostgresEventStoreOptions {
   pool: pg.Pool;
+  /** The events it may hold: each is checked before it is appended and upcast when it is read. */
+  registry: EventRegistry;
   notifications: PgNotifications;
   /** How long a live subscription sleeps when no notification wakes it. */
   idlePollMs?: number;
@@ -42,11 +46,12 @@ interface EventRow {
   metadata: Record<string, unknown>;
   actor_id: string | null;
   occurred_at: Date;
+  schema_version: number;
 }
 
 // Casts keep the output names; ORDER BY must therefore name the table's columns (e.position), not these.
 const EVENT_COLUMNS = `e.transaction_id::text, e.position::text, e.event_id::text, e.stream_id, e.revision::text,
-  e.type, e.data, e.metadata, e.actor_id, e.occurred_at`;
+  e.type, e.data, e.metadata, e.actor_id, e.occurred_at, e.schema_version`;
 
 /**
  * The event store on PostgreSQL. One transaction per append: the stream's row in `es_streams` is written
@@ -56,6 +61,7 @@ const EVENT_COLUMNS = `e.transaction_id::text, e.position::text, e.event_id::tex
  */
 export class PostgresEventStore implements EventStore {
   private readonly pool: pg.Pool;
+  private readonly registry: EventRegistry;
   private readonly notifications: PgNotifications;
   private readonly idlePollMs: number;
   private readonly blockedPollMs: number;
@@ -63,6 +69,7 @@ export class PostgresEventStore implements EventStore {
 
   constructor(options: PostgresEventStoreOptions) {
     this.pool = options.pool;
+    this.registry = options.registry;
     this.notifications = options.notifications;
     this.idlePollMs = options.idlePollMs ?? 1_000;
     this.blockedPollMs = options.blockedPollMs ?? 20;
@@ -74,13 +81,14 @@ export class PostgresEventStore implements EventStore {
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
     assertAppendable(streamId, events);
+    const stored = toStoredEvents(this.registry, events);
     let row: AppendRow | undefined;
     try {
       ({
         rows: [row],
       } = await this.pool.query<AppendRow>(
         appendStatement(expected),
-        appendParameters(streamId, events, expected),
+        appendParameters(streamId, stored, expected),
       ));
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
@@ -107,7 +115,7 @@ export class PostgresEventStore implements EventStore {
        ORDER BY e.revision ${backwards ? 'DESC' : 'ASC'} LIMIT $3`,
       [streamId, from.toString(), options.maxCount ?? null],
     );
-    return rows.map(toRecordedEvent);
+    return rows.map(this.recorded);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
@@ -136,7 +144,7 @@ export class PostgresEventStore implements EventStore {
     // UNION ALL does not promise to keep the branch's order: sort here.
     const events = rows
       .filter((row) => row.kind === 'event')
-      .map(toRecordedEvent)
+      .map(this.recorded)
       .sort((a, b) => comparePositions(a.globalPosition, b.globalPosition));
     const last = events.at(-1)?.globalPosition;
     if (events.length === maxCount && last) return { events, next: last };
@@ -168,6 +176,21 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {}
+
+  /** A row as readers get it: its data parsed and upcast to the current shape. */
+  private readonly recorded = (row: EventRow): RecordedEvent =>
+    toRecordedEvent(this.registry, {
+      id: row.event_id,
+      type: row.type,
+      streamId: row.stream_id,
+      revision: BigInt(row.revision),
+      globalPosition: positionOf(row),
+      occurredAt: row.occurred_at,
+      actorId: row.actor_id,
+      schemaVersion: row.schema_version,
+      data: row.data,
+      metadata: row.metadata,
+    });
 
   /**
    * Wakes subscribers after a commit: at once in this process, and once per event-loop turn through
@@ -206,7 +229,7 @@ export class PostgresEventStore implements EventStore {
       `SELECT ${EVENT_COLUMNS} FROM es_events e WHERE e.event_id = ANY($1::uuid[])`,
       [events.map((event) => event.id)],
     );
-    const stored = new Map(rows.map((row) => [row.event_id.toLowerCase(), toRecordedEvent(row)]));
+    const stored = new Map(rows.map((row) => [row.event_id.toLowerCase(), this.recorded(row)]));
     const retried = answerToRetry(
       streamId,
       expected,
@@ -245,7 +268,7 @@ function claimStatement(expected: ExpectedRevision): string {
             ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + $2::bigint
             RETURNING s.revision - $2::bigint AS previous`;
   }
-  const exact = typeof expected === 'bigint' ? 'AND revision = $9::bigint' : '';
+  const exact = typeof expected === 'bigint' ? 'AND revision = $10::bigint' : '';
   return `UPDATE es_streams SET revision = revision + $2::bigint WHERE stream_id = $1 ${exact}
           RETURNING revision - $2::bigint AS previous`;
 }
@@ -258,10 +281,12 @@ function claimStatement(expected: ExpectedRevision): string {
 function appendStatement(expected: ExpectedRevision): string {
   return `WITH claim AS (${claimStatement(expected)}),
     appended AS (
-      INSERT INTO es_events (event_id, stream_id, revision, type, data, metadata, actor_id, occurred_at)
-      SELECT e.id, $1, claim.previous + e.n, e.type, e.data, e.metadata, e.actor_id, e.occurred_at
-      FROM claim, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::text[], $8::timestamptz[])
-        WITH ORDINALITY AS e(id, type, data, metadata, actor_id, occurred_at, n)
+      INSERT INTO es_events
+        (event_id, stream_id, revision, type, data, metadata, actor_id, occurred_at, schema_version)
+      SELECT e.id, $1, claim.previous + e.n, e.type, e.data, e.metadata, e.actor_id, e.occurred_at, e.version
+      FROM claim, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::text[], $8::timestamptz[],
+          $9::smallint[])
+        WITH ORDINALITY AS e(id, type, data, metadata, actor_id, occurred_at, version, n)
       ORDER BY e.n
       RETURNING transaction_id, position)
     SELECT (SELECT previous::text FROM claim) AS previous,
@@ -269,16 +294,17 @@ function appendStatement(expected: ExpectedRevision): string {
       (SELECT max(position)::text FROM appended) AS position`;
 }
 
-function appendParameters(streamId: string, events: EventToAppend[], expected: ExpectedRevision): unknown[] {
+function appendParameters(streamId: string, events: StoredEvent[], expected: ExpectedRevision): unknown[] {
   const parameters: unknown[] = [
     streamId,
     events.length,
     events.map((event) => event.id),
     events.map((event) => event.type),
     events.map((event) => JSON.stringify(event.data ?? null)),
-    events.map((event) => JSON.stringify(event.metadata ?? {})),
-    events.map((event) => event.actorId ?? null),
+    events.map((event) => JSON.stringify(event.metadata)),
+    events.map((event) => event.actorId),
     events.map((event) => event.occurredAt.toISOString()),
+    events.map((event) => event.schemaVersion),
   ];
   if (typeof expected === 'bigint') parameters.push(expected.toString());
   return parameters;
@@ -286,18 +312,4 @@ function appendParameters(streamId: string, events: EventToAppend[], expected: E
 
 function positionOf(row: { transaction_id: string; position: string }): LogPosition {
   return { commit: BigInt(row.transaction_id), prepare: BigInt(row.position) };
-}
-
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
-    id: row.event_id,
-    type: row.type,
-    streamId: row.stream_id,
-    revision: BigInt(row.revision),
-    globalPosition: positionOf(row),
-    occurredAt: row.occurred_at,
-    actorId: row.actor_id,
-    data: row.data,
-    metadata: row.metadata,
-  };
 }

@@ -18,7 +18,12 @@ describe('npm run projections:rebuild', () => {
   beforeAll(async () => {
     stack = await createTestStack();
     for (let i = 0; i < 3; i++) {
-      const events = [0, 1].map(() => ({ id: uuidv7(), type: 'Noted', data: {}, occurredAt: new Date() }));
+      const events = [0, 1].map(() => ({
+        id: uuidv7(),
+        type: 'EmailReleased',
+        data: { userId: uuidv7() },
+        occurredAt: new Date(),
+      }));
       await stack.eventStore.appendToStream(`note-${i}`, events, 'no_stream');
     }
   });

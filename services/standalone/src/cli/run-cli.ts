@@ -5,7 +5,7 @@
  */
 import type { AccountService } from '@sniplink/api';
 import { NotFoundError } from '@sniplink/domain';
-import { ConfigError, createLogger, loadConfig } from '@sniplink/platform';
+import { ConfigError, createLogger, loadConfig, runAs } from '@sniplink/platform';
 import { startRuntime } from '../runtime';
 
 export const EXIT_NO_ACCOUNT = 2;
@@ -53,7 +53,9 @@ async function main<Args>(cli: AccountCli<Args>, argv: string[]): Promise<number
   try {
     const userId = await runtime.accounts.findUserIdByEmail(email);
     if (!userId) return noAccount();
-    process.stdout.write(`${await cli.run(runtime.accounts, { userId, email }, args)}\n`);
+    // The operator's doing: every event the command appends records `operator` as its actor.
+    const said = await runAs('operator', () => cli.run(runtime.accounts, { userId, email }, args));
+    process.stdout.write(`${said}\n`);
     return 0;
   } catch (error) {
     // The address is still claimed but the account is gone (say, an erasure that stopped halfway).

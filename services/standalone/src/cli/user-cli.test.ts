@@ -50,13 +50,14 @@ describe('npm run user:plan', () => {
     });
   });
 
-  it('makes the account Pro on the yearly plan', async () => {
+  it("makes the account Pro on the yearly plan, recorded as the operator's doing", async () => {
     const { client, email } = await signUp('yearly');
     expect((await userCli('plan', email, 'yearly')).status).toBe(0);
-    expect(await currentUser(client)).toMatchObject({
-      subscriptionStatus: 'active',
-      subscriptionPlan: 'yearly',
-    });
+    const user = await currentUser(client);
+    expect(user).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'yearly' });
+    const events = await api.runtime.eventStore.readStream(`user-${user.id}`);
+    expect(events.find((event) => event.type === 'SubscriptionStarted')?.actorId).toBe('operator');
+    expect(events.find((event) => event.type === 'UserRegistered')?.actorId).toBe(user.id);
   });
 
   it('makes a Pro account Free again', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { AccountService, LoginThrottle, type ReadModelWaiter } from '@sniplink/api';
-import type { User } from '@sniplink/contracts';
+import { type User, userEvents } from '@sniplink/contracts';
 import { appSecret, type Database, Keyring } from '@sniplink/platform';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,13 +79,10 @@ describe('npm run user:erase', () => {
   it('deletes the key, so the ciphertext in the log can no longer be read', async () => {
     const keys = await api.database.db.selectFrom('user_keys').where('user_id', '=', erased.id).execute();
     expect(keys).toEqual([]);
-    const registered = await api.database.db
-      .selectFrom('es_events')
-      .select('data')
-      .where('stream_id', '=', `user-${erased.id}`)
-      .where('type', '=', 'UserRegistered')
-      .executeTakeFirstOrThrow();
-    const { email } = registered.data as { email: string };
+    const [registered] = await api.runtime.eventStore.readStream(`user-${erased.id}`, { maxCount: 1 });
+    const event = registered && userEvents.narrow(registered);
+    if (event?.type !== 'UserRegistered') throw new Error('The stream does not start with UserRegistered');
+    const { email } = event.data;
     expect(email).toMatch(/^enc:v1:/);
     expect(await new Keyring(api.database.db).decrypt(erased.id, email)).toBeNull();
   });

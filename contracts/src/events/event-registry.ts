@@ -1,0 +1,12 @@
+import { emailClaimEvents, userEvents } from './accounts';
+import { linkEvents, linkQuotaEvents, shortCodeEvents } from './links';
+import { EventRegistry } from './registry';
+
+/** Every event the store holds, feature by feature: the registry each event store is given. */
+export const eventRegistry = new EventRegistry([
+  userEvents,
+  emailClaimEvents,
+  linkEvents,
+  shortCodeEvents,
+  linkQuotaEvents,
+]);
