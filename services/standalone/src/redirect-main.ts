@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     https: servedOverHttps(config),
     requestTimeoutMs: config.requestTimeoutMs,
+    redirectFastPath: config.redirectFastPath,
     webDistDir: WEB_DIST_DIR,
     redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
   });
