@@ -32,7 +32,8 @@ export const missingNodeInternals: NodeInternalsProbe = (server) => {
   if (listeners.length !== 1 || listeners[0]?.name !== 'connectionListener') {
     return "node's HTTP server has no single connection listener of its own (connectionListener)";
   }
-  // node's Socket sets `_handle` (null until connected) in its constructor; the hand-over marks it.
+  // node's Socket sets `_handle` (null until connected) in its constructor; the hand-over marks it
+  // `_consumed`, a flag node's parser sets and reads, which no socket has before a connection.
   if (!('_handle' in new Socket())) return 'net.Socket has no _handle';
   if (typeof server.closeIdleConnections !== 'function' || typeof server.closeAllConnections !== 'function') {
     return 'the HTTP server has no closeIdleConnections or closeAllConnections';
@@ -93,11 +94,8 @@ export function offerRedirectsOnConnections(
  * request, when the client closes its side, and by `closeIdleConnections` (a server's `close`).
  */
 function answerRedirectsOnConnections(server: Server, deps: ConnectionRedirectDeps): void {
-  const listeners = server.listeners('connection');
-  const nodeListener = listeners[0] as ((socket: Socket) => void) | undefined;
-  if (listeners.length !== 1 || nodeListener === undefined) {
-    throw new Error("expected node's HTTP server to have exactly one connection listener, its own");
-  }
+  // node's own, the only one (`missingNodeInternals` looked).
+  const nodeListener = server.listeners('connection')[0] as (socket: Socket) => void;
   const handOver = (socket: Socket) => {
     // node reads a socket it has never seen through its parser in C++, straight from the handle; this one
     // has been read through the stream, so node must read it the same way, in order, from the stream.
