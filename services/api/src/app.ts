@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { Logger, TrustProxy } from '@sniplink/platform';
-import { type RedirectDeps, registerRedirect, trustedHop } from '@sniplink/redirect';
+import { type RedirectDeps, type RedirectFastPath, registerRedirect, trustedHop } from '@sniplink/redirect';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { type AuthRoutesDeps, authRoutes } from './auth/routes';
 import { sendExpiredDemoPage } from './demo/expired-page';
@@ -28,6 +28,8 @@ export interface AppDeps {
   trustProxy?: TrustProxy;
   /** REQUEST_TIMEOUT_MS: a request whose head or body has not arrived this long after it began gets 408. */
   requestTimeoutMs?: number;
+  /** REDIRECT_FAST_PATH (default on): `off` leaves every redirect to the Fastify route. */
+  redirectFastPath?: RedirectFastPath;
   /** The built web app (web/dist); absent in API-only processes. */
   webDistDir?: string;
   /** PUBLIC_URL when the operator set one: pages then carry og:url and a canonical link. */
@@ -70,6 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redirect: deps.redirect && { ...deps.redirect, headers: security.redirect },
       trustedHop: trusted,
       requestTimeoutMs: deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      fastPath: deps.redirectFastPath ?? 'on',
+      log: deps.log,
     }),
   });
   registerErrorHandler(app);

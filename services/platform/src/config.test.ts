@@ -134,6 +134,12 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: 'soon' })).toThrow(/REQUEST_TIMEOUT_MS/);
   });
 
+  it('redirects on the fast path unless REDIRECT_FAST_PATH=off; another value is refused by name', () => {
+    expect(loadConfig({}).redirectFastPath).toBe('on');
+    expect(loadConfig({ REDIRECT_FAST_PATH: 'off' }).redirectFastPath).toBe('off');
+    expect(() => loadConfig({ REDIRECT_FAST_PATH: 'fast' })).toThrow(/REDIRECT_FAST_PATH: .*"on".*"off"/);
+  });
+
   it('lets clicks spill to 512 MB of files while the click stream is down, or as many MB as told, or (0) none', () => {
     expect(loadConfig({}).clickSpillMaxBytes).toBe(512 * 1024 * 1024);
     expect(loadConfig({ CLICK_SPILL_MAX_MB: '2' }).clickSpillMaxBytes).toBe(2 * 1024 * 1024);

@@ -63,6 +63,7 @@ const envSchema = z.object({
   PROJECTIONS: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: trustProxy.default({ kind: 'none' }),
   REQUEST_TIMEOUT_MS: positiveInt(3_600_000).default(30_000),
+  REDIRECT_FAST_PATH: z.enum(['on', 'off']).default('on'),
   ADMIN_EMAILS: z.string().default(''),
   SESSION_IDLE_MINUTES: positiveInt(525_600).default(7 * 24 * 60),
   SESSION_MAX_DAYS: positiveInt(3_650).default(30),
@@ -128,6 +129,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** A request whose head and body have not fully arrived this long after they began is answered 408. */
   requestTimeoutMs: number;
+  /** REDIRECT_FAST_PATH: whether cached links are redirected before Fastify (off: the Fastify route alone). */
+  redirectFastPath: 'on' | 'off';
   /** Normalised (lower-case) e-mail addresses whose accounts are admins. */
   adminEmails: string[];
   session: { idleMinutes: number; maxDays: number };
@@ -227,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runProjections: e.PROJECTIONS === 'on',
     trustProxy: e.TRUST_PROXY,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    redirectFastPath: e.REDIRECT_FAST_PATH,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),

@@ -8,7 +8,11 @@ import { createLogger, type StreamMessage, type TrustProxy } from '@sniplink/pla
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClickBuffer } from './click-buffer';
 import { trustedHop } from './client-address';
-import { answerRedirectsOnConnections } from './connection-redirect';
+import {
+  type NodeInternalsProbe,
+  offerRedirectsOnConnections,
+  type RedirectFastPath,
+} from './connection-redirect';
 import type { RedirectTarget } from './link-cache';
 import { createFastRedirect } from './redirect-route';
 
@@ -34,6 +38,10 @@ interface Server {
   published: Click[];
   /** The requests node's own handler saw (method and URL): everything the connection path left to node. */
   nodeSaw: string[];
+  /** Requests node parsed, the request-level fast path's included. */
+  nodeParsed: number;
+  /** What `offerRedirectsOnConnections` logged: level and message. */
+  logged: string[];
   server: http.Server;
 }
 
@@ -48,11 +56,16 @@ afterEach(async () => {
 
 /**
  * A server shaped as the app's (api/app.ts): node's request handler tries the request-level fast path,
- * then answers 404 itself (the app's Fastify), saying what it saw; `connections` puts the connection
- * path in front of it.
+ * then answers 404 itself (the app's Fastify), saying what it saw; `connections` offers the connection
+ * path (REDIRECT_FAST_PATH, default on), `probe` stands in for the look for node's internals.
  */
 async function startServer(
-  options: { connections?: boolean; trustProxy?: TrustProxy; keepAliveMs?: number } = {},
+  options: {
+    connections?: RedirectFastPath;
+    probe?: NodeInternalsProbe;
+    trustProxy?: TrustProxy;
+    keepAliveMs?: number;
+  } = {},
 ) {
   const published: Click[] = [];
   const clicks = new ClickBuffer({
@@ -68,6 +81,7 @@ async function startServer(
   const trusted = trustedHop(options.trustProxy ?? { kind: 'none' });
   const fast = createFastRedirect({ cache, clicks, trustedHop: trusted, headers: securityHeaders });
   const server = http.createServer((request, response) => {
+    entry.nodeParsed++;
     if (fast(request, response)) return;
     let body = '';
     request.on('data', (chunk) => {
@@ -80,10 +94,19 @@ async function startServer(
     });
   });
   server.keepAliveTimeout = options.keepAliveMs ?? 72_000;
-  if (options.connections ?? true)
-    answerRedirectsOnConnections(server, { cache, clicks, trustedHop: trusted, headers: securityHeaders });
+  const logged: string[] = [];
+  const log = {
+    info: (message: string) => logged.push(`info: ${message}`),
+    warn: (message: string) => logged.push(`warn: ${message}`),
+  };
+  const onConnections = offerRedirectsOnConnections(
+    server,
+    { cache, clicks, trustedHop: trusted, headers: securityHeaders },
+    { setting: options.connections ?? 'on', log, probe: options.probe },
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const entry = { port: (server.address() as AddressInfo).port, clicks, published, nodeSaw, server };
+  const entry = { port: 0, clicks, published, nodeSaw, nodeParsed: 0, logged, onConnections, server };
+  entry.port = (server.address() as AddressInfo).port;
   servers.push(entry);
   return entry;
 }
@@ -135,7 +158,7 @@ const withoutDate = (text: string) => text.replace(/\r\nDate: [^\r]*/g, '\r\nDat
 describe('the redirect read off the connection', () => {
   it("answers a cached code with node's own bytes, without node parsing it, and counts the click", async () => {
     const ours = await startServer();
-    const nodes = await startServer({ connections: false });
+    const nodes = await startServer({ connections: 'off' });
     const request = get(
       '/s/Spring?ref=mail',
       `Host: snip.example\r\nUser-Agent: ${CHROME}\r\nReferer: https://news.ycombinator.com/item\r\n`,
@@ -391,5 +414,50 @@ describe('the redirect read off the connection', () => {
     expect(performance.now() - started).toBeLessThan(1_000);
     servers.splice(servers.indexOf(server), 1);
     await server.clicks.close();
+  });
+});
+
+describe('REDIRECT_FAST_PATH and the node internals the connection path needs', () => {
+  const spring = get('/s/spring');
+  const location = 'location: https://example.com/spring?utm=1\r\n';
+
+  it('finds them on this node: the connection path answers and node parses nothing', async () => {
+    const server = await startServer();
+    const { text } = await talk(server.port, [spring]);
+    expect(text).toContain(location);
+    expect(server.onConnections).toBe(true);
+    expect(server.nodeParsed).toBe(0);
+    expect(server.logged).toEqual([]);
+  });
+
+  it('falls back when one is missing: one warning naming it, node parses, the redirect still counted', async () => {
+    const server = await startServer({ probe: () => 'net.Socket has no _handle' });
+    const { text } = await talk(server.port, [spring + spring]);
+    expect(statusLines(text)).toEqual(['HTTP/1.1 302 Found', 'HTTP/1.1 302 Found']);
+    expect(text).toContain(location);
+    expect(server.onConnections).toBe(false);
+    expect(server.nodeParsed).toBe(2);
+    expect(server.logged).toHaveLength(1);
+    expect(server.logged[0]).toMatch(/^warn: redirect fast path off: net\.Socket has no _handle \(node v\d+/);
+    await server.clicks.flush();
+    expect(server.published).toHaveLength(2);
+  });
+
+  it('stays out when the setting is off, with one line that says so', async () => {
+    let probed = false;
+    const server = await startServer({
+      connections: 'off',
+      probe: () => {
+        probed = true;
+        return undefined;
+      },
+    });
+    const { text } = await talk(server.port, [spring]);
+    expect(text).toContain(location);
+    expect(server.nodeParsed).toBe(1);
+    expect(probed).toBe(false);
+    expect(server.logged).toEqual([
+      'info: REDIRECT_FAST_PATH=off: every redirect is answered by the Fastify route',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
+import type { Logger } from '@sniplink/platform';
 import type { ClickBuffer } from './click-buffer';
 import { clientAddress, type TrustedHop } from './client-address';
 import type { LinkCache, RedirectTarget } from './link-cache';
@@ -12,6 +13,64 @@ export interface ConnectionRedirectDeps {
   trustedHop: TrustedHop | undefined;
   /** Written after Location and Cache-Control, as `createFastRedirect` has node write them. */
   headers: RedirectHeaders;
+}
+
+/** REDIRECT_FAST_PATH: `off` leaves every redirect to the Fastify route. */
+export type RedirectFastPath = 'on' | 'off';
+
+/** What is missing of the node internals the connection path relies on, or undefined when all are there. */
+export type NodeInternalsProbe = (server: Server) => string | undefined;
+
+/**
+ * This file is the one place that reaches into node's internals: node's own `connection` listener (taken
+ * off the server and called later), a socket's `_handle` (marked `_consumed`), and the server's
+ * `closeIdleConnections`/`closeAllConnections` (wrapped). A node release may rename any of them, so they
+ * are looked for before the path is installed.
+ */
+export const missingNodeInternals: NodeInternalsProbe = (server) => {
+  const listeners = server.listeners('connection');
+  if (listeners.length !== 1 || listeners[0]?.name !== 'connectionListener') {
+    return "node's HTTP server has no single connection listener of its own (connectionListener)";
+  }
+  // node's Socket sets `_handle` (null until connected) in its constructor; the hand-over marks it
+  // `_consumed`, a flag node's parser sets and reads, which no socket has before a connection.
+  if (!('_handle' in new Socket())) return 'net.Socket has no _handle';
+  if (typeof server.closeIdleConnections !== 'function' || typeof server.closeAllConnections !== 'function') {
+    return 'the HTTP server has no closeIdleConnections or closeAllConnections';
+  }
+  return undefined;
+};
+
+export interface FastPathOptions {
+  setting: RedirectFastPath;
+  log: Pick<Logger, 'info' | 'warn'>;
+  /** Tests pass one that reports something missing; the app uses `missingNodeInternals`. */
+  probe?: NodeInternalsProbe;
+}
+
+/**
+ * Puts the connection path in front of node's HTTP server when REDIRECT_FAST_PATH is on and node still has
+ * the internals it needs; otherwise leaves the server as node made it and says why in one log line.
+ * Whether the path was installed.
+ */
+export function offerRedirectsOnConnections(
+  server: Server,
+  deps: ConnectionRedirectDeps,
+  options: FastPathOptions,
+): boolean {
+  if (options.setting === 'off') {
+    options.log.info('REDIRECT_FAST_PATH=off: every redirect is answered by the Fastify route');
+    return false;
+  }
+  const missing = (options.probe ?? missingNodeInternals)(server);
+  if (missing !== undefined) {
+    options.log.warn(
+      `redirect fast path off: ${missing} (node ${process.version}); redirects are answered on node's request and by the Fastify route`,
+    );
+    return false;
+  }
+  answerRedirectsOnConnections(server, deps);
+  return true;
 }
 
 /**
@@ -34,12 +93,9 @@ export interface ConnectionRedirectDeps {
  * it unchanged. A connection answered here is closed after the server's keep-alive timeout without a
  * request, when the client closes its side, and by `closeIdleConnections` (a server's `close`).
  */
-export function answerRedirectsOnConnections(server: Server, deps: ConnectionRedirectDeps): void {
-  const listeners = server.listeners('connection');
-  const nodeListener = listeners[0] as ((socket: Socket) => void) | undefined;
-  if (listeners.length !== 1 || nodeListener === undefined) {
-    throw new Error("expected node's HTTP server to have exactly one connection listener, its own");
-  }
+function answerRedirectsOnConnections(server: Server, deps: ConnectionRedirectDeps): void {
+  // node's own, the only one (`missingNodeInternals` looked).
+  const nodeListener = server.listeners('connection')[0] as (socket: Socket) => void;
   const handOver = (socket: Socket) => {
     // node reads a socket it has never seen through its parser in C++, straight from the handle; this one
     // has been read through the stream, so node must read it the same way, in order, from the stream.

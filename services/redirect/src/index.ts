@@ -7,7 +7,14 @@ export {
 export { type ClickInput, describeClick } from './click-description';
 export { ClickSpill, type ClickSpillOptions, type ClickSpillStats } from './click-spill';
 export { clientAddress, type TrustedHop, trustedHop } from './client-address';
-export { answerRedirectsOnConnections, type ConnectionRedirectDeps } from './connection-redirect';
+export {
+  type ConnectionRedirectDeps,
+  type FastPathOptions,
+  missingNodeInternals,
+  type NodeInternalsProbe,
+  offerRedirectsOnConnections,
+  type RedirectFastPath,
+} from './connection-redirect';
 export { LinkCache, type LinkCacheOptions, type RedirectTarget } from './link-cache';
 export { followCodeChanges, publishCodeChanges } from './link-changes';
 export { clickId, createFastRedirect, type RedirectDeps, registerRedirect } from './redirect-route';

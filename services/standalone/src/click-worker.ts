@@ -12,7 +12,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { type Config, connectDatabase, createLogger, PgNotifications } from '@sniplink/platform';
 import { ClickAnalytics } from '@sniplink/projections';
 import { createClickStream } from './click-stream';
-import { keepTickObjectShape } from './tick-object-shape';
 
 export interface ClickWorkerData {
   connectionString: string;
@@ -34,7 +33,6 @@ if (!port) throw new Error('click-worker runs as a worker thread');
 const { connectionString, clickStream, logLevel, consume, clickLogRetentionMs } =
   workerData as ClickWorkerData;
 const log = createLogger(logLevel).child({ thread: 'clicks' });
-keepTickObjectShape();
 lowerThisThreadsPriority();
 // Publishes, two partitions read at once, a flush, the hourly label roll-up.
 const database = connectDatabase(connectionString, { poolSize: 4 });

@@ -6,10 +6,8 @@ import { buildApp } from '@sniplink/api';
 import { createLogger } from '@sniplink/platform';
 import { clickThreadScript, loadConfigOrExit, reportStartFailure, stopOnSignal } from './process';
 import { appDeps, startRuntime, WEB_DIST_DIR } from './runtime';
-import { keepTickObjectShape } from './tick-object-shape';
 
 async function main(): Promise<void> {
-  keepTickObjectShape();
   const config = loadConfigOrExit();
   const log = createLogger(config.logLevel);
   const runtime = await startRuntime(config, log, { clickThread: clickThreadScript(import.meta.url) });

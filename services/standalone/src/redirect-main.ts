@@ -7,10 +7,8 @@ import { buildApp } from '@sniplink/api';
 import { createLogger } from '@sniplink/platform';
 import { clickThreadScript, loadConfigOrExit, reportStartFailure, stopOnSignal } from './process';
 import { servedOverHttps, startRedirectRuntime, WEB_DIST_DIR } from './runtime';
-import { keepTickObjectShape } from './tick-object-shape';
 
 async function main(): Promise<void> {
-  keepTickObjectShape();
   const config = loadConfigOrExit();
   const log = createLogger(config.logLevel);
   const runtime = await startRedirectRuntime(config, log, {
@@ -24,6 +22,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     https: servedOverHttps(config),
     requestTimeoutMs: config.requestTimeoutMs,
+    redirectFastPath: config.redirectFastPath,
     webDistDir: WEB_DIST_DIR,
     redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
   });

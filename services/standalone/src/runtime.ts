@@ -379,6 +379,7 @@ export function appDeps(runtime: Runtime, log: Logger, webDistDir?: string): App
     allowedOrigins: allowedOrigins(config),
     trustProxy: config.trustProxy,
     requestTimeoutMs: config.requestTimeoutMs,
+    redirectFastPath: config.redirectFastPath,
     webDistDir,
     publicUrl: config.canonicalUrl,
     https: servedOverHttps(config),

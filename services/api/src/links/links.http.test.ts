@@ -12,14 +12,17 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 let counter = 0;
-async function signedIn(plan?: 'monthly'): Promise<{ client: HttpClient; userId: string }> {
-  const client = api.client();
+async function signedIn(
+  plan?: 'monthly',
+  on: TestApi = api,
+): Promise<{ client: HttpClient; userId: string }> {
+  const client = on.client();
   const response = await client.post<{ id: string }>('/api/auth/register', {
     email: `links.${Date.now()}.${++counter}@example.com`,
     password: 'correct horse',
   });
   expect(response.status).toBe(201);
-  if (plan) await api.runtime.accounts.setPlan(response.body.id, plan);
+  if (plan) await on.runtime.accounts.setPlan(response.body.id, plan);
   return { client, userId: response.body.id };
 }
 const create = (client: HttpClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -308,19 +311,34 @@ describe('listing and availability', () => {
   });
 });
 
-describe('the redirect', () => {
+/**
+ * The redirect's behaviour, the same on both settings of REDIRECT_FAST_PATH: on (the file's app), cached
+ * links are answered before Fastify; off (an app of its own), the Fastify route answers every one.
+ */
+describe.each(['on', 'off'] as const)('the redirect, REDIRECT_FAST_PATH=%s', (fastPath) => {
+  let server: TestApi;
+  beforeAll(async () => {
+    server =
+      fastPath === 'on'
+        ? api
+        : await startTestApi({ PUBLIC_URL: 'https://snip.example.com', REDIRECT_FAST_PATH: 'off' });
+  });
+  afterAll(async () => {
+    if (server !== api) await server.close();
+  });
+
   it("answers 302 to the target, private and uncached, ignoring the code's case; unknown codes 404", async () => {
-    const { client } = await signedIn();
+    const { client } = await signedIn(undefined, server);
     const link = (await create(client, { originalUrl: 'https://example.com/target' })).body;
-    const response = await api.client().get(`/s/${link.shortCode.toUpperCase()}`);
+    const response = await server.client().get(`/s/${link.shortCode.toUpperCase()}`);
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('https://example.com/target');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
-    expect((await api.client().get('/s/zzzzzzzzzz')).status).toBe(404);
+    expect((await server.client().get('/s/zzzzzzzzzz')).status).toBe(404);
   });
 
   it('answers a cached code (before the framework) exactly as it answered the first visit, counting each', async () => {
-    const { client } = await signedIn();
+    const { client } = await signedIn(undefined, server);
     const link = (await create(client, { originalUrl: 'https://example.com/twice' })).body;
     const chrome = {
       'user-agent':
@@ -328,9 +346,10 @@ describe('the redirect', () => {
       // Without TRUST_PROXY the header is the client's own claim: ignored on both paths.
       'x-forwarded-for': '8.8.8.8',
     };
-    const visit = () => fetch(`${api.baseUrl}/s/${link.shortCode}`, { redirect: 'manual', headers: chrome });
+    const visit = () =>
+      fetch(`${server.baseUrl}/s/${link.shortCode}`, { redirect: 'manual', headers: chrome });
     const first = await visit(); // not cached yet: the Fastify route loads it
-    const second = await visit(); // cached: the fast path
+    const second = await visit(); // cached: a fast path when on, the route again when off
     for (const response of [first, second]) {
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe('https://example.com/twice');
@@ -345,27 +364,27 @@ describe('the redirect', () => {
   });
 
   it('leaves what the fast path does not take to the route: percent-encoding, a query, HEAD, other methods', async () => {
-    const { client } = await signedIn();
+    const { client } = await signedIn(undefined, server);
     const link = (await create(client, { originalUrl: 'https://example.com/encoded' })).body;
-    expect((await api.client().get(`/s/${link.shortCode}`)).status).toBe(302);
+    expect((await server.client().get(`/s/${link.shortCode}`)).status).toBe(302);
     const encoded = [...link.shortCode].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
-    expect((await api.client().get(`/s/${encoded}`)).headers.get('location')).toBe(
+    expect((await server.client().get(`/s/${encoded}`)).headers.get('location')).toBe(
       'https://example.com/encoded',
     );
-    expect((await api.client().get(`/s/${link.shortCode}?utm_source=x`)).status).toBe(302);
-    expect((await api.client().request('HEAD', `/s/${link.shortCode}`)).status).toBe(302);
-    expect((await api.client().post(`/s/${link.shortCode}`)).status).toBe(404);
-    expect((await api.client().get(`/s/${link.shortCode}/extra`)).status).toBe(404);
-    expect((await api.client().get('/s/%E0%A4%A')).status).toBe(400);
+    expect((await server.client().get(`/s/${link.shortCode}?utm_source=x`)).status).toBe(302);
+    expect((await server.client().request('HEAD', `/s/${link.shortCode}`)).status).toBe(302);
+    expect((await server.client().post(`/s/${link.shortCode}`)).status).toBe(404);
+    expect((await server.client().get(`/s/${link.shortCode}/extra`)).status).toBe(404);
+    expect((await server.client().get('/s/%E0%A4%A')).status).toBe(400);
   });
 
   it('redirects HEAD and prefetches without counting them, on the route and on the fast paths', async () => {
-    const { client } = await signedIn();
+    const { client } = await signedIn(undefined, server);
     const link = (await create(client, { originalUrl: 'https://example.com/ahead' })).body;
     const chrome =
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
     const visit = async (path: string, init: { method?: string; headers?: Record<string, string> } = {}) => {
-      const response = await fetch(`${api.baseUrl}${path}`, {
+      const response = await fetch(`${server.baseUrl}${path}`, {
         redirect: 'manual',
         method: init.method,
         headers: { 'user-agent': chrome, ...init.headers },
@@ -385,7 +404,7 @@ describe('the redirect', () => {
     ];
     await visit(plain, { method: 'HEAD' }); // not cached yet: the route
     await visit(plain, { headers: { 'sec-purpose': 'prefetch' } });
-    await visit(plain); // cached now: off the connection, counted
+    await visit(plain); // cached now: off the connection when on, counted
     for (const headers of ahead) {
       await visit(plain, { headers }); // cached: the fast paths hand it to the route
       await visit(encoded, { headers });
@@ -394,16 +413,16 @@ describe('the redirect', () => {
     await visit(encoded, { method: 'HEAD' });
     await visit(encoded); // the route, counted
     // Everything answered is published, then everything published is counted: the count is final.
-    await api.runtime.clickBuffer.flush();
+    await server.runtime.clickBuffer.flush();
     const behind = await until(
-      async () => clicksBehind(api.runtime.database.db, await api.runtime.clickStream.endOffsets()),
+      async () => clicksBehind(server.runtime.database.db, await server.runtime.clickStream.endOffsets()),
       (clicks) => clicks === 0,
       15_000,
     );
     expect(behind).toBe(0);
     const analytics = (await client.get<LinkAnalytics>(`/api/analytics/link/${link.id}`)).body;
     expect(analytics.deviceBreakdown).toEqual({ desktop: 2 });
-    const bots = await api.runtime.database.db
+    const bots = await server.runtime.database.db
       .selectFrom('rm_link_clicks')
       .select('bot_clicks')
       .where('link_id', '=', link.id)
@@ -412,13 +431,13 @@ describe('the redirect', () => {
   });
 
   it('follows a change of target at once (read-your-writes)', async () => {
-    const { client } = await signedIn();
+    const { client } = await signedIn(undefined, server);
     const link = (await create(client, { originalUrl: 'https://example.com/old' })).body;
-    expect((await api.client().get(`/s/${link.shortCode}`)).headers.get('location')).toBe(
+    expect((await server.client().get(`/s/${link.shortCode}`)).headers.get('location')).toBe(
       'https://example.com/old',
     );
     await client.patch(`/api/links/${link.id}`, { originalUrl: 'https://example.com/new' });
-    expect((await api.client().get(`/s/${link.shortCode}`)).headers.get('location')).toBe(
+    expect((await server.client().get(`/s/${link.shortCode}`)).headers.get('location')).toBe(
       'https://example.com/new',
     );
   });
