@@ -45,3 +45,18 @@ describe('PostgreSQL event store: an append that commits after later ones', () =
     expect(streamed.map((e) => e.streamId).sort()).toEqual([heldStream, ...laterStreams].sort());
   });
 });
+
+describe('PostgreSQL event store: append listeners in other processes', () => {
+  it('tells a listener on its own connection (another process) of an append, through NOTIFY', async () => {
+    const elsewhere = new PgNotifications(database.connectionString);
+    try {
+      const listening = new PostgresEventStore({ pool: database.pool, notifications: elsewhere });
+      let heard = 0;
+      await listening.onAppended(() => heard++);
+      await postgresStore().appendToStream(newStream(), [anEvent()], 'no_stream');
+      await expect.poll(() => heard, { timeout: 10_000 }).toBeGreaterThan(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+});
