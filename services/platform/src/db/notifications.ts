@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Broadcast } from '../coordination';
 
 type Handler = (payload: string) => void;
 
@@ -32,6 +33,15 @@ export class PgNotifications {
     }
     set.add(handler);
     return () => set.delete(handler);
+  }
+
+  /** One channel as a Broadcast, for callers that must not know PostgreSQL is behind it. */
+  channel(name: string): Broadcast {
+    assertChannelName(name);
+    return {
+      publish: (payload) => this.publish(name, payload),
+      listen: (handler) => this.listen(name, handler),
+    };
   }
 
   /** Wakes this process's listeners of a channel without a round trip (others learn through NOTIFY). */
