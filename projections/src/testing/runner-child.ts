@@ -3,7 +3,13 @@
  * `pauseAtBatch`, prints MID_BATCH, and hangs there until it is killed.
  * Usage: node --import tsx runner-child.ts <connection string> <pauseAtBatch> <batchSize>
  */
-import { connectDatabase, createLogger, PgNotifications, PostgresEventStore } from '@sniplink/platform';
+import {
+  connectDatabase,
+  createLogger,
+  PgAdvisoryLocks,
+  PgNotifications,
+  PostgresEventStore,
+} from '@sniplink/platform';
 import type { Projection } from '../projection';
 import { ProjectionRunner } from '../runner';
 import { streamCatalogue } from '../stream-catalogue/projection';
@@ -28,7 +34,12 @@ const pausing: Projection = {
 };
 
 const runner = new ProjectionRunner(
-  { db: database.db, pool: database.pool, eventStore, notifications, log: createLogger('warn') },
+  {
+    db: database.db,
+    eventStore,
+    locks: new PgAdvisoryLocks({ pool: database.pool }),
+    log: createLogger('warn'),
+  },
   pausing,
   { batchSize: Number(batchSize) },
 );

@@ -9,6 +9,6 @@ export { ClickSpill, type ClickSpillOptions, type ClickSpillStats } from './clic
 export { clientAddress, type TrustedHop, trustedHop } from './client-address';
 export { answerRedirectsOnConnections, type ConnectionRedirectDeps } from './connection-redirect';
 export { LinkCache, type LinkCacheOptions, type RedirectTarget } from './link-cache';
-export { followCodeChanges, publishCodeChanges } from './link-changes';
+export { CODE_CHANGES_CHANNEL, followCodeChanges, publishCodeChanges } from './link-changes';
 export { clickId, createFastRedirect, type RedirectDeps, registerRedirect } from './redirect-route';
 export { SpillFiles, type SpillFilesOptions } from './spill-files';

@@ -28,30 +28,40 @@ import {
   createMailer,
   type Db,
   type EventStore,
+  type ExclusiveLocks,
   encodePosition,
   Keyring,
   type Logger,
   type Mailer,
   migrateToLatest,
+  PgAdvisoryLocks,
   PgNotifications,
   PostgresEventStore,
 } from '@sniplink/platform';
 import { type EmbeddedServerStatus, startEmbeddedPostgres } from '@sniplink/platform/embedded';
 import {
   allProjections,
+  CLICKS_PROGRESS_CHANNEL,
   ClickAnalytics,
   type ClickAnalyticsDeps,
   clickCounts,
   clicksBehind,
   linkAnalytics,
   linkClicks,
+  PROJECTION_PROGRESS_CHANNEL,
   type Projection,
   ProjectionProgress,
   ProjectionRunner,
   projectionLag,
   userClickTotal,
 } from '@sniplink/projections';
-import { type ClickBuffer, followCodeChanges, LinkCache, publishCodeChanges } from '@sniplink/redirect';
+import {
+  type ClickBuffer,
+  CODE_CHANGES_CHANNEL,
+  followCodeChanges,
+  LinkCache,
+  publishCodeChanges,
+} from '@sniplink/redirect';
 import { openClickDelivery } from './click-delivery';
 import { createClickStream } from './click-stream';
 import { type ClickConsumer, ClickThread } from './click-thread';
@@ -70,6 +80,8 @@ export interface Runtime {
   projections: readonly Projection[];
   progress: ProjectionProgress;
   runners: ProjectionRunner[];
+  /** The locks that keep one runner per projection; a rebuild takes them too. */
+  projectionLocks: ExclusiveLocks;
   accounts: AccountService;
   sessions: SessionStore;
   /** SMTP when SMTP_URL is set, otherwise DATA_DIR/outbox/. */
@@ -147,9 +159,14 @@ export async function startRuntime(
     const eventStore = createEventStore(config, database, notifications);
     const clickStream = createClickStream(config.clickStream, database, notifications);
     const keyring = new Keyring(database.db);
-    const projections = allProjections({ keyring, onCodesChanged: publishCodeChanges(notifications) });
-    const progress = new ProjectionProgress(database.db, notifications);
-    const deps = { db: database.db, pool: database.pool, eventStore, notifications, log, progress };
+    const codeChanges = notifications.channel(CODE_CHANGES_CHANNEL);
+    const projections = allProjections({ keyring, onCodesChanged: publishCodeChanges(codeChanges) });
+    const progress = new ProjectionProgress({
+      db: database.db,
+      broadcast: notifications.channel(PROJECTION_PROGRESS_CHANNEL),
+    });
+    const locks = new PgAdvisoryLocks({ pool: database.pool });
+    const deps = { db: database.db, eventStore, locks, log, progress };
     const runners =
       (options.projections ?? config.runProjections)
         ? projections.map((projection) => new ProjectionRunner(deps, projection))
@@ -167,8 +184,8 @@ export async function startRuntime(
       adminEmails: config.adminEmails,
     });
     const mailer = createMailer(config, log);
-    const linkCache = new LinkCache(database.db);
-    const unfollow = await followCodeChanges(notifications, linkCache);
+    const linkCache = new LinkCache({ db: database.db });
+    const unfollow = await followCodeChanges(codeChanges, linkCache);
     const consume = runners.length > 0;
     const clickThread = startClickThread(
       options.clickThread,
@@ -177,7 +194,12 @@ export async function startRuntime(
     );
     const clickAnalytics: ClickConsumer | undefined = consume
       ? (clickThread ??
-        startClickAnalytics(config, { db: database.db, stream: clickStream, log, notifications }))
+        startClickAnalytics(config, {
+          db: database.db,
+          stream: clickStream,
+          log,
+          progress: notifications.channel(CLICKS_PROGRESS_CHANNEL),
+        }))
       : undefined;
     const clicks = await openClickDelivery(config, clickThread ?? clickStream, connectionString, log);
     const clickBuffer = clicks.buffer;
@@ -220,6 +242,7 @@ export async function startRuntime(
       projections,
       progress,
       runners,
+      projectionLocks: locks,
       accounts,
       sessions,
       mailer,
@@ -287,8 +310,8 @@ export async function startRedirectRuntime(
     await migrateToLatest(database.db);
     const notifications = new PgNotifications(server.connectionString);
     const clickStream = createClickStream(config.clickStream, database, notifications);
-    const linkCache = new LinkCache(database.db);
-    const unfollow = await followCodeChanges(notifications, linkCache);
+    const linkCache = new LinkCache({ db: database.db });
+    const unfollow = await followCodeChanges(notifications.channel(CODE_CHANGES_CHANNEL), linkCache);
     const clickThread = startClickThread(
       options.clickThread,
       clickWorkerData(config, server.connectionString, false),
