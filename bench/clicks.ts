@@ -83,7 +83,7 @@ console.log(
   `bench:clicks on ${server.label}, ${os.cpus().length} cores, Node ${process.version}: ${fmt(CLICKS)} clicks over ${fmt(LINKS)} links, ${PARTITIONS} partitions\n`,
 );
 const database = await benchDatabase(server.adminUrl, 20);
-const notifications = new PgNotifications(database.connectionString);
+const notifications = new PgNotifications({ connectionString: database.connectionString });
 const progress = notifications.channel(CLICKS_PROGRESS_CHANNEL);
 const log = createLogger('warn');
 try {

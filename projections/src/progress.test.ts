@@ -8,7 +8,7 @@ describe('ProjectionProgress', () => {
   let notifications: PgNotifications;
   beforeAll(async () => {
     database = await createTestDatabase();
-    notifications = new PgNotifications(database.connectionString);
+    notifications = new PgNotifications({ connectionString: database.connectionString });
   });
   afterAll(async () => {
     await notifications?.close();

@@ -9,7 +9,7 @@ import { CLICKS_PROGRESS_CHANNEL, ClickAnalytics } from './consumer';
 const [connectionString = '', partitions = '4', batchSize = '50', flushAfterClicks = batchSize] =
   process.argv.slice(2);
 const database = connectDatabase(connectionString, { poolSize: 4 });
-const notifications = new PgNotifications(connectionString);
+const notifications = new PgNotifications({ connectionString });
 const stream = new PostgresClickStream({
   pool: database.pool,
   notifications,

@@ -16,7 +16,7 @@ import { streamCatalogue } from '../stream-catalogue/projection';
 
 const [connectionString = '', pauseAt = '3', batchSize = '100'] = process.argv.slice(2);
 const database = connectDatabase(connectionString, { poolSize: 4 });
-const notifications = new PgNotifications(connectionString);
+const notifications = new PgNotifications({ connectionString });
 const eventStore = new PostgresEventStore({ pool: database.pool, notifications });
 let batches = 0;
 

@@ -38,7 +38,7 @@ keepTickObjectShape();
 lowerThisThreadsPriority();
 // Publishes, two partitions read at once, a flush, the hourly label roll-up.
 const database = connectDatabase(connectionString, { poolSize: 4 });
-const notifications = new PgNotifications(connectionString);
+const notifications = new PgNotifications({ connectionString });
 const stream = createClickStream(clickStream, database, notifications);
 const analytics = consume
   ? new ClickAnalytics(

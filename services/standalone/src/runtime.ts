@@ -155,7 +155,7 @@ export async function startRuntime(
   try {
     const database = connectDatabase(connectionString, { poolSize: config.dbPoolSize });
     await migrateToLatest(database.db);
-    const notifications = new PgNotifications(connectionString);
+    const notifications = new PgNotifications({ connectionString });
     const eventStore = createEventStore(config, database, notifications);
     const clickStream = createClickStream(config.clickStream, database, notifications);
     const keyring = new Keyring(database.db);
@@ -308,7 +308,7 @@ export async function startRedirectRuntime(
   try {
     const database = connectDatabase(server.connectionString, { poolSize: config.dbPoolSize });
     await migrateToLatest(database.db);
-    const notifications = new PgNotifications(server.connectionString);
+    const notifications = new PgNotifications({ connectionString: server.connectionString });
     const clickStream = createClickStream(config.clickStream, database, notifications);
     const linkCache = new LinkCache({ db: database.db });
     const unfollow = await followCodeChanges(notifications.channel(CODE_CHANGES_CHANNEL), linkCache);

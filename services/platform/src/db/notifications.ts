@@ -18,7 +18,12 @@ export class PgNotifications {
   /** The connection was lost: the next one to open wakes every handler (whoever opens it). */
   private missedNotifications = false;
 
-  constructor(private readonly connectionString: string) {}
+  private readonly connectionString: string;
+
+  /** `connectionString`: the server to LISTEN on (its own connection, not one of a pool's). */
+  constructor(deps: { connectionString: string }) {
+    this.connectionString = deps.connectionString;
+  }
 
   async listen(channel: string, handler: Handler): Promise<() => void> {
     assertChannelName(channel);

@@ -9,7 +9,7 @@ let database: TestDatabase;
 let notifications: PgNotifications;
 beforeAll(async () => {
   database = await createTestDatabase();
-  notifications = new PgNotifications(database.connectionString);
+  notifications = new PgNotifications({ connectionString: database.connectionString });
   await installCommitHold(database.pool, { table: 'es_events', column: 'stream_id' });
 });
 afterAll(async () => {
@@ -48,7 +48,7 @@ describe('PostgreSQL event store: an append that commits after later ones', () =
 
 describe('PostgreSQL event store: append listeners in other processes', () => {
   it('tells a listener on its own connection (another process) of an append, through NOTIFY', async () => {
-    const elsewhere = new PgNotifications(database.connectionString);
+    const elsewhere = new PgNotifications({ connectionString: database.connectionString });
     try {
       const listening = new PostgresEventStore({ pool: database.pool, notifications: elsewhere });
       let heard = 0;
