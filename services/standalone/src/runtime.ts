@@ -14,6 +14,7 @@ import {
   LinkService,
   LoginThrottle,
   OIDC_CALLBACK_PATH,
+  postgresRateLimiters,
   pruneIdempotencyKeys,
   type ReadinessCheck,
   runAccountMaintenance,
@@ -173,13 +174,14 @@ export async function startRuntime(
         : [];
     for (const runner of runners) runner.start();
     const sessions = new SessionStore(database.db, config.session);
+    const limiters = postgresRateLimiters({ pool: database.pool });
     const accounts = new AccountService({
       db: database.db,
       eventStore,
       keyring,
       emailSecret: await appSecret(database.db, 'email-hash'),
       sessions,
-      throttle: new LoginThrottle(database.pool, config.loginLimits),
+      throttle: new LoginThrottle({ limiters }, config.loginLimits),
       readModels: progress,
       adminEmails: config.adminEmails,
     });
@@ -216,7 +218,7 @@ export async function startRuntime(
         (await clickBuffer.flush(CLICK_FLUSH_BEFORE_GIVING_UP_MS))
           ? linkClicks(database.db, clickStream, linkId)
           : 'unconfirmed',
-      codeChanges: new CodeChangeThrottle(database.pool, config.codeChangesPerDay),
+      codeChanges: new CodeChangeThrottle({ limiters }, config.codeChangesPerDay),
     });
     const demo = new DemoService({
       db: database.db,
@@ -224,7 +226,7 @@ export async function startRuntime(
       accounts,
       links,
       readModels: progress,
-      throttle: new DemoThrottle(database.pool, config.demoLimits),
+      throttle: new DemoThrottle({ limiters }, config.demoLimits),
     });
     const maintenance =
       runners.length > 0
@@ -404,7 +406,10 @@ export function authDeps(runtime: Runtime): AuthRoutesDeps {
     accounts: runtime.accounts,
     sessions: runtime.sessions,
     cookie,
-    signupThrottle: new SignupThrottle(runtime.database.pool, config.signupLimits),
+    signupThrottle: new SignupThrottle(
+      { limiters: postgresRateLimiters({ pool: runtime.database.pool }) },
+      config.signupLimits,
+    ),
     afterSignIn,
     passwordReset: {
       accounts: runtime.accounts,
