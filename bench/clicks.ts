@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { type Click, clickMessage } from '@sniplink/contracts';
-import { ClickAnalytics, linkAnalytics } from '@sniplink/projections';
+import { CLICKS_PROGRESS_CHANNEL, ClickAnalytics, linkAnalytics } from '@sniplink/projections';
 import { ClickBuffer, clickId } from '@sniplink/redirect';
 import { createLogger, PgNotifications, PostgresClickStream } from '../services/platform/src/index';
 import {
@@ -83,7 +83,8 @@ console.log(
   `bench:clicks on ${server.label}, ${os.cpus().length} cores, Node ${process.version}: ${fmt(CLICKS)} clicks over ${fmt(LINKS)} links, ${PARTITIONS} partitions\n`,
 );
 const database = await benchDatabase(server.adminUrl, 20);
-const notifications = new PgNotifications(database.connectionString);
+const notifications = new PgNotifications({ connectionString: database.connectionString });
+const progress = notifications.channel(CLICKS_PROGRESS_CHANNEL);
 const log = createLogger('warn');
 try {
   const pgPid = await postmasterPidOfServer(database.connectionString);
@@ -118,7 +119,7 @@ try {
     notifications,
     partitionCount: PARTITIONS,
   });
-  const analytics = new ClickAnalytics({ db: database.db, stream, log, notifications });
+  const analytics = new ClickAnalytics({ db: database.db, stream, log, progress });
   const buffer = new ClickBuffer({ stream, log });
   analytics.start();
 
@@ -212,7 +213,7 @@ try {
     `backlog: ${fmt(CLICKS)} clicks published, nobody consuming`,
     `${fmt(CLICKS / ((performance.now() - started) / 1000))} /s`,
   );
-  const drainer = new ClickAnalytics({ db: database.db, stream, log, notifications });
+  const drainer = new ClickAnalytics({ db: database.db, stream, log, progress });
   const drainCpuAtStart = { bench: cpuSeconds(process.pid), pg: pgPid ? treeCpuSeconds(pgPid) : 0 };
   started = performance.now();
   drainer.start();

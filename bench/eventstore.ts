@@ -42,7 +42,7 @@ const report = (what: string, value: string, note = '') => {
 
 async function measureStore(adminUrl: string) {
   const database = await benchDatabase(adminUrl);
-  const notifications = new PgNotifications(database.connectionString);
+  const notifications = new PgNotifications({ connectionString: database.connectionString });
   const store = new PostgresEventStore({ pool: database.pool, notifications, registry: eventRegistry });
   await database.pool.query('CREATE TABLE bench_baseline (id uuid PRIMARY KEY, data jsonb NOT NULL)');
   const baseline = (i: number) =>

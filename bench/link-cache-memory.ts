@@ -39,7 +39,7 @@ function settle() {
 
 async function child(url: string, links: number, capacity: number): Promise<Measured> {
   const database = connectDatabase(url, { poolSize: 16 });
-  const cache = new LinkCache(database.db, { capacity });
+  const cache = new LinkCache({ db: database.db }, { capacity });
   await cache.resolve('warm-up-no-such-code'); // loads pg, opens a connection: not the cache's cost
   settle();
   const before = process.memoryUsage();

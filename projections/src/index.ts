@@ -7,6 +7,7 @@ import { usersProjection } from './users/projection';
 export { applyNextBatch, catchUp } from './batch';
 export { CheckpointMovedError, loadCheckpoint, resetProjection } from './checkpoints';
 export {
+  CLICKS_PROGRESS_CHANNEL,
   ClickAnalytics,
   type ClickAnalyticsDeps,
   type ClickAnalyticsStatus,
@@ -19,7 +20,7 @@ export {
   userClickTotal,
 } from './click-analytics/queries';
 export { type ProjectionLag, projectionLag } from './lag';
-export { ProjectionProgress } from './progress';
+export { PROJECTION_PROGRESS_CHANNEL, ProjectionProgress } from './progress';
 export type { Projection } from './projection';
 export { ProjectionBusyError, rebuildProjections } from './rebuild';
 export { ProjectionRunner, type RunnerDeps, type RunnerState } from './runner';

@@ -1,14 +1,14 @@
 import { PgNotifications } from '@sniplink/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/database';
-import { ProjectionProgress } from './progress';
+import { PROJECTION_PROGRESS_CHANNEL, ProjectionProgress } from './progress';
 
 describe('ProjectionProgress', () => {
   let database: TestDatabase;
   let notifications: PgNotifications;
   beforeAll(async () => {
     database = await createTestDatabase();
-    notifications = new PgNotifications(database.connectionString);
+    notifications = new PgNotifications({ connectionString: database.connectionString });
   });
   afterAll(async () => {
     await notifications?.close();
@@ -16,7 +16,10 @@ describe('ProjectionProgress', () => {
   });
 
   it('answers a waiter at once when its listening connection is back, if the read model passed meanwhile', async () => {
-    const progress = new ProjectionProgress(database.db, notifications);
+    const progress = new ProjectionProgress({
+      db: database.db,
+      broadcast: notifications.channel(PROJECTION_PROGRESS_CHANNEL),
+    });
     const target = { commit: 10n, prepare: 10n };
     const waiting = progress.waitFor('links', target, 20_000);
     await expect.poll(() => listeners()).toBe(1);

@@ -1,18 +1,19 @@
 import {
+  type Broadcast,
   comparePositions,
   type Database,
   decodePosition,
   encodePosition,
   type LogPosition,
-  type PgNotifications,
 } from '@sniplink/platform';
 import type { Kysely } from 'kysely';
 
-const CHANNEL = 'projection_progress';
+/** The name of the broadcast that ProjectionProgress is given (the composition root opens it). */
+export const PROJECTION_PROGRESS_CHANNEL = 'projection_progress';
 
 /**
  * Where each projection's read model is, as every process can learn it: runners publish each checkpoint
- * they commit (in-process at once, other processes through NOTIFY); anyone may wait for a position.
+ * they commit on a broadcast (this process at once, the others soon after); anyone may wait for a position.
  * Used for read-your-writes: a command's answer waits until the read models the user looks at next
  * have passed the event it appended (docs/architecture.md, "Read-your-writes").
  */
@@ -25,20 +26,24 @@ export class ProjectionProgress {
   }>();
   private listening: Promise<unknown> | undefined;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly notifications: PgNotifications,
-  ) {}
+  private readonly db: Kysely<Database>;
+  private readonly broadcast: Broadcast;
+
+  /** `broadcast`: `<projection> <position>` messages; an empty one means "read the checkpoints again". */
+  constructor(deps: { db: Kysely<Database>; broadcast: Broadcast }) {
+    this.db = deps.db;
+    this.broadcast = deps.broadcast;
+  }
 
   /** Called by a runner after committing a batch. */
   async report(name: string, position: LogPosition): Promise<void> {
-    await this.notifications.publish(CHANNEL, `${name} ${encodePosition(position)}`);
+    await this.broadcast.publish(`${name} ${encodePosition(position)}`);
   }
 
   /** True once projection `name` has passed `position`; false after `timeoutMs` (the write is stored anyway). */
   async waitFor(name: string, position: LogPosition, timeoutMs = 2_000): Promise<boolean> {
-    this.listening ??= this.notifications
-      .listen(CHANNEL, (payload) => this.onProgress(payload))
+    this.listening ??= this.broadcast
+      .listen((payload) => this.onProgress(payload))
       .catch((error: unknown) => {
         this.listening = undefined; // the next wait tries again
         throw error;
@@ -62,7 +67,7 @@ export class ProjectionProgress {
   }
 
   private onProgress(payload: string): void {
-    // Empty: the listening connection was lost and is back; progress sent meanwhile is read from the table.
+    // Empty: messages may have been missed (a lost connection is back); the table has what they said.
     if (payload === '') {
       this.recheckWaiters();
       return;

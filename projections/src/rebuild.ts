@@ -1,6 +1,5 @@
-import type { Database, EventStore, Logger } from '@sniplink/platform';
+import type { Database, EventStore, ExclusiveLocks, Logger } from '@sniplink/platform';
 import type { Kysely } from 'kysely';
-import type pg from 'pg';
 import { catchUp } from './batch';
 import { resetProjection } from './checkpoints';
 import type { Projection } from './projection';
@@ -14,7 +13,8 @@ export class ProjectionBusyError extends Error {
 
 export interface RebuildDeps {
   db: Kysely<Database>;
-  pool: pg.Pool;
+  /** The runners' locks: a rebuild holds each projection's while it rebuilds it. */
+  locks: ExclusiveLocks;
   eventStore: EventStore;
   log: Logger;
 }
@@ -31,7 +31,7 @@ export async function rebuildProjections(
   const results = [];
   for (const projection of projections) {
     const started = performance.now();
-    const events = await withProjectionLock(deps.pool, projection, async () => {
+    const events = await withProjectionLock(deps.locks, projection, async () => {
       await deps.db.transaction().execute((trx) => resetProjection(trx, projection));
       const { applied } = await catchUp(
         deps,
@@ -49,24 +49,15 @@ export async function rebuildProjections(
 }
 
 async function withProjectionLock<T>(
-  pool: pg.Pool,
+  locks: ExclusiveLocks,
   projection: Projection,
   work: () => Promise<T>,
 ): Promise<T> {
-  const client = await pool.connect();
-  const key = `projection:${projection.name}`;
+  const lock = await locks.tryAcquire(`projection:${projection.name}`);
+  if (!lock) throw new ProjectionBusyError(projection.name);
   try {
-    const { rows } = await client.query<{ locked: boolean }>(
-      'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
-      [key],
-    );
-    if (!rows[0]?.locked) throw new ProjectionBusyError(projection.name);
-    try {
-      return await work();
-    } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
-    }
+    return await work();
   } finally {
-    client.release();
+    await lock.release();
   }
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { comparePositions } from '@sniplink/platform';
+import { comparePositions, PgAdvisoryLocks } from '@sniplink/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStack, type TestStack } from '../../test/support/stack';
 import { loadCheckpoint } from './checkpoints';
@@ -52,9 +52,8 @@ describe('projection runner killed with kill -9 in the middle of a batch', () =>
 
     const deps = {
       db: stack.database.db,
-      pool: stack.database.pool,
       eventStore: stack.eventStore,
-      notifications: stack.notifications,
+      locks: new PgAdvisoryLocks({ pool: stack.database.pool }),
       log: stack.log,
     };
     const restarted = new ProjectionRunner(deps, streamCatalogue, { batchSize: 100, standbyRetryMs: 50 });

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { START } from '@sniplink/platform';
+import { eventRegistry } from '@sniplink/contracts';
+import { createLogger, InMemoryEventStore, PgAdvisoryLocks, START } from '@sniplink/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/support/database';
 import { createTestStack, type TestStack } from '../../test/support/stack';
 import { applyNextBatch } from './batch';
 import { CheckpointMovedError, loadCheckpoint } from './checkpoints';
@@ -32,9 +34,8 @@ describe('projection runner', () => {
     stack = await createTestStack();
     deps = {
       db: stack.database.db,
-      pool: stack.database.pool,
       eventStore: stack.eventStore,
-      notifications: stack.notifications,
+      locks: new PgAdvisoryLocks({ pool: stack.database.pool }),
       log: stack.log,
     };
   });
@@ -110,5 +111,35 @@ describe('projection runner', () => {
       .distinct()
       .execute();
     expect(categories.map((c) => c.category).sort()).toEqual(['link', 'user']);
+  });
+});
+
+describe('projection runner on the in-memory event store', () => {
+  it('is woken by an append through the store itself: no PostgreSQL NOTIFY, and long before its idle poll', async () => {
+    const database = await createTestDatabase(); // the read model is still a PostgreSQL table
+    const eventStore = new InMemoryEventStore(eventRegistry);
+    const deps = {
+      db: database.db,
+      eventStore,
+      locks: new PgAdvisoryLocks({ pool: database.pool }),
+      log: createLogger('silent'),
+    };
+    const live = new ProjectionRunner(deps, streamCatalogue, { idlePollMs: 120_000 });
+    try {
+      live.start();
+      await expect.poll(() => live.status().state, { timeout: 10_000 }).toBe('active');
+      await sleep(300); // Not for correctness: so that it has read the empty log and sleeps.
+      await eventStore.appendToStream('link-in-memory', [event()], 'no_stream');
+      // Not waitUntilPast: a waiter wakes the runner itself. The row must come from the append's wake-up.
+      const streamRow = () =>
+        database.db.selectFrom('rm_streams').select('event_count').where('stream_id', '=', 'link-in-memory');
+      await expect
+        .poll(async () => (await streamRow().executeTakeFirst())?.event_count, { timeout: 10_000 })
+        .toBe('1');
+    } finally {
+      await live.stop();
+      await eventStore.close();
+      await database.drop();
+    }
   });
 });

@@ -2,14 +2,14 @@ import {
   comparePositions,
   type Database,
   type EventStore,
+  type ExclusiveLocks,
+  type HeldLock,
   type Logger,
   type LogPosition,
-  type PgNotifications,
   START,
   Wakeup,
 } from '@sniplink/platform';
 import type { Kysely } from 'kysely';
-import type pg from 'pg';
 import { applyNextBatch } from './batch';
 import { CheckpointMovedError, loadCheckpoint } from './checkpoints';
 import type { ProjectionProgress } from './progress';
@@ -17,9 +17,10 @@ import type { Projection } from './projection';
 
 export interface RunnerDeps {
   db: Kysely<Database>;
-  pool: pg.Pool;
+  /** Woken by its appends (`onAppended`), read with `readAll`. */
   eventStore: EventStore;
-  notifications: PgNotifications;
+  /** One runner per projection across every process: the one holding the projection's lock. */
+  locks: ExclusiveLocks;
   log: Logger;
   /** Told of every checkpoint committed, for read-your-writes waiters in any process. */
   progress?: ProjectionProgress;
@@ -27,7 +28,7 @@ export interface RunnerDeps {
 
 export interface RunnerOptions {
   batchSize?: number;
-  /** How long to sleep when idle and no append notification arrives. */
+  /** How long to sleep when idle and the event store tells of no append. */
   idlePollMs?: number;
   /** How long a standby waits before trying the lock again. */
   standbyRetryMs?: number;
@@ -36,7 +37,7 @@ export interface RunnerOptions {
 export type RunnerState = 'stopped' | 'standby' | 'active';
 
 /**
- * Keeps one projection up to date. Only the process holding the projection's advisory lock runs it;
+ * Keeps one projection up to date. Only the process holding the projection's lock runs it;
  * the others wait as standbys and take over when it goes away.
  */
 export class ProjectionRunner {
@@ -44,7 +45,7 @@ export class ProjectionRunner {
   private checkpoint: LogPosition = START;
   private stopping = false;
   private loop: Promise<void> | undefined;
-  /** Set while active: true once the connection holding the advisory lock has failed. */
+  /** Set while active: true once the projection's lock may have passed to another runner. */
   private lockLost: () => boolean = () => false;
   private readonly wakeup = new Wakeup();
   private readonly waiters = new Set<{ position: LogPosition; resolve: (reached: boolean) => void }>();
@@ -105,9 +106,9 @@ export class ProjectionRunner {
     try {
       while (!this.stopping) {
         try {
-          // Inside the retry: a LISTEN connection that cannot be opened (the server restarting, a stop
+          // Inside the retry: a store that cannot start listening (its server restarting, a stop
           // during start-up) is a failed attempt like any other, not a runner that ends.
-          unlisten ??= await this.deps.notifications.listen('es_appended', this.wakeup.wake);
+          unlisten ??= await this.deps.eventStore.onAppended(this.wakeup.wake);
           await this.whileHoldingLock(() => this.follow());
         } catch (error) {
           if (!(error instanceof CheckpointMovedError)) {
@@ -122,34 +123,32 @@ export class ProjectionRunner {
   }
 
   private async whileHoldingLock(work: () => Promise<void>): Promise<void> {
-    const client = await this.deps.pool.connect();
-    const key = `projection:${this.projection.name}`;
-    let lost = false;
-    const onLost = () => {
-      lost = true;
-      this.wakeup.wake();
-    };
-    client.on('error', onLost);
+    this.state = 'standby';
     try {
-      this.state = 'standby';
-      while (!this.stopping) {
-        const { rows } = await client.query<{ locked: boolean }>(
-          'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
-          [key],
-        );
-        if (rows[0]?.locked) break;
-        await this.wakeup.sleep(this.standbyRetryMs);
+      const lock = await this.acquireLock();
+      if (!lock) return;
+      try {
+        this.state = 'active';
+        this.lockLost = () => lock.lost();
+        await work();
+      } finally {
+        await lock.release();
       }
-      if (this.stopping) return;
-      this.state = 'active';
-      this.lockLost = () => lost;
-      await work();
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
     } finally {
-      client.off('error', onLost);
-      client.release(lost);
       this.state = 'standby';
     }
+  }
+
+  /** Waits as a standby until this runner holds the projection's lock; undefined if stopped first. */
+  private async acquireLock(): Promise<HeldLock | undefined> {
+    const name = `projection:${this.projection.name}`;
+    while (!this.stopping) {
+      const lock = await this.deps.locks.tryAcquire(name, this.wakeup.wake);
+      if (lock && !this.stopping) return lock;
+      await lock?.release();
+      if (!this.stopping) await this.wakeup.sleep(this.standbyRetryMs);
+    }
+    return undefined;
   }
 
   private async follow(): Promise<void> {

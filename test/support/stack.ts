@@ -18,7 +18,7 @@ export interface TestStack {
 /** A fresh database with the event store on it: what projection and service tests stand on. */
 export async function createTestStack(): Promise<TestStack> {
   const database = await createTestDatabase();
-  const notifications = new PgNotifications(database.connectionString);
+  const notifications = new PgNotifications({ connectionString: database.connectionString });
   const eventStore = new PostgresEventStore({ pool: database.pool, notifications, registry: eventRegistry });
   return {
     database,

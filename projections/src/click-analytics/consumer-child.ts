@@ -4,12 +4,12 @@
  * Usage: node --import tsx consumer-child.ts <connection string> <partitions> <maxBatchSize> <flushAfterClicks>
  */
 import { connectDatabase, createLogger, PgNotifications, PostgresClickStream } from '@sniplink/platform';
-import { ClickAnalytics } from './consumer';
+import { CLICKS_PROGRESS_CHANNEL, ClickAnalytics } from './consumer';
 
 const [connectionString = '', partitions = '4', batchSize = '50', flushAfterClicks = batchSize] =
   process.argv.slice(2);
 const database = connectDatabase(connectionString, { poolSize: 4 });
-const notifications = new PgNotifications(connectionString);
+const notifications = new PgNotifications({ connectionString });
 const stream = new PostgresClickStream({
   pool: database.pool,
   notifications,
@@ -17,7 +17,12 @@ const stream = new PostgresClickStream({
   idlePollMs: 50,
 });
 const analytics = new ClickAnalytics(
-  { db: database.db, stream, log: createLogger('warn'), notifications },
+  {
+    db: database.db,
+    stream,
+    log: createLogger('warn'),
+    progress: notifications.channel(CLICKS_PROGRESS_CHANNEL),
+  },
   {
     maxBatchSize: Number(batchSize),
     flushAfterClicks: Number(flushAfterClicks),

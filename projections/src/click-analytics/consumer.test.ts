@@ -43,7 +43,13 @@ describe('click analytics consumer', () => {
 
   const startAnalytics = (options: ClickAnalyticsOptions = {}, deps: Partial<ClickAnalyticsDeps> = {}) => {
     const analytics = new ClickAnalytics(
-      { db: stack.database.db, stream, log: stack.log, notifications: stack.notifications, ...deps },
+      {
+        db: stack.database.db,
+        stream,
+        log: stack.log,
+        progress: stack.notifications.channel('clicks_progress'),
+        ...deps,
+      },
       options,
     );
     analytics.start();

@@ -6,6 +6,7 @@ import {
   readClickMessage,
 } from '@sniplink/contracts';
 import type {
+  Broadcast,
   ClickStream,
   ConsumedBatch,
   ConsumedMessage,
@@ -13,7 +14,6 @@ import type {
   Database,
   Logger,
   Offsets,
-  PgNotifications,
 } from '@sniplink/platform';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { addToReadModel, type ClickLabelSet, ClickTally, HOUR_MS, type ParsedClick } from './counters';
@@ -23,7 +23,7 @@ export { type ClickDimension, clickDimensions, TOTAL_BUCKET } from './counters';
 
 /** The consumer group, and its key in `click_consumer_offsets`. */
 export const ANALYTICS_CONSUMER = 'analytics';
-/** NOTIFY channel told `<partition> <next offset>` for each partition of a committed flush. */
+/** The broadcast told `<partition> <next offset>` for each partition of a committed flush. */
 export const CLICKS_PROGRESS_CHANNEL = 'clicks_progress';
 
 /** Labels come from visitors' headers; a huge one would overflow the index and stall the stream. */
@@ -34,8 +34,8 @@ export interface ClickAnalyticsDeps {
   db: Kysely<Database>;
   stream: ClickStream;
   log: Logger;
-  /** When given, every committed flush is announced on `clicks_progress` (after commit). */
-  notifications?: PgNotifications;
+  /** When given, every committed flush is announced on it, `clicks_progress` (after commit). */
+  progress?: Broadcast;
   clock?: () => Date;
 }
 
@@ -353,12 +353,12 @@ export class ClickAnalytics {
   }
 
   private async announce(offsets: Offsets): Promise<void> {
-    const { notifications, log } = this.deps;
-    if (!notifications) return;
+    const { progress, log } = this.deps;
+    if (!progress) return;
     await Promise.all(
       [...offsets].map(([partition, next]) =>
-        notifications
-          .publish(CLICKS_PROGRESS_CHANNEL, `${partition} ${next}`)
+        progress
+          .publish(`${partition} ${next}`)
           .catch((error: unknown) => log.warn({ err: error }, 'could not announce click analytics progress')),
       ),
     );

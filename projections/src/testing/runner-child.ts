@@ -4,14 +4,20 @@
  * Usage: node --import tsx runner-child.ts <connection string> <pauseAtBatch> <batchSize>
  */
 import { eventRegistry } from '@sniplink/contracts';
-import { connectDatabase, createLogger, PgNotifications, PostgresEventStore } from '@sniplink/platform';
+import {
+  connectDatabase,
+  createLogger,
+  PgAdvisoryLocks,
+  PgNotifications,
+  PostgresEventStore,
+} from '@sniplink/platform';
 import type { Projection } from '../projection';
 import { ProjectionRunner } from '../runner';
 import { streamCatalogue } from '../stream-catalogue/projection';
 
 const [connectionString = '', pauseAt = '3', batchSize = '100'] = process.argv.slice(2);
 const database = connectDatabase(connectionString, { poolSize: 4 });
-const notifications = new PgNotifications(connectionString);
+const notifications = new PgNotifications({ connectionString });
 const eventStore = new PostgresEventStore({ pool: database.pool, notifications, registry: eventRegistry });
 let batches = 0;
 
@@ -29,7 +35,12 @@ const pausing: Projection = {
 };
 
 const runner = new ProjectionRunner(
-  { db: database.db, pool: database.pool, eventStore, notifications, log: createLogger('warn') },
+  {
+    db: database.db,
+    eventStore,
+    locks: new PgAdvisoryLocks({ pool: database.pool }),
+    log: createLogger('warn'),
+  },
   pausing,
   { batchSize: Number(batchSize) },
 );

@@ -8,6 +8,7 @@ import { LoginThrottle } from './auth/login-throttle';
 import { SessionStore } from './auth/sessions';
 import { DemoService } from './demo/demo-service';
 import { DemoThrottle } from './demo/demo-throttle';
+import { postgresRateLimiters } from './http/rate-limiter';
 import { CodeChangeThrottle } from './links/code-change-throttle';
 import { LinkService } from './links/link-service';
 
@@ -31,7 +32,7 @@ async function servicesOn(clock: FixedClock, ids: IdSource) {
     keyring: runtime.keyring,
     emailSecret: await appSecret(db, 'email-hash'),
     sessions: runtime.sessions,
-    throttle: new LoginThrottle(pool, config.loginLimits),
+    throttle: new LoginThrottle({ limiters: postgresRateLimiters({ pool }) }, config.loginLimits),
     readModels: runtime.progress,
     adminEmails: [],
     clock,
@@ -46,7 +47,10 @@ async function servicesOn(clock: FixedClock, ids: IdSource) {
     ownOrigins: [config.publicUrl],
     clickCounts: (linkIds) => clickCounts(db, linkIds),
     linkClicks: (linkId) => linkClicks(db, runtime.clickStream, linkId),
-    codeChanges: new CodeChangeThrottle(pool, config.codeChangesPerDay),
+    codeChanges: new CodeChangeThrottle(
+      { limiters: postgresRateLimiters({ pool }) },
+      config.codeChangesPerDay,
+    ),
     clock,
     ids,
   });
@@ -56,7 +60,7 @@ async function servicesOn(clock: FixedClock, ids: IdSource) {
     accounts,
     links,
     readModels: runtime.progress,
-    throttle: new DemoThrottle(pool, config.demoLimits),
+    throttle: new DemoThrottle({ limiters: postgresRateLimiters({ pool }) }, config.demoLimits),
     clock,
   });
   return { accounts, links, demo };

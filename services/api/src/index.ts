@@ -14,6 +14,7 @@ export { DemoService, type DemoServiceDeps } from './demo/demo-service';
 export { type DemoLimits, DemoThrottle } from './demo/demo-throttle';
 export { claimDemoLinksOnSignIn, type DemoRoutesDeps } from './demo/routes';
 export { type CheckResult, checkReadiness, type Readiness, type ReadinessCheck } from './health/readiness';
+export { postgresRateLimiters, type RateLimiters } from './http/rate-limiter';
 export type { AnalyticsRoutesDeps } from './links/analytics-routes';
 export { CodeChangeThrottle } from './links/code-change-throttle';
 export { pruneIdempotencyKeys } from './links/idempotency';

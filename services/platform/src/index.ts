@@ -1,7 +1,9 @@
 export * from './clickstream/port';
 export { PostgresClickStream } from './clickstream/postgres';
 export * from './config';
+export type { Broadcast, ExclusiveLocks, HeldLock } from './coordination';
 export { appSecret, Keyring, keyedHash } from './crypto/keyring';
+export { PgAdvisoryLocks } from './db/advisory-locks';
 export { connectDatabase, type Db, withDatabaseName } from './db/database';
 export { migrateToLatest } from './db/migrate';
 export { PgNotifications, Wakeup } from './db/notifications';

@@ -82,7 +82,7 @@ let buffers: ClickBuffer[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  notifications = new PgNotifications(database.connectionString);
+  notifications = new PgNotifications({ connectionString: database.connectionString });
   postgres = new PostgresClickStream<string>({ pool: database.pool, notifications, partitionCount: 4 });
 });
 

@@ -42,7 +42,7 @@ const opened: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  notifications = new PgNotifications(database.connectionString);
+  notifications = new PgNotifications({ connectionString: database.connectionString });
 });
 afterAll(async () => {
   await notifications?.close();

@@ -16,6 +16,6 @@ export {
   type RedirectFastPath,
 } from './connection-redirect';
 export { LinkCache, type LinkCacheOptions, type RedirectTarget } from './link-cache';
-export { followCodeChanges, publishCodeChanges } from './link-changes';
+export { CODE_CHANGES_CHANNEL, followCodeChanges, publishCodeChanges } from './link-changes';
 export { clickId, createFastRedirect, type RedirectDeps, registerRedirect } from './redirect-route';
 export { SpillFiles, type SpillFilesOptions } from './spill-files';

@@ -39,10 +39,11 @@ export class LinkCache {
   /** Bumped by every eviction: a load that started before one must not store what it read. */
   private generation = 0;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    options: LinkCacheOptions = {},
-  ) {
+  private readonly db: Kysely<Database>;
+
+  /** `deps.db`: the links read model. */
+  constructor(deps: { db: Kysely<Database> }, options: LinkCacheOptions = {}) {
+    this.db = deps.db;
     this.capacity = options.capacity ?? 100_000;
     this.negativeCapacity = options.negativeCapacity ?? 100_000;
     this.demoLinkLifetimeMs = options.demoLinkLifetimeMs ?? DEMO_LINK_LIFETIME_DAYS * 86_400_000;

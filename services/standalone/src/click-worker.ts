@@ -10,7 +10,7 @@
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { type Config, connectDatabase, createLogger, PgNotifications } from '@sniplink/platform';
-import { ClickAnalytics } from '@sniplink/projections';
+import { CLICKS_PROGRESS_CHANNEL, ClickAnalytics } from '@sniplink/projections';
 import { createClickStream } from './click-stream';
 
 export interface ClickWorkerData {
@@ -36,10 +36,13 @@ const log = createLogger(logLevel).child({ thread: 'clicks' });
 lowerThisThreadsPriority();
 // Publishes, two partitions read at once, a flush, the hourly label roll-up.
 const database = connectDatabase(connectionString, { poolSize: 4 });
-const notifications = new PgNotifications(connectionString);
+const notifications = new PgNotifications({ connectionString });
 const stream = createClickStream(clickStream, database, notifications);
 const analytics = consume
-  ? new ClickAnalytics({ db: database.db, stream, log, notifications }, { clickLogRetentionMs })
+  ? new ClickAnalytics(
+      { db: database.db, stream, log, progress: notifications.channel(CLICKS_PROGRESS_CHANNEL) },
+      { clickLogRetentionMs },
+    )
   : undefined;
 analytics?.start();
 let stopping = false;

@@ -14,6 +14,7 @@ import {
   LinkService,
   LoginThrottle,
   OIDC_CALLBACK_PATH,
+  postgresRateLimiters,
   pruneIdempotencyKeys,
   type ReadinessCheck,
   runAccountMaintenance,
@@ -30,12 +31,14 @@ import {
   createMailer,
   type Db,
   type EventStore,
+  type ExclusiveLocks,
   encodePosition,
   type IdSource,
   Keyring,
   type Logger,
   type Mailer,
   migrateToLatest,
+  PgAdvisoryLocks,
   PgNotifications,
   PostgresEventStore,
   runAs,
@@ -45,19 +48,27 @@ import {
 import { type EmbeddedServerStatus, startEmbeddedPostgres } from '@sniplink/platform/embedded';
 import {
   allProjections,
+  CLICKS_PROGRESS_CHANNEL,
   ClickAnalytics,
   type ClickAnalyticsDeps,
   clickCounts,
   clicksBehind,
   linkAnalytics,
   linkClicks,
+  PROJECTION_PROGRESS_CHANNEL,
   type Projection,
   ProjectionProgress,
   ProjectionRunner,
   projectionLag,
   userClickTotal,
 } from '@sniplink/projections';
-import { type ClickBuffer, followCodeChanges, LinkCache, publishCodeChanges } from '@sniplink/redirect';
+import {
+  type ClickBuffer,
+  CODE_CHANGES_CHANNEL,
+  followCodeChanges,
+  LinkCache,
+  publishCodeChanges,
+} from '@sniplink/redirect';
 import { openClickDelivery } from './click-delivery';
 import { createClickStream } from './click-stream';
 import { type ClickConsumer, ClickThread } from './click-thread';
@@ -76,6 +87,8 @@ export interface Runtime {
   projections: readonly Projection[];
   progress: ProjectionProgress;
   runners: ProjectionRunner[];
+  /** The locks that keep one runner per projection; a rebuild takes them too. */
+  projectionLocks: ExclusiveLocks;
   accounts: AccountService;
   sessions: SessionStore;
   /** SMTP when SMTP_URL is set, otherwise DATA_DIR/outbox/. */
@@ -154,34 +167,40 @@ export async function startRuntime(
   try {
     const database = connectDatabase(connectionString, { poolSize: config.dbPoolSize });
     await migrateToLatest(database.db);
-    const notifications = new PgNotifications(connectionString);
+    const notifications = new PgNotifications({ connectionString });
     const eventStore = createEventStore(config, database, notifications);
     const clickStream = createClickStream(config.clickStream, database, notifications);
     const keyring = new Keyring(database.db);
-    const projections = allProjections({ keyring, onCodesChanged: publishCodeChanges(notifications) });
-    const progress = new ProjectionProgress(database.db, notifications);
-    const deps = { db: database.db, pool: database.pool, eventStore, notifications, log, progress };
+    const codeChanges = notifications.channel(CODE_CHANGES_CHANNEL);
+    const projections = allProjections({ keyring, onCodesChanged: publishCodeChanges(codeChanges) });
+    const progress = new ProjectionProgress({
+      db: database.db,
+      broadcast: notifications.channel(PROJECTION_PROGRESS_CHANNEL),
+    });
+    const locks = new PgAdvisoryLocks({ pool: database.pool });
+    const deps = { db: database.db, eventStore, locks, log, progress };
     const runners =
       (options.projections ?? config.runProjections)
         ? projections.map((projection) => new ProjectionRunner(deps, projection))
         : [];
     for (const runner of runners) runner.start();
     const sessions = new SessionStore(database.db, config.session, clock);
+    const limiters = postgresRateLimiters({ pool: database.pool });
     const accounts = new AccountService({
       db: database.db,
       eventStore,
       keyring,
       emailSecret: await appSecret(database.db, 'email-hash'),
       sessions,
-      throttle: new LoginThrottle(database.pool, config.loginLimits),
+      throttle: new LoginThrottle({ limiters }, config.loginLimits),
       readModels: progress,
       adminEmails: config.adminEmails,
       clock,
       ids,
     });
     const mailer = createMailer(config, log);
-    const linkCache = new LinkCache(database.db);
-    const unfollow = await followCodeChanges(notifications, linkCache);
+    const linkCache = new LinkCache({ db: database.db });
+    const unfollow = await followCodeChanges(codeChanges, linkCache);
     const consume = runners.length > 0;
     const clickThread = startClickThread(
       options.clickThread,
@@ -190,7 +209,12 @@ export async function startRuntime(
     );
     const clickAnalytics: ClickConsumer | undefined = consume
       ? (clickThread ??
-        startClickAnalytics(config, { db: database.db, stream: clickStream, log, notifications }))
+        startClickAnalytics(config, {
+          db: database.db,
+          stream: clickStream,
+          log,
+          progress: notifications.channel(CLICKS_PROGRESS_CHANNEL),
+        }))
       : undefined;
     const clicks = await openClickDelivery(config, clickThread ?? clickStream, connectionString, log);
     const clickBuffer = clicks.buffer;
@@ -207,7 +231,7 @@ export async function startRuntime(
         (await clickBuffer.flush(CLICK_FLUSH_BEFORE_GIVING_UP_MS))
           ? linkClicks(database.db, clickStream, linkId)
           : 'unconfirmed',
-      codeChanges: new CodeChangeThrottle(database.pool, config.codeChangesPerDay),
+      codeChanges: new CodeChangeThrottle({ limiters }, config.codeChangesPerDay),
       clock,
       ids,
     });
@@ -217,7 +241,7 @@ export async function startRuntime(
       accounts,
       links,
       readModels: progress,
-      throttle: new DemoThrottle(database.pool, config.demoLimits),
+      throttle: new DemoThrottle({ limiters }, config.demoLimits),
       clock,
     });
     const maintenance =
@@ -236,6 +260,7 @@ export async function startRuntime(
       projections,
       progress,
       runners,
+      projectionLocks: locks,
       accounts,
       sessions,
       mailer,
@@ -303,10 +328,10 @@ export async function startRedirectRuntime(
   try {
     const database = connectDatabase(server.connectionString, { poolSize: config.dbPoolSize });
     await migrateToLatest(database.db);
-    const notifications = new PgNotifications(server.connectionString);
+    const notifications = new PgNotifications({ connectionString: server.connectionString });
     const clickStream = createClickStream(config.clickStream, database, notifications);
-    const linkCache = new LinkCache(database.db);
-    const unfollow = await followCodeChanges(notifications, linkCache);
+    const linkCache = new LinkCache({ db: database.db });
+    const unfollow = await followCodeChanges(notifications.channel(CODE_CHANGES_CHANNEL), linkCache);
     const clickThread = startClickThread(
       options.clickThread,
       clickWorkerData(config, server.connectionString, false),
@@ -400,7 +425,10 @@ export function authDeps(runtime: Runtime): AuthRoutesDeps {
     accounts: runtime.accounts,
     sessions: runtime.sessions,
     cookie,
-    signupThrottle: new SignupThrottle(runtime.database.pool, config.signupLimits),
+    signupThrottle: new SignupThrottle(
+      { limiters: postgresRateLimiters({ pool: runtime.database.pool }) },
+      config.signupLimits,
+    ),
     afterSignIn,
     passwordReset: {
       accounts: runtime.accounts,

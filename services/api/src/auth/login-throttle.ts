@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type pg from 'pg';
-import { type RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { postgresLimiter, take } from '../http/rate-limiter';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiters, take } from '../http/rate-limiter';
 
 export interface LoginLimits {
   /**
@@ -37,20 +36,20 @@ export interface LoginAttempt {
  * them had failed.
  */
 export class LoginThrottle {
-  private readonly perPair: RateLimiterPostgres;
-  private readonly perIp: RateLimiterPostgres;
-  private readonly perAccount: RateLimiterPostgres;
+  private readonly perPair: RateLimiterAbstract;
+  private readonly perIp: RateLimiterAbstract;
+  private readonly perAccount: RateLimiterAbstract;
   private readonly slowdownAfter: number;
 
-  constructor(pool: pg.Pool, limits: LoginLimits) {
+  constructor(deps: { limiters: RateLimiters }, limits: LoginLimits) {
     const durationSeconds = limits.windowSeconds;
-    this.perPair = postgresLimiter(pool, {
+    this.perPair = deps.limiters({
       keyPrefix: 'login_pair',
       points: limits.perAccount,
       durationSeconds,
     });
-    this.perIp = postgresLimiter(pool, { keyPrefix: 'login_ip', points: limits.perIp, durationSeconds });
-    this.perAccount = postgresLimiter(pool, {
+    this.perIp = deps.limiters({ keyPrefix: 'login_ip', points: limits.perIp, durationSeconds });
+    this.perAccount = deps.limiters({
       keyPrefix: 'login_account',
       points: COUNT_ONLY,
       durationSeconds,

@@ -1,6 +1,5 @@
-import type pg from 'pg';
-import type { RateLimiterPostgres } from 'rate-limiter-flexible';
-import { postgresLimiter, take } from '../http/rate-limiter';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { type RateLimiters, take } from '../http/rate-limiter';
 
 export interface SignupLimits {
   /** Sign-up attempts one client address may make per window. */
@@ -15,10 +14,10 @@ export interface SignupLimits {
  * answer tells whether an address has an account, so it must not be had in bulk.
  */
 export class SignupThrottle {
-  private readonly perIp: RateLimiterPostgres;
+  private readonly perIp: RateLimiterAbstract;
 
-  constructor(pool: pg.Pool, limits: SignupLimits) {
-    this.perIp = postgresLimiter(pool, {
+  constructor(deps: { limiters: RateLimiters }, limits: SignupLimits) {
+    this.perIp = deps.limiters({
       keyPrefix: 'signup_ip',
       points: limits.perIp,
       durationSeconds: limits.windowSeconds,

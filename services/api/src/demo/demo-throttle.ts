@@ -1,6 +1,5 @@
-import type pg from 'pg';
-import type { RateLimiterPostgres } from 'rate-limiter-flexible';
-import { postgresLimiter, take } from '../http/rate-limiter';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { type RateLimiters, take } from '../http/rate-limiter';
 
 export interface DemoLimits {
   /** Demo links one visitor may make per 24 h. */
@@ -18,22 +17,22 @@ const DAY_SECONDS = 24 * 60 * 60;
  * The windows are fixed: they start with the first counted call and last their duration.
  */
 export class DemoThrottle {
-  private readonly requests: RateLimiterPostgres;
-  private readonly visitorLinks: RateLimiterPostgres;
-  private readonly ipLinks: RateLimiterPostgres;
+  private readonly requests: RateLimiterAbstract;
+  private readonly visitorLinks: RateLimiterAbstract;
+  private readonly ipLinks: RateLimiterAbstract;
 
-  constructor(pool: pg.Pool, limits: DemoLimits) {
-    this.requests = postgresLimiter(pool, {
+  constructor(deps: { limiters: RateLimiters }, limits: DemoLimits) {
+    this.requests = deps.limiters({
       keyPrefix: 'demo_requests',
       points: limits.requestsPerMinute,
       durationSeconds: 60,
     });
-    this.visitorLinks = postgresLimiter(pool, {
+    this.visitorLinks = deps.limiters({
       keyPrefix: 'demo_visitor',
       points: limits.perVisitor,
       durationSeconds: DAY_SECONDS,
     });
-    this.ipLinks = postgresLimiter(pool, {
+    this.ipLinks = deps.limiters({
       keyPrefix: 'demo_ip',
       points: limits.perIp,
       durationSeconds: DAY_SECONDS,

@@ -1,15 +1,25 @@
 import { RateLimitedError } from '@sniplink/domain';
 import type pg from 'pg';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+
+export interface Limit {
+  keyPrefix: string;
+  points: number;
+  durationSeconds: number;
+}
+
+/** The port the throttles take: a counter per limit that every process shares. */
+export type RateLimiters = (limit: Limit) => RateLimiterAbstract;
 
 /**
- * A counter in the shared `rate_limits` table (created by a migration), so every process sees the same
+ * Counters in the shared `rate_limits` table (created by a migration), so every process sees the same
  * counts. Expired rows are overwritten on the next use; no timer of the library's own runs.
  */
-export function postgresLimiter(
-  pool: pg.Pool,
-  limit: { keyPrefix: string; points: number; durationSeconds: number },
-): RateLimiterPostgres {
+export function postgresRateLimiters(deps: { pool: pg.Pool }): RateLimiters {
+  return (limit) => postgresLimiter(deps.pool, limit);
+}
+
+function postgresLimiter(pool: pg.Pool, limit: Limit): RateLimiterPostgres {
   return new RateLimiterPostgres({
     storeClient: pool,
     storeType: 'pool',
@@ -26,7 +36,7 @@ export function postgresLimiter(
  * Takes one point from the key, or refuses with 429 RATE_LIMITED and the seconds until the window ends.
  * consume() is one atomic upsert, so concurrent calls cannot both take the last point.
  */
-export async function take(limiter: RateLimiterPostgres, key: string, message: string): Promise<void> {
+export async function take(limiter: RateLimiterAbstract, key: string, message: string): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (rejection) {

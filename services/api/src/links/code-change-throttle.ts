@@ -1,7 +1,6 @@
 import { RateLimitedError } from '@sniplink/domain';
-import type pg from 'pg';
-import { type RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { postgresLimiter } from '../http/rate-limiter';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiters } from '../http/rate-limiter';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -11,13 +10,13 @@ const DAY_SECONDS = 24 * 60 * 60;
  * limit one link could take any number of codes by changing its code again and again.
  */
 export class CodeChangeThrottle {
-  private readonly limiter: RateLimiterPostgres;
+  private readonly limiter: RateLimiterAbstract;
 
   constructor(
-    pool: pg.Pool,
+    deps: { limiters: RateLimiters },
     private readonly perDay: number,
   ) {
-    this.limiter = postgresLimiter(pool, {
+    this.limiter = deps.limiters({
       keyPrefix: 'code_changes',
       points: perDay,
       durationSeconds: DAY_SECONDS,

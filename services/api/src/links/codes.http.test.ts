@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickCounts, linkClicks } from '../../../../projections/src/index';
 import { type HttpClient, type HttpResponse, startTestApi, type TestApi } from '../../../../test/support/api';
 import { until } from '../../../../test/support/until';
+import { postgresRateLimiters } from '../http/rate-limiter';
 import { CodeChangeThrottle } from './code-change-throttle';
 import { LinkService } from './link-service';
 
@@ -260,7 +261,10 @@ function anotherProcess(): LinkService {
     ownOrigins: [config.publicUrl],
     clickCounts: (linkIds) => clickCounts(db, linkIds),
     linkClicks: (linkId) => linkClicks(db, runtime.clickStream, linkId),
-    codeChanges: new CodeChangeThrottle(runtime.database.pool, config.codeChangesPerDay),
+    codeChanges: new CodeChangeThrottle(
+      { limiters: postgresRateLimiters({ pool: runtime.database.pool }) },
+      config.codeChangesPerDay,
+    ),
     clock: runtime.clock,
     ids: runtime.ids,
   });

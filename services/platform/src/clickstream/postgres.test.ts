@@ -8,7 +8,7 @@ import { PostgresClickStream } from './postgres';
 
 clickStreamContract('postgres', async () => {
   const database = await createTestDatabase();
-  const notifications = new PgNotifications(database.connectionString);
+  const notifications = new PgNotifications({ connectionString: database.connectionString });
   await installCommitHold(database.pool, { table: 'cs_chunks', column: 'messages::jsonb->0->>0' }); // the first key
   return {
     stream: new PostgresClickStream({
@@ -32,7 +32,7 @@ describe('postgres click stream: publishing', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    notifications = new PgNotifications(database.connectionString);
+    notifications = new PgNotifications({ connectionString: database.connectionString });
     stream = new PostgresClickStream({ pool: database.pool, notifications, partitionCount: 4 });
   });
   afterAll(async () => {
@@ -115,7 +115,7 @@ describe('postgres click stream: a member whose lock connection is lost', () => 
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    notifications = new PgNotifications(database.connectionString);
+    notifications = new PgNotifications({ connectionString: database.connectionString });
     stream = new PostgresClickStream({
       pool: database.pool,
       notifications,

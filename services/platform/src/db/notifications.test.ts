@@ -16,7 +16,7 @@ describe('PgNotifications', () => {
   });
 
   it('delivers a NOTIFY to the handlers of its channel, and stops listening once closed', async () => {
-    const notifications = new PgNotifications(database.connectionString);
+    const notifications = new PgNotifications({ connectionString: database.connectionString });
     const received: string[] = [];
     await notifications.listen('test_channel', (payload) => received.push(payload));
     await database.pool.query("SELECT pg_notify('test_channel', 'hello')");
@@ -26,7 +26,7 @@ describe('PgNotifications', () => {
   });
 
   it('listens again after the server ended its connection, and wakes every handler (what was sent meanwhile is gone)', async () => {
-    const notifications = new PgNotifications(database.connectionString);
+    const notifications = new PgNotifications({ connectionString: database.connectionString });
     const received: string[] = [];
     await notifications.listen('lost_channel', (payload) => received.push(payload));
     await database.pool.query(
@@ -42,7 +42,7 @@ describe('PgNotifications', () => {
   it('closed while its connection is still being opened, leaves no connection behind', async () => {
     // A process stopped right after it started (a SIGTERM during start-up): the connection that was on its
     // way kept the process alive past its shutdown.
-    const notifications = new PgNotifications(database.connectionString);
+    const notifications = new PgNotifications({ connectionString: database.connectionString });
     const listening = notifications.listen('early_channel', () => {});
     await notifications.close();
     await listening.catch(() => {});

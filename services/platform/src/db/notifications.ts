@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Broadcast } from '../coordination';
 
 type Handler = (payload: string) => void;
 
@@ -17,7 +18,12 @@ export class PgNotifications {
   /** The connection was lost: the next one to open wakes every handler (whoever opens it). */
   private missedNotifications = false;
 
-  constructor(private readonly connectionString: string) {}
+  private readonly connectionString: string;
+
+  /** `connectionString`: the server to LISTEN on (its own connection, not one of a pool's). */
+  constructor(deps: { connectionString: string }) {
+    this.connectionString = deps.connectionString;
+  }
 
   async listen(channel: string, handler: Handler): Promise<() => void> {
     assertChannelName(channel);
@@ -32,6 +38,15 @@ export class PgNotifications {
     }
     set.add(handler);
     return () => set.delete(handler);
+  }
+
+  /** One channel as a Broadcast, for callers that must not know PostgreSQL is behind it. */
+  channel(name: string): Broadcast {
+    assertChannelName(name);
+    return {
+      publish: (payload) => this.publish(name, payload),
+      listen: (handler) => this.listen(name, handler),
+    };
   }
 
   /** Wakes this process's listeners of a channel without a round trip (others learn through NOTIFY). */

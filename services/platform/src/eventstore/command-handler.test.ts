@@ -70,6 +70,7 @@ function given(history: SlotEvent[]) {
           readAll: store.readAll.bind(store),
           subscribeToAll: store.subscribeToAll.bind(store),
           headPosition: store.headPosition.bind(store),
+          onAppended: store.onAppended.bind(store),
           close: store.close.bind(store),
           readStream: async (streamId, readOptions) => {
             const events = await store.readStream(streamId, readOptions);

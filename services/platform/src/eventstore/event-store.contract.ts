@@ -317,5 +317,18 @@ export function eventStoreContract(
       await subscription.close();
       expect(await waiting).toMatchObject({ done: true });
     });
+
+    it('tells an append listener of an append, and stops telling it once it stopped listening', async () => {
+      let heard = 0;
+      const stopListening = await store.onAppended(() => heard++);
+      await store.appendToStream(newStream(), events(1), 'no_stream');
+      await expect.poll(() => heard, { timeout: 10_000 }).toBeGreaterThan(0);
+      stopListening();
+      await sleep(200); // Not for correctness: lets a late notification of the first append arrive.
+      const before = heard;
+      await store.appendToStream(newStream(), events(1), 'no_stream');
+      await sleep(200);
+      expect(heard).toBe(before);
+    });
   });
 }

@@ -3,6 +3,7 @@ import { Wakeup } from '../db/notifications';
 import { answerToRetry, assertAppendable } from './append-rules';
 import { catchUpSubscription } from './catch-up';
 import {
+  type AppendListener,
   type AppendResult,
   comparePositions,
   type EventStore,
@@ -36,6 +37,7 @@ export class InMemoryEventStore implements EventStore {
   private readonly byId = new Map<string, KeptEvent>();
   /** Open subscriptions, each with the wake-up an append sends it (and that ends it when the store closes). */
   private readonly live = new Map<Subscription, Wakeup>();
+  private readonly appendListeners = new Set<AppendListener>();
   private appends = 0n;
 
   /** `registry`: the events it may hold, checked before they are appended and upcast when read. */
@@ -62,6 +64,7 @@ export class InMemoryEventStore implements EventStore {
     }));
     this.keep(streamId, recorded);
     for (const wakeup of this.live.values()) wakeup.wake();
+    for (const listener of this.appendListeners) listener();
     const last = recorded[recorded.length - 1] as KeptEvent;
     return { nextExpectedRevision: last.revision, position: last.globalPosition };
   }
@@ -106,6 +109,13 @@ export class InMemoryEventStore implements EventStore {
 
   async headPosition(): Promise<LogPosition> {
     return this.log.at(-1)?.globalPosition ?? START;
+  }
+
+  /** Called within the append, once it is stored: this store has no other process to hear from. */
+  async onAppended(listener: AppendListener): Promise<() => void> {
+    const own = () => listener(); // the same function twice is two listeners, as with the other adapter
+    this.appendListeners.add(own);
+    return () => this.appendListeners.delete(own);
   }
 
   /** Ends the live subscriptions (their iterators finish), as a store whose owner shuts it down. */

@@ -99,6 +99,8 @@ export interface Subscription extends AsyncIterable<RecordedEvent> {
   close(): Promise<void>;
 }
 
+export type AppendListener = () => void;
+
 export interface EventStore {
   appendToStream(
     streamId: string,
@@ -111,6 +113,12 @@ export interface EventStore {
   subscribeToAll(options?: SubscribeOptions): Subscription;
   /** The position of the last event readers can see (START when empty). */
   headPosition(): Promise<LogPosition>;
+  /**
+   * Calls `listener` after appends (in any process sharing the store): a hint to read again, not a
+   * delivery; it may come late, once for several appends, or with nothing new (after a lost connection).
+   * Resolves, with the way to stop listening, once appends made from then on will be heard.
+   */
+  onAppended(listener: AppendListener): Promise<() => void>;
   close(): Promise<void>;
 }
 

@@ -18,7 +18,7 @@ let database: TestDatabase;
 let notifications: PgNotifications;
 beforeAll(async () => {
   database = await createTestDatabase();
-  notifications = new PgNotifications(database.connectionString);
+  notifications = new PgNotifications({ connectionString: database.connectionString });
   await installCommitHold(database.pool, { table: 'es_events', column: 'stream_id' });
 });
 afterAll(async () => {
@@ -110,5 +110,24 @@ describe('PostgreSQL event store: events stored in an older shape', () => {
     await expect(read).rejects.toThrow(
       'ShortCodeReleased (version 9) cannot be read: this code knows versions 1 to 2',
     );
+  });
+});
+
+describe('PostgreSQL event store: append listeners in other processes', () => {
+  it('tells a listener on its own connection (another process) of an append, through NOTIFY', async () => {
+    const elsewhere = new PgNotifications({ connectionString: database.connectionString });
+    try {
+      const listening = new PostgresEventStore({
+        pool: database.pool,
+        notifications: elsewhere,
+        registry: eventRegistry,
+      });
+      let heard = 0;
+      await listening.onAppended(() => heard++);
+      await postgresStore().appendToStream(newStream(), [anEvent()], 'no_stream');
+      await expect.poll(() => heard, { timeout: 10_000 }).toBeGreaterThan(0);
+    } finally {
+      await elsewhere.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { type PgNotifications, Wakeup } from '../db/notifications';
 import { answerToRetry, assertAppendable } from './append-rules';
 import { catchUpSubscription } from './catch-up';
 import {
+  type AppendListener,
   type AppendResult,
   comparePositions,
   type EventStore,
@@ -154,7 +155,7 @@ export class PostgresEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
     const wakeup = new Wakeup();
-    const unlisten = this.notifications.listen(APPENDED_CHANNEL, wakeup.wake);
+    const unlisten = this.onAppended(wakeup.wake);
     return catchUpSubscription((batch) => this.readAll(batch), options, {
       ready: unlisten,
       idle: async () => {
@@ -173,6 +174,11 @@ export class PostgresEventStore implements EventStore {
        ORDER BY e.transaction_id DESC, e.position DESC LIMIT 1`,
     );
     return rows[0] ? positionOf(rows[0]) : START;
+  }
+
+  /** Through NOTIFY on `es_appended`; a lost LISTEN connection, once back, calls every listener. */
+  onAppended(listener: AppendListener): Promise<() => void> {
+    return this.notifications.listen(APPENDED_CHANNEL, () => listener());
   }
 
   async close(): Promise<void> {}

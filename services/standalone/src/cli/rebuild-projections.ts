@@ -14,7 +14,7 @@ async function main(): Promise<number> {
   try {
     const deps = {
       db: runtime.database.db,
-      pool: runtime.database.pool,
+      locks: runtime.projectionLocks,
       eventStore: runtime.eventStore,
       log,
     };

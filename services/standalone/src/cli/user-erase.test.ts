@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { AccountService, LoginThrottle, type ReadModelWaiter } from '@sniplink/api';
+import { AccountService, LoginThrottle, postgresRateLimiters, type ReadModelWaiter } from '@sniplink/api';
 import { type User, userEvents } from '@sniplink/contracts';
 import { appSecret, type Database, Keyring } from '@sniplink/platform';
 import { type Kysely, sql } from 'kysely';
@@ -144,7 +144,7 @@ describe('AccountService.erase', () => {
       keyring: api.runtime.keyring,
       emailSecret: await appSecret(db, 'email-hash'),
       sessions: api.runtime.sessions,
-      throttle: new LoginThrottle(pool, api.config.loginLimits),
+      throttle: new LoginThrottle({ limiters: postgresRateLimiters({ pool }) }, api.config.loginLimits),
       readModels,
       adminEmails: [],
       clock: api.runtime.clock,

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../test/support/database';
+import { PgAdvisoryLocks } from './advisory-locks';
+
+describe('PgAdvisoryLocks', () => {
+  let database: TestDatabase;
+  let locks: PgAdvisoryLocks;
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: false });
+    locks = new PgAdvisoryLocks({ pool: database.pool });
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('gives a lock to one holder at a time, and to the next once it is released', async () => {
+    const first = await locks.tryAcquire('projection:links');
+    expect(first).toBeDefined();
+    expect(await locks.tryAcquire('projection:links')).toBeUndefined();
+    const other = await locks.tryAcquire('projection:users'); // another name is another lock
+    expect(other).toBeDefined();
+    await first?.release();
+    await other?.release();
+    const next = await locks.tryAcquire('projection:links');
+    expect(next).toBeDefined();
+    await next?.release();
+  });
+
+  it("tells the holder when its connection is lost, and the lock is free for another, the holder's release too", async () => {
+    let told = false;
+    const held = await locks.tryAcquire('projection:lost', () => {
+      told = true;
+    });
+    expect(held?.lost()).toBe(false);
+    await database.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_locks
+       WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    await expect.poll(() => told, { timeout: 10_000 }).toBe(true);
+    expect(held?.lost()).toBe(true);
+    await held?.release(); // does not throw, and does not pool the dead connection
+    const next = await locks.tryAcquire('projection:lost');
+    expect(next).toBeDefined();
+    await next?.release();
+    expect(await database.pool.query('SELECT 1 AS ok')).toMatchObject({ rows: [{ ok: 1 }] });
+  });
+});
