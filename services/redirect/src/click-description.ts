@@ -206,20 +206,10 @@ class RecentAnswers {
     }
     return value;
   }
-
-  clear(): void {
-    this.answers.clear();
-  }
 }
 
 const countries = new RecentAnswers(10_000);
 const referrers = new RecentAnswers(1_000);
-
-/** @internal For tests and benches: forget every remembered country and referrer. */
-export function clearAnswerCaches(): void {
-  countries.clear();
-  referrers.clear();
-}
 
 function countryOf(clientIp: string | undefined): string {
   return clientIp ? countries.get(clientIp, lookUpCountry) : UNKNOWN;

@@ -30,14 +30,6 @@ export const linkAnalyticsQueryOptions = (linkId: string) =>
       getJson<LinkAnalytics>(`/api/analytics/link/${encodeURIComponent(linkId)}`, { signal }),
   });
 
-/** The caller's demo links; cached 5 minutes (spec, section 9). */
-export const demoLinksQueryOptions = () =>
-  queryOptions({
-    queryKey: demoLinksQueryKey,
-    queryFn: ({ signal }) => getJson<DemoLink[]>('/api/demo/links', { signal }),
-    staleTime: 5 * 60_000,
-  });
-
 /**
  * Whether a custom short code is free. Asked afresh each time (someone else may take a code meanwhile),
  * and not kept once the edit dialog stops asking.

@@ -1,8 +1,7 @@
 import type { DemoLink } from '@sniplink/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getJson, sendJson } from '../api/http';
-
-export const demoLinksQueryKey = ['/api/demo/links'] as const;
+import { demoLinksQueryKey } from '../api/links';
 
 /** This visitor's demo links (their `visitor` cookie), cached 5 minutes (spec section 9). */
 export const demoLinksQueryOptions = () =>
