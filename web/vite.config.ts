@@ -24,5 +24,16 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/web-size.mjs reads it to add up what the landing page loads.
     manifest: true,
+    rollupOptions: {
+      output: {
+        // Zod compiles faster object parsers with `new Function` when it may, and probes for it as each
+        // schema is made: the pages' policy refuses eval and reports every probe as a violation. Its
+        // setting must be in place before the chunk holding zod runs, hence a banner on that chunk.
+        banner: (chunk) =>
+          chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id))
+            ? 'globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };'
+            : '',
+      },
+    },
   },
 });

@@ -56,3 +56,10 @@ export const userSchema = z.object({
   emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** The plain acknowledgement: sign-out, a mail on its way, a password changed. */
+export const okSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof okSchema>;
+
+/** POST /api/auth/logout-all: how many sessions ended (this one included). */
+export const sessionsEndedSchema = z.object({ ok: z.literal(true), sessionsEnded: z.number().int() });

@@ -33,6 +33,9 @@ export const linkSchema = z.object({
 });
 export type Link = z.infer<typeof linkSchema>;
 
+/** DELETE /api/links/{id} */
+export const deletedLinkSchema = z.object({ ok: z.literal(true), id: z.string() });
+
 export const availabilitySchema = z.object({ available: z.boolean(), message: z.string() });
 export type Availability = z.infer<typeof availabilitySchema>;
 

@@ -1,19 +1,23 @@
 import fastifyCookie from '@fastify/cookie';
+import { livenessSchema, readinessSchema } from '@sniplink/contracts';
 import type { Logger, TrustProxy } from '@sniplink/platform';
 import { type RedirectDeps, type RedirectFastPath, registerRedirect, trustedHop } from '@sniplink/redirect';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { type AuthRoutesDeps, authRoutes } from './auth/routes';
 import { sendExpiredDemoPage } from './demo/expired-page';
 import { type DemoRoutesDeps, demoRoutes } from './demo/routes';
-import { registerApiDocs } from './docs/routes';
+import { collectOpenApi, serveOpenApi } from './docs/openapi';
 import { checkReadiness, type ReadinessCheck } from './health/readiness';
 import { JSON_BODY_LIMIT, limitBodiesInFlight } from './http/body-budget';
 import { runRequestsInCommandContext } from './http/command-context';
 import { acceptOnlyJsonBodies } from './http/content-type';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/errors';
 import { refuseForeignOrigins } from './http/origin';
+import { bodiless, declareCommonErrors, json, operation, text } from './http/route-schema';
 import { securityHeaders } from './http/security-headers';
 import { appServer } from './http/server';
+import { treatMissingBodiesAsEmpty, validatorCompiler } from './http/validate';
 import { type AnalyticsRoutesDeps, analyticsRoutes } from './links/analytics-routes';
 import { type LinkRoutesDeps, linkRoutes } from './links/routes';
 import { registerWebApp } from './web';
@@ -78,9 +82,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   await security.register(app);
+  // Every route's request parts and answers are declared once, in zod (http/route-schema.ts).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  declareCommonErrors(app);
+  await collectOpenApi(app);
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/healthz', { schema: HEALTHZ }, async () => ({ status: 'ok' as const }));
+  app.get('/readyz', { schema: READYZ }, async (_request, reply) => {
     const readiness = await checkReadiness(deps.readiness);
     return reply
       .code(readiness.status === 'ok' ? 200 : 503)
@@ -97,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerRedirect(app, {
       ...deps.redirect,
       headers: security.redirect,
-      routeOptions: { helmet: false },
+      routeOptions: { helmet: false, schema: REDIRECT },
       notFound: (reply) =>
         renderPage
           ? renderPage('/s/not-found', security.apply(reply))
@@ -110,8 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     acceptOnlyJsonBodies(api);
     limitBodiesInFlight(api);
     runRequestsInCommandContext(api);
+    treatMissingBodiesAsEmpty(api);
     await api.register(fastifyCookie);
-    registerApiDocs(api);
+    await serveOpenApi(api);
     if (deps.accounts) await authRoutes(api, deps.accounts);
     if (deps.links) await linkRoutes(api, deps.links);
     if (deps.analytics) await analyticsRoutes(api, deps.analytics);
@@ -125,3 +135,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   return app;
 }
+
+const HEALTHZ = operation({
+  tag: 'Health',
+  summary: 'The process is up',
+  answers: { 200: json('Alive', livenessSchema) },
+});
+
+const READYZ = operation({
+  tag: 'Health',
+  summary: 'Every dependency answers',
+  answers: {
+    200: json('Ready', readinessSchema),
+    503: json('A check failed; the same report names it', readinessSchema),
+  },
+});
+
+const REDIRECT = operation({
+  tag: 'Redirect',
+  summary: 'Follow a short link',
+  answers: {
+    302: bodiless('To the target', { Location: 'The target URL' }),
+    404: text("No live link has this code: the web app's not-found page", 'text/html'),
+    410: text("A visitor's demo link past its 7 days: a short page", 'text/html'),
+  },
+  // A code that is not valid percent-encoding, or longer than 100 characters: refused before any look-up.
+  errors: { 400: ['BAD_REQUEST'], 414: ['BAD_REQUEST'] },
+});

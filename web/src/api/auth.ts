@@ -1,4 +1,4 @@
-import type { LoginBody, RegisterBody, User } from '@sniplink/contracts';
+import { type LoginBody, okSchema, type RegisterBody, type User, userSchema } from '@sniplink/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, getJson, sendJson } from './http';
 
@@ -15,7 +15,7 @@ export const currentUserQueryOptions = () =>
     queryKey: currentUserQueryKey,
     queryFn: async ({ signal }): Promise<User | null> => {
       try {
-        return await getJson<User>('/api/auth/user', { signal });
+        return await getJson('/api/auth/user', userSchema, { signal });
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -38,25 +38,25 @@ function useSessionMutation<Body, Result>(mutationFn: (body: Body) => Promise<Re
 }
 
 export const useSignIn = () =>
-  useSessionMutation((body: LoginBody) => sendJson<User>('POST', '/api/auth/login', body));
+  useSessionMutation((body: LoginBody) => sendJson('POST', '/api/auth/login', userSchema, body));
 
 export const useCreateAccount = () =>
-  useSessionMutation((body: RegisterBody) => sendJson<User>('POST', '/api/auth/register', body));
+  useSessionMutation((body: RegisterBody) => sendJson('POST', '/api/auth/register', userSchema, body));
 
 /** Answers 202 whether or not the address has an account, so the answer never tells which. */
 export const useRequestPasswordReset = () =>
   useMutation({
-    mutationFn: (body: { email: string }) => sendJson<void>('POST', '/api/auth/password-reset', body),
+    mutationFn: (body: { email: string }) => sendJson('POST', '/api/auth/password-reset', okSchema, body),
   });
 
 /** A new password ends every session of the account, this browser's included. */
 export const useResetPassword = () =>
   useSessionMutation((body: { token: string; password: string }) =>
-    sendJson<void>('POST', '/api/auth/password-reset/confirm', body),
+    sendJson('POST', '/api/auth/password-reset/confirm', okSchema, body),
   );
 
 /** Mails the e-mail confirmation link again (202); 409 once confirmed, 429 after 3 mails in an hour. */
 export const useResendVerification = () =>
   useMutation({
-    mutationFn: () => sendJson<void>('POST', '/api/auth/resend-verification'),
+    mutationFn: () => sendJson('POST', '/api/auth/resend-verification', okSchema),
   });

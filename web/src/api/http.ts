@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorCode } from '@sniplink/contracts';
+import type { z } from 'zod';
 
 /**
  * A non-OK answer. Its message is "{status}: {body text, or the status text if empty}" as the spec,
@@ -52,25 +53,30 @@ interface GetJsonOptions {
   acceptStatuses?: readonly number[];
 }
 
-/** GET a JSON body, sending cookies (spec, section 7); any other non-OK response throws an ApiError. */
-export async function getJson<T>(
+/**
+ * GET a JSON body, sending cookies (spec, section 7), parsed with the schema the server answers through
+ * (@sniplink/contracts); any other non-OK response throws an ApiError.
+ */
+export async function getJson<Schema extends z.ZodType>(
   url: string,
+  schema: Schema,
   { signal, acceptStatuses = [] }: GetJsonOptions = {},
-): Promise<T> {
+): Promise<z.output<Schema>> {
   const response = await fetch(url, { credentials: 'include', signal });
   if (!response.ok && !acceptStatuses.includes(response.status)) throw await apiErrorFrom(response);
-  return (await response.json()) as T;
+  return parseAnswer(schema, await response.json(), url);
 }
 
 /**
  * Sends a request with cookies; the payload goes as JSON, with a JSON content-type, only when one is given
- * (spec, section 7). Resolves to the parsed body, or undefined when the answer has none (a 202, a 204).
+ * (spec, section 7). Resolves to the answer, parsed with the schema the server answers through.
  */
-export async function sendJson<T>(
+export async function sendJson<Schema extends z.ZodType>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
+  schema: Schema,
   payload?: unknown,
-): Promise<T> {
+): Promise<z.output<Schema>> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
@@ -79,6 +85,12 @@ export async function sendJson<T>(
       : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }),
   });
   if (!response.ok) throw await apiErrorFrom(response);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return parseAnswer(schema, await response.json(), url);
+}
+
+/** An answer of another shape (a server of another version) fails here, not deep inside a page. */
+function parseAnswer<Schema extends z.ZodType>(schema: Schema, body: unknown, url: string): z.output<Schema> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new Error(`The answer of ${url.split('?', 1)[0]} is not what this page expects`);
+  return parsed.data;
 }

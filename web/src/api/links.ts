@@ -1,5 +1,13 @@
-import type { Availability, DemoLink, Link, LinkAnalytics, UserAnalytics } from '@sniplink/contracts';
+import {
+  availabilitySchema,
+  deletedLinkSchema,
+  demoLinkSchema,
+  linkAnalyticsSchema,
+  linkSchema,
+  userAnalyticsSchema,
+} from '@sniplink/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { currentUserQueryKey } from './auth';
 import { getJson, sendJson } from './http';
 
@@ -12,14 +20,14 @@ export const demoLinksQueryKey = ['/api/demo/links'] as const;
 export const linksQueryOptions = () =>
   queryOptions({
     queryKey: linksQueryKey,
-    queryFn: ({ signal }) => getJson<Link[]>('/api/links', { signal }),
+    queryFn: ({ signal }) => getJson('/api/links', z.array(linkSchema), { signal }),
   });
 
 /** Totals over all of the user's links. */
 export const userAnalyticsQueryOptions = () =>
   queryOptions({
     queryKey: userAnalyticsQueryKey,
-    queryFn: ({ signal }) => getJson<UserAnalytics>('/api/analytics/user', { signal }),
+    queryFn: ({ signal }) => getJson('/api/analytics/user', userAnalyticsSchema, { signal }),
   });
 
 /** Click breakdowns and the last 30 days of one link. */
@@ -27,7 +35,7 @@ export const linkAnalyticsQueryOptions = (linkId: string) =>
   queryOptions({
     queryKey: ['/api/analytics/link', linkId] as const,
     queryFn: ({ signal }) =>
-      getJson<LinkAnalytics>(`/api/analytics/link/${encodeURIComponent(linkId)}`, { signal }),
+      getJson(`/api/analytics/link/${encodeURIComponent(linkId)}`, linkAnalyticsSchema, { signal }),
   });
 
 /**
@@ -38,7 +46,9 @@ export const shortCodeAvailabilityQueryOptions = (code: string) =>
   queryOptions({
     queryKey: ['/api/links/check-availability', code] as const,
     queryFn: ({ signal }) =>
-      getJson<Availability>(`/api/links/check-availability/${encodeURIComponent(code)}`, { signal }),
+      getJson(`/api/links/check-availability/${encodeURIComponent(code)}`, availabilitySchema, {
+        signal,
+      }),
     staleTime: 0,
     gcTime: 0,
   });
@@ -59,7 +69,7 @@ function useLinkMutation<Variables, Result>(mutationFn: (variables: Variables) =
 
 export const useCreateLink = () =>
   useLinkMutation((originalUrl: string) =>
-    sendJson<Link>('POST', '/api/links', { originalUrl, title: null }),
+    sendJson('POST', '/api/links', linkSchema, { originalUrl, title: null }),
   );
 
 export interface LinkChanges {
@@ -73,16 +83,18 @@ export interface LinkChanges {
 
 export const useUpdateLink = () =>
   useLinkMutation(({ id, ...changes }: LinkChanges) =>
-    sendJson<Link>('PATCH', `/api/links/${encodeURIComponent(id)}`, changes),
+    sendJson('PATCH', `/api/links/${encodeURIComponent(id)}`, linkSchema, changes),
   );
 
 export const useDeleteLink = () =>
   useLinkMutation((id: string) =>
-    sendJson<{ ok: boolean; id: string }>('DELETE', `/api/links/${encodeURIComponent(id)}`),
+    sendJson('DELETE', `/api/links/${encodeURIComponent(id)}`, deletedLinkSchema),
   );
 
 export const useDuplicateLink = () =>
-  useLinkMutation((id: string) => sendJson<Link>('POST', `/api/links/${encodeURIComponent(id)}/duplicate`));
+  useLinkMutation((id: string) =>
+    sendJson('POST', `/api/links/${encodeURIComponent(id)}/duplicate`, linkSchema),
+  );
 
 /**
  * A demo link. Signed in, the server makes an ordinary link under the plan, so the link queries are
@@ -91,7 +103,7 @@ export const useDuplicateLink = () =>
 export const useShortenDemoLink = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (url: string) => sendJson<DemoLink>('POST', '/api/demo/shorten', { url }),
+    mutationFn: (url: string) => sendJson('POST', '/api/demo/shorten', demoLinkSchema, { url }),
     onSuccess: () =>
       Promise.all(
         [demoLinksQueryKey, linksQueryKey, currentUserQueryKey, userAnalyticsQueryKey].map((queryKey) =>

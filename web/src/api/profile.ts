@@ -1,4 +1,4 @@
-import type { User } from '@sniplink/contracts';
+import { userSchema } from '@sniplink/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { currentUserQueryKey } from './auth';
 import { sendJson } from './http';
@@ -12,7 +12,7 @@ export interface ProfileChanges {
 export const useUpdateProfile = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: ProfileChanges) => sendJson<User>('PATCH', '/api/user/profile', changes),
+    mutationFn: (changes: ProfileChanges) => sendJson('PATCH', '/api/user/profile', userSchema, changes),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
   });
 };

@@ -1,5 +1,6 @@
-import type { DemoLink } from '@sniplink/contracts';
+import { demoLinkSchema } from '@sniplink/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { getJson, sendJson } from '../api/http';
 import { demoLinksQueryKey } from '../api/links';
 
@@ -7,7 +8,7 @@ import { demoLinksQueryKey } from '../api/links';
 export const demoLinksQueryOptions = () =>
   queryOptions({
     queryKey: demoLinksQueryKey,
-    queryFn: ({ signal }) => getJson<DemoLink[]>('/api/demo/links', { signal }),
+    queryFn: ({ signal }) => getJson('/api/demo/links', z.array(demoLinkSchema), { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -15,7 +16,7 @@ export const demoLinksQueryOptions = () =>
 export function useShortenDemoUrl() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (url: string) => sendJson<DemoLink>('POST', '/api/demo/shorten', { url }),
+    mutationFn: (url: string) => sendJson('POST', '/api/demo/shorten', demoLinkSchema, { url }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: demoLinksQueryKey }),
   });
 }

@@ -32,9 +32,22 @@ export async function requireSession(
   return session;
 }
 
+/**
+ * A route's `preValidation` hook: no live session, 401, before its body or query is looked at (a signed-out
+ * caller learns nothing of the rules). The handler's `requireSession` then reads the session it found.
+ */
+export function sessionRequired(sessions: SessionStore) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await requireSession(request, sessions);
+  };
+}
+
 export interface CookieSettings {
   secure: boolean;
 }
+
+/** What the document says of the cookie an answer that signs in sets. */
+export const SESSION_SET = { 'Set-Cookie': '`sid`, the new session (HttpOnly, SameSite=Lax)' };
 
 /** Signs the user in: any session the browser had is ended first (a new id at every sign-in). */
 export async function startSession(

@@ -1,10 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { okSchema } from '@sniplink/contracts';
 import { ConflictError, NotFoundError, RateLimitedError } from '@sniplink/domain';
 import type { Clock, Database, Logger, Mailer } from '@sniplink/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
+import { bodiless, json, operation } from '../http/route-schema';
 import type { AccountService } from './accounts';
-import { currentSession, requireSession } from './current-session';
+import { currentSession, requireSession, sessionRequired } from './current-session';
 import type { SessionStore } from './sessions';
 
 export interface EmailVerificationDeps {
@@ -102,19 +106,48 @@ export async function emailVerificationRoutes(
   const verification = new EmailVerification(deps);
   app.addHook('onClose', () => verification.settle());
 
-  app.get(VERIFY_EMAIL_PATH, async (request, reply) => {
-    const token = (request.query as Record<string, unknown>).token;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(VERIFY_EMAIL_PATH, { schema: VERIFY }, async (request, reply) => {
+    const { token } = request.query;
     const valid = typeof token === 'string' && token.length <= 200 && (await verification.redeem(token));
     return reply.header('cache-control', 'no-store').redirect(await landing(request, deps, valid), 302);
   });
 
-  app.post('/api/auth/resend-verification', async (request, reply) => {
-    const session = await requireSession(request, deps.sessions);
-    await verification.sendLater(session.userId);
-    return reply.code(202).send({ ok: true });
-  });
+  const signedIn = sessionRequired(deps.sessions);
+  api.post(
+    '/api/auth/resend-verification',
+    { preValidation: signedIn, schema: RESEND },
+    async (request, reply) => {
+      const session = await requireSession(request, deps.sessions);
+      await verification.sendLater(session.userId);
+      return reply.code(202).send({ ok: true });
+    },
+  );
   return verification;
 }
+
+const VERIFY = operation({
+  tag: 'Navigations',
+  summary: 'The confirmation link mailed at sign-up (a browser navigation)',
+  description: 'Works once, for 24 hours; confirms the address of the account it was mailed for.',
+  session: 'optional',
+  querystring: z.object({ token: z.unknown().optional().describe('From the mail') }),
+  answers: {
+    302: bodiless('Redirect', {
+      Location:
+        '`/home?emailVerified=1` (signed out: `/login?…`); `emailVerified=expired` for a used, expired or unknown link',
+    }),
+  },
+});
+
+const RESEND = operation({
+  tag: 'Accounts',
+  summary: 'Mail the e-mail confirmation link again',
+  description: 'At most 3 confirmation mails an hour per account (the one sent at sign-up included).',
+  session: 'required',
+  answers: { 202: json('Accepted: the mail is on its way', okSchema) },
+  errors: { 409: ['CONFLICT'], 429: ['RATE_LIMITED'] },
+});
 
 /** Signed in: the dashboard says how it went (a toast); signed out: the sign-in page does. */
 async function landing(request: FastifyRequest, deps: EmailVerificationDeps, valid: boolean) {

@@ -4,8 +4,10 @@ import type { Clock, Database } from '@sniplink/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import * as client from 'openid-client';
+import { z } from 'zod';
+import { bodiless, operation } from '../http/route-schema';
 import type { AccountService } from './accounts';
-import { type CookieSettings, safeReturnTo, startSession } from './current-session';
+import { type CookieSettings, SESSION_SET, safeReturnTo, startSession } from './current-session';
 import type { SessionStore } from './sessions';
 
 export const OIDC_CALLBACK_PATH = '/api/auth/callback';
@@ -155,7 +157,7 @@ export function createOidcLogin(deps: OidcLoginDeps): OidcLogin {
   }
 
   function register(app: FastifyInstance): void {
-    app.get(OIDC_CALLBACK_PATH, async (request, reply) => {
+    app.get(OIDC_CALLBACK_PATH, { schema: CALLBACK }, async (request, reply) => {
       reply.header('cache-control', 'no-store').clearCookie(STATE_COOKIE, stateCookie);
       const login = await takeLogin(request);
       if (!login) return refuse(reply, 'oidc');
@@ -232,3 +234,19 @@ function text(value: unknown): string | null {
 function webUrl(value: unknown): string | null {
   return typeof value === 'string' && /^https?:\/\//i.test(value) && value.length <= 2_000 ? value : null;
 }
+
+const CALLBACK = operation({
+  tag: 'Navigations',
+  summary: "The OpenID Connect provider's answer (only when OIDC_ISSUER is set)",
+  description: 'Signs in and goes to `returnTo`; a refused sign-in goes to `/login?error=…`.',
+  querystring: z.looseObject({
+    code: z.unknown().optional().describe('From the provider'),
+    state: z.unknown().optional().describe('From the provider'),
+  }),
+  answers: {
+    302: bodiless('Redirect', {
+      Location: '`returnTo`, or `/login?error=…`',
+      ...SESSION_SET,
+    }),
+  },
+});

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { passwordResetBody, passwordResetConfirmBody } from '@sniplink/contracts';
+import { okSchema, passwordResetBody, passwordResetConfirmBody } from '@sniplink/contracts';
 import { ValidationError } from '@sniplink/domain';
 import type { Clock, Database, Logger, Mailer } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
-import { parseBody } from '../http/validate';
+import { json, operation } from '../http/route-schema';
 import type { AccountService } from './accounts';
 
 export interface PasswordResetDeps {
@@ -37,8 +38,9 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
     await Promise.allSettled(pending);
   });
 
-  app.post('/api/auth/password-reset', async (request, reply) => {
-    const { email } = parseBody(passwordResetBody, request.body);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post('/api/auth/password-reset', { schema: REQUEST_RESET }, async (request, reply) => {
+    const { email } = request.body;
     // Off the response path: answering after the lookup and the mail would let timing reveal the account.
     const task = sendResetMail(deps, email).catch((error: unknown) => {
       deps.log.error({ err: error }, 'password reset: the mail could not be sent');
@@ -48,8 +50,8 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
     return reply.code(202).send({ ok: true });
   });
 
-  app.post('/api/auth/password-reset/confirm', async (request, reply) => {
-    const { token, password } = parseBody(passwordResetConfirmBody, request.body);
+  api.post('/api/auth/password-reset/confirm', { schema: CONFIRM_RESET }, async (request, reply) => {
+    const { token, password } = request.body;
     const userId = await redeemToken(deps.db, token, deps.clock.now());
     if (!userId) {
       throw new ValidationError('This reset link is invalid or has expired', undefined, 'INVALID_TOKEN');
@@ -62,6 +64,24 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
     return reply.send({ ok: true });
   });
 }
+
+const REQUEST_RESET = operation({
+  tag: 'Accounts',
+  summary: 'Mail a password-reset link',
+  description:
+    'Always 202, whether or not an account holds the address; at most 3 mails an hour per account.',
+  body: passwordResetBody,
+  answers: { 202: json('Accepted', okSchema) },
+});
+
+const CONFIRM_RESET = operation({
+  tag: 'Accounts',
+  summary: 'Set a new password with a reset link',
+  description: 'The link works once, for an hour; every session of the account ends.',
+  body: passwordResetConfirmBody,
+  answers: { 200: json('The password is changed', okSchema) },
+  errors: { 400: ['INVALID_TOKEN'] },
+});
 
 /** Looks the address up and mails a fresh link; does nothing for an unknown address or a throttled one. */
 async function sendResetMail(deps: PasswordResetDeps, email: string): Promise<void> {

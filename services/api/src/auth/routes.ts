@@ -1,14 +1,25 @@
-import { loginBody, profileBody, registerBody } from '@sniplink/contracts';
+import {
+  loginBody,
+  okSchema,
+  profileBody,
+  registerBody,
+  sessionsEndedSchema,
+  userSchema,
+} from '@sniplink/contracts';
 import { ForbiddenError, UnauthorizedError } from '@sniplink/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { acceptEmptyForms } from '../http/content-type';
-import { parseBody } from '../http/validate';
+import { bodiless, json, operation, text } from '../http/route-schema';
 import type { AccountService } from './accounts';
 import {
   type CookieSettings,
   endSession,
   requireSession,
+  SESSION_SET,
   safeReturnTo,
+  sessionRequired,
   startSession,
 } from './current-session';
 import { type EmailVerificationDeps, emailVerificationRoutes } from './email-verification';
@@ -40,14 +51,15 @@ export interface AuthRoutesDeps {
 /** Sign-up, sign-in, the current user, profile and sign-out (spec section 7; issue "Accounts"). */
 export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Promise<void> {
   const { accounts, sessions, cookie } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = sessionRequired(sessions);
   const verification = deps.emailVerification
     ? await emailVerificationRoutes(app, deps.emailVerification)
     : undefined;
 
-  app.post('/api/auth/register', async (request, reply) => {
-    const body = parseBody(registerBody, request.body);
+  api.post('/api/auth/register', { schema: REGISTER }, async (request, reply) => {
     await deps.signupThrottle.count(request.ip);
-    const userId = await accounts.register(body);
+    const userId = await accounts.register(request.body);
     await startSession(request, reply, sessions, userId, cookie);
     await deps.afterSignIn?.(request, reply, userId);
     // The account is made: a mail that cannot go out is logged, and can be asked for again.
@@ -57,49 +69,50 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
     return reply.code(201).send(await accounts.requireUser(userId));
   });
 
-  app.post('/api/auth/login', async (request, reply) => {
-    const body = parseBody(loginBody, request.body);
-    const userId = await accounts.authenticate(body.email, body.password, request.ip);
+  api.post('/api/auth/login', { schema: LOGIN }, async (request, reply) => {
+    const userId = await accounts.authenticate(request.body.email, request.body.password, request.ip);
     await startSession(request, reply, sessions, userId, cookie);
     await deps.afterSignIn?.(request, reply, userId);
     return reply.send(await accounts.requireUser(userId));
   });
 
-  app.get('/api/auth/user', async (request, reply) => {
+  api.get('/api/auth/user', { preValidation: signedIn, schema: CURRENT_USER }, async (request, reply) => {
     const session = await requireSession(request, sessions);
     const user = await accounts.user(session.userId);
     if (!user) throw new UnauthorizedError();
     return reply.header('cache-control', 'no-store').send(user);
   });
 
-  app.patch('/api/user/profile', async (request, reply) => {
+  api.patch('/api/user/profile', { preValidation: signedIn, schema: PROFILE }, async (request, reply) => {
     const session = await requireSession(request, sessions);
-    const body = parseBody(profileBody, request.body);
-    return reply.send(await accounts.updateProfile(session.userId, body));
+    return reply.send(await accounts.updateProfile(session.userId, request.body));
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  api.post('/api/auth/logout', { schema: LOGOUT }, async (request, reply) => {
     await endSession(request, reply, sessions, cookie);
     return reply.send({ ok: true });
   });
 
-  app.post('/api/auth/logout-all', async (request, reply) => {
-    const session = await requireSession(request, sessions);
-    const ended = await sessions.destroyAllFor(session.userId);
-    await endSession(request, reply, sessions, cookie);
-    return reply.send({ ok: true, sessionsEnded: ended });
-  });
+  api.post(
+    '/api/auth/logout-all',
+    { preValidation: signedIn, schema: LOGOUT_ALL },
+    async (request, reply) => {
+      const session = await requireSession(request, sessions);
+      const ended = await sessions.destroyAllFor(session.userId);
+      await endSession(request, reply, sessions, cookie);
+      return reply.send({ ok: true, sessionsEnded: ended });
+    },
+  );
 
   // Navigations (the browser goes there; they answer with redirects).
-  app.get('/api/login', async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const returnTo = safeReturnTo(query.returnTo);
+  api.get('/api/login', { schema: SIGN_IN_NAVIGATION }, async (request, reply) => {
+    const returnTo = safeReturnTo(request.query.returnTo);
     if (deps.oidc) return deps.oidc.start(request, reply, returnTo);
-    return reply.redirect(signInPagePath(returnTo, query.tab), 302);
+    return reply.redirect(signInPagePath(returnTo, request.query.tab), 302);
   });
 
   // A link on another site only shows "Sign out?"; its button posts here from this site.
-  app.get('/api/logout', async (request, reply) => {
+  api.get('/api/logout', { schema: SIGN_OUT_NAVIGATION }, async (request, reply) => {
     if (sentByAnotherSite(request) && request.cookies[SESSION_COOKIE] !== undefined) {
       return sendSignOutPage(reply);
     }
@@ -108,7 +121,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
   });
   await app.register(async (form) => {
     acceptEmptyForms(form);
-    form.post('/api/logout', async (request, reply) => {
+    form.post('/api/logout', { schema: SIGN_OUT_FORM }, async (request, reply) => {
       // The origin check refuses another site's Origin; a browser that sends only Sec-Fetch-Site is refused here.
       if (sentByAnotherSite(request)) {
         throw new ForbiddenError('FORBIDDEN_ORIGIN', 'Requests from other sites are not accepted');
@@ -131,3 +144,93 @@ function signInPagePath(returnTo: string, tab: unknown): string {
   ];
   return search.length === 0 ? '/login' : `/login?${search.join('&')}`;
 }
+
+const ACCOUNTS = 'Accounts';
+const NAVIGATIONS = 'Navigations';
+const userWithSession = (description: string) => json(description, userSchema, SESSION_SET);
+
+const REGISTER = operation({
+  tag: ACCOUNTS,
+  summary: 'Create a password account and sign in',
+  description: 'Attempts are counted per client address (SIGNUP_MAX_PER_IP); past the limit: 429.',
+  body: registerBody,
+  answers: { 201: userWithSession('The new user') },
+  errors: { 409: ['EMAIL_TAKEN'], 429: ['RATE_LIMITED'] },
+});
+
+const LOGIN = operation({
+  tag: ACCOUNTS,
+  summary: 'Sign in with e-mail and password',
+  description:
+    'Failed sign-ins are counted per client address and per account at one address (past the limit: 429), ' +
+    'and per account across addresses, which only slows its answers down (at most 3 s).',
+  body: loginBody,
+  answers: { 200: userWithSession('The user') },
+  errors: { 401: ['INVALID_CREDENTIALS'], 403: ['ACCOUNT_SUSPENDED'], 429: ['RATE_LIMITED'] },
+});
+
+const CURRENT_USER = operation({
+  tag: ACCOUNTS,
+  summary: 'The signed-in user',
+  session: 'required',
+  answers: { 200: json('The user', userSchema) },
+});
+
+const PROFILE = operation({
+  tag: ACCOUNTS,
+  summary: 'Change first and last name',
+  description: 'An absent field is unchanged; blank or null clears it; other fields are ignored.',
+  session: 'required',
+  body: profileBody,
+  answers: { 200: json('The user', userSchema) },
+});
+
+const LOGOUT = operation({
+  tag: ACCOUNTS,
+  summary: 'End this session',
+  session: 'optional',
+  answers: { 200: json('Signed out (the cookie is cleared)', okSchema) },
+});
+
+const LOGOUT_ALL = operation({
+  tag: ACCOUNTS,
+  summary: 'End every session of the account',
+  session: 'required',
+  answers: { 200: json('How many sessions ended', sessionsEndedSchema) },
+});
+
+const SIGN_IN_NAVIGATION = operation({
+  tag: NAVIGATIONS,
+  summary: 'Start signing in (a browser navigation)',
+  description: 'To the OpenID Connect provider when one is configured, else to the sign-in page.',
+  querystring: z.object({
+    returnTo: z
+      .unknown()
+      .optional()
+      .describe('A path of this site to return to; anything else is replaced by `/`'),
+    tab: z.unknown().optional().describe('`create` opens the sign-in page on its Create account tab'),
+  }),
+  answers: { 302: bodiless('Redirect', { Location: 'The provider, or `/login`' }) },
+});
+
+const SIGN_OUT_NAVIGATION = operation({
+  tag: NAVIGATIONS,
+  summary: 'Sign out (a browser navigation)',
+  description:
+    'Sent by another site (`Sec-Fetch-Site: cross-site` or `same-site`) to a signed-in browser: the ' +
+    '"Sign out?" page instead, nothing ended; its button posts to `POST /api/logout`.',
+  session: 'optional',
+  answers: {
+    200: text('The "Sign out?" page', 'text/html'),
+    302: bodiless('Redirect', { Location: '`/`' }),
+  },
+});
+
+const SIGN_OUT_FORM = operation({
+  tag: NAVIGATIONS,
+  summary: 'Sign out (the "Sign out?" button, a form of this site)',
+  description:
+    'Takes the empty form body; `Sec-Fetch-Site: cross-site` or `same-site` is refused like a foreign Origin.',
+  session: 'optional',
+  answers: { 303: bodiless('Redirect', { Location: '`/`' }) },
+});

@@ -1,9 +1,11 @@
-import { demoShortenBody } from '@sniplink/contracts';
+import { demoLinkSchema, demoShortenBody } from '@sniplink/contracts';
 import { identifyActor } from '@sniplink/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type CookieSettings, currentSession } from '../auth/current-session';
 import type { SessionStore } from '../auth/sessions';
-import { parseBody } from '../http/validate';
+import { json, operation } from '../http/route-schema';
 import type { DemoService } from './demo-service';
 import { readVisitorId, visitorIdFor, visitorOwnerId } from './visitor';
 
@@ -20,11 +22,13 @@ export interface DemoRoutesDeps {
  */
 export async function demoRoutes(app: FastifyInstance, deps: DemoRoutesDeps): Promise<void> {
   const { demo, sessions, cookie } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Counted before the body is validated: a flood of bad bodies is limited too.
+  const counted = async (request: FastifyRequest) => demo.countRequest(request.ip);
 
   // 201: a link was created, as POST /api/links answers.
-  app.post('/api/demo/shorten', async (request, reply) => {
-    await demo.countRequest(request.ip);
-    const { url } = parseBody(demoShortenBody, request.body);
+  api.post('/api/demo/shorten', { preValidation: counted, schema: SHORTEN }, async (request, reply) => {
+    const { url } = request.body;
     const session = await currentSession(request, sessions);
     const link = session
       ? await demo.shortenForUser(session.userId, url)
@@ -32,8 +36,7 @@ export async function demoRoutes(app: FastifyInstance, deps: DemoRoutesDeps): Pr
     return reply.code(201).send(link);
   });
 
-  app.get('/api/demo/links', async (request, reply) => {
-    await demo.countRequest(request.ip);
+  api.get('/api/demo/links', { preValidation: counted, schema: LIST }, async (request, reply) => {
     const session = await currentSession(request, sessions);
     const visitorId = readVisitorId(request);
     const links = session
@@ -44,6 +47,31 @@ export async function demoRoutes(app: FastifyInstance, deps: DemoRoutesDeps): Pr
     return reply.header('cache-control', 'no-store').send(links);
   });
 }
+
+const PLAN_LIMITS = ['SUBSCRIPTION_REQUIRED', 'MONTHLY_LIMIT_REACHED'] as const;
+
+const SHORTEN = operation({
+  tag: 'Demo',
+  summary: 'Shorten a URL without an account (the landing page demo)',
+  description:
+    "A visitor's link lasts 7 days unless signing up claims it; a signed-in caller gets a real link.",
+  session: 'optional',
+  body: demoShortenBody,
+  answers: {
+    201: json('The demo link', demoLinkSchema, {
+      'Set-Cookie': "`visitor`, which tells this browser's demo links apart",
+    }),
+  },
+  errors: { 400: ['INVALID_URL'], 403: PLAN_LIMITS, 429: ['RATE_LIMITED'] },
+});
+
+const LIST = operation({
+  tag: 'Demo',
+  summary: "This browser's (or the user's) demo links, newest first",
+  session: 'optional',
+  answers: { 200: json('The demo links', z.array(demoLinkSchema)) },
+  errors: { 429: ['RATE_LIMITED'] },
+});
 
 /** A visitor's demo link: the visitor (`visitor-{id}`, the link's owner) is the actor of its events. */
 function shortenAsVisitor(demo: DemoService, visitorId: string, url: string, ip: string) {

@@ -34,30 +34,40 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
       const body: ErrorBody = { code: error.code, message: error.message };
       if (error.field) body.field = error.field;
-      return reply.code(error.status).send(body);
+      return sendError(reply, error.status, body);
     }
     if (error instanceof ConcurrencyExhaustedError) {
-      return reply
-        .code(503)
-        .send({ code: 'SERVICE_UNAVAILABLE', message: 'The service is busy; please try again' });
+      return sendError(reply, 503, {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The service is busy; please try again',
+      });
     }
     if (isDatabaseUnavailable(error)) {
       // The server is down or restarting (the embedded one is started again by the app): say when to
       // come back rather than 500. Not logged per request: the server's exit and restart are.
-      return reply
-        .code(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send(DATABASE_UNAVAILABLE);
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, DATABASE_UNAVAILABLE);
     }
     const known = 'code' in error ? FRAMEWORK_ERRORS[error.code] : undefined;
-    if (known) return reply.code(known.status).send(known.body);
+    if (known) return sendError(reply, known.status, known.body);
     const status = 'statusCode' in error ? error.statusCode : undefined;
     if (status && status >= 400 && status < 500) {
-      return reply.code(status).send({ code: 'BAD_REQUEST', message: 'The request could not be understood' });
+      return sendError(reply, status, {
+        code: 'BAD_REQUEST',
+        message: 'The request could not be understood',
+      });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(INTERNAL_ERROR);
+    return sendError(reply, 500, INTERNAL_ERROR);
   });
+}
+
+/**
+ * An error body goes out as the text it is: the route's schema for the status documents the codes a
+ * client may meet, but an error is never run through it (a code it does not list must not become a 500).
+ */
+function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
 /** About what a restart of the embedded server takes (its first attempt comes after half a second). */

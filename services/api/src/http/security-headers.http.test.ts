@@ -134,7 +134,7 @@ async function everyKindOfAnswer(api: TestApi) {
     ['an unknown API path', await anyone.get('/api/no-such-thing'), 404],
     ['a malformed JSON body', await client.post('/api/links', '{"originalUrl":'), 400],
     ['a path that is not percent-encoding', await anyone.get('/s/%E0%A4%A'), 400],
-    ['the API docs page', await anyone.get('/api/docs.html'), 200],
+    ['the API docs page', await anyone.get('/api/docs'), 200],
     ['/healthz', await anyone.get('/healthz'), 200],
     ['/readyz', await anyone.get('/readyz'), 200],
   ] as const;

@@ -1,8 +1,11 @@
-import type { LinkAnalytics } from '@sniplink/contracts';
+import { type LinkAnalytics, linkAnalyticsSchema, userAnalyticsSchema } from '@sniplink/contracts';
 import type { Clock } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
-import { requireSession } from '../auth/current-session';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession, sessionRequired } from '../auth/current-session';
 import type { SessionStore } from '../auth/sessions';
+import { json, operation, text } from '../http/route-schema';
 import { toCsv } from './csv';
 import type { LinkService } from './link-service';
 
@@ -20,14 +23,16 @@ export interface AnalyticsRoutesDeps {
 /** Click analytics of one link, the account's totals, and the CSV export (spec section 7). */
 export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoutesDeps): Promise<void> {
   const { links, sessions, analytics } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = sessionRequired(sessions);
 
-  app.get<{ Params: { id: string } }>('/api/analytics/link/:id', async (request, reply) => {
+  api.get('/api/analytics/link/:id', { preValidation: signedIn, schema: LINK }, async (request, reply) => {
     const { userId } = await requireSession(request, sessions);
     const link = await links.ownLink(userId, request.params.id);
     return reply.header('cache-control', 'no-store').send(await analytics.linkAnalytics(link.link_id));
   });
 
-  app.get('/api/analytics/user', async (request, reply) => {
+  api.get('/api/analytics/user', { preValidation: signedIn, schema: TOTALS }, async (request, reply) => {
     const { userId } = await requireSession(request, sessions);
     const [totalLinks, totalClicks] = await Promise.all([
       links.countOwned(userId),
@@ -36,7 +41,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoute
     return reply.header('cache-control', 'no-store').send({ totalLinks, totalClicks });
   });
 
-  app.get('/api/analytics/export', async (request, reply) => {
+  api.get('/api/analytics/export', { preValidation: signedIn, schema: EXPORT }, async (request, reply) => {
     const { userId } = await requireSession(request, sessions);
     const rows = await links.list(userId);
     const csv = toCsv(
@@ -58,3 +63,31 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoute
       .send(csv);
   });
 }
+
+const LINK = operation({
+  tag: 'Analytics',
+  summary: "One link's clicks by device, referrer, country, browser, OS and day",
+  session: 'required',
+  params: z.object({ id: z.string() }),
+  answers: { 200: json('The breakdowns', linkAnalyticsSchema) },
+  errors: { 404: ['NOT_FOUND'] },
+});
+
+const TOTALS = operation({
+  tag: 'Analytics',
+  summary: "The user's totals",
+  session: 'required',
+  answers: { 200: json('Links and clicks', userAnalyticsSchema) },
+});
+
+const EXPORT = operation({
+  tag: 'Analytics',
+  summary: "The user's links as CSV (a download)",
+  session: 'required',
+  answers: {
+    200: {
+      ...text('Short Code, Short URL, Original URL, Title, Created, Clicks', 'text/csv'),
+      headers: { 'Content-Disposition': 'attachment; filename="sniplink-links-{date}.csv"' },
+    },
+  },
+});

@@ -1,4 +1,4 @@
-import { ConflictError, DomainError, ValidationError } from '@sniplink/domain';
+import { ConflictError, DomainError } from '@sniplink/domain';
 import type { Database } from '@sniplink/platform';
 import type { Kysely } from 'kysely';
 
@@ -21,9 +21,6 @@ export async function idempotent(
   work: () => Promise<StoredResponse>,
 ): Promise<StoredResponse> {
   if (key === undefined) return work();
-  if (key.length === 0 || key.length > 200) {
-    throw new ValidationError('Idempotency-Key must be 1-200 characters', 'Idempotency-Key');
-  }
   const taken = await db
     .insertInto('idempotency_keys')
     .values({ owner_id: ownerId, key, status: null, body: null })

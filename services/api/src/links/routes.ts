@@ -1,11 +1,18 @@
-import { createLinkBody, updateLinkBody } from '@sniplink/contracts';
+import {
+  availabilitySchema,
+  createLinkBody,
+  deletedLinkSchema,
+  linkSchema,
+  updateLinkBody,
+} from '@sniplink/contracts';
 import type { Database } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { requireSession } from '../auth/current-session';
+import { requireSession, sessionRequired } from '../auth/current-session';
 import type { SessionStore } from '../auth/sessions';
-import { parseBody, parseQuery } from '../http/validate';
+import { json, operation } from '../http/route-schema';
 import { idempotent } from './idempotency';
 import type { LinkService } from './link-service';
 
@@ -15,60 +22,163 @@ export interface LinkRoutesDeps {
   db: Kysely<Database>;
 }
 
-type IdParams = { Params: { id: string } };
+const PLAN_LIMITS = ['SUBSCRIPTION_REQUIRED', 'MONTHLY_LIMIT_REACHED'] as const;
+const BAD_LINK = ['INVALID_URL', 'INVALID_SHORT_CODE'] as const;
+const linkId = z.object({ id: z.string() });
 
 /** Each parameter once: a repeated one (`?search=a&search=b`) is an array, a 400 rather than a 500. */
 const listQuery = z.object({
-  search: z.string().optional(),
-  limit: z.string().optional(),
-  offset: z.string().optional(),
+  search: z.string().optional().describe('Matches title, target or code, ignoring case'),
+  limit: z.string().optional().describe('At most this many (at most 1000); not a whole number: ignored'),
+  offset: z.string().optional().describe('Skip this many; not a whole number: ignored'),
+});
+
+const idempotencyKey = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .min(1, 'must be 1-200 characters')
+    .max(200, 'must be 1-200 characters')
+    .optional()
+    .describe('A repeated create with the same key gets the first answer'),
 });
 
 /** The links calls of spec section 7; every one needs a session, and another user's link is a 404. */
 export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Promise<void> {
   const { links, sessions } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = sessionRequired(sessions);
+  const session = 'required';
 
-  app.get('/api/links', async (request, reply) => {
-    const { userId } = await requireSession(request, sessions);
-    const { search, limit, offset } = parseQuery(listQuery, request.query);
-    const list = await links.list(userId, { search, limit: positiveInt(limit), offset: positiveInt(offset) });
-    return reply.header('cache-control', 'no-store').send(list);
-  });
+  api.get(
+    '/api/links',
+    {
+      preValidation: signedIn,
+      schema: operation({
+        tag: 'Links',
+        summary: "The user's links, newest first",
+        session,
+        querystring: listQuery,
+        answers: { 200: json('The links', z.array(linkSchema)) },
+      }),
+    },
+    async (request, reply) => {
+      const { userId } = await requireSession(request, sessions);
+      const { search, limit, offset } = request.query;
+      const list = await links.list(userId, {
+        search,
+        limit: positiveInt(limit),
+        offset: positiveInt(offset),
+      });
+      return reply.header('cache-control', 'no-store').send(list);
+    },
+  );
 
-  app.post('/api/links', async (request, reply) => {
-    const { userId } = await requireSession(request, sessions);
-    const body = parseBody(createLinkBody, request.body);
-    const key = request.headers['idempotency-key'];
-    const answer = await idempotent(deps.db, userId, typeof key === 'string' ? key : undefined, async () => ({
-      status: 201,
-      body: await links.create(userId, body),
-    }));
-    return reply.code(answer.status).send(answer.body);
-  });
+  api.post(
+    '/api/links',
+    {
+      preValidation: signedIn,
+      schema: operation({
+        tag: 'Links',
+        summary: 'Shorten a URL',
+        description: 'Free accounts hold 5 links; Pro makes 500 a month.',
+        session,
+        body: createLinkBody,
+        headers: idempotencyKey,
+        answers: { 201: json('The link', linkSchema) },
+        errors: { 400: BAD_LINK, 403: PLAN_LIMITS, 409: ['SHORT_CODE_TAKEN', 'CONFLICT'] },
+      }),
+    },
+    async (request, reply) => {
+      const { userId } = await requireSession(request, sessions);
+      const key = request.headers['idempotency-key'];
+      const answer = await idempotent(deps.db, userId, key, async () => ({
+        status: 201,
+        body: await links.create(userId, request.body),
+      }));
+      return reply.code(answer.status).send(answer.body);
+    },
+  );
 
-  app.patch<IdParams>('/api/links/:id', async (request, reply) => {
-    const { userId } = await requireSession(request, sessions);
-    const body = parseBody(updateLinkBody, request.body);
-    return reply.send(await links.update(userId, request.params.id, body));
-  });
+  api.patch(
+    '/api/links/:id',
+    {
+      preValidation: signedIn,
+      schema: operation({
+        tag: 'Links',
+        summary: 'Change title, target or code',
+        description:
+          'An absent field is unchanged; a null or blank title clears it. A change to a new code counts against CODE_CHANGES_PER_DAY (429 past it, with Retry-After).',
+        session,
+        params: linkId,
+        body: updateLinkBody,
+        answers: { 200: json('The link', linkSchema) },
+        errors: { 400: BAD_LINK, 404: ['NOT_FOUND'], 409: ['SHORT_CODE_TAKEN'], 429: ['RATE_LIMITED'] },
+      }),
+    },
+    async (request, reply) => {
+      const { userId } = await requireSession(request, sessions);
+      return reply.send(await links.update(userId, request.params.id, request.body));
+    },
+  );
 
-  app.delete<IdParams>('/api/links/:id', async (request, reply) => {
-    const { userId } = await requireSession(request, sessions);
-    await links.remove(userId, request.params.id);
-    return reply.send({ ok: true, id: request.params.id });
-  });
+  api.delete(
+    '/api/links/:id',
+    {
+      preValidation: signedIn,
+      schema: operation({
+        tag: 'Links',
+        summary: 'Delete a link',
+        session,
+        params: linkId,
+        answers: { 200: json('Deleted', deletedLinkSchema) },
+        errors: { 404: ['NOT_FOUND'] },
+      }),
+    },
+    async (request, reply) => {
+      const { userId } = await requireSession(request, sessions);
+      await links.remove(userId, request.params.id);
+      return reply.send({ ok: true, id: request.params.id });
+    },
+  );
 
-  app.post<IdParams>('/api/links/:id/duplicate', async (request, reply) => {
-    const { userId } = await requireSession(request, sessions);
-    return reply.code(201).send(await links.duplicate(userId, request.params.id));
-  });
+  api.post(
+    '/api/links/:id/duplicate',
+    {
+      preValidation: signedIn,
+      schema: operation({
+        tag: 'Links',
+        summary: 'A new link to the same target, with a new code',
+        session,
+        params: linkId,
+        answers: { 201: json('The new link', linkSchema) },
+        errors: { 403: PLAN_LIMITS, 404: ['NOT_FOUND'] },
+      }),
+    },
+    async (request, reply) => {
+      const { userId } = await requireSession(request, sessions);
+      return reply.code(201).send(await links.duplicate(userId, request.params.id));
+    },
+  );
 
-  app.get<{ Params: { code: string } }>('/api/links/check-availability/:code', async (request, reply) => {
-    const { userId } = await requireSession(request, sessions);
-    return reply
-      .header('cache-control', 'no-store')
-      .send(await links.availability(userId, request.params.code));
-  });
+  api.get(
+    '/api/links/check-availability/:code',
+    {
+      preValidation: signedIn,
+      schema: operation({
+        tag: 'Links',
+        summary: 'Whether the user may put a link on this code',
+        session,
+        params: z.object({ code: z.string() }),
+        answers: { 200: json('The answer, with a message', availabilitySchema) },
+      }),
+    },
+    async (request, reply) => {
+      const { userId } = await requireSession(request, sessions);
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await links.availability(userId, request.params.code));
+    },
+  );
 }
 
 /** A non-negative whole number from the query string, or undefined (a bad one is ignored, not a 500). */
