@@ -44,11 +44,7 @@ export function liveLinksOf(
   ownerId: string,
   { search, limit, offset }: LinksPage,
 ): Promise<LinkRow[]> {
-  let query = withReadModels(db)
-    .selectFrom('rm_links')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where('deleted', '=', false)
+  let query = liveRowsOf(db, ownerId)
     .orderBy('created_at', 'desc')
     .orderBy('link_id', 'desc')
     .limit(limit)
@@ -92,12 +88,16 @@ export function liveDemoLinksOf(
   ownerId: string,
   { order, limit, createdAfter }: DemoLinksQuery,
 ): Promise<LinkRow[]> {
-  let query = withReadModels(db)
+  let query = liveRowsOf(db, ownerId).where('origin', '=', 'demo');
+  if (createdAfter) query = query.where('created_at', '>', createdAfter);
+  return query.orderBy('created_at', order).orderBy('link_id', order).limit(limit).execute();
+}
+
+/** Every column of the owner's live links: what the link lists start from. */
+function liveRowsOf(db: Kysely<Database>, ownerId: string) {
+  return withReadModels(db)
     .selectFrom('rm_links')
     .selectAll()
     .where('owner_id', '=', ownerId)
-    .where('origin', '=', 'demo')
     .where('deleted', '=', false);
-  if (createdAfter) query = query.where('created_at', '>', createdAfter);
-  return query.orderBy('created_at', order).orderBy('link_id', order).limit(limit).execute();
 }
