@@ -14,7 +14,13 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { type Click, clickMessage } from '@sniplink/contracts';
-import { CLICKS_PROGRESS_CHANNEL, ClickAnalytics, linkAnalytics } from '@sniplink/projections';
+import {
+  CLICKS_PROGRESS_CHANNEL,
+  ClickAnalytics,
+  countedClicks,
+  hourlyBucketCount,
+  linkAnalytics,
+} from '@sniplink/projections';
 import { ClickBuffer, clickId } from '@sniplink/redirect';
 import { createLogger, PgNotifications, PostgresClickStream } from '../services/platform/src/index';
 import {
@@ -66,16 +72,8 @@ function clickNumber(i: number): Click {
 }
 
 async function readModelTotals() {
-  const { rows } = await database.pool.query<{ humans: string; bots: string; buckets: string }>(
-    `SELECT (SELECT sum(clicks) FROM rm_link_clicks)::text AS humans, (SELECT sum(bot_clicks) FROM rm_link_clicks)::text AS bots,
-       (SELECT count(*) FROM rm_click_buckets)::text AS buckets`,
-  );
-  const row = rows[0];
-  return {
-    humans: Number(row?.humans),
-    bots: Number(row?.bots),
-    buckets: Number(row?.buckets),
-  };
+  const { clicks, botClicks } = await countedClicks(database.db);
+  return { humans: clicks, bots: botClicks, buckets: await hourlyBucketCount(database.db) };
 }
 
 const server = await benchServer();

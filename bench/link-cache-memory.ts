@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import os from 'node:os';
+import { insertSyntheticLinks } from '../projections/src/links/testing';
 import { connectDatabase } from '../services/platform/src/index';
 import { LinkCache } from '../services/redirect/src/link-cache';
 import { benchDatabase, benchServer, fmt } from './support';
@@ -98,15 +99,9 @@ if (process.argv[2] === '--child') {
         'A fresh process per row loads every code of the working set through LinkCache (256 in flight).\n',
     );
     let started = performance.now();
-    await database.pool.query(
-      `INSERT INTO rm_links (link_id, owner_id, code, code_lower, original_url, title, origin, created_at, updated_at, last_revision)
-       SELECT gen_random_uuid(), 'bench-owner', c, c, 'https://shop.example.com/products/' || i || '?utm_source=newsletter&utm_campaign=spring', NULL, 'user', now(), now(), 0
-       FROM generate_series(0, $1::int - 1) AS i, LATERAL (SELECT 'm' || lpad(i::text, 7, '0') AS c) AS code`,
-      [SEEDED],
-    );
-    await database.pool.query('ANALYZE rm_links');
+    await insertSyntheticLinks(database.db, SEEDED);
     console.log(
-      `seeded ${fmt(SEEDED)} links into rm_links in ${fmt((performance.now() - started) / 1000, 1)} s\n`,
+      `seeded ${fmt(SEEDED)} links into the links read model in ${fmt((performance.now() - started) / 1000, 1)} s\n`,
     );
     console.log(
       `${'working set'.padEnd(14)}${'cache capacity'.padStart(16)}${'cached'.padStart(12)}${'RSS added'.padStart(12)}${'heap added'.padStart(12)}${'RSS after'.padStart(12)}${'loads/s'.padStart(10)}`,

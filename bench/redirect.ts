@@ -21,9 +21,9 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { createLogger } from '@sniplink/platform';
+import { connectDatabase, createLogger } from '@sniplink/platform';
 import { startEmbeddedPostgres } from '@sniplink/platform/embedded';
-import pg from 'pg';
+import { countedClicks } from '@sniplink/projections';
 import { type AppProcess, freePort, REDIRECT_MAIN, startAppProcess } from '../test/support/app-process';
 import {
   cpuSeconds,
@@ -320,13 +320,6 @@ async function warmCache(baseUrl: string, codes: string[]) {
   );
 }
 
-async function clickTotals(client: pg.Client) {
-  const { rows } = await client.query<{ clicks: string; bots: string }>(
-    'SELECT coalesce(sum(clicks), 0)::text AS clicks, coalesce(sum(bot_clicks), 0)::text AS bots FROM rm_link_clicks',
-  );
-  return { clicks: Number(rows[0]?.clicks), bots: Number(rows[0]?.bots) };
-}
-
 /** Clicks the serving process published: one per redirect it answered (bots and the warm-up included). */
 async function servedClicks(
   baseUrl: string,
@@ -427,10 +420,13 @@ try {
   const connectionString = onServer
     ? (appEnv.DATABASE_URL ?? '')
     : (await startEmbeddedPostgres({ dataDir, log: createLogger('warn') })).connectionString;
-  const client = new pg.Client({ connectionString });
-  client.on('error', () => {}); // the embedded server stops with the app, before this client ends
-  await client.connect();
-  cleanups.unshift(() => client.end());
+  // One connection; its pool ignores the error when the embedded server stops with the app, before this ends.
+  const counts = connectDatabase(connectionString, { poolSize: 1 });
+  cleanups.unshift(() => counts.close());
+  const clickTotals = async () => {
+    const { clicks, botClicks } = await countedClicks(counts.db);
+    return { clicks, bots: botClicks };
+  };
   const catchUps: CatchUp[] = [];
   let redirected = 0;
   /** Waits until the projection has counted every 3xx so far; how long that took after the load stopped. */
@@ -441,12 +437,12 @@ try {
     // own count of redirects is the exact figure; the buffer publishes within 50 ms.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const served = await servedClicks(serving?.baseUrl ?? '');
-    let totals = await clickTotals(client);
+    let totals = await clickTotals();
     let behind = Number.NaN;
     const deadline = Date.now() + 150_000;
     while (Date.now() < deadline) {
       behind = await readyzBehind(app?.baseUrl ?? '');
-      totals = await clickTotals(client);
+      totals = await clickTotals();
       if (behind === 0 && totals.clicks + totals.bots >= served.published + served.buffered) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

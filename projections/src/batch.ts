@@ -2,6 +2,7 @@ import { comparePositions, type Database, type EventStore, type LogPosition } fr
 import type { Kysely } from 'kysely';
 import { advanceCheckpoint } from './checkpoints';
 import { type Projection, typesOf } from './projection';
+import { withReadModels } from './read-models';
 
 export interface BatchDeps {
   db: Kysely<Database>;
@@ -31,7 +32,7 @@ export async function applyNextBatch(
   if (comparePositions(next, checkpoint) <= 0) return { checkpoint, applied: 0 };
   await deps.db.transaction().execute(async (trx) => {
     await advanceCheckpoint(trx, projection, checkpoint, next);
-    if (events.length > 0) await projection.apply(trx, events);
+    if (events.length > 0) await projection.apply(withReadModels(trx), events);
   });
   if (events.length > 0) await projection.afterCommit?.(events);
   return { checkpoint: next, applied: events.length };

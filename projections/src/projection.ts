@@ -1,5 +1,6 @@
-import type { Database, RecordedEvent } from '@sniplink/platform';
+import type { RecordedEvent } from '@sniplink/platform';
 import type { Transaction } from 'kysely';
+import type { ReadModelDatabase, ReadModelTables } from './read-models';
 
 /**
  * A read model fed from the global log. The runner owns the transaction and the checkpoint; `apply` only
@@ -13,8 +14,8 @@ export interface Projection {
   /** Event types it reads, or 'all'. */
   handles: readonly string[] | 'all';
   /** The read-model tables it owns, emptied before a rebuild. */
-  tables: readonly (keyof Database & string)[];
-  apply(trx: Transaction<Database>, events: RecordedEvent[]): Promise<void>;
+  tables: readonly (keyof ReadModelTables & string)[];
+  apply(trx: Transaction<ReadModelDatabase>, events: RecordedEvent[]): Promise<void>;
   /**
    * Runs after a batch's transaction committed, before waiters hear of it: e.g. the links projection
    * evicts changed codes from redirect caches here, so a read-your-writes answer finds them fresh.

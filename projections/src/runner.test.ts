@@ -7,6 +7,7 @@ import { createTestDatabase } from '../../test/support/database';
 import { createTestStack, type TestStack } from '../../test/support/stack';
 import { applyNextBatch } from './batch';
 import { CheckpointMovedError, loadCheckpoint } from './checkpoints';
+import { withReadModels } from './read-models';
 import { ProjectionBusyError, rebuildProjections } from './rebuild';
 import { ProjectionRunner, type RunnerDeps } from './runner';
 import { streamCatalogue } from './stream-catalogue/projection';
@@ -48,7 +49,7 @@ describe('projection runner', () => {
     const live = runner();
     const { position } = await stack.eventStore.appendToStream('link-live', [event(), event()], 'no_stream');
     expect(await live.waitUntilPast(position, 5_000)).toBe(true);
-    const row = await stack.database.db
+    const row = await withReadModels(stack.database.db)
       .selectFrom('rm_streams')
       .selectAll()
       .where('stream_id', '=', 'link-live')
@@ -99,13 +100,13 @@ describe('projection runner', () => {
   });
 
   it('starts over from an empty read model when the projection version changes', async () => {
-    await stack.database.db.updateTable('rm_streams').set({ category: 'stale' }).execute();
+    await withReadModels(stack.database.db).updateTable('rm_streams').set({ category: 'stale' }).execute();
     const bumped = { ...streamCatalogue, version: streamCatalogue.version + 1 };
     const next = new ProjectionRunner(deps, bumped, { standbyRetryMs: 50 });
     runners.push(next);
     next.start();
     expect(await next.waitUntilPast(await stack.eventStore.headPosition(), 5_000)).toBe(true);
-    const categories = await stack.database.db
+    const categories = await withReadModels(stack.database.db)
       .selectFrom('rm_streams')
       .select('category')
       .distinct()
@@ -132,7 +133,10 @@ describe('projection runner on the in-memory event store', () => {
       await eventStore.appendToStream('link-in-memory', [event()], 'no_stream');
       // Not waitUntilPast: a waiter wakes the runner itself. The row must come from the append's wake-up.
       const streamRow = () =>
-        database.db.selectFrom('rm_streams').select('event_count').where('stream_id', '=', 'link-in-memory');
+        withReadModels(database.db)
+          .selectFrom('rm_streams')
+          .select('event_count')
+          .where('stream_id', '=', 'link-in-memory');
       await expect
         .poll(async () => (await streamRow().executeTakeFirst())?.event_count, { timeout: 10_000 })
         .toBe('1');

@@ -3,6 +3,7 @@ import { PostgresClickStream } from '@sniplink/platform';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestStack, type TestStack } from '../../../test/support/stack';
+import { withReadModels } from '../read-models';
 import { ClickAnalytics, type ClickAnalyticsDeps, type ClickAnalyticsOptions, flushWaitMs } from './consumer';
 import { clickCounts, linkAnalytics, userClickTotal } from './queries';
 import {
@@ -514,7 +515,7 @@ describe('click analytics consumer', () => {
 
   async function insertLinks(links: { linkId: string; ownerId: string; deleted: boolean }[]) {
     const at = new Date('2026-11-01T00:00:00Z');
-    await stack.database.db
+    await withReadModels(stack.database.db)
       .insertInto('rm_links')
       .values(
         links.map(({ linkId, ownerId, deleted }, i) => ({

@@ -16,6 +16,7 @@ import type {
   Offsets,
 } from '@sniplink/platform';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { withReadModels } from '../read-models';
 import { addToReadModel, type ClickLabelSet, ClickTally, HOUR_MS, type ParsedClick } from './counters';
 import { lockLabelsThrough, rollUpLabels } from './label-rollup';
 
@@ -244,7 +245,7 @@ export class ClickAnalytics {
 
   /** Called each time this member becomes the group's active one: seek to what the counters include. */
   private async loadOffsets(): Promise<Offsets> {
-    const rows = await this.deps.db
+    const rows = await withReadModels(this.deps.db)
       .selectFrom('click_consumer_offsets')
       .select(['partition', 'next_offset'])
       .where('consumer', '=', ANALYTICS_CONSUMER)

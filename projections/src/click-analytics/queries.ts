@@ -1,6 +1,7 @@
 import type { LinkAnalytics } from '@sniplink/contracts';
 import { type ClickStream, type Database, partitionFor } from '@sniplink/platform';
 import { type Kysely, sql } from 'kysely';
+import { withReadModels } from '../read-models';
 import { ANALYTICS_CONSUMER, type ClickDimension, TOTAL_BUCKET } from './consumer';
 
 const DAY_MS = 86_400_000;
@@ -53,7 +54,7 @@ export async function clickCounts(
 
 /** Human clicks over every link the owner still has (deleted links no longer count). */
 export async function userClickTotal(db: Kysely<Database>, ownerId: string): Promise<number> {
-  const row = await db
+  const row = await withReadModels(db)
     .selectFrom('rm_links as l')
     .innerJoin('rm_link_clicks as c', 'c.link_id', 'l.link_id')
     .select((eb) => eb.fn.sum<string | null>('c.clicks').as('total'))
@@ -61,6 +62,22 @@ export async function userClickTotal(db: Kysely<Database>, ownerId: string): Pro
     .where('l.deleted', '=', false)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
+}
+
+/** Clicks counted over every link, humans and bots apart. */
+export async function countedClicks(db: Kysely<Database>): Promise<{ clicks: number; botClicks: number }> {
+  const { rows } = await sql<{ clicks: string; bots: string }>`
+    SELECT coalesce(sum(clicks), 0)::text AS clicks, coalesce(sum(bot_clicks), 0)::text AS bots
+    FROM rm_link_clicks`.execute(db);
+  return { clicks: Number(rows[0]?.clicks), botClicks: Number(rows[0]?.bots) };
+}
+
+/** How many hourly counter rows the read model holds (the counters' writes grow with them). */
+export async function hourlyBucketCount(db: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{
+    buckets: string;
+  }>`SELECT count(*)::text AS buckets FROM rm_click_buckets`.execute(db);
+  return Number(rows[0]?.buckets);
 }
 
 /**
@@ -117,7 +134,7 @@ async function clicksPerDay(
 
 /** Clicks published but not yet counted, over all partitions (any process can ask). */
 export async function clicksBehind(db: Kysely<Database>, endOffsets: Map<number, bigint>): Promise<number> {
-  const rows = await db
+  const rows = await withReadModels(db)
     .selectFrom('click_consumer_offsets')
     .select(['partition', 'next_offset'])
     .where('consumer', '=', 'analytics')

@@ -3,6 +3,7 @@ import { type Click, clickMessage } from '@sniplink/contracts';
 import type { ClickStream, Database, Offsets, StreamMessage } from '@sniplink/platform';
 import { type Kysely, sql } from 'kysely';
 import { until as readUntil } from '../../../test/support/until';
+import { withReadModels } from '../read-models';
 import type { ClickAnalytics } from './consumer';
 
 /** A human desktop click from the US with no referrer, unless told otherwise. */
@@ -45,7 +46,10 @@ export async function storedDrained(db: Kysely<Database>, stream: ClickStream, t
 }
 
 export async function storedOffsets(db: Kysely<Database>): Promise<Offsets> {
-  const rows = await db.selectFrom('click_consumer_offsets').select(['partition', 'next_offset']).execute();
+  const rows = await withReadModels(db)
+    .selectFrom('click_consumer_offsets')
+    .select(['partition', 'next_offset'])
+    .execute();
   return new Map(rows.map((row) => [row.partition, BigInt(row.next_offset)]));
 }
 
@@ -79,7 +83,10 @@ export async function readModelTotals(db: Kysely<Database>) {
 
 /** Link id -> { clicks, botClicks } as stored. */
 export async function linkTotals(db: Kysely<Database>) {
-  const rows = await db.selectFrom('rm_link_clicks').select(['link_id', 'clicks', 'bot_clicks']).execute();
+  const rows = await withReadModels(db)
+    .selectFrom('rm_link_clicks')
+    .select(['link_id', 'clicks', 'bot_clicks'])
+    .execute();
   return new Map(
     rows.map((row) => [row.link_id, { clicks: Number(row.clicks), botClicks: Number(row.bot_clicks) }]),
   );

@@ -1,7 +1,8 @@
 import { type LinkEvent, linkEvents } from '@sniplink/contracts';
-import type { Database, RecordedEvent } from '@sniplink/platform';
+import type { RecordedEvent } from '@sniplink/platform';
 import type { Transaction, UpdateObject } from 'kysely';
 import type { Projection } from '../projection';
+import type { ReadModelDatabase } from '../read-models';
 
 /** Told which codes changed (lower-cased) once they are committed: redirect caches evict them. */
 export type CodesChanged = (codes: string[]) => Promise<void>;
@@ -27,7 +28,7 @@ export function linksProjection(onCodesChanged: CodesChanged = async () => {}): 
   };
 }
 
-async function applyLinkEvent(trx: Transaction<Database>, recorded: RecordedEvent): Promise<void> {
+async function applyLinkEvent(trx: Transaction<ReadModelDatabase>, recorded: RecordedEvent): Promise<void> {
   const linkId = recorded.streamId.slice('link-'.length);
   const revision = recorded.revision.toString();
   const event = linkEvents.narrow(recorded);
@@ -62,7 +63,7 @@ async function applyLinkEvent(trx: Transaction<Database>, recorded: RecordedEven
 
 function changesFor(
   event: Exclude<LinkEvent, { type: 'LinkCreated' }>,
-): UpdateObject<Database, 'rm_links', 'rm_links'> {
+): UpdateObject<ReadModelDatabase, 'rm_links', 'rm_links'> {
   switch (event.type) {
     case 'LinkRetitled':
       return { title: event.data.title };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStack, type TestStack } from '../../../test/support/stack';
+import { withReadModels } from '../read-models';
 import { appendSampleHistory, readEntireLog, snapshot } from '../testing/fixtures';
 import { streamCatalogue } from './projection';
 
@@ -18,7 +19,9 @@ describe('stream catalogue projection', () => {
     for (let i = 0; i < events.length; i += batchSize) {
       const batch = events.slice(i, i + batchSize);
       for (let t = 0; t < times; t++) {
-        await stack.database.db.transaction().execute((trx) => streamCatalogue.apply(trx, batch));
+        await stack.database.db
+          .transaction()
+          .execute((trx) => streamCatalogue.apply(withReadModels(trx), batch));
       }
     }
     return snapshot(stack.database.db, 'rm_streams', 'stream_id');

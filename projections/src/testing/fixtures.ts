@@ -1,6 +1,7 @@
 import type { Database, EventStore, EventToAppend, LogPosition, RecordedEvent } from '@sniplink/platform';
 import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import type { ReadModelTables } from '../read-models';
 
 /**
  * Appends `streams` streams of `perStream` events each, in appends of a few events, round-robin. The
@@ -33,7 +34,7 @@ const sampleUserId = (stream: number, step: number) =>
   `0193a1b2-0000-7000-8000-${String(stream * 1_000 + step).padStart(12, '0')}`;
 
 /** Every row of a table, in a stable order, as plain JSON (so two snapshots compare with toEqual). */
-export async function snapshot(db: Kysely<Database>, table: keyof Database & string, orderBy: string) {
+export async function snapshot(db: Kysely<Database>, table: keyof ReadModelTables & string, orderBy: string) {
   const { rows } = await sql<
     Record<string, unknown>
   >`SELECT * FROM ${sql.table(table)} ORDER BY ${sql.ref(orderBy)}`.execute(db);

@@ -1,7 +1,8 @@
 import { type LinkQuotaEvent, linkQuotaEvents, type UserEvent, userEvents } from '@sniplink/contracts';
-import type { Database, Keyring, RecordedEvent } from '@sniplink/platform';
+import type { Keyring, RecordedEvent } from '@sniplink/platform';
 import { sql, type Transaction, type UpdateObject } from 'kysely';
 import type { Projection } from '../projection';
+import type { ReadModelDatabase } from '../read-models';
 
 const userStreamEvents = userEvents.with(linkQuotaEvents);
 
@@ -24,7 +25,7 @@ export function usersProjection(keyring: Keyring): Projection {
 }
 
 async function applyUserEvent(
-  trx: Transaction<Database>,
+  trx: Transaction<ReadModelDatabase>,
   keyring: Keyring,
   recorded: RecordedEvent,
 ): Promise<void> {
@@ -61,7 +62,7 @@ async function applyUserEvent(
     .execute();
 }
 
-type UserChanges = UpdateObject<Database, 'rm_users', 'rm_users'>;
+type UserChanges = UpdateObject<ReadModelDatabase, 'rm_users', 'rm_users'>;
 
 async function changesFor(
   event: UserEvent | LinkQuotaEvent,

@@ -1,7 +1,7 @@
 import { DEMO_LINK_LIFETIME_DAYS } from '@sniplink/contracts';
 import { appSecret, type FixedClock, fixedClock, type IdSource, sequentialIds } from '@sniplink/platform';
+import { clickCounts, linkClicks } from '@sniplink/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickCounts, linkClicks } from '../../../projections/src/index';
 import { startTestApi, type TestApi } from '../../../test/support/api';
 import { AccountService } from './auth/accounts';
 import { LoginThrottle } from './auth/login-throttle';

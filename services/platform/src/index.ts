@@ -7,7 +7,7 @@ export { PgAdvisoryLocks } from './db/advisory-locks';
 export { connectDatabase, type Db, withDatabaseName } from './db/database';
 export { migrateToLatest } from './db/migrate';
 export { PgNotifications, Wakeup } from './db/notifications';
-export type { Database, LinkRow, UserRow } from './db/schema';
+export type { Database, Int8 } from './db/schema';
 export { isDatabaseUnavailable } from './db/unavailable';
 export { currentProcessRecord, isOwnerAlive, type OwnerRecord } from './embedded/ownership';
 export {

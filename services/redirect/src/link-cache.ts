@@ -1,5 +1,6 @@
 import { DEMO_LINK_LIFETIME_DAYS } from '@sniplink/contracts';
-import type { Database, LinkRow } from '@sniplink/platform';
+import type { Database } from '@sniplink/platform';
+import { liveLinkByCode, type RedirectRow } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 
 export interface RedirectTarget {
@@ -94,18 +95,13 @@ export class LinkCache {
 
   private async load(key: string): Promise<RedirectTarget | null> {
     const generation = this.generation;
-    const row = await this.db
-      .selectFrom('rm_links')
-      .select(['link_id', 'original_url', 'owner_id', 'origin', 'created_at'])
-      .where('code_lower', '=', key)
-      .where('deleted', '=', false)
-      .executeTakeFirst();
+    const row = await liveLinkByCode(this.db, key);
     const found = row ? this.targetOf(row) : null;
     if (generation === this.generation) this.remember(key, found);
     return found;
   }
 
-  private targetOf(row: Pick<LinkRow, 'link_id' | 'original_url' | 'owner_id' | 'origin' | 'created_at'>) {
+  private targetOf(row: RedirectRow) {
     const found: RedirectTarget = { linkId: row.link_id, target: row.original_url };
     // Only a visitor's demo link expires: once claimed its owner is an account, and it stays.
     if (row.origin === 'demo' && row.owner_id.startsWith('visitor-')) {

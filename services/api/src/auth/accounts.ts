@@ -24,8 +24,8 @@ import {
   keyedHash,
   type LogPosition,
   loadState,
-  type UserRow,
 } from '@sniplink/platform';
+import { type UserRow, userById } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
@@ -194,11 +194,7 @@ export class AccountService {
 
   /** The user as the API shows it, or null when the account does not exist (or was erased). */
   async user(userId: string): Promise<User | null> {
-    const row = await this.deps.db
-      .selectFrom('rm_users')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await userById(this.deps.db, userId);
     return row && !row.erased ? toUserJson(row, this.deps.adminEmails, this.deps.clock.now()) : null;
   }
 

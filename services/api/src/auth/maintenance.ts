@@ -8,6 +8,7 @@ import {
   type Logger,
   loadState,
 } from '@sniplink/platform';
+import { erasedUsersStillKeyed, streamsEndingWith } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 
 export interface SweeperDeps {
@@ -29,17 +30,14 @@ export async function runAccountMaintenance(deps: SweeperDeps & { keyring: Keyri
  * after `UserErased`, the key is still there. The read model's `erased` flag says it is safe to shred.
  */
 export async function shredKeysOfErasedUsers(deps: SweeperDeps & { keyring: Keyring }): Promise<number> {
-  const rows = await deps.db
-    .selectFrom('rm_users')
-    .innerJoin('user_keys', 'user_keys.user_id', 'rm_users.user_id')
-    .select('rm_users.user_id')
-    .where('rm_users.erased', '=', true)
-    .limit(1_000)
-    .execute();
-  for (const { user_id } of rows) await deps.keyring.shred(user_id);
-  if (rows.length > 0)
-    deps.log.warn({ shredded: rows.length }, 'deleted the keys of erased users left by interrupted erasures');
-  return rows.length;
+  const userIds = await erasedUsersStillKeyed(deps.db, 1_000);
+  for (const userId of userIds) await deps.keyring.shred(userId);
+  if (userIds.length > 0)
+    deps.log.warn(
+      { shredded: userIds.length },
+      'deleted the keys of erased users left by interrupted erasures',
+    );
+  return userIds.length;
 }
 
 /**
@@ -48,22 +46,20 @@ export async function shredKeysOfErasedUsers(deps: SweeperDeps & { keyring: Keyr
  * finds claims older than `graceMs` whose account stream is empty and releases them.
  */
 export async function releaseOrphanedEmailClaims(deps: SweeperDeps, graceMs = 10 * 60_000): Promise<number> {
-  const candidates = await deps.db
-    .selectFrom('rm_streams')
-    .select('stream_id')
-    .where('category', '=', 'email')
-    .where('last_event_type', '=', 'EmailClaimed')
-    .where('last_event_at', '<', new Date(deps.clock.now().getTime() - graceMs))
-    .limit(1_000)
-    .execute();
+  const candidates = await streamsEndingWith(deps.db, {
+    category: 'email',
+    lastEventType: 'EmailClaimed',
+    before: new Date(deps.clock.now().getTime() - graceMs),
+    limit: 1_000,
+  });
   let released = 0;
-  for (const { stream_id } of candidates) {
-    const { holder } = await loadState(deps.eventStore, stream_id, emailClaimDecider);
+  for (const streamId of candidates) {
+    const { holder } = await loadState(deps.eventStore, streamId, emailClaimDecider);
     if (!holder || (await deps.eventStore.readStream(userStreamId(holder), { maxCount: 1 })).length > 0)
       continue;
     await handleCommand(
       deps.eventStore,
-      stream_id,
+      streamId,
       emailClaimDecider,
       { type: 'ReleaseEmail', userId: holder },
       { clock: deps.clock },

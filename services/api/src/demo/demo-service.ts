@@ -14,9 +14,9 @@ import {
   type EventStore,
   type HandleOptions,
   handleCommand,
-  type LinkRow,
   type LogPosition,
 } from '@sniplink/platform';
+import { type LinkRow, liveDemoLinksOf } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import type { AccountService, ReadModelWaiter } from '../auth/accounts';
 import type { LinkService } from '../links/link-service';
@@ -77,16 +77,7 @@ export class DemoService {
 
   /** The account's links made through the demo (onboarding, or claimed visitor links), newest first. */
   async listForUser(userId: string): Promise<DemoLink[]> {
-    const rows = await this.deps.db
-      .selectFrom('rm_links')
-      .selectAll()
-      .where('owner_id', '=', userId)
-      .where('origin', '=', 'demo')
-      .where('deleted', '=', false)
-      .orderBy('created_at', 'desc')
-      .orderBy('link_id', 'desc')
-      .limit(MAX_LISTED)
-      .execute();
+    const rows = await liveDemoLinksOf(this.deps.db, userId, { order: 'desc', limit: MAX_LISTED });
     return rows.map((row) => this.rowToDemoLink(row));
   }
 
@@ -188,17 +179,11 @@ export class DemoService {
 
   /** Unexpired, undeleted demo links of a visitor; expired ones are gone for good, never claimed. */
   private liveVisitorLinks(visitor: string, order: 'asc' | 'desc'): Promise<LinkRow[]> {
-    return this.deps.db
-      .selectFrom('rm_links')
-      .selectAll()
-      .where('owner_id', '=', visitor)
-      .where('origin', '=', 'demo')
-      .where('deleted', '=', false)
-      .where('created_at', '>', new Date(this.deps.clock.now().getTime() - DEMO_LINK_LIFETIME_MS))
-      .orderBy('created_at', order)
-      .orderBy('link_id', order)
-      .limit(MAX_LISTED)
-      .execute();
+    return liveDemoLinksOf(this.deps.db, visitor, {
+      order,
+      limit: MAX_LISTED,
+      createdAfter: new Date(this.deps.clock.now().getTime() - DEMO_LINK_LIFETIME_MS),
+    });
   }
 
   private rowToDemoLink(row: LinkRow): DemoLink {

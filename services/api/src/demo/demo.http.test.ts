@@ -1,4 +1,5 @@
 import type { DemoLink, ErrorBody, Link } from '@sniplink/contracts';
+import { withReadModels } from '@sniplink/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 
@@ -33,7 +34,7 @@ const follow = (link: DemoLink) => api.client().get(`/s/${codeOf(link)}`);
 async function age(links: DemoLink[]): Promise<void> {
   const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
   const ids = links.map((link) => link.id);
-  await api.runtime.database.db
+  await withReadModels(api.runtime.database.db)
     .updateTable('rm_links')
     .set({ created_at: eightDaysAgo })
     .where('link_id', 'in', ids)

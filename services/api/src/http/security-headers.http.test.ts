@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { DemoLink, Link } from '@sniplink/contracts';
+import { withReadModels } from '@sniplink/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 
@@ -116,7 +117,7 @@ async function everyKindOfAnswer(api: TestApi) {
   const { client } = await linkOf(api);
   const visitor = api.client();
   const demo = await visitor.post<DemoLink>('/api/demo/shorten', { url: 'https://example.com/demo' });
-  await api.runtime.database.db
+  await withReadModels(api.runtime.database.db)
     .updateTable('rm_links')
     .set({ created_at: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
     .where('link_id', '=', demo.body.id)

@@ -1,6 +1,6 @@
 import type { ErrorBody, Link } from '@sniplink/contracts';
+import { clickCounts, linkClicks, withReadModels } from '@sniplink/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickCounts, linkClicks } from '../../../../projections/src/index';
 import { type HttpClient, type HttpResponse, startTestApi, type TestApi } from '../../../../test/support/api';
 import { until } from '../../../../test/support/until';
 import { postgresRateLimiters } from '../http/rate-limiter';
@@ -51,7 +51,7 @@ async function clickAndWait(link: Link, userAgent = CHROME): Promise<void> {
   expect(response.status).toBe(302);
   const counted = await until(
     () =>
-      api.runtime.database.db
+      withReadModels(api.runtime.database.db)
         .selectFrom('rm_link_clicks')
         .select(['clicks', 'bot_clicks'])
         .where('link_id', '=', link.id)

@@ -25,11 +25,11 @@ import {
   handleCommand,
   type IdSource,
   KeyedMutex,
-  type LinkRow,
   type LogPosition,
   loadState,
 } from '@sniplink/platform';
-import { type Kysely, sql } from 'kysely';
+import { type LinkRow, liveLinkCount, liveLinksOf, ownedLiveLink } from '@sniplink/projections';
+import type { Kysely } from 'kysely';
 import type { AccountService, ReadModelWaiter } from '../auth/accounts';
 import type { CodeChangeThrottle } from './code-change-throttle';
 
@@ -206,37 +206,16 @@ export class LinkService {
 
   /** The owner's links, newest first; `search` matches title, target or code, ignoring case. */
   async list(ownerId: string, options: ListOptions = {}): Promise<Link[]> {
-    let query = this.deps.db
-      .selectFrom('rm_links')
-      .selectAll()
-      .where('owner_id', '=', ownerId)
-      .where('deleted', '=', false)
-      .orderBy('created_at', 'desc')
-      .orderBy('link_id', 'desc')
-      .limit(Math.min(options.limit ?? 1_000, 1_000))
-      .offset(options.offset ?? 0);
-    const search = options.search?.trim();
-    if (search) {
-      const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      query = query.where((eb) =>
-        eb.or([
-          eb('title', 'ilike', pattern),
-          eb('original_url', 'ilike', pattern),
-          eb('code', 'ilike', pattern),
-        ]),
-      );
-    }
-    return this.toJson(await query.execute());
+    const rows = await liveLinksOf(this.deps.db, ownerId, {
+      search: options.search,
+      limit: Math.min(options.limit ?? 1_000, 1_000),
+      offset: options.offset ?? 0,
+    });
+    return this.toJson(rows);
   }
 
-  async countOwned(ownerId: string): Promise<number> {
-    const row = await this.deps.db
-      .selectFrom('rm_links')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('owner_id', '=', ownerId)
-      .where('deleted', '=', false)
-      .executeTakeFirstOrThrow();
-    return row.count;
+  countOwned(ownerId: string): Promise<number> {
+    return liveLinkCount(this.deps.db, ownerId);
   }
 
   /** Whether the caller may put a link on this code now, with a message for the edit dialog. */
@@ -269,13 +248,7 @@ export class LinkService {
   /** The link if it is the caller's and live; anything else (malformed id, another's, deleted) is 404. */
   async ownLink(ownerId: string, linkId: string): Promise<LinkRow> {
     if (!UUID.test(linkId)) throw new NotFoundError('Link not found');
-    const row = await this.deps.db
-      .selectFrom('rm_links')
-      .selectAll()
-      .where('link_id', '=', linkId)
-      .where('owner_id', '=', ownerId)
-      .where('deleted', '=', false)
-      .executeTakeFirst();
+    const row = await ownedLiveLink(this.deps.db, ownerId, linkId);
     if (!row) throw new NotFoundError('Link not found');
     return row;
   }

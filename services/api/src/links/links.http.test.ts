@@ -1,6 +1,6 @@
 import type { Availability, ErrorBody, Link, LinkAnalytics } from '@sniplink/contracts';
+import { clicksBehind, withReadModels } from '@sniplink/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clicksBehind } from '../../../../projections/src/index';
 import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import { until } from '../../../../test/support/until';
 import { pruneIdempotencyKeys } from './idempotency';
@@ -422,7 +422,7 @@ describe.each(['on', 'off'] as const)('the redirect, REDIRECT_FAST_PATH=%s', (fa
     expect(behind).toBe(0);
     const analytics = (await client.get<LinkAnalytics>(`/api/analytics/link/${link.id}`)).body;
     expect(analytics.deviceBreakdown).toEqual({ desktop: 2 });
-    const bots = await server.runtime.database.db
+    const bots = await withReadModels(server.runtime.database.db)
       .selectFrom('rm_link_clicks')
       .select('bot_clicks')
       .where('link_id', '=', link.id)

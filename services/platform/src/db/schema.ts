@@ -1,8 +1,9 @@
-import type { ColumnType, Selectable } from 'kysely';
+import type { ColumnType } from 'kysely';
 
 /**
- * Every table the app's Postgres holds. Event store and click log tables are written only by their
- * adapters; `rm_*` tables are read models written only by projections.
+ * The platform's tables: the event store and click log (written only by their adapters), projection
+ * checkpoints, and the operational tables (keys, credentials, sessions, tokens, idempotency keys). The
+ * read models' tables are declared beside their projections (projections/src/<read model>/tables.ts).
  */
 export interface Database {
   es_streams: EsStreamsTable;
@@ -12,7 +13,6 @@ export interface Database {
   cs_publishes: CsPublishesTable;
   cs_group_offsets: CsGroupOffsetsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
-  rm_streams: RmStreamsTable;
   app_secrets: AppSecretsTable;
   user_keys: UserKeysTable;
   user_credentials: UserCredentialsTable;
@@ -20,17 +20,11 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   email_verification_tokens: EmailVerificationTokensTable;
   oidc_logins: OidcLoginsTable;
-  rm_users: RmUsersTable;
-  rm_links: RmLinksTable;
   idempotency_keys: IdempotencyKeysTable;
-  rm_click_buckets: RmClickBucketsTable;
-  rm_click_labels: RmClickLabelsTable;
-  rm_link_clicks: RmLinkClicksTable;
-  rm_click_rollup: RmClickRollupTable;
-  click_consumer_offsets: ClickConsumerOffsetsTable;
 }
 
-type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
+/** A bigint column: read as text (exact), written as any integer. */
+export type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
 
 export interface EsStreamsTable {
   stream_id: string;
@@ -83,18 +77,6 @@ export interface ProjectionCheckpointsTable {
   prepare_position: Int8;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
-
-export interface RmStreamsTable {
-  stream_id: string;
-  category: string;
-  last_revision: Int8;
-  event_count: Int8;
-  last_event_type: string;
-  first_event_at: Date;
-  last_event_at: Date;
-}
-
-export type StreamRow = Selectable<RmStreamsTable>;
 
 export interface AppSecretsTable {
   name: string;
@@ -149,83 +131,10 @@ export interface OidcLoginsTable {
   expires_at: Date;
 }
 
-export interface RmUsersTable {
-  user_id: string;
-  email: string | null;
-  email_normalized: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  profile_image_url: string | null;
-  subscription_status: ColumnType<string, string | undefined, string>;
-  subscription_plan: string | null;
-  suspended: ColumnType<boolean, boolean | undefined, boolean>;
-  email_verified: ColumnType<boolean, boolean | undefined, boolean>;
-  erased: ColumnType<boolean, boolean | undefined, boolean>;
-  links_created_this_month: ColumnType<number, number | undefined, number>;
-  links_month: string | null;
-  created_at: Date;
-  updated_at: Date;
-  last_revision: Int8;
-}
-
-export type UserRow = Selectable<RmUsersTable>;
-
-export interface RmLinksTable {
-  link_id: string;
-  owner_id: string;
-  code: string;
-  code_lower: string;
-  original_url: string;
-  title: string | null;
-  origin: string;
-  created_at: Date;
-  updated_at: Date;
-  deleted: ColumnType<boolean, boolean | undefined, boolean>;
-  last_revision: Int8;
-}
-
-export type LinkRow = Selectable<RmLinksTable>;
-
 export interface IdempotencyKeysTable {
   owner_id: string;
   key: string;
   status: number | null;
   body: unknown;
   created_at: ColumnType<Date, Date | undefined, never>;
-}
-
-/** Hourly click counts per dimension ('total' | 'device' | 'referrer' | 'country' | 'browser' | 'os'). */
-export interface RmClickBucketsTable {
-  link_id: string;
-  hour: ColumnType<Date, Date | string, Date | string>;
-  dimension: string;
-  label: string;
-  clicks: Int8;
-}
-
-/** All-time click counts per label, of the clicks in hours before `rm_click_rollup.labels_through`. */
-export interface RmClickLabelsTable {
-  link_id: string;
-  dimension: string;
-  label: string;
-  clicks: Int8;
-}
-
-export interface RmLinkClicksTable {
-  link_id: string;
-  clicks: Int8;
-  bot_clicks: Int8;
-  last_click_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
-}
-
-/** One row: the hour up to which (excluded) the hourly buckets are rolled up into rm_click_labels. */
-export interface RmClickRollupTable {
-  singleton: ColumnType<boolean, boolean | undefined, never>;
-  labels_through: ColumnType<Date, Date | string, Date | string>;
-}
-
-export interface ClickConsumerOffsetsTable {
-  consumer: string;
-  partition: number;
-  next_offset: Int8;
 }

@@ -37,7 +37,9 @@ describe('isDatabaseUnavailable, on what the pg driver really throws', () => {
     const noSocket = connectDatabase(
       'postgresql://postgres@localhost/postgres?host=/tmp/sniplink-no-such-dir',
     );
-    const noSocketError = await failureOf(noSocket.db.selectFrom('rm_links').selectAll().execute());
+    const noSocketError = await failureOf(
+      noSocket.db.selectFrom('projection_checkpoints').selectAll().execute(),
+    );
     expect(noSocketError).toMatchObject({ code: 'ENOENT', syscall: 'connect' });
     expect(isDatabaseUnavailable(noSocketError)).toBe(true);
     await noSocket.close();

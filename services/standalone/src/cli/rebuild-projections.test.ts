@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { withReadModels } from '@sniplink/projections';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess } from '../../../../test/support/app-process';
@@ -34,7 +35,7 @@ describe('npm run projections:rebuild', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^rebuilt stream-catalogue: 6 events in \d+ ms$/m);
-    const rows = await stack.database.db
+    const rows = await withReadModels(stack.database.db)
       .selectFrom('rm_streams')
       .select(['stream_id', 'event_count'])
       .execute();

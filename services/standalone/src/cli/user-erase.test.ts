@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AccountService, LoginThrottle, postgresRateLimiters, type ReadModelWaiter } from '@sniplink/api';
 import { type User, userEvents } from '@sniplink/contracts';
 import { appSecret, type Database, Keyring } from '@sniplink/platform';
+import { withReadModels } from '@sniplink/projections';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
@@ -97,7 +98,7 @@ describe('npm run user:erase', () => {
     } finally {
       for (const runner of api.runtime.runners) runner.start();
     }
-    const row = await api.database.db
+    const row = await withReadModels(api.database.db)
       .selectFrom('rm_users')
       .selectAll()
       .where('user_id', '=', erased.id)

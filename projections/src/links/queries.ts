@@ -1,0 +1,103 @@
+import type { Database } from '@sniplink/platform';
+import { type Kysely, sql } from 'kysely';
+import { withReadModels } from '../read-models';
+import type { LinkRow } from './tables';
+
+/** What the redirect needs of a link to answer for one of its codes. */
+export type RedirectRow = Pick<LinkRow, 'link_id' | 'original_url' | 'owner_id' | 'origin' | 'created_at'>;
+
+/** The live link holding a code (lower-cased): the redirect's read on a cache miss (one indexed row). */
+export function liveLinkByCode(db: Kysely<Database>, codeLower: string): Promise<RedirectRow | undefined> {
+  return withReadModels(db)
+    .selectFrom('rm_links')
+    .select(['link_id', 'original_url', 'owner_id', 'origin', 'created_at'])
+    .where('code_lower', '=', codeLower)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+}
+
+/** The link, if it is live and the owner's. */
+export function ownedLiveLink(
+  db: Kysely<Database>,
+  ownerId: string,
+  linkId: string,
+): Promise<LinkRow | undefined> {
+  return withReadModels(db)
+    .selectFrom('rm_links')
+    .selectAll()
+    .where('link_id', '=', linkId)
+    .where('owner_id', '=', ownerId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+}
+
+export interface LinksPage {
+  /** Matches title, target or code, ignoring case; blank matches every link. */
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+/** A page of the owner's live links, newest first. */
+export function liveLinksOf(
+  db: Kysely<Database>,
+  ownerId: string,
+  { search, limit, offset }: LinksPage,
+): Promise<LinkRow[]> {
+  let query = liveRowsOf(db, ownerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('link_id', 'desc')
+    .limit(limit)
+    .offset(offset);
+  const words = search?.trim();
+  if (words) {
+    const pattern = `%${words.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('title', 'ilike', pattern),
+        eb('original_url', 'ilike', pattern),
+        eb('code', 'ilike', pattern),
+      ]),
+    );
+  }
+  return query.execute();
+}
+
+/** How many live links the owner holds. */
+export async function liveLinkCount(db: Kysely<Database>, ownerId: string): Promise<number> {
+  const row = await withReadModels(db)
+    .selectFrom('rm_links')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('owner_id', '=', ownerId)
+    .where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+export interface DemoLinksQuery {
+  /** By creation time (then id), oldest first or newest first. */
+  order: 'asc' | 'desc';
+  limit: number;
+  /** Leaves out links created at or before this instant. */
+  createdAfter?: Date;
+}
+
+/** The owner's live links made through the demo (a visitor's, or an account's made or claimed there). */
+export function liveDemoLinksOf(
+  db: Kysely<Database>,
+  ownerId: string,
+  { order, limit, createdAfter }: DemoLinksQuery,
+): Promise<LinkRow[]> {
+  let query = liveRowsOf(db, ownerId).where('origin', '=', 'demo');
+  if (createdAfter) query = query.where('created_at', '>', createdAfter);
+  return query.orderBy('created_at', order).orderBy('link_id', order).limit(limit).execute();
+}
+
+/** Every column of the owner's live links: what the link lists start from. */
+function liveRowsOf(db: Kysely<Database>, ownerId: string) {
+  return withReadModels(db)
+    .selectFrom('rm_links')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('deleted', '=', false);
+}

@@ -1,0 +1,32 @@
+import type { Database } from '@sniplink/platform';
+import type { Kysely, Transaction } from 'kysely';
+import type { ClickAnalyticsTables } from './click-analytics/tables';
+import type { LinksTables } from './links/tables';
+import type { StreamCatalogueTables } from './stream-catalogue/tables';
+import type { UsersTables } from './users/tables';
+
+/**
+ * Every read model's tables; each is declared in its own folder, beside its projection and queries.
+ * (Type aliases, not interfaces: Kysely's `withTables` wants a record type.)
+ */
+export type ReadModelTables = LinksTables & UsersTables & StreamCatalogueTables & ClickAnalyticsTables;
+
+/** The platform's tables and the read models': what projections and their queries are typed against. */
+export interface ReadModelDatabase extends Database, ReadModelTables {}
+
+const widened = new WeakMap<Kysely<Database>, Kysely<ReadModelDatabase>>();
+
+/**
+ * The same handle (same pool, or same transaction) typed with the read models' tables too. Kysely's
+ * `withTables` changes types only; the copy is kept per handle, so a query pays one WeakMap look-up.
+ */
+export function withReadModels(db: Transaction<Database>): Transaction<ReadModelDatabase>;
+export function withReadModels(db: Kysely<Database>): Kysely<ReadModelDatabase>;
+export function withReadModels(db: Kysely<Database>): Kysely<ReadModelDatabase> {
+  let typed = widened.get(db);
+  if (!typed) {
+    typed = db.withTables<ReadModelTables>();
+    widened.set(db, typed);
+  }
+  return typed;
+}
