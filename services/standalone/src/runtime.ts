@@ -1,29 +1,15 @@
-import path from 'node:path';
 import {
   AccountService,
-  type AnalyticsRoutesDeps,
-  type AppDeps,
-  type AuthRoutesDeps,
-  analyticsRoutes,
-  authRoutes,
   CodeChangeThrottle,
-  claimDemoLinksOnSignIn,
-  createOidcLogin,
-  type DemoRoutesDeps,
   DemoService,
   DemoThrottle,
-  demoRoutes,
-  type LinkRoutesDeps,
   LinkService,
   LoginThrottle,
-  linkRoutes,
-  OIDC_CALLBACK_PATH,
   postgresRateLimiters,
   pruneIdempotencyKeys,
   type ReadinessCheck,
   runAccountMaintenance,
   SessionStore,
-  SignupThrottle,
 } from '@sniplink/api';
 import { eventRegistry } from '@sniplink/contracts';
 import {
@@ -57,14 +43,12 @@ import {
   type ClickAnalyticsDeps,
   clickCounts,
   clicksBehind,
-  linkAnalytics,
   linkClicks,
   PROJECTION_PROGRESS_CHANNEL,
   type Projection,
   ProjectionProgress,
   ProjectionRunner,
   projectionLag,
-  userClickTotal,
 } from '@sniplink/projections';
 import {
   type ClickBuffer,
@@ -155,6 +139,10 @@ export async function startRuntime(
   config: Config,
   log: Logger,
   options: {
+    /**
+     * Run every projection, the click analytics consumer and the housekeeping sweeps (default:
+     * PROJECTIONS); the composition root (composition.ts) says which process does.
+     */
     projections?: boolean;
     /**
      * Publish clicks and run the click analytics consumer on a worker thread from this script (the
@@ -399,109 +387,6 @@ function startClickAnalytics(config: Config, deps: ClickAnalyticsDeps): ClickAna
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** Everything the HTTP app needs from the runtime: one place, so `main.ts` and the tests cannot drift. */
-export function appDeps(runtime: Runtime, log: Logger, webDistDir?: string): AppDeps {
-  const { config } = runtime;
-  return {
-    log,
-    readiness: runtime.readiness,
-    allowedOrigins: allowedOrigins(config),
-    trustProxy: config.trustProxy,
-    requestTimeoutMs: config.requestTimeoutMs,
-    redirectFastPath: config.redirectFastPath,
-    webDistDir,
-    publicUrl: config.canonicalUrl,
-    https: servedOverHttps(config),
-    routes: [
-      (api) => authRoutes(api, authDeps(runtime)),
-      (api) => linkRoutes(api, linkDeps(runtime)),
-      (api) => analyticsRoutes(api, analyticsDeps(runtime)),
-      (api) => demoRoutes(api, demoDeps(runtime)),
-    ],
-    redirect: redirectDeps(runtime),
-  };
-}
-
-/** The HTTP routes' view of the runtime: accounts, sessions, cookie settings and the OIDC provider. */
-export function authDeps(runtime: Runtime): AuthRoutesDeps {
-  const { config } = runtime;
-  const cookie = cookieSettings(config);
-  const afterSignIn = claimDemoLinksOnSignIn(runtime.demo);
-  return {
-    accounts: runtime.accounts,
-    sessions: runtime.sessions,
-    cookie,
-    signupThrottle: new SignupThrottle(
-      { limiters: postgresRateLimiters({ pool: runtime.database.pool }) },
-      config.signupLimits,
-    ),
-    afterSignIn,
-    passwordReset: {
-      accounts: runtime.accounts,
-      db: runtime.database.db,
-      mailer: runtime.mailer,
-      publicUrl: config.publicUrl,
-      log: runtime.log,
-      clock: runtime.clock,
-    },
-    emailVerification: {
-      accounts: runtime.accounts,
-      sessions: runtime.sessions,
-      db: runtime.database.db,
-      mailer: runtime.mailer,
-      publicUrl: config.publicUrl,
-      log: runtime.log,
-      clock: runtime.clock,
-    },
-    oidc: config.oidc
-      ? createOidcLogin({
-          ...config.oidc,
-          redirectUri: `${config.publicUrl}${OIDC_CALLBACK_PATH}`,
-          db: runtime.database.db,
-          accounts: runtime.accounts,
-          sessions: runtime.sessions,
-          cookie,
-          clock: runtime.clock,
-          afterSignIn,
-        })
-      : undefined,
-  };
-}
-
-/** The links API's view of the runtime. */
-export function linkDeps(runtime: Runtime): LinkRoutesDeps {
-  return { links: runtime.links, sessions: runtime.sessions, db: runtime.database.db };
-}
-
-/** The demo's view of the runtime. */
-export function demoDeps(runtime: Runtime): DemoRoutesDeps {
-  return { demo: runtime.demo, sessions: runtime.sessions, cookie: cookieSettings(runtime.config) };
-}
-
-/** Users reach the site over https (PUBLIC_URL): cookies are Secure, answers carry HSTS. */
-export const servedOverHttps = (config: Config) => config.publicUrl.startsWith('https://');
-
-const cookieSettings = (config: Config) => ({ secure: servedOverHttps(config) });
-
-/** The analytics API's view of the runtime. */
-export function analyticsDeps(runtime: Runtime): AnalyticsRoutesDeps {
-  const db = runtime.database.db;
-  return {
-    links: runtime.links,
-    sessions: runtime.sessions,
-    analytics: {
-      linkAnalytics: (linkId) => linkAnalytics(db, linkId),
-      userClickTotal: (ownerId) => userClickTotal(db, ownerId),
-    },
-    clock: runtime.clock,
-  };
-}
-
-/** The redirect's view of the runtime: the cache and the click buffer. */
-export function redirectDeps(runtime: Runtime): AppDeps['redirect'] {
-  return { cache: runtime.linkCache, clicks: runtime.clickBuffer };
-}
-
 /** This site's origins: state-changing requests from any other are refused. */
 export function allowedOrigins(config: Config): string[] {
   return [config.publicUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
@@ -556,6 +441,3 @@ function scheduleMaintenance(task: () => Promise<void>, log: Logger): NodeJS.Tim
   timer.unref();
   return timer;
 }
-
-/** The built web app, relative to this file (works from any working directory). */
-export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../web/dist');
