@@ -41,6 +41,7 @@ import { linkAnalytics, userClickTotal } from '@sniplink/projections';
 import type { FastifyInstance } from 'fastify';
 import {
   allowedOrigins,
+  type ProcessRuntime,
   type RedirectRuntime,
   type Runtime,
   startRedirectRuntime,
@@ -68,7 +69,7 @@ export type ProcessKind = (
   config: Config,
   log: Logger,
   options: ProcessOptions,
-) => Promise<StartedProcess<Runtime | RedirectRuntime>>;
+) => Promise<StartedProcess<ProcessRuntime>>;
 
 /** The app: every feature's routes, the redirect and the web app; with PROJECTIONS=on the projections too. */
 export async function startApp(

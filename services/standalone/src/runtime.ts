@@ -65,9 +65,22 @@ import type { ClickWorkerData } from './click-worker';
 /** How long a code being given up waits for this process's clicks to reach the log; past it the code is kept. */
 const CLICK_FLUSH_BEFORE_GIVING_UP_MS = 2_000;
 
-/** Everything a process of the app runs on, started in order and stopped in reverse. */
-export interface Runtime {
+/** What every kind of process runs on (composition.ts): the redirect's parts, its health, and its stop. */
+export interface ProcessRuntime {
   config: Config;
+  linkCache: LinkCache;
+  clickBuffer: ClickBuffer;
+  readiness: Record<string, ReadinessCheck>;
+  /** Where the database is: "embedded (…)" or the DATABASE_URL host. */
+  describeDatabase: string;
+  /** Stops everything, in reverse order of starting. */
+  stop(onStep?: (step: string) => void): Promise<void>;
+  /** For an exit without a clean stop: an embedded server this process started shuts down on its own. */
+  abandon(): void;
+}
+
+/** Everything a process of the app runs on, started in order and stopped in reverse. */
+export interface Runtime extends ProcessRuntime {
   database: Db;
   eventStore: EventStore;
   clickStream: ClickStream;
@@ -84,20 +97,12 @@ export interface Runtime {
   links: LinkService;
   /** The landing page's demo shortener; it also claims a visitor's demo links at sign-in. */
   demo: DemoService;
-  linkCache: LinkCache;
-  clickBuffer: ClickBuffer;
   /** The click analytics consumer, when this process runs projections (in this thread or its own). */
   clickAnalytics: ClickConsumer | undefined;
   log: Logger;
   /** The time and the new ids every service of this process uses (the machine's clock, UUID v7). */
   clock: Clock;
   ids: IdSource;
-  readiness: Record<string, ReadinessCheck>;
-  /** Where the database is: "embedded (…)" or the DATABASE_URL host. */
-  describeDatabase: string;
-  stop(onStep?: (step: string) => void): Promise<void>;
-  /** For an exit without a clean stop: an embedded server this process started shuts down on its own. */
-  abandon(): void;
 }
 
 /** The database server: DATABASE_URL's, or the embedded one (started, or attached to when an app runs it). */
@@ -295,16 +300,7 @@ export async function startRuntime(
 }
 
 /** A process that only redirects (`npm run start:redirect`): the link cache, the click buffer, the stream. */
-export interface RedirectRuntime {
-  config: Config;
-  linkCache: LinkCache;
-  clickBuffer: ClickBuffer;
-  readiness: Record<string, ReadinessCheck>;
-  describeDatabase: string;
-  stop(onStep?: (step: string) => void): Promise<void>;
-  /** For an exit without a clean stop: an embedded server this process started shuts down on its own. */
-  abandon(): void;
-}
+export type RedirectRuntime = ProcessRuntime;
 
 /**
  * The redirect on its own: no projections, no API, no event store. It reads the links read model that an
