@@ -1,9 +1,11 @@
-export * from './api/auth';
-export * from './api/links';
+export * from './accounts/api';
+export * from './accounts/events';
+export * from './analytics/api';
+export * from './analytics/clicks';
+export * from './demo/api';
 export * from './errors';
-export * from './events/accounts';
-export * from './events/clicks';
 export { eventRegistry } from './events/event-registry';
-export * from './events/links';
 export * from './events/registry';
 export * from './health';
+export * from './links/api';
+export * from './links/events';

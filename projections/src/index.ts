@@ -1,17 +1,17 @@
 import type { Keyring } from '@sniplink/platform';
+import { usersProjection } from './accounts/projection';
 import { type CodesChanged, linksProjection } from './links/projection';
 import type { Projection } from './projection';
 import { streamCatalogue } from './stream-catalogue/projection';
-import { usersProjection } from './users/projection';
 
-export { applyNextBatch, catchUp } from './batch';
-export { CheckpointMovedError, loadCheckpoint, resetProjection } from './checkpoints';
+export { erasedUsersStillKeyed, userById } from './accounts/queries';
+export type { UserRow } from './accounts/tables';
 export {
   CLICKS_PROGRESS_CHANNEL,
   ClickAnalytics,
   type ClickAnalyticsDeps,
   type ClickAnalyticsStatus,
-} from './click-analytics/consumer';
+} from './analytics/consumer';
 export {
   clickCounts,
   clicksBehind,
@@ -20,7 +20,9 @@ export {
   linkAnalytics,
   linkClicks,
   userClickTotal,
-} from './click-analytics/queries';
+} from './analytics/queries';
+export { applyNextBatch, catchUp } from './batch';
+export { CheckpointMovedError, loadCheckpoint, resetProjection } from './checkpoints';
 export { type ProjectionLag, projectionLag } from './lag';
 export {
   liveDemoLinksOf,
@@ -37,8 +39,6 @@ export { type ReadModelDatabase, withReadModels } from './read-models';
 export { ProjectionBusyError, rebuildProjections } from './rebuild';
 export { ProjectionRunner, type RunnerDeps, type RunnerState } from './runner';
 export { streamsEndingWith } from './stream-catalogue/queries';
-export { erasedUsersStillKeyed, userById } from './users/queries';
-export type { UserRow } from './users/tables';
 export { type CodesChanged, linksProjection, streamCatalogue, usersProjection };
 
 /** Every read model the app keeps (click analytics is fed by the click stream, not listed here). */

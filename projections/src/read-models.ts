@@ -1,9 +1,9 @@
 import type { Database } from '@sniplink/platform';
 import type { Kysely, Transaction } from 'kysely';
-import type { ClickAnalyticsTables } from './click-analytics/tables';
+import type { UsersTables } from './accounts/tables';
+import type { ClickAnalyticsTables } from './analytics/tables';
 import type { LinksTables } from './links/tables';
 import type { StreamCatalogueTables } from './stream-catalogue/tables';
-import type { UsersTables } from './users/tables';
 
 /**
  * Every read model's tables; each is declared in its own folder, beside its projection and queries.

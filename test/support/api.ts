@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../services/api/src/index';
 import { type Config, createLogger, loadConfig } from '../../services/platform/src/index';
-import { appDeps, type Runtime, startRuntime } from '../../services/standalone/src/runtime';
+import { startApp } from '../../services/standalone/src/composition';
+import type { Runtime } from '../../services/standalone/src/runtime';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApi {
@@ -39,8 +39,7 @@ export async function startTestApi(
     ...env,
   });
   const log = createLogger('silent');
-  const runtime = await startRuntime(config, log);
-  const app = await buildApp(appDeps(runtime, log, options.webDistDir));
+  const { app, runtime } = await startApp(config, log, { webDistDir: options.webDistDir });
   // A caller that must know the address up front (say, to register a callback URL with an identity
   // provider) passes PORT (and PUBLIC_URL); otherwise any free port will do.
   await app.listen({ port: env.PORT ? config.port : 0, host: '127.0.0.1' });

@@ -1,5 +1,5 @@
-import { emailClaimEvents, userEvents } from './accounts';
-import { linkEvents, linkQuotaEvents, shortCodeEvents } from './links';
+import { emailClaimEvents, userEvents } from '../accounts/events';
+import { linkEvents, linkQuotaEvents, shortCodeEvents } from '../links/events';
 import { EventRegistry } from './registry';
 
 /** Every event the store holds, feature by feature: the registry each event store is given. */

@@ -4,9 +4,7 @@ import type { Logger, TrustProxy } from '@sniplink/platform';
 import { type RedirectDeps, type RedirectFastPath, registerRedirect, trustedHop } from '@sniplink/redirect';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { type AuthRoutesDeps, authRoutes } from './auth/routes';
 import { sendExpiredDemoPage } from './demo/expired-page';
-import { type DemoRoutesDeps, demoRoutes } from './demo/routes';
 import { collectOpenApi, serveOpenApi } from './docs/openapi';
 import { checkReadiness, type ReadinessCheck } from './health/readiness';
 import { JSON_BODY_LIMIT, limitBodiesInFlight } from './http/body-budget';
@@ -18,8 +16,6 @@ import { bodiless, declareCommonErrors, json, operation, text } from './http/rou
 import { securityHeaders } from './http/security-headers';
 import { appServer } from './http/server';
 import { treatMissingBodiesAsEmpty, validatorCompiler } from './http/validate';
-import { type AnalyticsRoutesDeps, analyticsRoutes } from './links/analytics-routes';
-import { type LinkRoutesDeps, linkRoutes } from './links/routes';
 import { registerWebApp } from './web';
 
 export interface AppDeps {
@@ -40,14 +36,20 @@ export interface AppDeps {
   publicUrl?: string;
   /** PUBLIC_URL is https: every answer tells the browser to come back over https only (HSTS). */
   https?: boolean;
-  accounts?: AuthRoutesDeps;
-  links?: LinkRoutesDeps;
-  analytics?: AnalyticsRoutesDeps;
-  /** `POST /api/demo/shorten`, `GET /api/demo/links`. */
-  demo?: DemoRoutesDeps;
+  /**
+   * The features' routes under /api/ (accounts, links, analytics, demo…), in this order; which process
+   * runs which is the composition root's choice (services/standalone/src/composition.ts).
+   */
+  routes?: readonly RouteGroup[];
   /** `GET /s/:code`; absent in processes that do not redirect. */
   redirect?: Omit<RedirectDeps, 'notFound' | 'gone' | 'headers' | 'routeOptions'>;
 }
+
+/**
+ * One feature's routes bound to their dependencies (`(api) => linkRoutes(api, deps)`), registered inside
+ * the API's hooks: the origin check, JSON bodies, cookies and the command context.
+ */
+export type RouteGroup = (api: FastifyInstance) => Promise<void>;
 
 const SERVER_PREFIXES = ['/api/', '/s/', '/healthz', '/readyz'];
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -122,10 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     treatMissingBodiesAsEmpty(api);
     await api.register(fastifyCookie);
     await serveOpenApi(api);
-    if (deps.accounts) await authRoutes(api, deps.accounts);
-    if (deps.links) await linkRoutes(api, deps.links);
-    if (deps.analytics) await analyticsRoutes(api, deps.analytics);
-    if (deps.demo) await demoRoutes(api, deps.demo);
+    for (const routes of deps.routes ?? []) await routes(api);
   });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';

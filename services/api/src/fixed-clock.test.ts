@@ -3,9 +3,9 @@ import { appSecret, type FixedClock, fixedClock, type IdSource, sequentialIds } 
 import { clickCounts, linkClicks } from '@sniplink/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/support/api';
-import { AccountService } from './auth/accounts';
-import { LoginThrottle } from './auth/login-throttle';
-import { SessionStore } from './auth/sessions';
+import { AccountService } from './accounts/accounts';
+import { LoginThrottle } from './accounts/login-throttle';
+import { SessionStore } from './accounts/sessions';
 import { DemoService } from './demo/demo-service';
 import { DemoThrottle } from './demo/demo-throttle';
 import { postgresRateLimiters } from './http/rate-limiter';

@@ -150,7 +150,7 @@ describe('web pages with a public address configured', () => {
 
   beforeAll(async () => {
     distDir = await distWithIndexHtml();
-    // As the app builds it when PUBLIC_URL is set (appDeps passes config.canonicalUrl).
+    // As the app builds it when PUBLIC_URL is set (composition.ts, startApp, passes config.canonicalUrl).
     app = await buildApp({
       log: createLogger('silent'),
       webDistDir: distDir,

@@ -13,7 +13,7 @@ import {
   publishInBatches,
   readModelTotals,
   storedDrained,
-} from '../../../projections/src/click-analytics/testing';
+} from '../../../projections/src/analytics/testing';
 import { DIST_DIR, ensureServerBuilt } from '../../../test/support/app-process';
 import { createTestStack, type TestStack } from '../../../test/support/stack';
 import { until } from '../../../test/support/until';

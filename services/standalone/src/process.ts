@@ -1,6 +1,27 @@
-import { ConfigError, type Logger, loadConfig } from '@sniplink/platform';
+import { ConfigError, createLogger, type Logger, loadConfig } from '@sniplink/platform';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
+import { type ProcessKind, WEB_DIST_DIR } from './composition';
+
+/**
+ * Runs a process of one kind (composition.ts) as its entry point does: the configuration from the
+ * environment, the click thread next to the bundle, the built web app; it listens on HOST:PORT until a
+ * signal stops it. `name` is what its log line calls it.
+ */
+export async function serveProcess(start: ProcessKind, entryUrl: string, name: string): Promise<void> {
+  const config = loadConfigOrExit();
+  const log = createLogger(config.logLevel);
+  const { app, runtime } = await start(config, log, {
+    clickThread: clickThreadScript(entryUrl),
+    webDistDir: WEB_DIST_DIR,
+  });
+  stopOnSignal(app, runtime, log);
+  await app.listen({ port: config.port, host: config.host });
+  log.info(
+    { url: config.publicUrl, database: runtime.describeDatabase },
+    `${name} is running at http://${config.host}:${config.port} (${runtime.describeDatabase})`,
+  );
+}
 
 /** The configuration, or exit 2 with a message naming every bad variable. */
 export function loadConfigOrExit() {

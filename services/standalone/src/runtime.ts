@@ -1,25 +1,15 @@
-import path from 'node:path';
 import {
   AccountService,
-  type AnalyticsRoutesDeps,
-  type AppDeps,
-  type AuthRoutesDeps,
   CodeChangeThrottle,
-  claimDemoLinksOnSignIn,
-  createOidcLogin,
-  type DemoRoutesDeps,
   DemoService,
   DemoThrottle,
-  type LinkRoutesDeps,
   LinkService,
   LoginThrottle,
-  OIDC_CALLBACK_PATH,
   postgresRateLimiters,
   pruneIdempotencyKeys,
   type ReadinessCheck,
   runAccountMaintenance,
   SessionStore,
-  SignupThrottle,
 } from '@sniplink/api';
 import { eventRegistry } from '@sniplink/contracts';
 import {
@@ -53,14 +43,12 @@ import {
   type ClickAnalyticsDeps,
   clickCounts,
   clicksBehind,
-  linkAnalytics,
   linkClicks,
   PROJECTION_PROGRESS_CHANNEL,
   type Projection,
   ProjectionProgress,
   ProjectionRunner,
   projectionLag,
-  userClickTotal,
 } from '@sniplink/projections';
 import {
   type ClickBuffer,
@@ -77,9 +65,22 @@ import type { ClickWorkerData } from './click-worker';
 /** How long a code being given up waits for this process's clicks to reach the log; past it the code is kept. */
 const CLICK_FLUSH_BEFORE_GIVING_UP_MS = 2_000;
 
-/** Everything a process of the app runs on, started in order and stopped in reverse. */
-export interface Runtime {
+/** What every kind of process runs on (composition.ts): the redirect's parts, its health, and its stop. */
+export interface ProcessRuntime {
   config: Config;
+  linkCache: LinkCache;
+  clickBuffer: ClickBuffer;
+  readiness: Record<string, ReadinessCheck>;
+  /** Where the database is: "embedded (…)" or the DATABASE_URL host. */
+  describeDatabase: string;
+  /** Stops everything, in reverse order of starting. */
+  stop(onStep?: (step: string) => void): Promise<void>;
+  /** For an exit without a clean stop: an embedded server this process started shuts down on its own. */
+  abandon(): void;
+}
+
+/** Everything a process of the app runs on, started in order and stopped in reverse. */
+export interface Runtime extends ProcessRuntime {
   database: Db;
   eventStore: EventStore;
   clickStream: ClickStream;
@@ -96,20 +97,12 @@ export interface Runtime {
   links: LinkService;
   /** The landing page's demo shortener; it also claims a visitor's demo links at sign-in. */
   demo: DemoService;
-  linkCache: LinkCache;
-  clickBuffer: ClickBuffer;
   /** The click analytics consumer, when this process runs projections (in this thread or its own). */
   clickAnalytics: ClickConsumer | undefined;
   log: Logger;
   /** The time and the new ids every service of this process uses (the machine's clock, UUID v7). */
   clock: Clock;
   ids: IdSource;
-  readiness: Record<string, ReadinessCheck>;
-  /** Where the database is: "embedded (…)" or the DATABASE_URL host. */
-  describeDatabase: string;
-  stop(onStep?: (step: string) => void): Promise<void>;
-  /** For an exit without a clean stop: an embedded server this process started shuts down on its own. */
-  abandon(): void;
 }
 
 /** The database server: DATABASE_URL's, or the embedded one (started, or attached to when an app runs it). */
@@ -151,6 +144,10 @@ export async function startRuntime(
   config: Config,
   log: Logger,
   options: {
+    /**
+     * Run every projection, the click analytics consumer and the housekeeping sweeps (default:
+     * PROJECTIONS); the composition root (composition.ts) says which process does.
+     */
     projections?: boolean;
     /**
      * Publish clicks and run the click analytics consumer on a worker thread from this script (the
@@ -303,16 +300,7 @@ export async function startRuntime(
 }
 
 /** A process that only redirects (`npm run start:redirect`): the link cache, the click buffer, the stream. */
-export interface RedirectRuntime {
-  config: Config;
-  linkCache: LinkCache;
-  clickBuffer: ClickBuffer;
-  readiness: Record<string, ReadinessCheck>;
-  describeDatabase: string;
-  stop(onStep?: (step: string) => void): Promise<void>;
-  /** For an exit without a clean stop: an embedded server this process started shuts down on its own. */
-  abandon(): void;
-}
+export type RedirectRuntime = ProcessRuntime;
 
 /**
  * The redirect on its own: no projections, no API, no event store. It reads the links read model that an
@@ -395,107 +383,6 @@ function startClickAnalytics(config: Config, deps: ClickAnalyticsDeps): ClickAna
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** Everything the HTTP app needs from the runtime: one place, so `main.ts` and the tests cannot drift. */
-export function appDeps(runtime: Runtime, log: Logger, webDistDir?: string): AppDeps {
-  const { config } = runtime;
-  return {
-    log,
-    readiness: runtime.readiness,
-    allowedOrigins: allowedOrigins(config),
-    trustProxy: config.trustProxy,
-    requestTimeoutMs: config.requestTimeoutMs,
-    redirectFastPath: config.redirectFastPath,
-    webDistDir,
-    publicUrl: config.canonicalUrl,
-    https: servedOverHttps(config),
-    accounts: authDeps(runtime),
-    links: linkDeps(runtime),
-    analytics: analyticsDeps(runtime),
-    demo: demoDeps(runtime),
-    redirect: redirectDeps(runtime),
-  };
-}
-
-/** The HTTP routes' view of the runtime: accounts, sessions, cookie settings and the OIDC provider. */
-export function authDeps(runtime: Runtime): AuthRoutesDeps {
-  const { config } = runtime;
-  const cookie = cookieSettings(config);
-  const afterSignIn = claimDemoLinksOnSignIn(runtime.demo);
-  return {
-    accounts: runtime.accounts,
-    sessions: runtime.sessions,
-    cookie,
-    signupThrottle: new SignupThrottle(
-      { limiters: postgresRateLimiters({ pool: runtime.database.pool }) },
-      config.signupLimits,
-    ),
-    afterSignIn,
-    passwordReset: {
-      accounts: runtime.accounts,
-      db: runtime.database.db,
-      mailer: runtime.mailer,
-      publicUrl: config.publicUrl,
-      log: runtime.log,
-      clock: runtime.clock,
-    },
-    emailVerification: {
-      accounts: runtime.accounts,
-      sessions: runtime.sessions,
-      db: runtime.database.db,
-      mailer: runtime.mailer,
-      publicUrl: config.publicUrl,
-      log: runtime.log,
-      clock: runtime.clock,
-    },
-    oidc: config.oidc
-      ? createOidcLogin({
-          ...config.oidc,
-          redirectUri: `${config.publicUrl}${OIDC_CALLBACK_PATH}`,
-          db: runtime.database.db,
-          accounts: runtime.accounts,
-          sessions: runtime.sessions,
-          cookie,
-          clock: runtime.clock,
-          afterSignIn,
-        })
-      : undefined,
-  };
-}
-
-/** The links API's view of the runtime. */
-export function linkDeps(runtime: Runtime): LinkRoutesDeps {
-  return { links: runtime.links, sessions: runtime.sessions, db: runtime.database.db };
-}
-
-/** The demo's view of the runtime. */
-export function demoDeps(runtime: Runtime): DemoRoutesDeps {
-  return { demo: runtime.demo, sessions: runtime.sessions, cookie: cookieSettings(runtime.config) };
-}
-
-/** Users reach the site over https (PUBLIC_URL): cookies are Secure, answers carry HSTS. */
-export const servedOverHttps = (config: Config) => config.publicUrl.startsWith('https://');
-
-const cookieSettings = (config: Config) => ({ secure: servedOverHttps(config) });
-
-/** The analytics API's view of the runtime. */
-export function analyticsDeps(runtime: Runtime): AnalyticsRoutesDeps {
-  const db = runtime.database.db;
-  return {
-    links: runtime.links,
-    sessions: runtime.sessions,
-    analytics: {
-      linkAnalytics: (linkId) => linkAnalytics(db, linkId),
-      userClickTotal: (ownerId) => userClickTotal(db, ownerId),
-    },
-    clock: runtime.clock,
-  };
-}
-
-/** The redirect's view of the runtime: the cache and the click buffer. */
-export function redirectDeps(runtime: Runtime): AppDeps['redirect'] {
-  return { cache: runtime.linkCache, clicks: runtime.clickBuffer };
-}
-
 /** This site's origins: state-changing requests from any other are refused. */
 export function allowedOrigins(config: Config): string[] {
   return [config.publicUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
@@ -550,6 +437,3 @@ function scheduleMaintenance(task: () => Promise<void>, log: Logger): NodeJS.Tim
   timer.unref();
   return timer;
 }
-
-/** The built web app, relative to this file (works from any working directory). */
-export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../web/dist');

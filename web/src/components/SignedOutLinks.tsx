@@ -1,5 +1,5 @@
 import { Anchor, Button } from '@mantine/core';
-import { createAccountHref, signInHref } from '../auth/loginLinks';
+import { createAccountHref, signInHref } from '../accounts/loginLinks';
 import { useInAppClick } from './inAppLink';
 
 /** The landing page's sections; from another page these load "/" and scroll there. */

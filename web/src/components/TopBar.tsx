@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { currentUserQueryOptions } from '../api/auth';
+import { currentUserQueryOptions } from '../accounts/api';
 import { brandName } from './PageTitle';
 import { SignedOutLinks } from './SignedOutLinks';
 

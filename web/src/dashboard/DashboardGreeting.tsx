@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { User } from '@sniplink/contracts';
 import { useEffect, useState } from 'react';
+import { isPro, planLabelOf } from '../accounts/plan';
 import { useInAppClick } from '../components/inAppLink';
 import { displayNameOf } from '../components/userDisplay';
-import { greetingFor, isPro, planLabelOf } from './greeting';
+import { greetingFor } from './greeting';
 
 const seenKey = (userId: string) => `sniplink:dashboard-seen:${userId}`;
 

@@ -4,13 +4,14 @@ import type { User } from '@sniplink/contracts';
 import { pages } from '@sniplink/contracts/pages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { linksQueryOptions, userAnalyticsQueryOptions } from '../api/links';
+import { userAnalyticsQueryOptions } from '../analytics/api';
 import { PageTitle } from '../components/PageTitle';
-import { CreateLinkForm } from './CreateLinkForm';
+import { linksQueryOptions } from '../links/api';
+import { CreateLinkForm } from '../links/CreateLinkForm';
+import { LinkList } from '../links/LinkList';
+import { linksRemainingFor, usedLinksOf } from '../links/linkAllowance';
 import { DashboardGreeting } from './DashboardGreeting';
 import { DashboardStats } from './DashboardStats';
-import { LinkList } from './LinkList';
-import { linksRemainingFor, usedLinksOf } from './linkAllowance';
 import { OnboardingCard } from './OnboardingCard';
 import { SupportDialog } from './SupportDialog';
 

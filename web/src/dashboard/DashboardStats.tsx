@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import type { User } from '@sniplink/contracts';
-import { isPro } from './greeting';
-import { linksRemainingFor } from './linkAllowance';
+import { isPro } from '../accounts/plan';
+import { linksRemainingFor } from '../links/linkAllowance';
 import { StatCard } from './StatCard';
 
 interface DashboardStatsProps {

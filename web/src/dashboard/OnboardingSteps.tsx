@@ -2,12 +2,12 @@ import { Anchor, Button, Card, Group, Stack, Stepper, Text, TextInput, Title } f
 import type { DemoLink } from '@sniplink/contracts';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useShortenDemoLink } from '../api/links';
 import { CopyUrlButton } from '../components/CopyButton';
 import { useInAppClick } from '../components/inAppLink';
 import { toast } from '../components/toast';
-import { onboardingDemoProblem } from './linkErrors';
-import { urlToShorten } from './typedUrl';
+import { useShortenDemoLink } from '../demo/api';
+import { onboardingDemoProblem } from '../links/linkErrors';
+import { urlToShorten } from '../links/typedUrl';
 
 /** Welcome, make a first link, see it (spec, section 2). */
 export function OnboardingSteps() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { planLabelOf } from '../accounts/plan';
 import { displayNameOf } from '../components/userDisplay';
-import { dailyGreetingIndex, greetingCount, greetingFor, planLabelOf } from './greeting';
+import { dailyGreetingIndex, greetingCount, greetingFor } from './greeting';
 
 describe('displayNameOf', () => {
   it('is the first name when there is one', () => {

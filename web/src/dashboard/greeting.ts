@@ -1,12 +1,3 @@
-import type { User } from '@sniplink/contracts';
-
-/** Pro when the subscription is active (spec, section 6). */
-export const isPro = (user: Pick<User, 'subscriptionStatus'>): boolean =>
-  user.subscriptionStatus === 'active';
-
-export const planLabelOf = (user: Pick<User, 'subscriptionStatus'>): 'Pro' | 'Free' =>
-  isPro(user) ? 'Pro' : 'Free';
-
 const welcomeBack = (name: string) => `Welcome back, ${name}!`;
 
 const dailyGreetings: readonly ((name: string) => string)[] = [

@@ -1,5 +1,5 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { createAccountHref } from '../auth/loginLinks';
+import { createAccountHref } from '../accounts/loginLinks';
 
 export function Hero({ headline }: { headline: string }) {
   return (

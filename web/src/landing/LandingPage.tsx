@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { DemoSection } from './DemoSection';
+import { DemoSection } from '../demo/DemoSection';
 import { Features, HowItWorks } from './Features';
 import { Hero } from './Hero';
 import { LandingFooter } from './LandingFooter';

@@ -12,7 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { createAccountHref } from '../auth/loginLinks';
+import { createAccountHref } from '../accounts/loginLinks';
 
 const planFeatures = ['Track links', 'See click numbers', 'Share anywhere', 'Export data', 'Works on mobile'];
 

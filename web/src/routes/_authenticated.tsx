@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { requireSignedInUser, useLogInAgainWhenSignedOut } from '../dashboard/useSignedInUser';
+import { requireSignedInUser, useLogInAgainWhenSignedOut } from '../accounts/useSignedInUser';
 
 /**
  * The pages only a signed-in user sees (/home, /profile, /onboarding): no path of its own. A visitor who

@@ -1,8 +1,8 @@
 import { Anchor, Text } from '@mantine/core';
 import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { AuthPageLayout } from '../auth/AuthPageLayout';
-import { ForgotPasswordForm } from '../auth/ForgotPasswordForm';
+import { AuthPageLayout } from '../accounts/AuthPageLayout';
+import { ForgotPasswordForm } from '../accounts/ForgotPasswordForm';
 import { PageTitle } from '../components/PageTitle';
 
 export const Route = createFileRoute('/forgot-password')({

@@ -3,7 +3,7 @@ import { pages } from '@sniplink/contracts/pages';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { currentUserQueryOptions } from '../api/auth';
+import { currentUserQueryOptions } from '../accounts/api';
 import { PageTitle } from '../components/PageTitle';
 import { LandingPage } from '../landing/LandingPage';
 

@@ -3,10 +3,10 @@ import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { AuthPageLayout } from '../auth/AuthPageLayout';
-import { CreateAccountForm } from '../auth/CreateAccountForm';
-import { createAccountTab } from '../auth/loginLinks';
-import { SignInForm } from '../auth/SignInForm';
+import { AuthPageLayout } from '../accounts/AuthPageLayout';
+import { CreateAccountForm } from '../accounts/CreateAccountForm';
+import { createAccountTab } from '../accounts/loginLinks';
+import { SignInForm } from '../accounts/SignInForm';
 import { PageTitle } from '../components/PageTitle';
 
 /** Why a sign-in with the OpenID provider came back here (its callback adds `?error=`). */

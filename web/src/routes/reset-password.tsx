@@ -1,7 +1,7 @@
 import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute } from '@tanstack/react-router';
-import { AuthPageLayout } from '../auth/AuthPageLayout';
-import { ResetPasswordForm } from '../auth/ResetPasswordForm';
+import { AuthPageLayout } from '../accounts/AuthPageLayout';
+import { ResetPasswordForm } from '../accounts/ResetPasswordForm';
 import { PageTitle } from '../components/PageTitle';
 
 export const Route = createFileRoute('/reset-password')({

@@ -18,7 +18,7 @@ import {
 } from '@sniplink/platform';
 import { type LinkRow, liveDemoLinksOf } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
-import type { AccountService, ReadModelWaiter } from '../auth/accounts';
+import type { AccountService, ReadModelWaiter } from '../accounts/accounts';
 import type { LinkService } from '../links/link-service';
 import type { DemoThrottle } from './demo-throttle';
 import { visitorOwnerId } from './visitor';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CookieSettings } from '../auth/current-session';
+import type { CookieSettings } from '../accounts/current-session';
 
 /** The anonymous visitor's id: their demo links belong to `visitor-{id}` until a sign-up claims them. */
 export const VISITOR_COOKIE = 'visitor';

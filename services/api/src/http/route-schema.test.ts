@@ -2,9 +2,10 @@ import type { Link } from '@sniplink/contracts';
 import { createLogger } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionStore } from '../accounts/sessions';
 import { buildApp } from '../app';
-import type { SessionStore } from '../auth/sessions';
 import type { LinkService } from '../links/link-service';
+import { linkRoutes } from '../links/routes';
 
 const link: Link = {
   id: 'f3b3c1f0-0000-4000-8000-000000000001',
@@ -27,7 +28,7 @@ async function appListing(rows: unknown[]): Promise<FastifyInstance> {
     log: createLogger('silent'),
     readiness: {},
     allowedOrigins: [],
-    links: { links, sessions, db: undefined as never },
+    routes: [(api) => linkRoutes(api, { links, sessions, db: undefined as never })],
   });
   return app;
 }

@@ -30,7 +30,7 @@ import {
 } from '@sniplink/platform';
 import { type LinkRow, liveLinkCount, liveLinksOf, ownedLiveLink } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
-import type { AccountService, ReadModelWaiter } from '../auth/accounts';
+import type { AccountService, ReadModelWaiter } from '../accounts/accounts';
 import type { CodeChangeThrottle } from './code-change-throttle';
 
 export interface LinkServiceDeps {

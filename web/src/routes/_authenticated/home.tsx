@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { currentUserQueryKey } from '../../api/auth';
-import { linksQueryOptions, userAnalyticsQueryOptions } from '../../api/links';
+import { currentUserQueryKey } from '../../accounts/api';
+import { useSignedInUser } from '../../accounts/useSignedInUser';
+import { userAnalyticsQueryOptions } from '../../analytics/api';
 import { toast } from '../../components/toast';
 import { DashboardPage } from '../../dashboard/DashboardPage';
-import { useSignedInUser } from '../../dashboard/useSignedInUser';
+import { linksQueryOptions } from '../../links/api';
 
 /**
  * The card payment provider comes back with ?payment=success&session_id=… (spec, section 2); the e-mail

@@ -1,9 +1,9 @@
 import { Container } from '@mantine/core';
 import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute } from '@tanstack/react-router';
+import { ProfileSettings } from '../../accounts/ProfileSettings';
+import { useSignedInUser } from '../../accounts/useSignedInUser';
 import { PageTitle } from '../../components/PageTitle';
-import { ProfileSettings } from '../../dashboard/ProfileSettings';
-import { useSignedInUser } from '../../dashboard/useSignedInUser';
 
 export const Route = createFileRoute('/_authenticated/profile')({
   component: ProfilePage,

@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { DemoLink } from '@sniplink/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { createAccountHref, signInHref } from '../auth/loginLinks';
+import { createAccountHref, signInHref } from '../accounts/loginLinks';
 import { CopyUrlButton } from '../components/CopyButton';
-import { demoLinksQueryOptions } from './demo';
+import { demoLinksQueryOptions } from './api';
 
 const copiedMessage = 'Short URL copied to clipboard';
 /** Spec section 9: the result lists at most 3 of the visitor's other demo links. */

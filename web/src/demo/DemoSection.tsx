@@ -2,7 +2,8 @@ import { Button, Card, Center, Container, Group, Loader, Stack, Text, TextInput,
 import type { DemoLink } from '@sniplink/contracts';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { toast } from '../components/toast';
-import { demoInputProblem, demoShortenFailure, useShortenDemoUrl } from './demo';
+import { useShortenDemoUrl } from './api';
+import { demoInputProblem, demoShortenFailure } from './demoErrors';
 
 // The result (with its copy buttons and their tooltips) is its own chunk: most visitors never shorten a
 // link. Its download starts with the first Shorten, alongside the call to the server.

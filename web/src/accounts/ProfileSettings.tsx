@@ -14,13 +14,12 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import type { User } from '@sniplink/contracts';
 import { type ReactNode, useState } from 'react';
-import { useResendVerification } from '../api/auth';
 import { ApiError } from '../api/http';
-import { useUpdateProfile } from '../api/profile';
 import { useInAppClick } from '../components/inAppLink';
 import { toast } from '../components/toast';
-import { isPro, planLabelOf } from './greeting';
-import { linkLimitOf } from './linkAllowance';
+import { linkLimitOf } from '../links/linkAllowance';
+import { useResendVerification, useUpdateProfile } from './api';
+import { isPro, planLabelOf } from './plan';
 
 export function ProfileSettings({ user }: { user: User }) {
   return (

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useRequestPasswordReset } from '../api/auth';
+import { useRequestPasswordReset } from './api';
 import { describeAuthError } from './authErrors';
 import { FormErrorAlert } from './FormErrorAlert';
 

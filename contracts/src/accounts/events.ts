@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventsIn, eventGroup } from './registry';
+import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
 
 /**
  * Personal data in events is ciphertext under the user's own key (crypto-shredding): once the key is

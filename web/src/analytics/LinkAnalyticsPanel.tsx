@@ -3,7 +3,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Alert, Box, Card, Group, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { linkAnalyticsQueryOptions } from '../api/links';
+import { linkAnalyticsQueryOptions } from './api';
 
 /** Clicks on one link: per day over 30 days, and by device, referrer and country. */
 export function LinkAnalyticsPanel({ linkId }: { linkId: string }) {

@@ -1,6 +1,6 @@
 import { type LoginBody, okSchema, type RegisterBody, type User, userSchema } from '@sniplink/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, getJson, sendJson } from './http';
+import { ApiError, getJson, sendJson } from '../api/http';
 
 export const currentUserQueryKey = ['/api/auth/user'] as const;
 
@@ -26,8 +26,9 @@ export const currentUserQueryOptions = () =>
   });
 
 /**
- * A mutation that changes who is signed in. It settles only once the current user has been asked again
- * (for whoever is showing it), so that a page navigated to afterwards sees the new user.
+ * A mutation that changes who is signed in, or the user's own details. It settles only once the current
+ * user has been asked again (for whoever is showing it), so that a page navigated to afterwards sees the
+ * new user.
  */
 function useSessionMutation<Body, Result>(mutationFn: (body: Body) => Promise<Result>) {
   const queryClient = useQueryClient();
@@ -60,3 +61,14 @@ export const useResendVerification = () =>
   useMutation({
     mutationFn: () => sendJson('POST', '/api/auth/resend-verification', okSchema),
   });
+
+export interface ProfileChanges {
+  firstName: string;
+  lastName: string;
+}
+
+/** PATCH /api/user/profile; the user is asked for again afterwards (spec, section 7). */
+export const useUpdateProfile = () =>
+  useSessionMutation((changes: ProfileChanges) =>
+    sendJson('PATCH', '/api/user/profile', userSchema, changes),
+  );

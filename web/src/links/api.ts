@@ -1,41 +1,18 @@
-import {
-  availabilitySchema,
-  deletedLinkSchema,
-  demoLinkSchema,
-  linkAnalyticsSchema,
-  linkSchema,
-  userAnalyticsSchema,
-} from '@sniplink/contracts';
+import { availabilitySchema, deletedLinkSchema, linkSchema } from '@sniplink/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { currentUserQueryKey } from './auth';
-import { getJson, sendJson } from './http';
+import { currentUserQueryKey } from '../accounts/api';
+import { userAnalyticsQueryKey } from '../analytics/api';
+import { getJson, sendJson } from '../api/http';
 
 /** Query keys from the spec, section 7: the GET URL is the key's parts joined with slashes. */
 export const linksQueryKey = ['/api/links'] as const;
-export const userAnalyticsQueryKey = ['/api/analytics/user'] as const;
-export const demoLinksQueryKey = ['/api/demo/links'] as const;
 
 /** The signed-in user's links, newest first. */
 export const linksQueryOptions = () =>
   queryOptions({
     queryKey: linksQueryKey,
     queryFn: ({ signal }) => getJson('/api/links', z.array(linkSchema), { signal }),
-  });
-
-/** Totals over all of the user's links. */
-export const userAnalyticsQueryOptions = () =>
-  queryOptions({
-    queryKey: userAnalyticsQueryKey,
-    queryFn: ({ signal }) => getJson('/api/analytics/user', userAnalyticsSchema, { signal }),
-  });
-
-/** Click breakdowns and the last 30 days of one link. */
-export const linkAnalyticsQueryOptions = (linkId: string) =>
-  queryOptions({
-    queryKey: ['/api/analytics/link', linkId] as const,
-    queryFn: ({ signal }) =>
-      getJson(`/api/analytics/link/${encodeURIComponent(linkId)}`, linkAnalyticsSchema, { signal }),
   });
 
 /**
@@ -95,20 +72,3 @@ export const useDuplicateLink = () =>
   useLinkMutation((id: string) =>
     sendJson('POST', `/api/links/${encodeURIComponent(id)}/duplicate`, linkSchema),
   );
-
-/**
- * A demo link. Signed in, the server makes an ordinary link under the plan, so the link queries are
- * refreshed too, and the demo list as the spec, section 4, asks.
- */
-export const useShortenDemoLink = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (url: string) => sendJson('POST', '/api/demo/shorten', demoLinkSchema, { url }),
-    onSuccess: () =>
-      Promise.all(
-        [demoLinksQueryKey, linksQueryKey, currentUserQueryKey, userAnalyticsQueryKey].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
-  });
-};

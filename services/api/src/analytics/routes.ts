@@ -3,11 +3,11 @@ import type { Clock } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession, sessionRequired } from '../auth/current-session';
-import type { SessionStore } from '../auth/sessions';
+import { requireSession, sessionRequired } from '../accounts/current-session';
+import type { SessionStore } from '../accounts/sessions';
 import { json, operation, text } from '../http/route-schema';
+import type { LinkService } from '../links/link-service';
 import { toCsv } from './csv';
-import type { LinkService } from './link-service';
 
 export interface AnalyticsRoutesDeps {
   links: LinkService;

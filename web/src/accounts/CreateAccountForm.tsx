@@ -1,7 +1,7 @@
 import { Anchor, Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useCreateAccount } from '../api/auth';
 import { ApiError } from '../api/http';
+import { useCreateAccount } from './api';
 import { describeAuthError } from './authErrors';
 import { FormErrorAlert } from './FormErrorAlert';
 import { PasswordField } from './PasswordField';

@@ -1,26 +1,3 @@
-import { demoLinkSchema } from '@sniplink/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { getJson, sendJson } from '../api/http';
-import { demoLinksQueryKey } from '../api/links';
-
-/** This visitor's demo links (their `visitor` cookie), cached 5 minutes (spec section 9). */
-export const demoLinksQueryOptions = () =>
-  queryOptions({
-    queryKey: demoLinksQueryKey,
-    queryFn: ({ signal }) => getJson('/api/demo/links', z.array(demoLinkSchema), { signal }),
-    staleTime: 5 * 60_000,
-  });
-
-/** POST /api/demo/shorten; the demo link list is asked again after each try (spec section 4). */
-export function useShortenDemoUrl() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (url: string) => sendJson('POST', '/api/demo/shorten', demoLinkSchema, { url }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: demoLinksQueryKey }),
-  });
-}
-
 export type DemoInputProblem = { title: string; message: string };
 
 /** Spec section 5: a blank URL, or one not starting with http:// or https://, never reaches the server. */

@@ -1,10 +1,10 @@
 import { Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useCreateLink } from '../api/links';
+import { announceSignedOutAndLogIn } from '../accounts/useSignedInUser';
 import { toast } from '../components/toast';
+import { useCreateLink } from './api';
 import { createLinkProblem } from './linkErrors';
 import { urlToShorten } from './typedUrl';
-import { announceSignedOutAndLogIn } from './useSignedInUser';
 
 interface CreateLinkFormProps {
   /** Undefined while it is not known yet. */

@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { CUSTOM_CODE_RULE, customCodePattern } from '@sniplink/contracts/short-codes';
 import { useQuery } from '@tanstack/react-query';
-import { shortCodeAvailabilityQueryOptions } from '../api/links';
+import { shortCodeAvailabilityQueryOptions } from './api';
 
 export type ShortCodeCheck =
   | { state: 'unchanged' }

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { Link } from '@sniplink/contracts';
-import { useDeleteLink } from '../api/links';
 import { toast } from '../components/toast';
+import { useDeleteLink } from './api';
 
 interface DeleteLinkDialogProps {
   link: Link;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const MAX_URL_LENGTH = 2048;
 export const MAX_TITLE_LENGTH = 200;
-export { CUSTOM_CODE_RULE, customCodePattern } from '../short-codes';
+export { CUSTOM_CODE_RULE, customCodePattern } from './short-codes';
 
 const title = z.string().max(MAX_TITLE_LENGTH, `must be at most ${MAX_TITLE_LENGTH} characters`).nullable();
 
@@ -38,24 +38,3 @@ export const deletedLinkSchema = z.object({ ok: z.literal(true), id: z.string() 
 
 export const availabilitySchema = z.object({ available: z.boolean(), message: z.string() });
 export type Availability = z.infer<typeof availabilitySchema>;
-
-const breakdown = z.record(z.string(), z.number().int());
-export const linkAnalyticsSchema = z.object({
-  deviceBreakdown: breakdown,
-  referrerBreakdown: breakdown,
-  countryBreakdown: breakdown,
-  browserBreakdown: breakdown,
-  osBreakdown: breakdown,
-  clicksByDay: z.array(z.object({ date: z.string(), clicks: z.number().int() })),
-});
-export type LinkAnalytics = z.infer<typeof linkAnalyticsSchema>;
-
-export const userAnalyticsSchema = z.object({ totalLinks: z.number().int(), totalClicks: z.number().int() });
-export type UserAnalytics = z.infer<typeof userAnalyticsSchema>;
-
-/** POST /api/demo/shorten */
-export const demoShortenBody = z.object({ url: z.string({ error: 'is required' }) });
-export const demoLinkSchema = z.object({ id: z.string(), shortUrl: z.string(), originalUrl: z.string() });
-export type DemoLink = z.infer<typeof demoLinkSchema>;
-/** A visitor's demo link redirects this long, unless signing up or in claims it into an account. */
-export const DEMO_LINK_LIFETIME_DAYS = 7;

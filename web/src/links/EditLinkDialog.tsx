@@ -2,8 +2,8 @@ import { Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/c
 import type { Link } from '@sniplink/contracts';
 import { CUSTOM_CODE_RULE } from '@sniplink/contracts/short-codes';
 import { useState } from 'react';
-import { useUpdateLink } from '../api/links';
 import { toast } from '../components/toast';
+import { useUpdateLink } from './api';
 import { updateLinkProblem } from './linkErrors';
 import { isWellFormedShortCode, type ShortCodeCheck, useShortCodeCheck } from './useShortCodeCheck';
 

@@ -3,8 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { redirect, useRouteContext } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { currentUserQueryOptions } from '../api/auth';
 import { toast } from '../components/toast';
+import { currentUserQueryOptions } from './api';
 
 /** The login redirect waits this long so the toast can be read (spec, section 9). */
 export const loginRedirectDelayMs = 500;

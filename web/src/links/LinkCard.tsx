@@ -2,9 +2,9 @@ import { Anchor, Box, Button, Card, Collapse, Group, Loader, Stack, Text } from 
 import { useDisclosure } from '@mantine/hooks';
 import type { Link } from '@sniplink/contracts';
 import { lazy, Suspense } from 'react';
-import { useDuplicateLink } from '../api/links';
 import { copyToClipboard } from '../components/CopyButton';
 import { toast } from '../components/toast';
+import { useDuplicateLink } from './api';
 import { DeleteLinkDialog } from './DeleteLinkDialog';
 import { EditLinkDialog } from './EditLinkDialog';
 import { downloadQrCode, shortUrlText } from './linkActions';
@@ -13,7 +13,7 @@ import { relativeCreationDate } from './relativeDate';
 
 // The chart library is large: it loads only when someone opens a link's analytics.
 const LinkAnalyticsPanel = lazy(() =>
-  import('./LinkAnalyticsPanel').then((module) => ({ default: module.LinkAnalyticsPanel })),
+  import('../analytics/LinkAnalyticsPanel').then((module) => ({ default: module.LinkAnalyticsPanel })),
 );
 
 export function LinkCard({ link }: { link: Link }) {

@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Stack, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { type Ref, useState } from 'react';
-import { useSignIn } from '../api/auth';
+import { useSignIn } from './api';
 import { describeAuthError } from './authErrors';
 import { FormErrorAlert } from './FormErrorAlert';
 import { PasswordField } from './PasswordField';

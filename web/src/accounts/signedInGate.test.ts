@@ -1,8 +1,8 @@
 import type { User } from '@sniplink/contracts';
 import { isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { currentUserQueryKey } from '../api/auth';
 import { createQueryClient } from '../queryClient';
+import { currentUserQueryKey } from './api';
 import { loginHref, requireSignedInUser } from './useSignedInUser';
 
 const ada: User = {

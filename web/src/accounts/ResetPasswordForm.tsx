@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { useResetPassword } from '../api/auth';
 import { ApiError } from '../api/http';
+import { useResetPassword } from './api';
 import { describeAuthError } from './authErrors';
 import { FormErrorAlert } from './FormErrorAlert';
 import { PasswordField } from './PasswordField';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventsIn, eventGroup, upcaster } from './registry';
+import { defineEvent, type EventsIn, eventGroup, upcaster } from '../events/registry';
 
 /** Events of a link's stream `link-{linkId}`. */
 export const linkEvents = eventGroup(

@@ -1,5 +1,5 @@
 import type { User } from '@sniplink/contracts';
-import { isPro } from './greeting';
+import { isPro } from '../accounts/plan';
 
 /** Free: 5 links held in total; Pro: 500 links a month (spec, section 9). */
 export const FREE_LINK_LIMIT = 5;

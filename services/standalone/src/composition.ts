@@ -1,0 +1,225 @@
+/**
+ * The composition root: which kind of process runs which route groups, projections and consumers, and
+ * what each feature's routes are given. main.ts and redirect-main.ts pick their kind, listen and stop;
+ * the tests start the app the same way (test/support/api.ts).
+ *
+ * app (`npm start`; compose.yaml's `api` and `projections` services)
+ *   routes       every feature's route group under /api/ (`featureRoutes`), `GET /s/{code}`, the web app
+ *   projections  PROJECTIONS=on (the default): every one in `allProjections`; PROJECTIONS=off: none
+ *   consumers    the click analytics consumer and the housekeeping sweeps where the projections run;
+ *                always the code changes that evict the redirect's cache, and the click publisher
+ * redirect (`npm run start:redirect`)
+ *   routes       `GET /s/{code}` and the web app's not-found page
+ *   projections  none
+ *   consumers    the code changes that evict the redirect's cache, and the click publisher
+ *
+ * There is no process of projections alone: compose.yaml's `projections` service is the app with
+ * PROJECTIONS=on, its `api` replicas the app with PROJECTIONS=off. A new feature adds its route group
+ * to `featureRoutes` below and its read model to `allProjections` (projections/src/index.ts).
+ */
+import path from 'node:path';
+import {
+  type AnalyticsRoutesDeps,
+  type AppDeps,
+  type AuthRoutesDeps,
+  analyticsRoutes,
+  authRoutes,
+  buildApp,
+  claimDemoLinksOnSignIn,
+  createOidcLogin,
+  type DemoRoutesDeps,
+  demoRoutes,
+  type LinkRoutesDeps,
+  linkRoutes,
+  OIDC_CALLBACK_PATH,
+  postgresRateLimiters,
+  type RouteGroup,
+  SignupThrottle,
+} from '@sniplink/api';
+import type { Config, Logger } from '@sniplink/platform';
+import { linkAnalytics, userClickTotal } from '@sniplink/projections';
+import type { FastifyInstance } from 'fastify';
+import {
+  allowedOrigins,
+  type ProcessRuntime,
+  type RedirectRuntime,
+  type Runtime,
+  startRedirectRuntime,
+  startRuntime,
+} from './runtime';
+
+export interface ProcessOptions {
+  /** Publish (and consume) clicks on a worker thread from this script: see `clickThreadScript`. */
+  clickThread?: { script: URL };
+  /** The built web app to serve (`WEB_DIST_DIR`); absent: the API alone, as most tests run it. */
+  webDistDir?: string;
+}
+
+/** A started process: its HTTP app, not yet listening, and the runtime to stop after the app closes. */
+export interface StartedProcess<R> {
+  app: FastifyInstance;
+  runtime: R;
+}
+
+/**
+ * A kind of process: `startApp` or `startRedirect`. Entry points pass the function itself rather than a
+ * name, so that the redirect's bundle leaves out what only the app runs (esbuild drops what is unused).
+ */
+export type ProcessKind = (
+  config: Config,
+  log: Logger,
+  options: ProcessOptions,
+) => Promise<StartedProcess<ProcessRuntime>>;
+
+/** The app: every feature's routes, the redirect and the web app; with PROJECTIONS=on the projections too. */
+export async function startApp(
+  config: Config,
+  log: Logger,
+  options: ProcessOptions = {},
+): Promise<StartedProcess<Runtime>> {
+  const runtime = await startRuntime(config, log, {
+    // Every projection in allProjections, the click analytics consumer and the housekeeping sweeps.
+    projections: config.runProjections,
+    clickThread: options.clickThread,
+  });
+  return withApp(runtime, {
+    ...httpSettings(config, log, options.webDistDir),
+    readiness: runtime.readiness,
+    allowedOrigins: allowedOrigins(config),
+    publicUrl: config.canonicalUrl,
+    routes: featureRoutes(runtime),
+    redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
+  });
+}
+
+/**
+ * The redirect on its own: no API, no projections, no event store. It reads the links read model an app
+ * process keeps current and publishes clicks for that app's consumer to count.
+ */
+export async function startRedirect(
+  config: Config,
+  log: Logger,
+  options: ProcessOptions = {},
+): Promise<StartedProcess<RedirectRuntime>> {
+  const runtime = await startRedirectRuntime(config, log, { clickThread: options.clickThread });
+  return withApp(runtime, {
+    ...httpSettings(config, log, options.webDistDir),
+    readiness: runtime.readiness,
+    // No state-changing routes here: no origin is allowed one.
+    allowedOrigins: [],
+    redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
+  });
+}
+
+/** The API's route groups, feature by feature, each given its part of the runtime. */
+function featureRoutes(runtime: Runtime): RouteGroup[] {
+  return [
+    (api) => authRoutes(api, authDeps(runtime)),
+    (api) => linkRoutes(api, linkDeps(runtime)),
+    (api) => analyticsRoutes(api, analyticsDeps(runtime)),
+    (api) => demoRoutes(api, demoDeps(runtime)),
+  ];
+}
+
+/** The HTTP app on a started runtime; a runtime whose app cannot be built is stopped again. */
+async function withApp<R extends { stop(): Promise<void> }>(
+  runtime: R,
+  deps: AppDeps,
+): Promise<StartedProcess<R>> {
+  try {
+    return { app: await buildApp(deps), runtime };
+  } catch (error) {
+    await runtime.stop();
+    throw error;
+  }
+}
+
+/** What every kind of process's HTTP app takes from the configuration alike. */
+function httpSettings(config: Config, log: Logger, webDistDir: string | undefined) {
+  return {
+    log,
+    trustProxy: config.trustProxy,
+    requestTimeoutMs: config.requestTimeoutMs,
+    redirectFastPath: config.redirectFastPath,
+    webDistDir,
+    https: servedOverHttps(config),
+  };
+}
+
+/** The accounts routes' view of the runtime: accounts, sessions, cookie settings and the OIDC provider. */
+function authDeps(runtime: Runtime): AuthRoutesDeps {
+  const { config } = runtime;
+  const cookie = cookieSettings(config);
+  const afterSignIn = claimDemoLinksOnSignIn(runtime.demo);
+  return {
+    accounts: runtime.accounts,
+    sessions: runtime.sessions,
+    cookie,
+    signupThrottle: new SignupThrottle(
+      { limiters: postgresRateLimiters({ pool: runtime.database.pool }) },
+      config.signupLimits,
+    ),
+    afterSignIn,
+    passwordReset: {
+      accounts: runtime.accounts,
+      db: runtime.database.db,
+      mailer: runtime.mailer,
+      publicUrl: config.publicUrl,
+      log: runtime.log,
+      clock: runtime.clock,
+    },
+    emailVerification: {
+      accounts: runtime.accounts,
+      sessions: runtime.sessions,
+      db: runtime.database.db,
+      mailer: runtime.mailer,
+      publicUrl: config.publicUrl,
+      log: runtime.log,
+      clock: runtime.clock,
+    },
+    oidc: config.oidc
+      ? createOidcLogin({
+          ...config.oidc,
+          redirectUri: `${config.publicUrl}${OIDC_CALLBACK_PATH}`,
+          db: runtime.database.db,
+          accounts: runtime.accounts,
+          sessions: runtime.sessions,
+          cookie,
+          clock: runtime.clock,
+          afterSignIn,
+        })
+      : undefined,
+  };
+}
+
+/** The links API's view of the runtime. */
+function linkDeps(runtime: Runtime): LinkRoutesDeps {
+  return { links: runtime.links, sessions: runtime.sessions, db: runtime.database.db };
+}
+
+/** The analytics API's view of the runtime. */
+function analyticsDeps(runtime: Runtime): AnalyticsRoutesDeps {
+  const db = runtime.database.db;
+  return {
+    links: runtime.links,
+    sessions: runtime.sessions,
+    analytics: {
+      linkAnalytics: (linkId) => linkAnalytics(db, linkId),
+      userClickTotal: (ownerId) => userClickTotal(db, ownerId),
+    },
+    clock: runtime.clock,
+  };
+}
+
+/** The demo's view of the runtime. */
+function demoDeps(runtime: Runtime): DemoRoutesDeps {
+  return { demo: runtime.demo, sessions: runtime.sessions, cookie: cookieSettings(runtime.config) };
+}
+
+/** Users reach the site over https (PUBLIC_URL): cookies are Secure, answers carry HSTS. */
+const servedOverHttps = (config: Config) => config.publicUrl.startsWith('https://');
+
+const cookieSettings = (config: Config) => ({ secure: servedOverHttps(config) });
+
+/** The built web app, relative to this file (works from any working directory, and from the bundle). */
+export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../web/dist');

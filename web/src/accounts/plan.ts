@@ -1,0 +1,8 @@
+import type { User } from '@sniplink/contracts';
+
+/** Pro when the subscription is active (spec, section 6). */
+export const isPro = (user: Pick<User, 'subscriptionStatus'>): boolean =>
+  user.subscriptionStatus === 'active';
+
+export const planLabelOf = (user: Pick<User, 'subscriptionStatus'>): 'Pro' | 'Free' =>
+  isPro(user) ? 'Pro' : 'Free';
