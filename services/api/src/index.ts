@@ -6,7 +6,7 @@ export {
   shredKeysOfErasedUsers,
 } from './accounts/maintenance';
 export { createOidcLogin, OIDC_CALLBACK_PATH, type OidcLoginDeps } from './accounts/oidc';
-export { type AuthRoutesDeps, authRoutes } from './accounts/routes';
+export { type AccountRoutesDeps, accountRoutes } from './accounts/routes';
 export { SessionStore } from './accounts/sessions';
 export { type SignupLimits, SignupThrottle } from './accounts/signup-throttle';
 export { type AnalyticsRoutesDeps, analyticsRoutes } from './analytics/routes';

@@ -19,11 +19,11 @@
  */
 import path from 'node:path';
 import {
+  type AccountRoutesDeps,
   type AnalyticsRoutesDeps,
   type AppDeps,
-  type AuthRoutesDeps,
+  accountRoutes,
   analyticsRoutes,
-  authRoutes,
   buildApp,
   claimDemoLinksOnSignIn,
   createOidcLogin,
@@ -114,7 +114,7 @@ export async function startRedirect(
 /** The API's route groups, feature by feature, each given its part of the runtime. */
 function featureRoutes(runtime: Runtime): RouteGroup[] {
   return [
-    (api) => authRoutes(api, authDeps(runtime)),
+    (api) => accountRoutes(api, accountDeps(runtime)),
     (api) => linkRoutes(api, linkDeps(runtime)),
     (api) => analyticsRoutes(api, analyticsDeps(runtime)),
     (api) => demoRoutes(api, demoDeps(runtime)),
@@ -147,7 +147,7 @@ function httpSettings(config: Config, log: Logger, webDistDir: string | undefine
 }
 
 /** The accounts routes' view of the runtime: accounts, sessions, cookie settings and the OIDC provider. */
-function authDeps(runtime: Runtime): AuthRoutesDeps {
+function accountDeps(runtime: Runtime): AccountRoutesDeps {
   const { config } = runtime;
   const cookie = cookieSettings(config);
   const afterSignIn = claimDemoLinksOnSignIn(runtime.demo);

@@ -25,7 +25,7 @@ export interface OidcLoginDeps {
   cookie: CookieSettings;
   /** A started sign-in's ten minutes are measured on it. */
   clock: Clock;
-  /** As AuthRoutesDeps.afterSignIn: runs once the session is started. */
+  /** As AccountRoutesDeps.afterSignIn: runs once the session is started. */
   afterSignIn?(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
 }
 

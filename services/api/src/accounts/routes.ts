@@ -28,7 +28,7 @@ import { SESSION_COOKIE, type SessionStore } from './sessions';
 import { sendSignOutPage, sentByAnotherSite } from './sign-out-page';
 import type { SignupThrottle } from './signup-throttle';
 
-export interface AuthRoutesDeps {
+export interface AccountRoutesDeps {
   accounts: AccountService;
   sessions: SessionStore;
   cookie: CookieSettings;
@@ -49,7 +49,7 @@ export interface AuthRoutesDeps {
 }
 
 /** Sign-up, sign-in, the current user, profile and sign-out (spec section 7; issue "Accounts"). */
-export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Promise<void> {
+export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDeps): Promise<void> {
   const { accounts, sessions, cookie } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = sessionRequired(sessions);
