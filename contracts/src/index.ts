@@ -2,6 +2,7 @@ export * from './accounts/api';
 export * from './accounts/events';
 export * from './analytics/api';
 export * from './analytics/clicks';
+export * from './billing/api';
 export * from './demo/api';
 export * from './errors';
 export { eventRegistry } from './events/event-registry';

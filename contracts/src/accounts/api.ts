@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billingSchema, linkAllowanceSchema } from '../billing/api';
 
 const name = z.string().trim().max(100, 'must be at most 100 characters');
 const email = z
@@ -54,6 +55,10 @@ export const userSchema = z.object({
   createdAt: z.string(),
   /** Added to the spec's shape: whether the address is confirmed (through the mailed link, or a provider). */
   emailVerified: z.boolean(),
+  /** Added: the subscription's period, cancellation and payment state ("Manage billing", renewal date). */
+  billing: billingSchema,
+  /** Added: the one allowance rule's figures, the same on every screen and in the create refusal. */
+  linkAllowance: linkAllowanceSchema,
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -17,6 +17,8 @@ const ada: User = {
   linksCreatedThisMonth: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   emailVerified: true,
+  billing: { periodEnd: null, cancelAtPeriodEnd: false, paymentFailed: false, canManage: false },
+  linkAllowance: { period: 'month', used: 0, limit: 500, remaining: 500 },
 };
 
 /** What the gate threw, or undefined when it let the visitor in. */

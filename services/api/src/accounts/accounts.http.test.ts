@@ -45,6 +45,8 @@ describe('sign-up', () => {
       linksCreatedThisMonth: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       emailVerified: false,
+      billing: { periodEnd: null, cancelAtPeriodEnd: false, paymentFailed: false, canManage: false },
+      linkAllowance: { period: 'lifetime', used: 0, limit: 5, remaining: 5 },
     });
     const me = await client.get<User>('/api/auth/user');
     expect(me.status).toBe(200);

@@ -1,4 +1,4 @@
-import type { ProfileBody, RegisterBody, User } from '@sniplink/contracts';
+import { linkAllowance, type ProfileBody, type RegisterBody, type User } from '@sniplink/contracts';
 import {
   emailClaimDecider,
   emailClaimStreamId,
@@ -25,7 +25,7 @@ import {
   type LogPosition,
   loadState,
 } from '@sniplink/platform';
-import { type UserRow, userById } from '@sniplink/projections';
+import { liveLinkCount, type UserRow, userById } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
@@ -194,8 +194,11 @@ export class AccountService {
 
   /** The user as the API shows it, or null when the account does not exist (or was erased). */
   async user(userId: string): Promise<User | null> {
-    const row = await userById(this.deps.db, userId);
-    return row && !row.erased ? toUserJson(row, this.deps.adminEmails, this.deps.clock.now()) : null;
+    const [row, held] = await Promise.all([
+      userById(this.deps.db, userId),
+      liveLinkCount(this.deps.db, userId),
+    ]);
+    return row && !row.erased ? toUserJson(row, held, this.deps.adminEmails, this.deps.clock.now()) : null;
   }
 
   async updateProfile(userId: string, body: ProfileBody): Promise<User> {
@@ -358,9 +361,14 @@ export class AccountService {
   }
 }
 
-/** The user JSON of spec section 3, as of `now` (links created this month count from the 1st, UTC). */
-export function toUserJson(row: UserRow, adminEmails: readonly string[], now: Date): User {
+/**
+ * The user JSON of spec section 3, as of `now` (links created this month count from the 1st, UTC), with
+ * `held` the user's live links (the Free allowance counts them).
+ */
+export function toUserJson(row: UserRow, held: number, adminEmails: readonly string[], now: Date): User {
   const month = utcMonthOf(now);
+  const pro = row.subscription_status === 'active';
+  const createdThisMonth = row.links_month === month ? row.links_created_this_month : 0;
   return {
     id: row.user_id,
     firstName: row.first_name,
@@ -373,8 +381,10 @@ export function toUserJson(row: UserRow, adminEmails: readonly string[], now: Da
       row.subscription_plan === 'monthly' || row.subscription_plan === 'yearly'
         ? row.subscription_plan
         : null,
-    linksCreatedThisMonth: row.links_month === month ? row.links_created_this_month : 0,
+    linksCreatedThisMonth: createdThisMonth,
     createdAt: row.created_at.toISOString(),
     emailVerified: row.email_verified,
+    billing: { periodEnd: null, cancelAtPeriodEnd: false, paymentFailed: false, canManage: false },
+    linkAllowance: linkAllowance(pro, createdThisMonth, held),
   };
 }

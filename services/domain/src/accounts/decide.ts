@@ -1,10 +1,16 @@
-import { type Encrypted, linkQuotaEvents, type PlanId, userEvents } from '@sniplink/contracts';
+import {
+  type Encrypted,
+  FREE_LINK_LIMIT,
+  linkQuotaEvents,
+  type PlanId,
+  PRO_MONTHLY_LINK_LIMIT,
+  userEvents,
+} from '@sniplink/contracts';
 import type { Decider } from '../decider';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { evolveUser, initialUserState, type UserState, type UserStreamEvent } from './user';
 
-export const FREE_LINK_LIMIT = 5;
-export const PRO_MONTHLY_LINK_LIMIT = 500;
+export { FREE_LINK_LIMIT, PRO_MONTHLY_LINK_LIMIT };
 
 /** The month a link counts against (`YYYY-MM`, UTC): Pro's allowance starts over at 00:00 UTC on the 1st. */
 export const utcMonthOf = (instant: Date): string => instant.toISOString().slice(0, 7);

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { planIds } from '../accounts/events';
+
+/** Pro's prices (spec sections 1 and 9), in cents: $2 a month, or $20 a year (list price $24). */
+export const PLAN_PRICES = {
+  monthly: { cents: 200, interval: 'month' },
+  yearly: { cents: 2000, interval: 'year', listCents: 2400 },
+} as const;
+
+/** POST /api/create-subscription */
+export const createSubscriptionBody = z.object({
+  plan: z.enum(planIds, { error: 'must be monthly or yearly' }),
+});
+export type CreateSubscriptionBody = z.infer<typeof createSubscriptionBody>;
+/** The provider's checkout page to send the browser to. */
+export const checkoutStartedSchema = z.object({ sessionUrl: z.string() });
+/** The user is Pro already: no checkout. */
+export const alreadySubscribedSchema = z.object({ status: z.literal('active'), message: z.string() });
+export const createSubscriptionAnswer = z.union([checkoutStartedSchema, alreadySubscribedSchema]);
+export type CreateSubscriptionAnswer = z.infer<typeof createSubscriptionAnswer>;
+
+/** POST /api/billing/portal: the provider's page to cancel, change the card and see invoices. */
+export const billingPortalSchema = z.object({ url: z.string() });
+
+/** What the user JSON says of the subscription beyond the spec's `subscriptionStatus` and `subscriptionPlan`. */
+export const billingSchema = z.object({
+  /** When the paid period ends (ISO): the renewal date, or the end date when `cancelAtPeriodEnd`. */
+  periodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** The last payment failed: still Pro until `periodEnd`, unless the card is updated. */
+  paymentFailed: z.boolean(),
+  /** The user has a customer at the provider: "Manage billing" opens its portal. */
+  canManage: z.boolean(),
+});
+export type Billing = z.infer<typeof billingSchema>;
+
+/** One allowance rule (spec section 9), computed by the server, shown alike on the dashboard and the profile. */
+export const linkAllowanceSchema = z.object({
+  /** Free: links held, for good (`lifetime`); Pro: links created this UTC month (`month`). */
+  period: z.enum(['lifetime', 'month']),
+  used: z.number().int(),
+  limit: z.number().int(),
+  /** `limit - used`, never below 0. */
+  remaining: z.number().int(),
+});
+export type LinkAllowance = z.infer<typeof linkAllowanceSchema>;
+
+export const FREE_LINK_LIMIT = 5;
+export const PRO_MONTHLY_LINK_LIMIT = 500;
+
+/** The allowance rule: Free counts links held against 5; Pro counts links created this month against 500. */
+export function linkAllowance(pro: boolean, createdThisMonth: number, held: number): LinkAllowance {
+  const [period, used, limit] = pro
+    ? (['month', createdThisMonth, PRO_MONTHLY_LINK_LIMIT] as const)
+    : (['lifetime', held, FREE_LINK_LIMIT] as const);
+  return { period, used, limit, remaining: Math.max(0, limit - used) };
+}
