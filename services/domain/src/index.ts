@@ -1,5 +1,6 @@
 export {
   FREE_LINK_LIMIT,
+  isUserProAt,
   PRO_MONTHLY_LINK_LIMIT,
   type UserCommand,
   userDecider,
@@ -14,6 +15,15 @@ export {
   normaliseEmail,
 } from './accounts/email-claim';
 export type { UserState, UserStreamEvent } from './accounts/user';
+export {
+  type BillingCommand,
+  type BillingState,
+  billingDecider,
+  billingStreamId,
+  type ProviderSubscription,
+  paidPlanOf,
+} from './billing/billing';
+export { currentSubscription, isPaymentFailing, isProAt, type PaidTerms } from './billing/pro';
 export type { Decider, DomainEvent } from './decider';
 export * from './errors';
 export {
