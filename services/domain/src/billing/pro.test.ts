@@ -1,6 +1,6 @@
 import type { PaidPeriod, UserEvent } from '@sniplink/contracts';
 import { describe, expect, it } from 'vitest';
-import { userDecider } from '../accounts/decide';
+import { type UserCommand, userDecider } from '../accounts/decide';
 import type { UserStreamEvent } from '../accounts/user';
 import { specFor } from '../testing/spec';
 import { currentSubscription, isProAt, type PaidTerms } from './pro';
@@ -91,7 +91,7 @@ describe('the link allowance follows the paid plan the user stream mirrors', () 
   });
 
   it('mirrors only a newer version: a copy or an older mirror changes nothing', () => {
-    const command = { type: 'SyncPaidPlan', version: 2, subscriptions: [period()] } as const;
+    const command: UserCommand = { type: 'SyncPaidPlan', version: 2, subscriptions: [period()] };
     given([registered])
       .when(command)
       .then([synced(2, [period()])]);
