@@ -28,17 +28,15 @@ const apply = (providerEventId: string, subscription: ProviderSubscription): Bil
   subscription,
 });
 
-/** The facts an event records for the provider's subscription `subscription`, applied for `eventId`. */
-const facts = (eventId: string, subscription: ProviderSubscription): SubscriptionFacts => ({
+/** The facts an event records for the provider's `subscription`, applied for `eventId`. */
+const facts = (
+  eventId: string,
+  { id, currentPeriodEnd, ...rest }: ProviderSubscription,
+): SubscriptionFacts => ({
+  ...rest,
   providerEventId: eventId,
-  subscriptionId: subscription.id,
-  customerId: subscription.customerId,
-  plan: subscription.plan,
-  status: subscription.status,
-  periodEnd: subscription.currentPeriodEnd.toISOString(),
-  cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-  amount: subscription.amount,
-  currency: subscription.currency,
+  subscriptionId: id,
+  periodEnd: currentPeriodEnd.toISOString(),
 });
 
 const event = (

@@ -137,16 +137,19 @@ function differs(facts: SubscriptionFacts, held: HeldSubscription): boolean {
 }
 
 function factsOf(providerEventId: string, subscription: ProviderSubscription): SubscriptionFacts {
+  const { id, currentPeriodEnd, customerId, plan, status, cancelAtPeriodEnd, amount, currency } =
+    subscription;
+  const periodEnd = currentPeriodEnd.toISOString();
   return {
     providerEventId,
-    subscriptionId: subscription.id,
-    customerId: subscription.customerId,
-    plan: subscription.plan,
-    status: subscription.status,
-    periodEnd: subscription.currentPeriodEnd.toISOString(),
-    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-    amount: subscription.amount,
-    currency: subscription.currency,
+    subscriptionId: id,
+    customerId,
+    plan,
+    status,
+    periodEnd,
+    cancelAtPeriodEnd,
+    amount,
+    currency,
   };
 }
 

@@ -1,8 +1,4 @@
-import type { PaidPeriod, UserEvent } from '@sniplink/contracts';
 import { describe, expect, it } from 'vitest';
-import { type UserCommand, userDecider } from '../accounts/decide';
-import type { UserStreamEvent } from '../accounts/user';
-import { specFor } from '../testing/spec';
 import { currentSubscription, isProAt, type PaidTerms } from './pro';
 
 const END = new Date('2027-02-01T00:00:00.000Z');
@@ -45,61 +41,5 @@ describe('Pro over time', () => {
     const ended = terms({ status: 'canceled', periodEnd: new Date('2028-01-01T00:00:00.000Z') });
     expect(currentSubscription([terms(), later, ended], before)).toBe(later);
     expect(currentSubscription([terms({ status: 'past_due' })], after)).toBeUndefined();
-  });
-});
-
-describe('the link allowance follows the paid plan the user stream mirrors', () => {
-  const given = specFor(userDecider);
-  const registered: UserEvent = {
-    type: 'UserRegistered',
-    data: {
-      userId: '01890000-0000-7000-8000-000000000001',
-      email: 'enc:v1:x',
-      firstName: null,
-      lastName: null,
-      profileImageUrl: null,
-      emailHash: 'h',
-      via: 'password',
-    },
-  };
-  const period = (changes: Partial<PaidPeriod> = {}): PaidPeriod => ({
-    subscriptionId: 'sub_1',
-    plan: 'monthly',
-    status: 'past_due',
-    periodEnd: END.toISOString(),
-    cancelAtPeriodEnd: false,
-    ...changes,
-  });
-  const synced = (version: number, subscriptions: PaidPeriod[]): UserStreamEvent => ({
-    type: 'PaidPlanSynced',
-    data: { version, subscriptions },
-  });
-  const fiveLinks: UserStreamEvent[] = Array.from({ length: 5 }, (_, i) => ({
-    type: 'LinkSlotTaken',
-    data: { linkId: `01890000-0000-7000-9000-${String(i).padStart(12, '0')}`, month: '2027-01' },
-  }));
-  const sixth = '01890000-0000-7000-9000-000000000099';
-
-  it('lets a past-due user create past 5 links until the period ends, then holds them to Free', () => {
-    const history = [registered, synced(2, [period()]), ...fiveLinks];
-    given(history)
-      .when({ type: 'TakeLinkSlot', linkId: sixth, now: before })
-      .then([{ type: 'LinkSlotTaken', data: { linkId: sixth, month: '2027-01' } }]);
-    given(history)
-      .when({ type: 'TakeLinkSlot', linkId: sixth, now: after })
-      .thenThrows({ code: 'SUBSCRIPTION_REQUIRED', status: 403 });
-  });
-
-  it('mirrors only a newer version: a copy or an older mirror changes nothing', () => {
-    const command: UserCommand = { type: 'SyncPaidPlan', version: 2, subscriptions: [period()] };
-    given([registered])
-      .when(command)
-      .then([synced(2, [period()])]);
-    given([registered, synced(2, [period()])])
-      .when(command)
-      .then([]);
-    given([registered, synced(3, [])])
-      .when(command)
-      .then([]);
   });
 });
