@@ -106,7 +106,12 @@ export class BillingService {
         this.deps.eventStore,
         billingStreamId(userId),
         billingDecider,
-        { type: 'ApplyProviderSubscription', providerEventId, subscription },
+        {
+          type: 'ApplyProviderSubscription',
+          provider: this.deps.payments.name,
+          providerEventId,
+          subscription,
+        },
         this.stamped,
       );
       const mirror = paidPlanOf(applied.state);

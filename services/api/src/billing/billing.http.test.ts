@@ -85,7 +85,7 @@ describe('the webhook signature', () => {
     const subscription = subscriptionOf(userId);
     const answer = await deliverSigned(eventAbout('checkout.session.completed', subscription));
     expect(answer).toEqual({ status: 200, body: { received: true } });
-    expect(await billingEventsOf(userId)).toEqual(['SubscriptionActivated']);
+    expect(await billingEventsOf(userId)).toEqual(['BillingCustomerRecorded', 'SubscriptionActivated']);
     expect(await me(client)).toMatchObject({
       subscriptionStatus: 'active',
       subscriptionPlan: 'monthly',
@@ -93,6 +93,7 @@ describe('the webhook signature', () => {
         periodEnd: subscription.currentPeriodEnd.toISOString(),
         cancelAtPeriodEnd: false,
         paymentFailed: false,
+        canManage: true,
       },
       linkAllowance: { period: 'month', used: 0, limit: 500, remaining: 500 },
     });
@@ -120,7 +121,7 @@ describe('the webhook signature', () => {
     // Signed within the 5 minutes: taken.
     const recent = payments.signed(event, { timestamp: Math.floor(Date.now() / 1000) - 4 * 60 });
     expect((await deliver(recent.body, recent.signature)).status).toBe(200);
-    expect(await billingEventsOf(userId)).toEqual(['SubscriptionActivated']);
+    expect(await billingEventsOf(userId)).toEqual(['BillingCustomerRecorded', 'SubscriptionActivated']);
   });
 
   it("takes Stripe's bodies past the API's 64 KB up to 1 MB, and refuses larger ones with 413", async () => {
@@ -128,7 +129,7 @@ describe('the webhook signature', () => {
     const event = eventAbout('customer.subscription.created', subscriptionOf(userId));
     const large = { ...event, data: { object: { ...event.data.object, note: 'x'.repeat(200_000) } } };
     expect((await deliverSigned(large)).status).toBe(200);
-    expect(await billingEventsOf(userId)).toEqual(['SubscriptionActivated']);
+    expect(await billingEventsOf(userId)).toEqual(['BillingCustomerRecorded', 'SubscriptionActivated']);
     const tooLarge = { ...event, data: { object: { ...event.data.object, note: 'x'.repeat(1_100_000) } } };
     expect((await deliverSigned(tooLarge)).status).toBe(413);
   });
@@ -140,7 +141,7 @@ describe('each provider event applied exactly once', () => {
     const event = eventAbout('invoice.paid', subscriptionOf(userId));
     expect((await deliverSigned(event)).status).toBe(200);
     expect((await deliverSigned(event)).status).toBe(200);
-    expect(await billingEventsOf(userId)).toEqual(['SubscriptionActivated']);
+    expect(await billingEventsOf(userId)).toEqual(['BillingCustomerRecorded', 'SubscriptionActivated']);
   });
 
   it('10 copies at once: all answered 200, one change', async () => {
@@ -151,7 +152,11 @@ describe('each provider event applied exactly once', () => {
     const { body, signature } = payments.signed(eventAbout('customer.subscription.updated', canceling));
     const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(body, signature)));
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
-    expect(await billingEventsOf(userId)).toEqual(['SubscriptionActivated', 'CancellationScheduled']);
+    expect(await billingEventsOf(userId)).toEqual([
+      'BillingCustomerRecorded',
+      'SubscriptionActivated',
+      'CancellationScheduled',
+    ]);
   });
 
   it('mirrors the billing stream on the user stream once per change', async () => {
@@ -187,7 +192,7 @@ describe("events out of order: the provider's state decides", () => {
     const subscription = subscriptionOf(userId);
     await deliverSigned(eventAbout('customer.subscription.updated', subscription));
     await deliverSigned(eventAbout('checkout.session.completed', subscription));
-    expect(await billingEventsOf(userId)).toEqual(['SubscriptionActivated']);
+    expect(await billingEventsOf(userId)).toEqual(['BillingCustomerRecorded', 'SubscriptionActivated']);
     expect((await me(client)).subscriptionStatus).toBe('active');
   });
 
@@ -201,7 +206,7 @@ describe("events out of order: the provider's state decides", () => {
     await deliverSigned(eventAbout('customer.subscription.deleted', subscription));
     await deliverSigned(updated);
     await deliverSigned(created);
-    expect(await billingEventsOf(userId)).toEqual(['SubscriptionCanceled']);
+    expect(await billingEventsOf(userId)).toEqual(['BillingCustomerRecorded', 'SubscriptionCanceled']);
     expect(await me(client)).toMatchObject({ subscriptionStatus: 'inactive', subscriptionPlan: null });
   });
 });

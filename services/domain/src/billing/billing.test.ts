@@ -24,6 +24,7 @@ const provider = (changes: Partial<ProviderSubscription> = {}): ProviderSubscrip
 
 const apply = (providerEventId: string, subscription: ProviderSubscription): BillingCommand => ({
   type: 'ApplyProviderSubscription',
+  provider: 'stripe',
   providerEventId,
   subscription,
 });
@@ -45,33 +46,37 @@ const event = (
   subscription: ProviderSubscription,
 ): BillingEvent => ({ type, data: facts(eventId, subscription) });
 
+const customer: BillingEvent = {
+  type: 'BillingCustomerRecorded',
+  data: { provider: 'stripe', customerId: 'cus_1' },
+};
 const activated = event('SubscriptionActivated', 'evt_paid', provider());
 
 describe('billing decider: the customer', () => {
   it('records the provider customer once; a second (racing) one changes nothing', () => {
-    const recorded: BillingEvent = {
-      type: 'BillingCustomerRecorded',
-      data: { provider: 'stripe', customerId: 'cus_1' },
-    };
-    given([]).when({ type: 'RecordCustomer', provider: 'stripe', customerId: 'cus_1' }).then([recorded]);
-    given([recorded]).when({ type: 'RecordCustomer', provider: 'stripe', customerId: 'cus_2' }).then([]);
+    given([]).when({ type: 'RecordCustomer', provider: 'stripe', customerId: 'cus_1' }).then([customer]);
+    given([customer]).when({ type: 'RecordCustomer', provider: 'stripe', customerId: 'cus_2' }).then([]);
+  });
+
+  it("records the subscription's customer for a user who has none (a subscription made elsewhere)", () => {
+    given([]).when(apply('evt_paid', provider())).then([customer, activated]);
   });
 });
 
 describe('billing decider: applying what the provider holds', () => {
   it('activates a paid subscription seen for the first time', () => {
-    given([]).when(apply('evt_paid', provider())).then([activated]);
+    given([customer]).when(apply('evt_paid', provider())).then([activated]);
   });
 
   it('applies each provider event once: the same event again adds nothing, even if the provider changed since', () => {
-    given([activated]).when(apply('evt_paid', provider())).then([]);
-    given([activated])
+    given([customer, activated]).when(apply('evt_paid', provider())).then([]);
+    given([customer, activated])
       .when(apply('evt_paid', provider({ cancelAtPeriodEnd: true })))
       .then([]);
   });
 
   it('adds nothing when another event finds the subscription as it is held', () => {
-    given([activated]).when(apply('evt_other', provider())).then([]);
+    given([customer, activated]).when(apply('evt_other', provider())).then([]);
   });
 
   it('waits for the first payment: an incomplete subscription is not recorded', () => {
@@ -82,7 +87,7 @@ describe('billing decider: applying what the provider holds', () => {
 
   it('renews when a new period is paid for', () => {
     const renewed = provider({ currentPeriodEnd: new Date(MAR) });
-    given([activated])
+    given([customer, activated])
       .when(apply('evt_invoice_paid', renewed))
       .then([event('SubscriptionRenewed', 'evt_invoice_paid', renewed)]);
   });
@@ -90,9 +95,9 @@ describe('billing decider: applying what the provider holds', () => {
   it('records a failed payment, and its recovery', () => {
     const pastDue = provider({ status: 'past_due', currentPeriodEnd: new Date(MAR) });
     const failed = event('PaymentFailed', 'evt_failed', pastDue);
-    given([activated]).when(apply('evt_failed', pastDue)).then([failed]);
+    given([customer, activated]).when(apply('evt_failed', pastDue)).then([failed]);
     const recovered = provider({ currentPeriodEnd: new Date(MAR) });
-    given([activated, failed])
+    given([customer, activated, failed])
       .when(apply('evt_recovered', recovered))
       .then([event('PaymentRecovered', 'evt_recovered', recovered)]);
   });
@@ -100,15 +105,15 @@ describe('billing decider: applying what the provider holds', () => {
   it('records a cancellation scheduled for the period end, and its withdrawal', () => {
     const canceling = provider({ cancelAtPeriodEnd: true });
     const scheduled = event('CancellationScheduled', 'evt_cancel', canceling);
-    given([activated]).when(apply('evt_cancel', canceling)).then([scheduled]);
-    given([activated, scheduled])
+    given([customer, activated]).when(apply('evt_cancel', canceling)).then([scheduled]);
+    given([customer, activated, scheduled])
       .when(apply('evt_keep', provider()))
       .then([event('CancellationWithdrawn', 'evt_keep', provider())]);
   });
 
   it('names every change at once: a renewal that is also set to end', () => {
     const both = provider({ currentPeriodEnd: new Date(MAR), cancelAtPeriodEnd: true });
-    given([activated])
+    given([customer, activated])
       .when(apply('evt_both', both))
       .then([
         event('SubscriptionRenewed', 'evt_both', both),
@@ -118,14 +123,14 @@ describe('billing decider: applying what the provider holds', () => {
 
   it('records a change of plan and price as an update', () => {
     const yearly = provider({ plan: 'yearly', amount: 2000 });
-    given([activated])
+    given([customer, activated])
       .when(apply('evt_plan', yearly))
       .then([event('SubscriptionUpdated', 'evt_plan', yearly)]);
   });
 
   it('ends a subscription the provider canceled', () => {
     const canceled = provider({ status: 'canceled' });
-    given([activated])
+    given([customer, activated])
       .when(apply('evt_deleted', canceled))
       .then([event('SubscriptionCanceled', 'evt_deleted', canceled)]);
   });
@@ -134,19 +139,19 @@ describe('billing decider: applying what the provider holds', () => {
 describe('billing decider: events out of order', () => {
   it('updated before completed: the completion finds the state already there', () => {
     const updated = event('SubscriptionActivated', 'evt_updated', provider());
-    given([updated]).when(apply('evt_completed', provider())).then([]);
+    given([customer, updated]).when(apply('evt_completed', provider())).then([]);
   });
 
   it('deleted before updated: a later (older) snapshot of a canceled subscription changes nothing', () => {
     const canceled = provider({ status: 'canceled' });
     const deletedFirst = event('SubscriptionCanceled', 'evt_deleted', canceled);
-    given([]).when(apply('evt_deleted', canceled)).then([deletedFirst]);
-    given([deletedFirst]).when(apply('evt_updated', provider())).then([]);
+    given([customer]).when(apply('evt_deleted', canceled)).then([deletedFirst]);
+    given([customer, deletedFirst]).when(apply('evt_updated', provider())).then([]);
   });
 
   it('an old updated after deleted changes nothing', () => {
     const deleted = event('SubscriptionCanceled', 'evt_deleted', provider({ status: 'canceled' }));
-    given([activated, deleted])
+    given([customer, activated, deleted])
       .when(apply('evt_old_updated', provider({ cancelAtPeriodEnd: true })))
       .then([]);
   });
@@ -157,10 +162,10 @@ describe('billing decider: events out of order', () => {
       'evt_renewed',
       provider({ currentPeriodEnd: new Date(MAR) }),
     );
-    given([activated, renewed])
+    given([customer, activated, renewed])
       .when(apply('evt_late_failure', provider({ status: 'past_due', currentPeriodEnd: new Date(FEB) })))
       .then([]);
-    given([activated])
+    given([customer, activated])
       .when(apply('evt_stale', provider({ status: 'incomplete', currentPeriodEnd: new Date(JAN) })))
       .then([]);
   });

@@ -47,9 +47,14 @@ export type BillingCommand =
   /**
    * Moves the state to the subscription as the provider holds it, for the provider's event
    * `providerEventId`: exactly once per event id, and never backwards (a snapshot older than the state
-   * held changes nothing).
+   * held changes nothing). A user without a recorded customer gets the subscription's.
    */
-  | { type: 'ApplyProviderSubscription'; providerEventId: string; subscription: ProviderSubscription };
+  | {
+      type: 'ApplyProviderSubscription';
+      provider: PaymentProviderName;
+      providerEventId: string;
+      subscription: ProviderSubscription;
+    };
 
 export const initialBillingState = (): BillingState => ({
   customer: null,
@@ -75,25 +80,28 @@ export function evolveBilling(state: BillingState, event: BillingEvent): Billing
 export function decideBilling(command: BillingCommand, state: BillingState): BillingEvent[] {
   switch (command.type) {
     case 'RecordCustomer':
-      return state.customer
-        ? []
-        : [
-            {
-              type: 'BillingCustomerRecorded',
-              data: { provider: command.provider, customerId: command.customerId },
-            },
-          ];
+      return customerFor(state, command.provider, command.customerId);
     case 'ApplyProviderSubscription': {
-      if (state.appliedEventIds.has(command.providerEventId)) return [];
-      const facts = factsOf(command.providerEventId, command.subscription);
-      const held = state.subscriptions[command.subscription.id];
-      return changesTo(facts, command.subscription, held).map((type) => ({ type, data: facts }));
+      const { provider, providerEventId, subscription } = command;
+      if (state.appliedEventIds.has(providerEventId)) return [];
+      const facts = factsOf(providerEventId, subscription);
+      const changes = changesTo(facts, subscription, state.subscriptions[subscription.id]);
+      if (changes.length === 0) return [];
+      return [
+        ...customerFor(state, provider, subscription.customerId),
+        ...changes.map((type) => ({ type, data: facts })),
+      ];
     }
     default: {
       const unknown: never = command;
       return unknown;
     }
   }
+}
+
+/** The customer, unless the user has one already (the first recorded is kept). */
+function customerFor(state: BillingState, provider: PaymentProviderName, customerId: string): BillingEvent[] {
+  return state.customer ? [] : [{ type: 'BillingCustomerRecorded', data: { provider, customerId } }];
 }
 
 type SubscriptionEventType = Exclude<BillingEvent['type'], 'BillingCustomerRecorded'>;
