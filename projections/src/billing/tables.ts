@@ -1,5 +1,4 @@
 import type { Int8 } from '@sniplink/platform';
-import type { Selectable } from 'kysely';
 
 /**
  * The billing read model's tables, written by `billingProjection` from the billing streams
@@ -38,5 +37,3 @@ export interface RmBillingSubscriptionsTable {
   /** The billing stream's revision of the event that wrote the row: an older one never overwrites it. */
   last_revision: Int8;
 }
-
-export type BillingSubscriptionRow = Selectable<RmBillingSubscriptionsTable>;

@@ -15,15 +15,8 @@ export {
   normaliseEmail,
 } from './accounts/email-claim';
 export type { UserState, UserStreamEvent } from './accounts/user';
-export {
-  type BillingCommand,
-  type BillingState,
-  billingDecider,
-  billingStreamId,
-  type ProviderSubscription,
-  paidPlanOf,
-} from './billing/billing';
-export { currentSubscription, isPaymentFailing, isProAt, type PaidTerms } from './billing/pro';
+export { type BillingState, billingDecider, billingStreamId, paidPlanOf } from './billing/billing';
+export { currentSubscription } from './billing/pro';
 export type { Decider, DomainEvent } from './decider';
 export * from './errors';
 export {

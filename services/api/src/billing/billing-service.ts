@@ -39,7 +39,7 @@ export interface BillingServiceDeps {
 /** A double click, or a second tab, within this long gets the same checkout (the same idempotency key). */
 const CHECKOUT_WINDOW_MS = 5 * 60_000;
 
-export const ALREADY_SUBSCRIBED = 'You already have an active subscription';
+const ALREADY_SUBSCRIBED = 'You already have an active subscription';
 
 /**
  * Plans and payments: checkouts and the portal at the payment provider, and the provider's subscriptions

@@ -16,7 +16,7 @@ export interface BillingRoutesDeps {
 }
 
 /** Stripe's events are a few KB; the largest (a subscription with many items) stay well under this. */
-export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 const receivedSchema = z.object({ received: z.literal(true) });
 
