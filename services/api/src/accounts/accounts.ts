@@ -248,7 +248,10 @@ export class AccountService {
     await this.command(userId, { type: 'UnsuspendUser' });
   }
 
-  /** Makes the account Pro on a plan, or Free: the same events the payments provider will append. */
+  /**
+   * An operator's grant: Pro on a plan, or the grant taken back (`free`). Paid subscriptions are the
+   * billing stream's (billing/billing-service.ts) and are not touched.
+   */
   async setPlan(
     userId: string,
     plan: 'monthly' | 'yearly' | 'free',

@@ -1,6 +1,9 @@
 import type { CreateSubscriptionAnswer, ErrorBody, User } from '@sniplink/contracts';
+import { billingDecider } from '@sniplink/domain';
+import { handleCommand } from '@sniplink/platform';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
+import { BillingService } from './billing-service';
 import type { SubscriptionSnapshot } from './provider';
 import { type StripeShapedEvent, subscriptionEvent, TestPayments } from './testing';
 
@@ -159,6 +162,31 @@ describe('each provider event applied exactly once', () => {
     ]);
   });
 
+  it('10 copies at once in two processes (no lock in common): the expected revision lets one through', async () => {
+    const { userId } = await signedIn();
+    const subscription = subscriptionOf(userId);
+    const { runtime, config } = api;
+    const process = () =>
+      new BillingService({
+        eventStore: runtime.eventStore,
+        payments,
+        accounts: runtime.accounts,
+        readModels: runtime.progress,
+        publicUrl: config.publicUrl,
+        log: runtime.log,
+        clock: runtime.clock,
+      });
+    const [one, two] = [process(), process()];
+    const changes = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? one : two).applySubscription(userId, 'evt_race', subscription),
+      ),
+    );
+    // Two events (the customer and the activation) by one of the ten; none by the others.
+    expect(changes.sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
+    expect(await billingEventsOf(userId)).toEqual(['BillingCustomerRecorded', 'SubscriptionActivated']);
+  });
+
   it('mirrors the billing stream on the user stream once per change', async () => {
     const { userId } = await signedIn();
     const subscription = subscriptionOf(userId);
@@ -183,6 +211,33 @@ describe('each provider event applied exactly once', () => {
       },
     ]);
     expect(mirrored[0]?.actorId).toBe('system');
+  });
+});
+
+describe('a crash between the billing append and the mirror', () => {
+  it("is completed by the provider's retry of the same event: the user stream catches up, billing adds nothing", async () => {
+    const { client, userId } = await signedIn();
+    const subscription = subscriptionOf(userId);
+    const event = eventAbout('invoice.paid', subscription);
+    // The first delivery appended to the billing stream; the process died before the user stream's mirror.
+    await handleCommand(
+      api.runtime.eventStore,
+      `billing-${userId}`,
+      billingDecider,
+      { type: 'ApplyProviderSubscription', provider: 'stripe', providerEventId: event.id, subscription },
+      { clock: api.runtime.clock },
+    );
+    const mirrors = async () =>
+      (await api.runtime.eventStore.readStream(`user-${userId}`)).filter((e) => e.type === 'PaidPlanSynced');
+    expect(await mirrors()).toEqual([]);
+    expect((await deliverSigned(event)).status).toBe(200);
+    expect(await billingEventsOf(userId)).toEqual(['BillingCustomerRecorded', 'SubscriptionActivated']);
+    expect(await mirrors()).toHaveLength(1);
+    // The allowance follows: a sixth link is a Pro user's.
+    for (let n = 0; n < 6; n++) {
+      const made = await client.post('/api/links', { originalUrl: `https://example.com/${n}`, title: null });
+      expect(made.status).toBe(201);
+    }
   });
 });
 
