@@ -61,6 +61,22 @@ export async function startTestApi(
   };
 }
 
+let signUps = 0;
+/** A new password account, signed in on a client of its own; `label` starts its (run-unique) e-mail address. */
+export async function signedUpClient(
+  api: TestApi,
+  label: string,
+): Promise<{ client: HttpClient; userId: string }> {
+  const client = api.client();
+  const email = `${label}.${Date.now()}.${++signUps}@example.com`;
+  const response = await client.post<{ id: string }>('/api/auth/register', {
+    email,
+    password: 'correct horse',
+  });
+  if (response.status !== 201) throw new Error(`Sign-up answered ${response.status}: ${response.text}`);
+  return { client, userId: response.body.id };
+}
+
 export interface HttpResponse<T = unknown> {
   status: number;
   headers: Headers;

@@ -2,7 +2,7 @@ import type { CreateSubscriptionAnswer, ErrorBody, User } from '@sniplink/contra
 import { billingDecider } from '@sniplink/domain';
 import { handleCommand } from '@sniplink/platform';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import { BillingService } from './billing-service';
 import type { SubscriptionSnapshot } from './provider';
 import { type StripeShapedEvent, subscriptionEvent, TestPayments } from './testing';
@@ -18,16 +18,7 @@ beforeEach(() => {
   payments.failing = false;
 });
 
-let counter = 0;
-async function signedIn(): Promise<{ client: HttpClient; userId: string }> {
-  const client = api.client();
-  const response = await client.post<{ id: string }>('/api/auth/register', {
-    email: `billing.${Date.now()}.${++counter}@example.com`,
-    password: 'correct horse',
-  });
-  expect(response.status).toBe(201);
-  return { client, userId: response.body.id };
-}
+const signedIn = () => signedUpClient(api, 'billing');
 
 const DAY_MS = 24 * 60 * 60_000;
 let subscriptions = 0;

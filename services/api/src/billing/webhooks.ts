@@ -30,10 +30,6 @@ const HANDLED = new Set([
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type WebhookOutcome =
-  | { outcome: 'applied'; userId: string; changes: number }
-  | { outcome: 'ignored'; reason: 'event type' | 'no subscription' | 'no user' };
-
 /**
  * `POST /api/webhooks/stripe`, after Dub's webhook route: the signature checked on the raw body, the
  * subscription re-read from the provider (its state, never the order events arrive in, decides), and
@@ -43,13 +39,13 @@ export async function receiveWebhook(
   deps: WebhookDeps,
   rawBody: Buffer,
   signature: string | undefined,
-): Promise<WebhookOutcome> {
+): Promise<void> {
   const event = verified(deps.payments, rawBody, signature);
-  if (!HANDLED.has(event.type)) return { outcome: 'ignored', reason: 'event type' };
+  if (!HANDLED.has(event.type)) return;
   const subscriptionId = event.subscriptionId;
   if (!subscriptionId) {
     deps.log.info({ providerEventId: event.id, type: event.type }, 'payment event names no subscription');
-    return { outcome: 'ignored', reason: 'no subscription' };
+    return;
   }
   const subscription = await deps.billing.atProvider(() =>
     deps.payments.retrieveSubscription(subscriptionId),
@@ -60,10 +56,9 @@ export async function receiveWebhook(
       { providerEventId: event.id, type: event.type, subscriptionId },
       'payment event tied to no account we know; nothing applied',
     );
-    return { outcome: 'ignored', reason: 'no user' };
+    return;
   }
-  const changes = await deps.billing.applySubscription(userId, event.id, subscription);
-  return { outcome: 'applied', userId, changes };
+  await deps.billing.applySubscription(userId, event.id, subscription);
 }
 
 function verified(payments: PaymentProvider, rawBody: Buffer, signature: string | undefined): ProviderEvent {

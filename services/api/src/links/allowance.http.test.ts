@@ -1,6 +1,6 @@
 import type { ErrorBody, Link, LinkAllowance, User } from '@sniplink/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 
 /**
  * One allowance rule, shown the same everywhere: the user JSON's `linkAllowance` (which the dashboard
@@ -12,15 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-let counter = 0;
-async function signedIn(): Promise<{ client: HttpClient; userId: string }> {
-  const client = api.client();
-  const response = await client.post<User>('/api/auth/register', {
-    email: `allowance.${Date.now()}.${++counter}@example.com`,
-    password: 'correct horse',
-  });
-  return { client, userId: response.body.id };
-}
+const signedIn = () => signedUpClient(api, 'allowance');
 
 const allowance = async (client: HttpClient) => (await client.get<User>('/api/auth/user')).body.linkAllowance;
 const create = (client: HttpClient, n: number) =>
