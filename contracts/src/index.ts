@@ -3,6 +3,7 @@ export * from './accounts/events';
 export * from './analytics/api';
 export * from './analytics/clicks';
 export * from './billing/api';
+export * from './billing/events';
 export * from './demo/api';
 export * from './errors';
 export { eventRegistry } from './events/event-registry';

@@ -1,5 +1,6 @@
 import type { Keyring } from '@sniplink/platform';
 import { usersProjection } from './accounts/projection';
+import { billingProjection } from './billing/projection';
 import { type CodesChanged, linksProjection } from './links/projection';
 import type { Projection } from './projection';
 import { streamCatalogue } from './stream-catalogue/projection';
@@ -22,6 +23,14 @@ export {
   userClickTotal,
 } from './analytics/queries';
 export { applyNextBatch, catchUp } from './batch';
+export {
+  type BilledSubscription,
+  billingOfUser,
+  type RevenueOverview,
+  revenueOverview,
+  type UserBilling,
+  userIdOfCustomer,
+} from './billing/queries';
 export { CheckpointMovedError, loadCheckpoint, resetProjection } from './checkpoints';
 export { type ProjectionLag, projectionLag } from './lag';
 export {
@@ -39,7 +48,7 @@ export { type ReadModelDatabase, withReadModels } from './read-models';
 export { ProjectionBusyError, rebuildProjections } from './rebuild';
 export { ProjectionRunner, type RunnerDeps, type RunnerState } from './runner';
 export { streamsEndingWith } from './stream-catalogue/queries';
-export { type CodesChanged, linksProjection, streamCatalogue, usersProjection };
+export { billingProjection, type CodesChanged, linksProjection, streamCatalogue, usersProjection };
 
 /** Every read model the app keeps (click analytics is fed by the click stream, not listed here). */
 export const allProjections = (deps: {
@@ -49,4 +58,5 @@ export const allProjections = (deps: {
   streamCatalogue,
   usersProjection(deps.keyring),
   linksProjection(deps.onCodesChanged),
+  billingProjection,
 ];

@@ -2,6 +2,7 @@ import type { Database } from '@sniplink/platform';
 import type { Kysely, Transaction } from 'kysely';
 import type { UsersTables } from './accounts/tables';
 import type { ClickAnalyticsTables } from './analytics/tables';
+import type { BillingTables } from './billing/tables';
 import type { LinksTables } from './links/tables';
 import type { StreamCatalogueTables } from './stream-catalogue/tables';
 
@@ -9,7 +10,11 @@ import type { StreamCatalogueTables } from './stream-catalogue/tables';
  * Every read model's tables; each is declared in its own folder, beside its projection and queries.
  * (Type aliases, not interfaces: Kysely's `withTables` wants a record type.)
  */
-export type ReadModelTables = LinksTables & UsersTables & StreamCatalogueTables & ClickAnalyticsTables;
+export type ReadModelTables = LinksTables &
+  UsersTables &
+  StreamCatalogueTables &
+  ClickAnalyticsTables &
+  BillingTables;
 
 /** The platform's tables and the read models': what projections and their queries are typed against. */
 export interface ReadModelDatabase extends Database, ReadModelTables {}

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { PaymentProvider } from '../../services/api/src/index';
 import { type Config, createLogger, loadConfig } from '../../services/platform/src/index';
 import { startApp } from '../../services/standalone/src/composition';
 import type { Runtime } from '../../services/standalone/src/runtime';
@@ -20,11 +21,12 @@ export interface TestApi {
 /**
  * The real app (runtime + HTTP) on a database of its own, listening on a loopback port: tests talk to it
  * over real HTTP, as a browser would. `env.PORT` picks the port (see `freePort()`); unset, any free one.
- * `webDistDir`: serve the web app built there too (by default the API alone).
+ * `webDistDir`: serve the web app built there too (by default the API alone); `payments`: the payment
+ * provider the plans and payments routes use.
  */
 export async function startTestApi(
   env: Record<string, string> = {},
-  options: { webDistDir?: string } = {},
+  options: { webDistDir?: string; payments?: PaymentProvider } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase({ migrate: false });
   // A DATA_DIR of its own unless the test names one: the click spill and the outbox are per process.
@@ -39,7 +41,7 @@ export async function startTestApi(
     ...env,
   });
   const log = createLogger('silent');
-  const { app, runtime } = await startApp(config, log, { webDistDir: options.webDistDir });
+  const { app, runtime } = await startApp(config, log, options);
   // A caller that must know the address up front (say, to register a callback URL with an identity
   // provider) passes PORT (and PUBLIC_URL); otherwise any free port will do.
   await app.listen({ port: env.PORT ? config.port : 0, host: '127.0.0.1' });
@@ -57,6 +59,22 @@ export async function startTestApi(
       if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
+}
+
+let signUps = 0;
+/** A new password account, signed in on a client of its own; `label` starts its (run-unique) e-mail address. */
+export async function signedUpClient(
+  api: TestApi,
+  label: string,
+): Promise<{ client: HttpClient; userId: string }> {
+  const client = api.client();
+  const email = `${label}.${Date.now()}.${++signUps}@example.com`;
+  const response = await client.post<{ id: string }>('/api/auth/register', {
+    email,
+    password: 'correct horse',
+  });
+  if (response.status !== 201) throw new Error(`Sign-up answered ${response.status}: ${response.text}`);
+  return { client, userId: response.body.id };
 }
 
 export interface HttpResponse<T = unknown> {

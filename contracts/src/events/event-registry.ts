@@ -1,4 +1,5 @@
 import { emailClaimEvents, userEvents } from '../accounts/events';
+import { billingEvents, paidPlanEvents } from '../billing/events';
 import { linkEvents, linkQuotaEvents, shortCodeEvents } from '../links/events';
 import { EventRegistry } from './registry';
 
@@ -9,4 +10,6 @@ export const eventRegistry = new EventRegistry([
   linkEvents,
   shortCodeEvents,
   linkQuotaEvents,
+  billingEvents,
+  paidPlanEvents,
 ]);

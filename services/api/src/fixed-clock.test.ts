@@ -1,11 +1,21 @@
-import { DEMO_LINK_LIFETIME_DAYS } from '@sniplink/contracts';
-import { appSecret, type FixedClock, fixedClock, type IdSource, sequentialIds } from '@sniplink/platform';
+import { DEMO_LINK_LIFETIME_DAYS, type Link } from '@sniplink/contracts';
+import {
+  appSecret,
+  createLogger,
+  type FixedClock,
+  fixedClock,
+  type IdSource,
+  sequentialIds,
+} from '@sniplink/platform';
 import { clickCounts, linkClicks } from '@sniplink/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/support/api';
 import { AccountService } from './accounts/accounts';
 import { LoginThrottle } from './accounts/login-throttle';
 import { SessionStore } from './accounts/sessions';
+import { BillingService } from './billing/billing-service';
+import { subscriptionEvent, TestPayments } from './billing/testing';
+import { receiveWebhook } from './billing/webhooks';
 import { DemoService } from './demo/demo-service';
 import { DemoThrottle } from './demo/demo-throttle';
 import { postgresRateLimiters } from './http/rate-limiter';
@@ -22,7 +32,10 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** AccountService, LinkService and DemoService as runtime.ts composes them, but on `clock` and `ids`. */
+/**
+ * AccountService, LinkService and DemoService as runtime.ts composes them, and BillingService and the
+ * webhook's dependencies as composition.ts does (on a test double of the provider), but on `clock` and `ids`.
+ */
 async function servicesOn(clock: FixedClock, ids: IdSource) {
   const { runtime, config } = api;
   const { db, pool } = runtime.database;
@@ -63,7 +76,19 @@ async function servicesOn(clock: FixedClock, ids: IdSource) {
     throttle: new DemoThrottle({ limiters: postgresRateLimiters({ pool }) }, config.demoLimits),
     clock,
   });
-  return { accounts, links, demo };
+  const payments = new TestPayments();
+  const log = createLogger('silent');
+  const billing = new BillingService({
+    eventStore: runtime.eventStore,
+    payments,
+    accounts,
+    readModels: runtime.progress,
+    publicUrl: config.publicUrl,
+    log,
+    clock,
+  });
+  const webhooks = { billing, payments, eventStore: runtime.eventStore, db, log };
+  return { accounts, links, demo, payments, webhooks };
 }
 
 describe('services on a fixed clock', () => {
@@ -133,5 +158,64 @@ describe('services on a fixed clock', () => {
     }
     clock.set(new Date(end).toISOString());
     expect(await sessions.resolve(busy.token)).toBeNull();
+  });
+});
+
+describe('Pro over time, on a fixed clock', () => {
+  it('keeps a past-due user Pro until the period ends, then Free; every link still redirects', async () => {
+    const clock = fixedClock('2027-03-10T12:00:00.000Z');
+    const { accounts, links, payments, webhooks } = await servicesOn(clock, sequentialIds(4));
+    const userId = await accounts.register({ email: 'past.due@example.com', password: 'correct horse' });
+    const made: Link[] = [];
+    const create = async () => {
+      made.push(
+        await links.create(userId, { originalUrl: `https://example.com/${made.length}`, title: null }),
+      );
+    };
+    for (let i = 0; i < 5; i++) await create();
+    await expect(create()).rejects.toMatchObject({ code: 'SUBSCRIPTION_REQUIRED' });
+
+    const periodEnd = new Date('2027-04-10T12:00:00.000Z');
+    const subscription = {
+      id: 'sub_over_time',
+      customerId: 'cus_over_time',
+      userId,
+      plan: 'monthly' as const,
+      status: 'active' as const,
+      currentPeriodEnd: periodEnd,
+      cancelAtPeriodEnd: false,
+      amount: 200,
+      currency: 'usd',
+    };
+    const deliver = async (id: string, type: string) => {
+      const { body, signature } = payments.signed(subscriptionEvent(id, type, subscription));
+      await receiveWebhook(webhooks, Buffer.from(body), signature);
+    };
+    payments.hold(subscription);
+    await deliver('evt_paid', 'checkout.session.completed');
+    await create();
+    payments.hold({ ...subscription, status: 'past_due' });
+    await deliver('evt_failed', 'invoice.payment_failed');
+    expect(await accounts.requireUser(userId)).toMatchObject({
+      subscriptionStatus: 'active',
+      billing: { periodEnd: periodEnd.toISOString(), paymentFailed: true },
+      linkAllowance: { period: 'month', used: 6, limit: 500 },
+    });
+
+    clock.set('2027-04-10T11:59:59.999Z');
+    await create();
+    clock.set(periodEnd.toISOString());
+    expect(await accounts.requireUser(userId)).toMatchObject({
+      subscriptionStatus: 'inactive',
+      subscriptionPlan: null,
+      billing: { periodEnd: null, paymentFailed: false, canManage: true },
+      linkAllowance: { period: 'lifetime', used: 7, limit: 5, remaining: 0 },
+    });
+    await expect(create()).rejects.toMatchObject({ code: 'SUBSCRIPTION_REQUIRED', status: 403 });
+
+    for (const link of made) {
+      const visit = await fetch(`${api.baseUrl}/s/${link.shortCode}`, { redirect: 'manual' });
+      expect([visit.status, visit.headers.get('location')]).toEqual([302, link.originalUrl]);
+    }
   });
 });

@@ -1,5 +1,6 @@
 export {
   FREE_LINK_LIMIT,
+  isUserProAt,
   PRO_MONTHLY_LINK_LIMIT,
   type UserCommand,
   userDecider,
@@ -14,6 +15,8 @@ export {
   normaliseEmail,
 } from './accounts/email-claim';
 export type { UserState, UserStreamEvent } from './accounts/user';
+export { type BillingState, billingDecider, billingStreamId, paidPlanOf } from './billing/billing';
+export { currentSubscription } from './billing/pro';
 export type { Decider, DomainEvent } from './decider';
 export * from './errors';
 export {

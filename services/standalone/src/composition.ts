@@ -24,6 +24,9 @@ import {
   type AppDeps,
   accountRoutes,
   analyticsRoutes,
+  type BillingRoutesDeps,
+  BillingService,
+  billingRoutes,
   buildApp,
   claimDemoLinksOnSignIn,
   createOidcLogin,
@@ -32,6 +35,7 @@ import {
   type LinkRoutesDeps,
   linkRoutes,
   OIDC_CALLBACK_PATH,
+  type PaymentProvider,
   postgresRateLimiters,
   type RouteGroup,
   SignupThrottle,
@@ -53,6 +57,8 @@ export interface ProcessOptions {
   clickThread?: { script: URL };
   /** The built web app to serve (`WEB_DIST_DIR`); absent: the API alone, as most tests run it. */
   webDistDir?: string;
+  /** The payment provider (issue 20); absent: no plans and payments routes. */
+  payments?: PaymentProvider;
 }
 
 /** A started process: its HTTP app, not yet listening, and the runtime to stop after the app closes. */
@@ -87,7 +93,7 @@ export async function startApp(
     readiness: runtime.readiness,
     allowedOrigins: allowedOrigins(config),
     publicUrl: config.canonicalUrl,
-    routes: featureRoutes(runtime),
+    routes: featureRoutes(runtime, options.payments),
     redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
   });
 }
@@ -112,12 +118,13 @@ export async function startRedirect(
 }
 
 /** The API's route groups, feature by feature, each given its part of the runtime. */
-function featureRoutes(runtime: Runtime): RouteGroup[] {
+function featureRoutes(runtime: Runtime, payments: PaymentProvider | undefined): RouteGroup[] {
   return [
     (api) => accountRoutes(api, accountDeps(runtime)),
     (api) => linkRoutes(api, linkDeps(runtime)),
     (api) => analyticsRoutes(api, analyticsDeps(runtime)),
     (api) => demoRoutes(api, demoDeps(runtime)),
+    ...(payments ? [(api: FastifyInstance) => billingRoutes(api, billingDeps(runtime, payments))] : []),
   ];
 }
 
@@ -214,6 +221,25 @@ function analyticsDeps(runtime: Runtime): AnalyticsRoutesDeps {
 /** The demo's view of the runtime. */
 function demoDeps(runtime: Runtime): DemoRoutesDeps {
   return { demo: runtime.demo, sessions: runtime.sessions, cookie: cookieSettings(runtime.config) };
+}
+
+/** Plans and payments' view of the runtime, with the payment provider. */
+function billingDeps(runtime: Runtime, payments: PaymentProvider): BillingRoutesDeps {
+  const { eventStore, log } = runtime;
+  const billing = new BillingService({
+    eventStore,
+    payments,
+    accounts: runtime.accounts,
+    readModels: runtime.progress,
+    publicUrl: runtime.config.publicUrl,
+    log,
+    clock: runtime.clock,
+  });
+  return {
+    billing,
+    sessions: runtime.sessions,
+    webhooks: { billing, payments, eventStore, db: runtime.database.db, log },
+  };
 }
 
 /** Users reach the site over https (PUBLIC_URL): cookies are Secure, answers carry HSTS. */

@@ -1,5 +1,6 @@
 import { linkAllowance, type ProfileBody, type RegisterBody, type User } from '@sniplink/contracts';
 import {
+  currentSubscription,
   emailClaimDecider,
   emailClaimStreamId,
   ForbiddenError,
@@ -25,7 +26,13 @@ import {
   type LogPosition,
   loadState,
 } from '@sniplink/platform';
-import { liveLinkCount, type UserRow, userById } from '@sniplink/projections';
+import {
+  billingOfUser,
+  liveLinkCount,
+  type UserBilling,
+  type UserRow,
+  userById,
+} from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
@@ -194,11 +201,13 @@ export class AccountService {
 
   /** The user as the API shows it, or null when the account does not exist (or was erased). */
   async user(userId: string): Promise<User | null> {
-    const [row, held] = await Promise.all([
+    const [row, held, billing] = await Promise.all([
       userById(this.deps.db, userId),
       liveLinkCount(this.deps.db, userId),
+      billingOfUser(this.deps.db, userId),
     ]);
-    return row && !row.erased ? toUserJson(row, held, this.deps.adminEmails, this.deps.clock.now()) : null;
+    if (!row || row.erased) return null;
+    return toUserJson(row, { held, billing }, this.deps.adminEmails, this.deps.clock.now());
   }
 
   async updateProfile(userId: string, body: ProfileBody): Promise<User> {
@@ -239,7 +248,10 @@ export class AccountService {
     await this.command(userId, { type: 'UnsuspendUser' });
   }
 
-  /** Makes the account Pro on a plan, or Free: the same events the payments provider will append. */
+  /**
+   * An operator's grant: Pro on a plan, or the grant taken back (`free`). Paid subscriptions are the
+   * billing stream's (billing/billing-service.ts) and are not touched.
+   */
   async setPlan(
     userId: string,
     plan: 'monthly' | 'yearly' | 'free',
@@ -362,12 +374,21 @@ export class AccountService {
 }
 
 /**
- * The user JSON of spec section 3, as of `now` (links created this month count from the 1st, UTC), with
- * `held` the user's live links (the Free allowance counts them).
+ * The user JSON of spec section 3, as of `now`: Pro (`subscriptionStatus` "active") when an operator made
+ * the account Pro or a subscription is Pro at `now` (`isProAt`: past due until its period ends, set to
+ * cancel until then); links created this month count from the 1st, UTC; `held` is the user's live links
+ * (the Free allowance counts them). `linkAllowance` is the rule `TakeLinkSlot` applies.
  */
-export function toUserJson(row: UserRow, held: number, adminEmails: readonly string[], now: Date): User {
+export function toUserJson(
+  row: UserRow,
+  { held, billing }: { held: number; billing: UserBilling },
+  adminEmails: readonly string[],
+  now: Date,
+): User {
   const month = utcMonthOf(now);
-  const pro = row.subscription_status === 'active';
+  const granted = row.subscription_status === 'active' ? grantedPlan(row) : undefined;
+  const paid = currentSubscription(billing.subscriptions, now);
+  const pro = granted !== undefined || paid !== undefined;
   const createdThisMonth = row.links_month === month ? row.links_created_this_month : 0;
   return {
     id: row.user_id,
@@ -376,15 +397,21 @@ export function toUserJson(row: UserRow, held: number, adminEmails: readonly str
     email: row.email,
     profileImageUrl: row.profile_image_url,
     isAdmin: row.email_normalized !== null && adminEmails.includes(row.email_normalized),
-    subscriptionStatus: row.subscription_status === 'active' ? 'active' : 'inactive',
-    subscriptionPlan:
-      row.subscription_plan === 'monthly' || row.subscription_plan === 'yearly'
-        ? row.subscription_plan
-        : null,
+    subscriptionStatus: pro ? 'active' : 'inactive',
+    subscriptionPlan: paid?.plan ?? granted ?? null,
     linksCreatedThisMonth: createdThisMonth,
     createdAt: row.created_at.toISOString(),
     emailVerified: row.email_verified,
-    billing: { periodEnd: null, cancelAtPeriodEnd: false, paymentFailed: false, canManage: false },
+    billing: {
+      periodEnd: paid?.periodEnd.toISOString() ?? null,
+      cancelAtPeriodEnd: paid?.cancelAtPeriodEnd ?? false,
+      paymentFailed: paid?.paymentFailed ?? false,
+      canManage: billing.customerId !== null,
+    },
     linkAllowance: linkAllowance(pro, createdThisMonth, held),
   };
 }
+
+/** The plan an operator's grant names (`npm run user:plan`); null when it names none the API knows. */
+const grantedPlan = (row: UserRow): 'monthly' | 'yearly' | null =>
+  row.subscription_plan === 'monthly' || row.subscription_plan === 'yearly' ? row.subscription_plan : null;

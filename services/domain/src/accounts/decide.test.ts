@@ -1,7 +1,8 @@
-import type { UserEvent } from '@sniplink/contracts';
+import type { PaidPeriod, UserEvent } from '@sniplink/contracts';
 import { describe, it } from 'vitest';
 import { specFor } from '../testing/spec';
-import { userDecider } from './decide';
+import { type UserCommand, userDecider } from './decide';
+import type { UserStreamEvent } from './user';
 
 const given = specFor(userDecider);
 const userId = '01890000-0000-7000-8000-000000000001';
@@ -130,5 +131,50 @@ describe('user decider', () => {
     given([registered])
       .when({ type: 'EraseUser' })
       .then([{ type: 'UserErased', data: {} }]);
+  });
+});
+
+const PERIOD_END = new Date('2027-02-01T00:00:00.000Z');
+
+describe('the link allowance follows the paid plan the user stream mirrors', () => {
+  const period = (changes: Partial<PaidPeriod> = {}): PaidPeriod => ({
+    subscriptionId: 'sub_1',
+    plan: 'monthly',
+    status: 'past_due',
+    periodEnd: PERIOD_END.toISOString(),
+    cancelAtPeriodEnd: false,
+    ...changes,
+  });
+  const synced = (version: number, subscriptions: PaidPeriod[]): UserStreamEvent => ({
+    type: 'PaidPlanSynced',
+    data: { version, subscriptions },
+  });
+  const fiveLinks: UserStreamEvent[] = Array.from({ length: 5 }, (_, i) => ({
+    type: 'LinkSlotTaken',
+    data: { linkId: `01890000-0000-7000-9000-${String(i).padStart(12, '0')}`, month: '2027-01' },
+  }));
+  const sixth = '01890000-0000-7000-9000-000000000099';
+
+  it('lets a past-due user create past 5 links until the period ends, then holds them to Free', () => {
+    const history = [registered, synced(2, [period()]), ...fiveLinks];
+    given(history)
+      .when({ type: 'TakeLinkSlot', linkId: sixth, now: new Date(PERIOD_END.getTime() - 1) })
+      .then([{ type: 'LinkSlotTaken', data: { linkId: sixth, month: '2027-01' } }]);
+    given(history)
+      .when({ type: 'TakeLinkSlot', linkId: sixth, now: PERIOD_END })
+      .thenThrows({ code: 'SUBSCRIPTION_REQUIRED', status: 403 });
+  });
+
+  it('mirrors only a newer version: a copy or an older mirror changes nothing', () => {
+    const command: UserCommand = { type: 'SyncPaidPlan', version: 2, subscriptions: [period()] };
+    given([registered])
+      .when(command)
+      .then([synced(2, [period()])]);
+    given([registered, synced(2, [period()])])
+      .when(command)
+      .then([]);
+    given([registered, synced(3, [])])
+      .when(command)
+      .then([]);
   });
 });

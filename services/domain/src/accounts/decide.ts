@@ -1,11 +1,15 @@
 import {
   type Encrypted,
   FREE_LINK_LIMIT,
+  linkAllowance,
   linkQuotaEvents,
+  type PaidPeriod,
   type PlanId,
   PRO_MONTHLY_LINK_LIMIT,
+  paidPlanEvents,
   userEvents,
 } from '@sniplink/contracts';
+import { isProAt } from '../billing/pro';
 import type { Decider } from '../decider';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { evolveUser, initialUserState, type UserState, type UserStreamEvent } from './user';
@@ -41,6 +45,8 @@ export type UserCommand =
       reference: string | null;
     }
   | { type: 'EndSubscription'; reason: 'canceled' | 'operator' | 'expired' }
+  /** Mirrors the billing stream's subscriptions (`paidPlanOf`); an older or equal version changes nothing. */
+  | { type: 'SyncPaidPlan'; version: number; subscriptions: PaidPeriod[] }
   | { type: 'EraseUser' }
   /** Counts a new link against the plan (Free: 5 held; Pro: 500 created per UTC month, the month of `now`). */
   | { type: 'TakeLinkSlot'; linkId: string; now: Date }
@@ -84,10 +90,16 @@ export function decideUser(command: UserCommand, state: UserState): UserStreamEv
       ];
     case 'EndSubscription':
       return state.subscription ? [{ type: 'SubscriptionEnded', data: { reason: command.reason } }] : [];
+    case 'SyncPaidPlan': {
+      const { version, subscriptions } = command;
+      return version > state.paidPlan.version
+        ? [{ type: 'PaidPlanSynced', data: { version, subscriptions } }]
+        : [];
+    }
     case 'EraseUser':
       return [{ type: 'UserErased', data: {} }];
     case 'TakeLinkSlot':
-      return takeLinkSlot(command.linkId, utcMonthOf(command.now), state);
+      return takeLinkSlot(command.linkId, command.now, state);
     case 'ReleaseLinkSlot': {
       const month = state.linkSlots[command.linkId];
       return month === undefined
@@ -101,21 +113,35 @@ export function decideUser(command: UserCommand, state: UserState): UserStreamEv
   }
 }
 
-function takeLinkSlot(linkId: string, month: string, state: UserState): UserStreamEvent[] {
+/**
+ * Pro at `now`: granted by an operator, or paid for (a subscription the mirror holds is Pro at that
+ * instant: past due until its period ends, canceled at the period's end until then).
+ */
+export function isUserProAt(state: UserState, now: Date): boolean {
+  return state.subscription !== null || state.paidPlan.subscriptions.some((terms) => isProAt(terms, now));
+}
+
+/**
+ * The allowance rule the user JSON shows (`linkAllowance`, contracts), on the user's stream at the
+ * command's instant: Free holds 5 links, Pro creates 500 a UTC month.
+ */
+function takeLinkSlot(linkId: string, now: Date, state: UserState): UserStreamEvent[] {
   if (state.linkSlots[linkId] !== undefined) return []; // a retried create continues
-  if (state.subscription === null && Object.keys(state.linkSlots).length >= FREE_LINK_LIMIT) {
-    throw new ForbiddenError(
-      'SUBSCRIPTION_REQUIRED',
-      `Free accounts can hold ${FREE_LINK_LIMIT} links. Upgrade to Pro to create more.`,
-    );
+  const pro = isUserProAt(state, now);
+  const month = utcMonthOf(now);
+  const held = Object.keys(state.linkSlots).length;
+  if (linkAllowance(pro, state.createdPerMonth[month] ?? 0, held).remaining > 0) {
+    return [{ type: 'LinkSlotTaken', data: { linkId, month } }];
   }
-  if (state.subscription !== null && (state.createdPerMonth[month] ?? 0) >= PRO_MONTHLY_LINK_LIMIT) {
-    throw new ForbiddenError(
-      'MONTHLY_LIMIT_REACHED',
-      `You have reached your monthly limit of ${PRO_MONTHLY_LINK_LIMIT} links.`,
-    );
-  }
-  return [{ type: 'LinkSlotTaken', data: { linkId, month } }];
+  throw pro
+    ? new ForbiddenError(
+        'MONTHLY_LIMIT_REACHED',
+        `You have reached your monthly limit of ${PRO_MONTHLY_LINK_LIMIT} links.`,
+      )
+    : new ForbiddenError(
+        'SUBSCRIPTION_REQUIRED',
+        `Free accounts can hold ${FREE_LINK_LIMIT} links. Upgrade to Pro to create more.`,
+      );
 }
 
 function verifyEmail(emailHash: string, state: UserState): UserStreamEvent[] {
@@ -137,7 +163,7 @@ function register(
 }
 
 export const userDecider: Decider<UserCommand, UserState, UserStreamEvent> = {
-  events: userEvents.with(linkQuotaEvents),
+  events: userEvents.with(linkQuotaEvents).with(paidPlanEvents),
   initialState: initialUserState,
   evolve: evolveUser,
   decide: decideUser,

@@ -1,7 +1,8 @@
-import type { Encrypted, LinkQuotaEvent, PlanId, UserEvent } from '@sniplink/contracts';
+import type { Encrypted, LinkQuotaEvent, PaidPlanEvent, PlanId, UserEvent } from '@sniplink/contracts';
+import type { PaidTerms } from '../billing/pro';
 
-/** Everything on a user's stream: the account's own events and its link allowance. */
-export type UserStreamEvent = UserEvent | LinkQuotaEvent;
+/** Everything on a user's stream: the account's own events, its link allowance and its paid plan's mirror. */
+export type UserStreamEvent = UserEvent | LinkQuotaEvent | PaidPlanEvent;
 
 /** What the user's own stream knows; enough to decide the next command. */
 export interface UserState {
@@ -17,7 +18,13 @@ export interface UserState {
    * address first would be handed that person's sign-ins).
    */
   emailVerified: boolean;
+  /** Pro granted by an operator (`npm run user:plan`), for as long as it is not taken back. */
   subscription: { plan: PlanId } | null;
+  /**
+   * The billing stream's subscriptions that have not ended, as last mirrored (`PaidPlanSynced`): Pro
+   * through a payment is decided from these at the command's instant (`isProAt`).
+   */
+  paidPlan: { version: number; subscriptions: (PaidTerms & { plan: PlanId })[] };
   linkedIdentities: string[];
   /** Links counted against the plan now: link id -> the month it was created in. */
   linkSlots: Record<string, string>;
@@ -34,6 +41,7 @@ export const initialUserState = (): UserState => ({
   suspended: false,
   emailVerified: false,
   subscription: null,
+  paidPlan: { version: 0, subscriptions: [] },
   linkedIdentities: [],
   linkSlots: {},
   createdPerMonth: {},
@@ -69,6 +77,16 @@ export function evolveUser(state: UserState, event: UserStreamEvent): UserState 
       return { ...state, subscription: { plan: event.data.plan } };
     case 'SubscriptionEnded':
       return { ...state, subscription: null };
+    case 'PaidPlanSynced': {
+      const { version, subscriptions } = event.data;
+      const terms = subscriptions.map(({ plan, status, periodEnd, cancelAtPeriodEnd }) => ({
+        plan,
+        status,
+        periodEnd: new Date(periodEnd),
+        cancelAtPeriodEnd,
+      }));
+      return { ...state, paidPlan: { version, subscriptions: terms } };
+    }
     case 'UserErased':
       // The e-mail hash stays (it is no plaintext): an erasure interrupted half-way can still release the claim.
       return { ...initialUserState(), status: 'erased', userId: state.userId, emailHash: state.emailHash };

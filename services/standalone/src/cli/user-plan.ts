@@ -1,7 +1,7 @@
 /**
- * `npm run user:plan -- <email> monthly|yearly|free`: makes an account Pro on a plan, or Free, without
- * payments (for operators, and for tests until payments exist). Appends the same subscription events the
- * payments provider will.
+ * `npm run user:plan -- <email> monthly|yearly|free`: makes an account Pro on a plan, or takes that back,
+ * without payments (for operators, and for tests). An operator's grant, on the user's stream, apart from
+ * what the user pays for (the billing stream): `free` ends the grant, never a paid subscription.
  */
 import { runAccountCli } from './run-cli';
 

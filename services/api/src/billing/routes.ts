@@ -1,0 +1,114 @@
+import { billingPortalSchema, createSubscriptionAnswer, createSubscriptionBody } from '@sniplink/contracts';
+import { identifyActor } from '@sniplink/platform';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession, sessionRequired } from '../accounts/current-session';
+import type { SessionStore } from '../accounts/sessions';
+import { json, operation } from '../http/route-schema';
+import type { BillingService } from './billing-service';
+import { receiveWebhook, type WebhookDeps } from './webhooks';
+
+export interface BillingRoutesDeps {
+  billing: BillingService;
+  sessions: SessionStore;
+  webhooks: WebhookDeps;
+}
+
+/** Stripe's events are a few KB; the largest (a subscription with many items) stay well under this. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+const receivedSchema = z.object({ received: z.literal(true) });
+
+/**
+ * Plans and payments: `POST /api/create-subscription` (spec section 7), the provider's portal behind
+ * "Manage billing", and the provider's webhook.
+ */
+export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDeps): Promise<void> {
+  const { billing, sessions } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = sessionRequired(sessions);
+
+  api.post(
+    '/api/create-subscription',
+    {
+      preValidation: signedIn,
+      schema: operation({
+        tag: 'Billing',
+        summary: 'Start a checkout for Pro',
+        description:
+          '`sessionUrl`: the payment provider\'s checkout page to send the browser to; `status: "active"`: the user is Pro already, no checkout.',
+        session: 'required',
+        body: createSubscriptionBody,
+        answers: { 200: json('A checkout, or: already Pro', createSubscriptionAnswer) },
+      }),
+    },
+    async (request) => {
+      const { userId } = await requireSession(request, sessions);
+      return billing.startCheckout(userId, request.body.plan);
+    },
+  );
+
+  api.post(
+    '/api/billing/portal',
+    {
+      preValidation: signedIn,
+      schema: operation({
+        tag: 'Billing',
+        summary: "The payment provider's portal: cancel, change the card, invoices",
+        description: 'It returns to /profile.',
+        session: 'required',
+        answers: { 200: json("The portal's address", billingPortalSchema) },
+        errors: { 409: ['CONFLICT'] },
+      }),
+    },
+    async (request) => {
+      const { userId } = await requireSession(request, sessions);
+      return billing.openPortal(userId);
+    },
+  );
+
+  await api.register(async (scope) => {
+    acceptRawJsonBodies(scope);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/webhooks/stripe',
+      {
+        bodyLimit: WEBHOOK_BODY_LIMIT,
+        schema: operation({
+          tag: 'Billing',
+          summary: "The payment provider's events",
+          description:
+            'Called by the provider (Stripe, or the local test checkout), signed with STRIPE_WEBHOOK_SECRET in `Stripe-Signature`, checked on the raw body. Each event is applied once; a copy is answered alike and changes nothing.',
+          headers: z.looseObject({
+            'stripe-signature': z.string().optional().describe('`t=…,v1=…`, as Stripe signs'),
+          }),
+          answers: {
+            200: json('Received (applied, already applied, or not about a subscription)', receivedSchema),
+          },
+          errors: { 400: ['BAD_REQUEST'] },
+        }),
+      },
+      async (request) => {
+        // Neither a user nor the operator: the provider's report.
+        identifyActor('system');
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        await receiveWebhook(deps.webhooks, rawBody, request.headers['stripe-signature']);
+        return { received: true as const };
+      },
+    );
+  });
+}
+
+/**
+ * The webhook's body is kept as the bytes that arrived: the signature is over them, and parsing first
+ * would lose them. Only in the webhook's own scope; the provider calls it without cookies or an Origin,
+ * so the API's origin check lets it through.
+ */
+function acceptRawJsonBodies(scope: FastifyInstance): void {
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+}

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import type { PlanId } from '@sniplink/contracts';
+import Stripe from 'stripe';
+import {
+  type PaymentProvider,
+  type ProviderEvent,
+  type SubscriptionSnapshot,
+  WebhookSignatureError,
+} from './provider';
+
+/**
+ * A test double of the payment provider for tests where the provider is not what is tested (applying
+ * webhooks, checkouts, the portal). Webhooks are signed and checked with Stripe's own SDK
+ * (`generateTestHeaderString`, `constructEvent`) and a secret of the test's; subscriptions are what the
+ * test set (`hold`), as Stripe would answer a retrieve.
+ */
+export class TestPayments implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly secret = `whsec_test_${randomBytes(12).toString('hex')}`;
+  /** What each call was given, in order. */
+  readonly calls: { method: string; input: unknown }[] = [];
+  /** Make the provider's API fail (down, refused). */
+  failing = false;
+  private readonly subscriptions = new Map<string, SubscriptionSnapshot>();
+  private readonly webhooks = new Stripe('sk_test_never_called').webhooks;
+  private sessions = 0;
+
+  async ensureCustomer(user: { userId: string; email: string | null }, existing: string | null) {
+    this.call('ensureCustomer', { user, existing });
+    return existing ?? `cus_${user.userId.slice(-12)}`;
+  }
+
+  async createCheckout(input: { userId: string; customerId: string; plan: PlanId; idempotencyKey: string }) {
+    this.call('createCheckout', input);
+    this.sessions += 1;
+    const sessionId = `cs_test_${this.sessions}`;
+    return { sessionId, url: `https://checkout.test/pay/${sessionId}` };
+  }
+
+  async createPortal(input: { customerId: string; returnUrl: string }) {
+    this.call('createPortal', input);
+    return { url: `https://billing.test/portal/${input.customerId}` };
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
+    let event: Stripe.Event;
+    try {
+      event = this.webhooks.constructEvent(rawBody, signature ?? '', this.secret);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        throw new WebhookSignatureError(error.message);
+      }
+      throw error;
+    }
+    return providerEventOf(event);
+  }
+
+  async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    this.call('retrieveSubscription', { subscriptionId });
+    const held = this.subscriptions.get(subscriptionId);
+    if (!held) throw new Error(`No such subscription: ${subscriptionId}`);
+    return held;
+  }
+
+  /** The subscription as the provider holds it from now on. */
+  hold(subscription: SubscriptionSnapshot): void {
+    this.subscriptions.set(subscription.id, subscription);
+  }
+
+  /** A webhook as Stripe sends it: the JSON body and its `Stripe-Signature` (`timestamp` in seconds). */
+  signed(event: StripeShapedEvent, options: { secret?: string; timestamp?: number } = {}) {
+    const body = JSON.stringify({ object: 'event', api_version: '2025-10-29.clover', ...event });
+    const signature = this.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: options.secret ?? this.secret,
+      timestamp: options.timestamp,
+    });
+    return { body, signature };
+  }
+
+  private call(method: string, input: unknown): void {
+    if (this.failing) throw new Error('connect ECONNREFUSED');
+    this.calls.push({ method, input });
+  }
+}
+
+/** The part of a Stripe event the tests write: id, type, time and the object it is about. */
+export interface StripeShapedEvent {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: Record<string, unknown> };
+}
+
+/** An event about a subscription, shaped as Stripe sends `type`'s object. */
+export function subscriptionEvent(
+  id: string,
+  type: string,
+  subscription: { id: string; customerId: string; userId: string | null },
+): StripeShapedEvent {
+  const created = Math.floor(Date.now() / 1000);
+  const { id: subscriptionId, customerId, userId } = subscription;
+  const object = type.startsWith('checkout.session.')
+    ? {
+        object: 'checkout.session',
+        id: `cs_${id}`,
+        mode: 'subscription',
+        subscription: subscriptionId,
+        customer: customerId,
+        client_reference_id: userId,
+      }
+    : type.startsWith('invoice.')
+      ? {
+          object: 'invoice',
+          id: `in_${id}`,
+          customer: customerId,
+          parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
+        }
+      : {
+          object: 'subscription',
+          id: subscriptionId,
+          customer: customerId,
+          metadata: userId ? { userId } : {},
+        };
+  return { id, type, created, data: { object } };
+}
+
+/** What the webhook route needs of a Stripe event (the real adapters make the same reduction). */
+function providerEventOf(event: Stripe.Event): ProviderEvent {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const parent = object.parent as { subscription_details?: { subscription?: unknown } } | undefined;
+  const metadata = object.metadata as Record<string, unknown> | undefined;
+  const subscriptionId =
+    object.object === 'subscription'
+      ? text(object.id)
+      : (text(object.subscription) ?? text(parent?.subscription_details?.subscription));
+  return {
+    id: event.id,
+    type: event.type,
+    created: new Date(event.created * 1000),
+    subscriptionId,
+    customerId: text(object.customer),
+    userId: text(object.client_reference_id) ?? text(metadata?.userId),
+  };
+}

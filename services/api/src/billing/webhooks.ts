@@ -1,0 +1,87 @@
+import { userDecider, userStreamId, ValidationError } from '@sniplink/domain';
+import { type Database, type EventStore, type Logger, loadState } from '@sniplink/platform';
+import { userIdOfCustomer } from '@sniplink/projections';
+import type { Kysely } from 'kysely';
+import type { BillingService } from './billing-service';
+import {
+  type PaymentProvider,
+  type ProviderEvent,
+  type SubscriptionSnapshot,
+  WebhookSignatureError,
+} from './provider';
+
+export interface WebhookDeps {
+  billing: Pick<BillingService, 'applySubscription' | 'atProvider'>;
+  payments: PaymentProvider;
+  eventStore: EventStore;
+  db: Kysely<Database>;
+  log: Logger;
+}
+
+/** The provider's events that can change a subscription; every other type is answered and ignored. */
+const HANDLED = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `POST /api/webhooks/stripe`, after Dub's webhook route: the signature checked on the raw body, the
+ * subscription re-read from the provider (its state, never the order events arrive in, decides), and
+ * each provider event applied once.
+ */
+export async function receiveWebhook(
+  deps: WebhookDeps,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<void> {
+  const event = verified(deps.payments, rawBody, signature);
+  if (!HANDLED.has(event.type)) return;
+  const subscriptionId = event.subscriptionId;
+  if (!subscriptionId) {
+    deps.log.info({ providerEventId: event.id, type: event.type }, 'payment event names no subscription');
+    return;
+  }
+  const subscription = await deps.billing.atProvider(() =>
+    deps.payments.retrieveSubscription(subscriptionId),
+  );
+  const userId = await userOf(deps, event, subscription);
+  if (!userId) {
+    deps.log.warn(
+      { providerEventId: event.id, type: event.type, subscriptionId },
+      'payment event tied to no account we know; nothing applied',
+    );
+    return;
+  }
+  await deps.billing.applySubscription(userId, event.id, subscription);
+}
+
+function verified(payments: PaymentProvider, rawBody: Buffer, signature: string | undefined): ProviderEvent {
+  try {
+    return payments.verifyWebhook(rawBody, signature);
+  } catch (error) {
+    if (!(error instanceof WebhookSignatureError)) throw error;
+    throw new ValidationError('The webhook signature is missing, wrong or too old', undefined, 'BAD_REQUEST');
+  }
+}
+
+/**
+ * The account the event is about: named by the event (`client_reference_id`) or the subscription's
+ * metadata, else the account whose customer it is; and only an account that exists (not erased).
+ */
+async function userOf(
+  deps: WebhookDeps,
+  event: ProviderEvent,
+  subscription: SubscriptionSnapshot,
+): Promise<string | null> {
+  const named = [event.userId, subscription.userId].find((id) => id !== null && UUID.test(id));
+  const userId = named ?? (await userIdOfCustomer(deps.db, event.customerId ?? subscription.customerId));
+  if (!userId) return null;
+  const account = await loadState(deps.eventStore, userStreamId(userId.toLowerCase()), userDecider);
+  return account.status === 'active' ? userId.toLowerCase() : null;
+}
