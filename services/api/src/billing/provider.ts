@@ -1,0 +1,90 @@
+import type { PlanId } from '@sniplink/contracts';
+
+/**
+ * The payment provider port (issue 20). Two adapters: `stripe` (the npm `stripe` SDK, chosen when
+ * STRIPE_SECRET_KEY is set) and `local` (a built-in test checkout for the embedded default, never in
+ * production). Both speak Stripe's webhook format: events are Stripe-shaped JSON, signed with
+ * STRIPE_WEBHOOK_SECRET the way Stripe signs them (`Stripe-Signature: t=…,v1=…`), and checked with the
+ * SDK's own helper, so one webhook route serves both.
+ */
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'local';
+
+  /**
+   * The provider's customer for this user: `existing` when the user has one, else a new one (created with
+   * an idempotency key derived from the user id, so two racing checkouts make one customer).
+   */
+  ensureCustomer(user: { userId: string; email: string | null }, existing: string | null): Promise<string>;
+
+  /**
+   * A checkout for Pro on `plan`, in subscription mode: `client_reference_id` and metadata name the user;
+   * success URL `{PUBLIC_URL}/subscribe?payment=success&session_id={CHECKOUT_SESSION_ID}`, cancel URL
+   * `{PUBLIC_URL}/subscribe?payment=canceled`. `idempotencyKey` is sent with the create call.
+   */
+  createCheckout(input: {
+    userId: string;
+    customerId: string;
+    plan: PlanId;
+    idempotencyKey: string;
+  }): Promise<{ sessionId: string; url: string }>;
+
+  /** The customer portal (cancel at period end, change card, invoices), returning to `returnUrl`. */
+  createPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+
+  /**
+   * Checks a webhook's signature on its raw body (missing, wrong, or older than 5 minutes: throws
+   * `WebhookSignatureError`) and returns the event it carries.
+   */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+
+  /** The subscription as the provider holds it now (state is decided from this, never from arrival order). */
+  retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot>;
+}
+
+/** A verified webhook event, reduced to what applying it needs. */
+export interface ProviderEvent {
+  /** The provider's event id (`evt_…`): each is applied at most once. */
+  id: string;
+  /** `checkout.session.completed`, `customer.subscription.created|updated|deleted`, `invoice.paid`, … */
+  type: string;
+  /** When the provider created the event. */
+  created: Date;
+  /** The subscription the event is about, when it names one. */
+  subscriptionId: string | null;
+  /** The provider's customer, when the event names one. */
+  customerId: string | null;
+  /** Our user id, when the event carries it (`client_reference_id`, or the subscription's metadata). */
+  userId: string | null;
+}
+
+/** Stripe's subscription statuses. */
+export type SubscriptionStatus =
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'trialing'
+  | 'active'
+  | 'past_due'
+  | 'canceled'
+  | 'unpaid'
+  | 'paused';
+
+/** A subscription as the provider holds it. */
+export interface SubscriptionSnapshot {
+  id: string;
+  customerId: string;
+  /** From the subscription's metadata (set at checkout); null when the provider does not know it. */
+  userId: string | null;
+  plan: PlanId;
+  status: SubscriptionStatus;
+  /** The end of the period paid for (Stripe: the first item's `current_period_end`). */
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  /** What a period costs, in the currency's smallest unit (cents). */
+  amount: number;
+  currency: string;
+}
+
+/** A webhook whose signature is missing, wrong or stale: 400, nothing changes. */
+export class WebhookSignatureError extends Error {
+  override readonly name = 'WebhookSignatureError';
+}
