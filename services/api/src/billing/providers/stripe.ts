@@ -1,9 +1,8 @@
 import type { PlanId } from '@sniplink/contracts';
 import type { Clock, IdSource } from '@sniplink/platform';
 import Stripe from 'stripe';
-import type { PaymentProvider, SubscriptionSnapshot, SubscriptionStatus } from '../provider';
-import { checkoutReturnUrls } from './checkout-urls';
-import { idOf, verifyStripeWebhook } from './stripe-webhooks';
+import type { PaymentProvider, SubscriptionSnapshot } from '../provider';
+import { checkoutReturnUrls, idOf, subscriptionStatus, verifyStripeWebhook } from './stripe-format';
 
 export interface StripeProviderDeps {
   /** STRIPE_SECRET_KEY */
@@ -84,17 +83,6 @@ export function stripeProvider(deps: StripeProviderDeps): PaymentProvider {
   };
 }
 
-const STATUSES: readonly SubscriptionStatus[] = [
-  'incomplete',
-  'incomplete_expired',
-  'trialing',
-  'active',
-  'past_due',
-  'canceled',
-  'unpaid',
-  'paused',
-];
-
 /**
  * A Stripe subscription as the app reads it. Since API version 2025-03-31 the period is on each item
  * (`items.data[].current_period_end`), no longer on the subscription. A cancellation the portal schedules
@@ -106,8 +94,6 @@ export function subscriptionSnapshot(
 ): SubscriptionSnapshot {
   const item = subscription.items.data[0];
   if (!item) throw new Error(`Stripe subscription ${subscription.id} has no items`);
-  const status = STATUSES.find((known) => known === subscription.status);
-  if (!status) throw new Error(`Stripe subscription ${subscription.id} has an unknown status`);
   const customerId = idOf(subscription.customer);
   if (!customerId) throw new Error(`Stripe subscription ${subscription.id} names no customer`);
   return {
@@ -115,7 +101,7 @@ export function subscriptionSnapshot(
     customerId,
     userId: subscription.metadata?.userId ?? null,
     plan: planOf(item.price, prices),
-    status,
+    status: subscriptionStatus(subscription.status, subscription.id),
     currentPeriodEnd: new Date(item.current_period_end * 1000),
     cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
     amount: (item.price.unit_amount ?? 0) * (item.quantity ?? 1),

@@ -1,6 +1,25 @@
 import type { Clock } from '@sniplink/platform';
 import Stripe from 'stripe';
-import { type ProviderEvent, WebhookSignatureError } from '../provider';
+import { type ProviderEvent, type SubscriptionStatus, WebhookSignatureError } from '../provider';
+
+/**
+ * What both adapters share of Stripe's formats (the local one speaks them too): the checkout's return
+ * URLs, the webhook check and what an event names, ids and statuses.
+ */
+
+/** Checkout's placeholder for the session's id, which Stripe fills in when it sends the browser back. */
+export const CHECKOUT_SESSION_ID = '{CHECKOUT_SESSION_ID}';
+
+/**
+ * Where either provider's checkout sends the browser back to: /subscribe, which shows the success screen
+ * or the "Payment Canceled" toast (spec section 4).
+ */
+export function checkoutReturnUrls(publicUrl: string): { success: string; cancel: string } {
+  return {
+    success: `${publicUrl}/subscribe?payment=success&session_id=${CHECKOUT_SESSION_ID}`,
+    cancel: `${publicUrl}/subscribe?payment=canceled`,
+  };
+}
 
 /** A signature older than this is refused, as Stripe's own default (5 minutes). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -85,4 +104,22 @@ function eventSubject(event: Stripe.Event): Subject {
 export function idOf(field: string | { id?: string } | null | undefined): string | null {
   if (typeof field === 'string') return field;
   return field?.id ?? null;
+}
+
+const STATUSES: readonly SubscriptionStatus[] = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+];
+
+/** One of Stripe's subscription statuses; anything else (a status newer than this code) fails, naming it. */
+export function subscriptionStatus(value: string, subscriptionId: string): SubscriptionStatus {
+  const status = STATUSES.find((known) => known === value);
+  if (!status) throw new Error(`subscription ${subscriptionId} has a status this app does not know`);
+  return status;
 }
