@@ -15,6 +15,7 @@ import * as countersHalfFull from './2026-11-22T13-counters-half-full';
 import * as clickPublishFunction from './2026-11-23T01-click-publish-function';
 import * as emailVerification from './2026-11-25T10-email-verification';
 import * as eventSchemaVersion from './2026-11-25T20-event-schema-version';
+import * as localPayments from './2026-11-26T21-local-payments';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T01-click-publish-function': clickPublishFunction,
   '2026-11-25T10-email-verification': emailVerification,
   '2026-11-25T20-event-schema-version': eventSchemaVersion,
+  '2026-11-26T21-local-payments': localPayments,
 };
