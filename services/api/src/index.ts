@@ -11,6 +11,13 @@ export { SessionStore } from './accounts/sessions';
 export { type SignupLimits, SignupThrottle } from './accounts/signup-throttle';
 export { type AnalyticsRoutesDeps, analyticsRoutes } from './analytics/routes';
 export { type AppDeps, buildApp, type RouteGroup } from './app';
+export type { PaymentProvider } from './billing/provider';
+export {
+  createPaymentProvider,
+  type PaymentProviderDeps,
+  type PaymentSetup,
+} from './billing/providers/create-provider';
+export type { DeliverWebhook } from './billing/providers/local-events';
 export { DemoService, type DemoServiceDeps } from './demo/demo-service';
 export { type DemoLimits, DemoThrottle } from './demo/demo-throttle';
 export { claimDemoLinksOnSignIn, type DemoRoutesDeps, demoRoutes } from './demo/routes';
