@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptEmptyForms } from '../../http/content-type';
-import { bodiless, operation, text } from '../../http/route-schema';
+import { type Answer, bodiless, operation, text } from '../../http/route-schema';
 import { sendSmallPage, smallPage } from '../../http/small-page';
 import { escapeHtml } from '../../web';
 import { LOCAL_PAY_PATH, type LocalPayments, type PortalAction, type PortalView } from './local';
@@ -165,45 +165,34 @@ const TAG = 'Local test payments';
 const sessionParams = z.object({ sessionId: z.string().describe('The checkout session (`cs_test_…`)') });
 const checkoutGone = text('No open checkout with this id (unknown, paid, or expired): a page', 'text/html');
 
-const CHECKOUT_PAGE = operation({
-  tag: TAG,
-  summary: 'The test checkout page (local provider only)',
-  params: sessionParams,
-  answers: { 200: text('Pay, Pay with a declined card, Cancel', 'text/html'), 404: checkoutGone },
+/** A call of the checkout page: its own answer, besides the page saying there is no such checkout. */
+const checkoutCall = (summary: string, answers: Record<number, Answer | z.ZodType>, description?: string) =>
+  operation({
+    tag: TAG,
+    summary,
+    ...(description ? { description } : {}),
+    params: sessionParams,
+    answers: { ...answers, 404: checkoutGone },
+  });
+
+const CHECKOUT_PAGE = checkoutCall('The test checkout page (local provider only)', {
+  200: text('Pay, Pay with a declined card, Cancel', 'text/html'),
 });
 
-const PAY = operation({
-  tag: TAG,
-  summary: 'Pay (the button): Pro starts, its webhook events are delivered',
-  description:
-    'Makes the subscription and delivers `checkout.session.completed`, `customer.subscription.created` and ' +
+const PAY = checkoutCall(
+  'Pay (the button): Pro starts, its webhook events are delivered',
+  { 303: bodiless('To the success URL', { Location: '`/subscribe?payment=success&session_id=…`' }) },
+  'Makes the subscription and delivers `checkout.session.completed`, `customer.subscription.created` and ' +
     '`invoice.paid`, signed, to `POST /api/webhooks/stripe`; then to the success URL. A session paid ' +
     'already goes to the success URL again.',
-  params: sessionParams,
-  answers: {
-    303: bodiless('To the success URL', { Location: '`/subscribe?payment=success&session_id=…`' }),
-    404: checkoutGone,
-  },
+);
+
+const DECLINE = checkoutCall('Pay with a declined card (the button): the page again, nothing made', {
+  402: text('The checkout page saying "Your card was declined."', 'text/html'),
 });
 
-const DECLINE = operation({
-  tag: TAG,
-  summary: 'Pay with a declined card (the button): the page again, nothing made',
-  params: sessionParams,
-  answers: {
-    402: text('The checkout page saying "Your card was declined."', 'text/html'),
-    404: checkoutGone,
-  },
-});
-
-const CANCEL = operation({
-  tag: TAG,
-  summary: 'Cancel (the button): back to the plans; the checkout stays open',
-  params: sessionParams,
-  answers: {
-    303: bodiless('To the cancel URL', { Location: '`/subscribe?payment=canceled`' }),
-    404: checkoutGone,
-  },
+const CANCEL = checkoutCall('Cancel (the button): back to the plans; the checkout stays open', {
+  303: bodiless('To the cancel URL', { Location: '`/subscribe?payment=canceled`' }),
 });
 
 const portalParams = z.object({ token: z.string().describe('The token of the link `createPortal` made') });
