@@ -65,7 +65,7 @@ export async function createPaymentProvider(
   }
   const local = new LocalPayments({
     db: deps.db,
-    webhookSecret: await webhookSigningSecret(payments.webhookSecret, config.dataDir),
+    webhookSecret: await webhookSigningSecret(payments.webhookSecret, config.dataDir, deps.log),
     publicUrl: config.publicUrl,
     clock: deps.clock,
     ids: deps.ids,

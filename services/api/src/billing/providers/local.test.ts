@@ -176,6 +176,22 @@ describe('the test checkout page', () => {
     expect(page.text).toContain(TEST_PAYMENT_NOTICE);
   });
 
+  it('Pay pressed in two tabs at once makes one subscription and one set of events', async () => {
+    const { path } = await openCheckout();
+    const count = await subscriptionCount();
+    const answers = await Promise.all([press(`${path}/pay`), press(`${path}/pay`)]);
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+    expect(await subscriptionCount()).toBe(count + 1);
+    // Both answers deliver what is pending, so an event may arrive twice (as from Stripe): the same event,
+    // which the route applies once by its id.
+    const byId = new Map(delivered.map((d) => [d.event.id, d.event.type]));
+    expect([...byId.values()]).toEqual([
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'invoice.paid',
+    ]);
+  });
+
   it('a yearly subscription runs a year', async () => {
     const { path } = await openCheckout('yearly');
     await press(`${path}/pay`);
