@@ -6,7 +6,8 @@ import { acceptEmptyForms } from '../../http/content-type';
 import { type Answer, bodiless, operation, text } from '../../http/route-schema';
 import { sendSmallPage, smallPage } from '../../http/small-page';
 import { escapeHtml } from '../../web';
-import { LOCAL_PAY_PATH, type LocalPayments, type PortalAction, type PortalView } from './local';
+import { LOCAL_PAY_PATH, type LocalPayments, type PortalView } from './local';
+import type { PortalAction } from './local-subscriptions';
 
 export interface LocalPaymentPagesDeps {
   payments: LocalPayments;

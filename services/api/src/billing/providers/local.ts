@@ -8,12 +8,12 @@ import {
   checkoutSessionObject,
   type DeliverWebhook,
   invoiceObject,
-  type LocalEvent,
   LocalEventOutbox,
   type LocalSubscription,
   planPrice,
   subscriptionObject,
 } from './local-events';
+import { addMonths, type PortalAction, portalChange } from './local-subscriptions';
 import type { LocalPaymentDb, LocalPaymentTables } from './local-tables';
 import {
   CHECKOUT_SESSION_ID,
@@ -52,8 +52,6 @@ export interface PortalView {
   returnUrl: string;
   subscription: LocalSubscription | undefined;
 }
-
-export type PortalAction = 'cancel-at-period-end' | 'end-now' | 'fail-payment';
 
 /**
  * The local test provider, the embedded default's stand-in for Stripe (never in production): customers,
@@ -333,63 +331,6 @@ export class LocalPayments implements PaymentProvider {
   }
 }
 
-/**
- * What a portal button does to the subscription, and the events Stripe would send for it; undefined
- * when it does not apply (an ended subscription, a cancellation already scheduled, a failed payment
- * already recorded).
- */
-function portalChange(
-  action: PortalAction,
-  current: LocalSubscription,
-  now: Date,
-  newInvoiceId: () => string,
-): { subscription: LocalSubscription; events: LocalEvent[] } | undefined {
-  const live = current.status === 'active' || current.status === 'trialing' || current.status === 'past_due';
-  if (!live) return undefined;
-  switch (action) {
-    case 'cancel-at-period-end': {
-      if (current.cancelAtPeriodEnd) return undefined;
-      const subscription = { ...current, cancelAtPeriodEnd: true };
-      return {
-        subscription,
-        events: [
-          {
-            type: 'customer.subscription.updated',
-            object: subscriptionObject(subscription),
-            previousAttributes: { cancel_at_period_end: false, cancel_at: null },
-          },
-        ],
-      };
-    }
-    case 'end-now': {
-      const subscription: LocalSubscription = { ...current, status: 'canceled', periodEnd: now };
-      return {
-        subscription,
-        events: [{ type: 'customer.subscription.deleted', object: subscriptionObject(subscription) }],
-      };
-    }
-    case 'fail-payment': {
-      if (current.status === 'past_due') return undefined;
-      const subscription: LocalSubscription = { ...current, status: 'past_due' };
-      return {
-        subscription,
-        events: [
-          { type: 'invoice.payment_failed', object: invoiceObject(newInvoiceId(), subscription, false) },
-          {
-            type: 'customer.subscription.updated',
-            object: subscriptionObject(subscription),
-            previousAttributes: { status: current.status },
-          },
-        ],
-      };
-    }
-    default: {
-      const unknown: never = action;
-      throw new Error(`unknown portal action ${String(unknown)}`);
-    }
-  }
-}
-
 function fromRow(row: Selectable<LocalPaymentTables['local_pay_subscriptions']>): LocalSubscription {
   return {
     id: row.id,
@@ -402,19 +343,6 @@ function fromRow(row: Selectable<LocalPaymentTables['local_pay_subscriptions']>)
     cancelAtPeriodEnd: row.cancel_at_period_end,
     createdAt: row.created_at,
   };
-}
-
-/**
- * `months` calendar months later (UTC), on the same day or, where that month is shorter, its last day:
- * a subscription started on January 31 renews on February 28 (29), as Stripe's do.
- */
-export function addMonths(date: Date, months: number): Date {
-  const target = new Date(date);
-  target.setUTCDate(1);
-  target.setUTCMonth(target.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
-  return target;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
