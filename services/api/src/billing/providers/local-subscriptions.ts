@@ -1,6 +1,5 @@
+// A local subscription's life besides checkout: its periods, and what each portal button does to it.
 import { invoiceObject, type LocalEvent, type LocalSubscription, subscriptionObject } from './local-events';
-
-/** A local subscription's life besides checkout: its periods, and what each portal button does to it. */
 
 /** The local portal's buttons. */
 export type PortalAction = 'cancel-at-period-end' | 'end-now' | 'fail-payment';
