@@ -13,6 +13,12 @@ export { type AnalyticsRoutesDeps, analyticsRoutes } from './analytics/routes';
 export { type AppDeps, buildApp, type RouteGroup } from './app';
 export { BillingService } from './billing/billing-service';
 export type { PaymentProvider } from './billing/provider';
+export {
+  createPaymentProvider,
+  type PaymentProviderDeps,
+  type PaymentSetup,
+} from './billing/providers/create-provider';
+export type { DeliverWebhook } from './billing/providers/local-events';
 export { type BillingRoutesDeps, billingRoutes } from './billing/routes';
 export { DemoService, type DemoServiceDeps } from './demo/demo-service';
 export { type DemoLimits, DemoThrottle } from './demo/demo-throttle';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, refuseTestPaymentsInProduction } from './config';
 
 describe('configuration from the environment', () => {
   it('defaults to the embedded database, port 3000 and ./data', () => {
@@ -151,5 +151,68 @@ describe('configuration from the environment', () => {
 
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
+  });
+
+  describe('payments', () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_PRICE_MONTHLY: 'price_monthly',
+      STRIPE_PRICE_YEARLY: 'price_yearly',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    };
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    };
+
+    it('uses the local test checkout without STRIPE_SECRET_KEY, and Stripe with it', () => {
+      expect(loadConfig({}).payments).toEqual({ kind: 'local', webhookSecret: undefined });
+      expect(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_x' }).payments).toEqual({
+        kind: 'local',
+        webhookSecret: 'whsec_x',
+      });
+      expect(loadConfig(stripe).payments).toEqual({
+        kind: 'stripe',
+        secretKey: 'sk_test_123',
+        prices: { monthly: 'price_monthly', yearly: 'price_yearly' },
+        webhookSecret: 'whsec_abc',
+      });
+    });
+
+    it('names each setting Stripe needs that is missing, and a key or secret of the wrong kind', () => {
+      expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PRICE_YEARLY: 'price_y' })).toEqual([
+        'STRIPE_PRICE_MONTHLY: is required when STRIPE_SECRET_KEY is set',
+        'STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set',
+      ]);
+      expect(problemsOf({ STRIPE_PRICE_MONTHLY: 'price_m' })).toEqual([
+        'STRIPE_SECRET_KEY: is required when a STRIPE_PRICE_* is set',
+      ]);
+      const wrongKinds = problemsOf({
+        ...stripe,
+        STRIPE_SECRET_KEY: 'pk_test_publishable',
+        STRIPE_WEBHOOK_SECRET: 'sk_test_pasted_here',
+      });
+      expect(wrongKinds).toEqual([
+        'STRIPE_SECRET_KEY: must be a Stripe secret key (sk_… or rk_…)',
+        "STRIPE_WEBHOOK_SECRET: must be a webhook signing secret (whsec_…, from Stripe's webhook endpoint)",
+      ]);
+      expect(wrongKinds.join()).not.toMatch(/publishable|pasted/);
+    });
+
+    it('refuses the local test checkout in production, saying to set STRIPE_SECRET_KEY', () => {
+      const production = loadConfig({ NODE_ENV: 'production' });
+      expect(() => refuseTestPaymentsInProduction(production)).toThrow(
+        /STRIPE_SECRET_KEY: is required when NODE_ENV=production/,
+      );
+      expect(() =>
+        refuseTestPaymentsInProduction(loadConfig({ NODE_ENV: 'production', ...stripe })),
+      ).not.toThrow();
+      expect(() => refuseTestPaymentsInProduction(loadConfig({ NODE_ENV: 'development' }))).not.toThrow();
+    });
   });
 });

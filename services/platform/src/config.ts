@@ -84,6 +84,17 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Sniplink <no-reply@localhost>'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\S+$/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  // Price ids (price_…; an old Plan's id, which may be any name, works too).
+  STRIPE_PRICE_MONTHLY: z.string().min(1).optional(),
+  STRIPE_PRICE_YEARLY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, "must be a webhook signing secret (whsec_…, from Stripe's webhook endpoint)")
+    .optional(),
 });
 
 /** Rules across variables, checked on the raw values so they are reported alongside the others. */
@@ -96,6 +107,14 @@ function missingCompanions(env: Record<string, string | undefined>): string[] {
     problems.push('OIDC_CLIENT_ID: is required when OIDC_ISSUER is set');
   if (env.CLICK_STREAM === 'kafka' && !env.KAFKA_BROKERS) {
     problems.push('KAFKA_BROKERS: is required when CLICK_STREAM=kafka');
+  }
+  const stripeCompanions = ['STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY', 'STRIPE_WEBHOOK_SECRET'];
+  if (env.STRIPE_SECRET_KEY) {
+    for (const name of stripeCompanions.filter((name) => !env[name]))
+      problems.push(`${name}: is required when STRIPE_SECRET_KEY is set`);
+  } else if (env.STRIPE_PRICE_MONTHLY || env.STRIPE_PRICE_YEARLY) {
+    // Prices without the key would quietly leave payments on the local test checkout.
+    problems.push('STRIPE_SECRET_KEY: is required when a STRIPE_PRICE_* is set');
   }
   return problems;
 }
@@ -150,6 +169,20 @@ export interface Config {
   /** Absent: mail is written to the log and DATA_DIR/outbox/. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Pro's payments: Stripe when STRIPE_SECRET_KEY is set (the price of each plan and the webhook endpoint's
+   * signing secret required with it); else the local test checkout, where no money moves, refused in
+   * production (`refuseTestPaymentsInProduction`). `webhookSecret` absent: one generated once and kept in
+   * DATA_DIR/webhook-secret.
+   */
+  payments:
+    | {
+        kind: 'stripe';
+        secretKey: string;
+        prices: Record<'monthly' | 'yearly', string>;
+        webhookSecret: string;
+      }
+    | { kind: 'local'; webhookSecret: string | undefined };
 }
 
 /**
@@ -252,5 +285,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    payments: e.STRIPE_SECRET_KEY
+      ? {
+          kind: 'stripe',
+          secretKey: e.STRIPE_SECRET_KEY,
+          prices: { monthly: e.STRIPE_PRICE_MONTHLY ?? '', yearly: e.STRIPE_PRICE_YEARLY ?? '' },
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+        }
+      : { kind: 'local', webhookSecret: e.STRIPE_WEBHOOK_SECRET },
   };
+}
+
+/**
+ * The app's payments on the local test checkout take no money: a production app refuses to start on it.
+ * (Only the app takes payments: the redirect and the CLIs start without Stripe.)
+ */
+export function refuseTestPaymentsInProduction(config: Config): void {
+  if (config.nodeEnv === 'production' && config.payments.kind === 'local') {
+    throw new ConfigError([
+      'STRIPE_SECRET_KEY: is required when NODE_ENV=production: without it payments go to the local test checkout, where no money moves',
+    ]);
+  }
 }

@@ -4,7 +4,8 @@
  * the tests start the app the same way (test/support/api.ts).
  *
  * app (`npm start`; compose.yaml's `api` and `projections` services)
- *   routes       every feature's route group under /api/ (`featureRoutes`), `GET /s/{code}`, the web app
+ *   routes       every feature's route group under /api/ (`featureRoutes`), `GET /s/{code}`, the web app;
+ *                the local payment provider's pages (/pay/local/…) unless STRIPE_SECRET_KEY is set
  *   projections  PROJECTIONS=on (the default): every one in `allProjections`; PROJECTIONS=off: none
  *   consumers    the click analytics consumer and the housekeeping sweeps where the projections run;
  *                always the code changes that evict the redirect's cache, and the click publisher
@@ -30,17 +31,20 @@ import {
   buildApp,
   claimDemoLinksOnSignIn,
   createOidcLogin,
+  createPaymentProvider,
+  type DeliverWebhook,
   type DemoRoutesDeps,
   demoRoutes,
   type LinkRoutesDeps,
   linkRoutes,
   OIDC_CALLBACK_PATH,
   type PaymentProvider,
+  type PaymentSetup,
   postgresRateLimiters,
   type RouteGroup,
   SignupThrottle,
 } from '@sniplink/api';
-import type { Config, Logger } from '@sniplink/platform';
+import { type Config, type Logger, refuseTestPaymentsInProduction } from '@sniplink/platform';
 import { linkAnalytics, userClickTotal } from '@sniplink/projections';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -83,19 +87,37 @@ export async function startApp(
   log: Logger,
   options: ProcessOptions = {},
 ): Promise<StartedProcess<Runtime>> {
+  // Payments that take no money are refused in production before anything starts.
+  refuseTestPaymentsInProduction(config);
   const runtime = await startRuntime(config, log, {
     // Every projection in allProjections, the click analytics consumer and the housekeeping sweeps.
     projections: config.runProjections,
     clickThread: options.clickThread,
   });
-  return withApp(runtime, {
-    ...httpSettings(config, log, options.webDistDir),
-    readiness: runtime.readiness,
-    allowedOrigins: allowedOrigins(config),
-    publicUrl: config.canonicalUrl,
-    routes: featureRoutes(runtime, options.payments),
-    redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
+  let app: FastifyInstance | undefined;
+  const started = await withApp(runtime, async () => {
+    // A test may hand in its own provider; otherwise STRIPE_SECRET_KEY chooses Stripe or the local checkout.
+    const payments: PaymentSetup = options.payments
+      ? { provider: options.payments, pages: undefined, description: `payments: ${options.payments.name}` }
+      : await createPaymentProvider(config, {
+          db: runtime.database.db,
+          clock: runtime.clock,
+          ids: runtime.ids,
+          log,
+          deliver: deliverToWebhookRoute(() => app),
+        });
+    log.info(payments.description);
+    return {
+      ...httpSettings(config, log, options.webDistDir),
+      readiness: runtime.readiness,
+      allowedOrigins: allowedOrigins(config),
+      publicUrl: config.canonicalUrl,
+      routes: featureRoutes(runtime, payments),
+      redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
+    };
   });
+  app = started.app;
+  return started;
 }
 
 /**
@@ -108,33 +130,56 @@ export async function startRedirect(
   options: ProcessOptions = {},
 ): Promise<StartedProcess<RedirectRuntime>> {
   const runtime = await startRedirectRuntime(config, log, { clickThread: options.clickThread });
-  return withApp(runtime, {
+  return withApp(runtime, () => ({
     ...httpSettings(config, log, options.webDistDir),
     readiness: runtime.readiness,
     // No state-changing routes here: no origin is allowed one.
     allowedOrigins: [],
     redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
-  });
+  }));
 }
 
-/** The API's route groups, feature by feature, each given its part of the runtime. */
-function featureRoutes(runtime: Runtime, payments: PaymentProvider | undefined): RouteGroup[] {
+/**
+ * The API's route groups, feature by feature, each given its part of the runtime; billing's routes take
+ * `payments.provider` as their `payments`.
+ */
+function featureRoutes(runtime: Runtime, payments: PaymentSetup): RouteGroup[] {
   return [
     (api) => accountRoutes(api, accountDeps(runtime)),
     (api) => linkRoutes(api, linkDeps(runtime)),
     (api) => analyticsRoutes(api, analyticsDeps(runtime)),
     (api) => demoRoutes(api, demoDeps(runtime)),
-    ...(payments ? [(api: FastifyInstance) => billingRoutes(api, billingDeps(runtime, payments))] : []),
+    (api) => billingRoutes(api, billingDeps(runtime, payments.provider)),
+    // The local provider's test checkout and portal pages (none with Stripe).
+    ...(payments.pages ? [payments.pages] : []),
   ];
+}
+
+/**
+ * The local provider's events go to the route Stripe calls, `POST /api/webhooks/stripe`, through the app
+ * itself (`inject`: no network), with the raw body and signature header as Stripe sends them.
+ */
+function deliverToWebhookRoute(app: () => FastifyInstance | undefined): DeliverWebhook {
+  return async (rawBody, signature) => {
+    const target = app();
+    if (!target) throw new Error('the app is not built yet');
+    const response = await target.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'stripe-signature': signature, 'content-type': 'application/json' },
+      payload: rawBody,
+    });
+    return response.statusCode;
+  };
 }
 
 /** The HTTP app on a started runtime; a runtime whose app cannot be built is stopped again. */
 async function withApp<R extends { stop(): Promise<void> }>(
   runtime: R,
-  deps: AppDeps,
+  deps: () => AppDeps | Promise<AppDeps>,
 ): Promise<StartedProcess<R>> {
   try {
-    return { app: await buildApp(deps), runtime };
+    return { app: await buildApp(await deps()), runtime };
   } catch (error) {
     await runtime.stop();
     throw error;

@@ -34,6 +34,7 @@ describe('npm start: the app in one process', () => {
       status: 'ok',
       checks: { database: { ok: true }, eventStore: { ok: true }, clickStream: { ok: true, partitions: 8 } },
     });
+    expect(app.output()).toContain('"msg":"payments: local test provider (no money moves)"');
     expect(await app.stop('SIGTERM'), app.output().slice(-4_000)).toBe(0);
     expect(app.output()).toContain('"msg":"stopped"');
   });
@@ -117,6 +118,16 @@ describe('npm start: the app in one process', () => {
     await expect(startAppProcess({ CLICK_PARTITIONS: 'many' }, 20_000)).rejects.toThrow(
       /CLICK_PARTITIONS: must be a whole number between 1 and 256/,
     );
+  });
+
+  it('refuses to start in production on the local test checkout, saying to set STRIPE_SECRET_KEY', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sniplink-app-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    await expect(
+      startAppProcess({ NODE_ENV: 'production', DATABASE_URL: undefined, DATA_DIR: dataDir }, 20_000),
+    ).rejects.toThrow(/exited with 2:[\s\S]*STRIPE_SECRET_KEY: is required when NODE_ENV=production/);
+    // Refused before anything started: no embedded PostgreSQL was made.
+    expect(existsSync(path.join(dataDir, 'postgres'))).toBe(false);
   });
 
   it('with no DATABASE_URL starts its embedded PostgreSQL in DATA_DIR, and stops it on Ctrl-C', async () => {

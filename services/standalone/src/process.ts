@@ -36,9 +36,16 @@ export function loadConfigOrExit() {
   }
 }
 
-/** For `main().catch(...)`: says what could not start and why, then exits 1. */
+/**
+ * For `main().catch(...)`: says what could not start and why, then exits 1; a setting found wrong only
+ * once the process knows what it runs (payments) is reported as a bad variable is, exit 2.
+ */
 export function reportStartFailure(what: string): (error: unknown) => never {
   return (error) => {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
     process.stderr.write(
       `${what} could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );

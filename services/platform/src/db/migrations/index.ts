@@ -16,6 +16,7 @@ import * as clickPublishFunction from './2026-11-23T01-click-publish-function';
 import * as emailVerification from './2026-11-25T10-email-verification';
 import * as eventSchemaVersion from './2026-11-25T20-event-schema-version';
 import * as billing from './2026-11-26T01-billing';
+import * as localPayments from './2026-11-26T21-local-payments';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T10-email-verification': emailVerification,
   '2026-11-25T20-event-schema-version': eventSchemaVersion,
   '2026-11-26T01-billing': billing,
+  '2026-11-26T21-local-payments': localPayments,
 };

@@ -1,0 +1,125 @@
+import type { Clock } from '@sniplink/platform';
+import Stripe from 'stripe';
+import { type ProviderEvent, type SubscriptionStatus, WebhookSignatureError } from '../provider';
+
+/**
+ * What both adapters share of Stripe's formats (the local one speaks them too): the checkout's return
+ * URLs, the webhook check and what an event names, ids and statuses.
+ */
+
+/** Checkout's placeholder for the session's id, which Stripe fills in when it sends the browser back. */
+export const CHECKOUT_SESSION_ID = '{CHECKOUT_SESSION_ID}';
+
+/**
+ * Where either provider's checkout sends the browser back to: /subscribe, which shows the success screen
+ * or the "Payment Canceled" toast (spec section 4).
+ */
+export function checkoutReturnUrls(publicUrl: string): { success: string; cancel: string } {
+  return {
+    success: `${publicUrl}/subscribe?payment=success&session_id=${CHECKOUT_SESSION_ID}`,
+    cancel: `${publicUrl}/subscribe?payment=canceled`,
+  };
+}
+
+/** A signature older than this is refused, as Stripe's own default (5 minutes). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * One webhook check for both providers: the SDK's own `constructEvent` on the raw body, with the time
+ * from `clock` (so a test can say when the request arrives). Missing, wrong, altered or stale:
+ * `WebhookSignatureError`, carrying the SDK's reason.
+ */
+export function verifyStripeWebhook(
+  rawBody: Buffer,
+  signature: string | undefined,
+  secret: string,
+  clock: Clock,
+): ProviderEvent {
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(
+      rawBody,
+      signature ?? '',
+      secret,
+      WEBHOOK_TOLERANCE_SECONDS,
+      undefined,
+      clock.now().getTime(),
+    );
+  } catch (error) {
+    // Signature errors, and a signed body that is not JSON: either way not an event we can take.
+    throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
+  }
+  return providerEvent(event);
+}
+
+/** What applying an event needs from it: the subscription, customer and user it names (where it names them). */
+export function providerEvent(event: Stripe.Event): ProviderEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    created: new Date(event.created * 1000),
+    ...eventSubject(event),
+  };
+}
+
+type Subject = Pick<ProviderEvent, 'subscriptionId' | 'customerId' | 'userId'>;
+
+function eventSubject(event: Stripe.Event): Subject {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      return {
+        subscriptionId: idOf(session.subscription),
+        customerId: idOf(session.customer),
+        userId: session.client_reference_id ?? session.metadata?.userId ?? null,
+      };
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      return {
+        subscriptionId: subscription.id,
+        customerId: idOf(subscription.customer),
+        userId: subscription.metadata?.userId ?? null,
+      };
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      // Since API version 2025-03-31 an invoice names its subscription under `parent.subscription_details`.
+      const invoice = event.data.object;
+      const details = invoice.parent?.subscription_details;
+      return {
+        subscriptionId: idOf(details?.subscription),
+        customerId: idOf(invoice.customer),
+        userId: details?.metadata?.userId ?? null,
+      };
+    }
+    default:
+      return { subscriptionId: null, customerId: null, userId: null };
+  }
+}
+
+/** An expandable field's id: Stripe sends the id, or the object when expanded. */
+export function idOf(field: string | { id?: string } | null | undefined): string | null {
+  if (typeof field === 'string') return field;
+  return field?.id ?? null;
+}
+
+const STATUSES: readonly SubscriptionStatus[] = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+];
+
+/** One of Stripe's subscription statuses; anything else (a status newer than this code) fails, naming it. */
+export function subscriptionStatus(value: string, subscriptionId: string): SubscriptionStatus {
+  const status = STATUSES.find((known) => known === value);
+  if (!status) throw new Error(`subscription ${subscriptionId} has a status this app does not know`);
+  return status;
+}

@@ -1,0 +1,395 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fixedClock, sequentialIds } from '@sniplink/platform';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type PaymentProvider, WebhookSignatureError } from '../provider';
+import { stripeProvider } from './stripe';
+
+/**
+ * The `stripe` adapter against a local HTTP server the SDK is pointed at (its host, port and protocol
+ * options): the server records each call as Stripe would receive it and answers Stripe-shaped JSON.
+ * Never the real Stripe API.
+ */
+
+interface Call {
+  method: string;
+  path: string;
+  /** The form fields as sent (`line_items[0][price]`, `metadata[userId]`, …). */
+  fields: Record<string, string>;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+  stripeVersion: string | undefined;
+}
+
+type Answer = { status: number; body: unknown; headers?: Record<string, string> };
+
+let server: Server;
+let port: number;
+let calls: Call[];
+let answer: (call: Call) => Answer;
+
+async function readCall(request: IncomingMessage): Promise<Call> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const url = new URL(request.url ?? '/', 'http://stripe.local');
+  const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  const header = (name: string) => request.headers[name] as string | undefined;
+  return {
+    method: request.method ?? '',
+    path: url.pathname,
+    fields: Object.fromEntries(form),
+    idempotencyKey: header('idempotency-key'),
+    authorization: header('authorization'),
+    stripeVersion: header('stripe-version'),
+  };
+}
+
+beforeAll(async () => {
+  server = createServer(async (request, response) => {
+    const call = await readCall(request);
+    calls.push(call);
+    const { status, body, headers } = answer(call);
+    response.writeHead(status, { 'content-type': 'application/json', ...headers });
+    response.end(JSON.stringify(body));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const PRICES = { monthly: 'price_monthly_2', yearly: 'price_yearly_20' };
+const WEBHOOK_SECRET = 'whsec_test_secret';
+const clock = fixedClock('2026-12-01T10:00:00Z');
+const NOW_S = Date.parse('2026-12-01T10:00:00Z') / 1000;
+
+let provider: PaymentProvider;
+beforeEach(() => {
+  calls = [];
+  answer = stripeAnswers;
+  provider = stripeProvider({
+    secretKey: 'sk_test_sniplink',
+    prices: PRICES,
+    webhookSecret: WEBHOOK_SECRET,
+    publicUrl: 'https://snip.example.com',
+    clock,
+    ids: sequentialIds(),
+    api: { host: '127.0.0.1', port, protocol: 'http' },
+  });
+});
+
+/** What Stripe answers each call with (only the fields the adapter reads, and their neighbours). */
+function stripeAnswers(call: Call): Answer {
+  if (call.method === 'POST' && call.path === '/v1/customers') {
+    return { status: 200, body: { id: `cus_for_${call.fields['metadata[userId]']}`, object: 'customer' } };
+  }
+  if (call.method === 'POST' && call.path === '/v1/checkout/sessions') {
+    return {
+      status: 200,
+      body: {
+        id: 'cs_test_1',
+        object: 'checkout.session',
+        url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+      },
+    };
+  }
+  if (call.method === 'POST' && call.path === '/v1/billing_portal/sessions') {
+    return {
+      status: 200,
+      body: { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/1' },
+    };
+  }
+  if (call.method === 'GET' && call.path.startsWith('/v1/subscriptions/')) {
+    return { status: 200, body: subscriptionJson(call.path.split('/').pop() ?? '') };
+  }
+  return {
+    status: 404,
+    body: { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } },
+  };
+}
+
+function subscriptionJson(id: string, overrides: Record<string, unknown> = {}, price = PRICES.yearly) {
+  return {
+    id,
+    object: 'subscription',
+    customer: 'cus_42',
+    status: 'active',
+    cancel_at_period_end: false,
+    cancel_at: null,
+    currency: 'usd',
+    metadata: { userId: 'user-42', plan: 'yearly' },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: 'si_1',
+          object: 'subscription_item',
+          quantity: 1,
+          current_period_start: NOW_S,
+          current_period_end: NOW_S + 365 * 86_400,
+          price: {
+            id: price,
+            object: 'price',
+            unit_amount: price === PRICES.yearly ? 2000 : 200,
+            currency: 'usd',
+            recurring: { interval: price === PRICES.yearly ? 'year' : 'month', interval_count: 1 },
+          },
+        },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+describe('the stripe adapter: what it sends to Stripe', () => {
+  it('makes one customer per user: the create call is keyed by the user id, and a known customer is reused', async () => {
+    const first = await provider.ensureCustomer({ userId: 'user-1', email: 'ann@example.com' }, null);
+    const again = await provider.ensureCustomer({ userId: 'user-1', email: 'ann@example.com' }, null);
+    await provider.ensureCustomer({ userId: 'user-2', email: null }, null);
+    expect(first).toBe('cus_for_user-1');
+    expect(again).toBe(first);
+    expect(calls.map((call) => [call.method, call.path, call.idempotencyKey])).toEqual([
+      ['POST', '/v1/customers', 'customer-user-1'],
+      ['POST', '/v1/customers', 'customer-user-1'],
+      ['POST', '/v1/customers', 'customer-user-2'],
+    ]);
+    expect(calls[0]?.fields).toEqual({ email: 'ann@example.com', 'metadata[userId]': 'user-1' });
+    expect(calls[2]?.fields).toEqual({ 'metadata[userId]': 'user-2' });
+    expect(calls[0]?.authorization).toBe('Bearer sk_test_sniplink');
+    // The API version the SDK's types (and this adapter's reading of them) describe.
+    expect(calls[0]?.stripeVersion).toBe(Stripe.API_VERSION);
+
+    calls = [];
+    expect(await provider.ensureCustomer({ userId: 'user-1', email: null }, 'cus_known')).toBe('cus_known');
+    expect(calls).toEqual([]);
+  });
+
+  it('opens a Checkout Session in subscription mode for the plan, naming the user, with the return URLs', async () => {
+    const session = await provider.createCheckout({
+      userId: 'user-7',
+      customerId: 'cus_7',
+      plan: 'yearly',
+      idempotencyKey: 'checkout-key-1',
+    });
+    expect(session).toEqual({ sessionId: 'cs_test_1', url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/checkout/sessions',
+      idempotencyKey: 'checkout-key-1',
+    });
+    expect(calls[0]?.fields).toEqual({
+      mode: 'subscription',
+      customer: 'cus_7',
+      client_reference_id: 'user-7',
+      'line_items[0][price]': PRICES.yearly,
+      'line_items[0][quantity]': '1',
+      success_url: 'https://snip.example.com/subscribe?payment=success&session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://snip.example.com/subscribe?payment=canceled',
+      'metadata[userId]': 'user-7',
+      'metadata[plan]': 'yearly',
+      'subscription_data[metadata][userId]': 'user-7',
+      'subscription_data[metadata][plan]': 'yearly',
+    });
+
+    await provider.createCheckout({
+      userId: 'user-7',
+      customerId: 'cus_7',
+      plan: 'monthly',
+      idempotencyKey: 'k2',
+    });
+    expect(calls[1]?.fields['line_items[0][price]']).toBe(PRICES.monthly);
+  });
+
+  it('sends a retried call again with the same idempotency key and fields', async () => {
+    let failures = 1;
+    answer = (call) => {
+      if (failures-- > 0) {
+        return {
+          status: 500,
+          body: { error: { type: 'api_error', message: 'try again' } },
+          headers: { 'stripe-should-retry': 'true' },
+        };
+      }
+      return stripeAnswers(call);
+    };
+    const session = await provider.createCheckout({
+      userId: 'user-8',
+      customerId: 'cus_8',
+      plan: 'monthly',
+      idempotencyKey: 'checkout-key-8',
+    });
+    expect(session.sessionId).toBe('cs_test_1');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.idempotencyKey).toBe('checkout-key-8');
+    expect(calls[1]?.fields).toEqual(calls[0]?.fields);
+
+    calls = [];
+    failures = 1;
+    await provider.createPortal({ customerId: 'cus_8', returnUrl: 'https://snip.example.com/profile' });
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.idempotencyKey).toEqual(expect.any(String));
+    expect(calls[1]?.idempotencyKey).toBe(calls[0]?.idempotencyKey);
+  });
+
+  it('opens the Customer Portal for the customer, returning to the given page; each portal its own key', async () => {
+    const portal = await provider.createPortal({
+      customerId: 'cus_9',
+      returnUrl: 'https://snip.example.com/profile',
+    });
+    await provider.createPortal({ customerId: 'cus_9', returnUrl: 'https://snip.example.com/profile' });
+    expect(portal).toEqual({ url: 'https://billing.stripe.com/p/session/1' });
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions' });
+    expect(calls[0]?.fields).toEqual({ customer: 'cus_9', return_url: 'https://snip.example.com/profile' });
+    expect(calls[0]?.idempotencyKey).toMatch(/^portal-/);
+    expect(calls[1]?.idempotencyKey).not.toBe(calls[0]?.idempotencyKey);
+  });
+
+  it('fails a checkout whose create call Stripe refuses, with Stripe’s message', async () => {
+    answer = () => ({
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          message: 'No such price: price_monthly_2',
+          param: 'line_items[0][price]',
+        },
+      },
+    });
+    await expect(
+      provider.createCheckout({ userId: 'u', customerId: 'cus_1', plan: 'monthly', idempotencyKey: 'k' }),
+    ).rejects.toThrow('No such price: price_monthly_2');
+  });
+});
+
+describe('the stripe adapter: how it reads a subscription', () => {
+  it('reads plan, status, period end (from its item), cancellation, amount and the user from the metadata', async () => {
+    const snapshot = await provider.retrieveSubscription('sub_123');
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /v1/subscriptions/sub_123']);
+    expect(snapshot).toEqual({
+      id: 'sub_123',
+      customerId: 'cus_42',
+      userId: 'user-42',
+      plan: 'yearly',
+      status: 'active',
+      currentPeriodEnd: new Date((NOW_S + 365 * 86_400) * 1000),
+      cancelAtPeriodEnd: false,
+      amount: 2000,
+      currency: 'usd',
+    });
+  });
+
+  it('reads a monthly past-due subscription, and a cancellation scheduled either way Stripe records it', async () => {
+    answer = () => ({
+      status: 200,
+      body: subscriptionJson(
+        'sub_m',
+        { status: 'past_due', cancel_at_period_end: true, metadata: {} },
+        PRICES.monthly,
+      ),
+    });
+    expect(await provider.retrieveSubscription('sub_m')).toMatchObject({
+      plan: 'monthly',
+      status: 'past_due',
+      cancelAtPeriodEnd: true,
+      amount: 200,
+      userId: null,
+    });
+    answer = () => ({ status: 200, body: subscriptionJson('sub_c', { cancel_at: NOW_S + 365 * 86_400 }) });
+    expect(await provider.retrieveSubscription('sub_c')).toMatchObject({ cancelAtPeriodEnd: true });
+  });
+
+  it('fails on a subscription Stripe does not know', async () => {
+    answer = () => ({
+      status: 404,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: "No such subscription: 'sub_x'",
+        },
+      },
+    });
+    await expect(provider.retrieveSubscription('sub_x')).rejects.toThrow("No such subscription: 'sub_x'");
+  });
+});
+
+describe('the stripe adapter: webhooks', () => {
+  const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
+    Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? WEBHOOK_SECRET,
+      timestamp: options.timestamp ?? NOW_S,
+    });
+  const event = (type: string, object: Record<string, unknown>) =>
+    JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type,
+      created: NOW_S - 5,
+      livemode: false,
+      data: { object },
+    });
+
+  it('takes a signed event, naming its subscription, customer and user as each kind carries them', () => {
+    const completed = event('checkout.session.completed', {
+      object: 'checkout.session',
+      client_reference_id: 'user-1',
+      customer: 'cus_1',
+      subscription: 'sub_1',
+      metadata: { userId: 'user-1' },
+    });
+    expect(provider.verifyWebhook(Buffer.from(completed), sign(completed))).toEqual({
+      id: 'evt_1',
+      type: 'checkout.session.completed',
+      created: new Date((NOW_S - 5) * 1000),
+      subscriptionId: 'sub_1',
+      customerId: 'cus_1',
+      userId: 'user-1',
+    });
+    const updated = event('customer.subscription.updated', subscriptionJson('sub_2'));
+    expect(provider.verifyWebhook(Buffer.from(updated), sign(updated))).toMatchObject({
+      type: 'customer.subscription.updated',
+      subscriptionId: 'sub_2',
+      customerId: 'cus_42',
+      userId: 'user-42',
+    });
+    const paid = event('invoice.paid', {
+      object: 'invoice',
+      customer: { id: 'cus_3', object: 'customer' },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: 'sub_3', metadata: { userId: 'user-3' } },
+      },
+    });
+    expect(provider.verifyWebhook(Buffer.from(paid), sign(paid))).toMatchObject({
+      type: 'invoice.paid',
+      subscriptionId: 'sub_3',
+      customerId: 'cus_3',
+      userId: 'user-3',
+    });
+    const other = event('customer.created', { object: 'customer', id: 'cus_9' });
+    expect(provider.verifyWebhook(Buffer.from(other), sign(other))).toMatchObject({
+      type: 'customer.created',
+      subscriptionId: null,
+      customerId: null,
+      userId: null,
+    });
+  });
+
+  it('refuses a missing, wrong, stale or altered signature', () => {
+    const body = event('invoice.paid', { object: 'invoice', customer: 'cus_1', parent: null });
+    const refused = (raw: string, signature: string | undefined) => () =>
+      provider.verifyWebhook(Buffer.from(raw), signature);
+    expect(refused(body, undefined)).toThrow(WebhookSignatureError);
+    expect(refused(body, '')).toThrow(WebhookSignatureError);
+    expect(refused(body, 'garbage')).toThrow(WebhookSignatureError);
+    expect(refused(body, sign(body, { secret: 'whsec_someone_else' }))).toThrow(WebhookSignatureError);
+    expect(refused(body.replace('cus_1', 'cus_2'), sign(body))).toThrow(WebhookSignatureError);
+    // Five minutes is the limit: signed 301 s before the clock is stale, 299 s is not.
+    expect(refused(body, sign(body, { timestamp: NOW_S - 301 }))).toThrow(/tolerance/);
+    expect(refused(body, sign(body, { timestamp: NOW_S - 299 }))).not.toThrow();
+  });
+});
