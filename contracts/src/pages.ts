@@ -69,6 +69,12 @@ export const pages = {
     description: 'Choose a new password for your Sniplink account.',
     indexing: 'noindex',
   },
+  '/subscribe': {
+    title: 'Choose Your Plan',
+    description:
+      'Sniplink Pro: 500 trackable links a month for $2/month, or $20/year (two months free). Cancel anytime.',
+    indexing: 'index',
+  },
   '/home': { title: 'Your Dashboard', description: tagline, indexing: 'noindex' },
   '/profile': { title: 'Profile Settings', description: tagline, indexing: 'noindex' },
   '/onboarding': { title: "Welcome, let's get you started", description: tagline, indexing: 'noindex' },

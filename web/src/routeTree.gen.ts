@@ -18,6 +18,7 @@ import { Route as HelpRouteImport } from './routes/help';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as PrivacyRouteImport } from './routes/privacy';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
+import { Route as SubscribeRouteImport } from './routes/subscribe';
 import { Route as TermsRouteImport } from './routes/terms';
 import { Route as AuthenticatedHomeRouteImport } from './routes/_authenticated/home';
 import { Route as AuthenticatedOnboardingRouteImport } from './routes/_authenticated/onboarding';
@@ -67,6 +68,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any);
+const SubscribeRoute = SubscribeRouteImport.update({
+  id: '/subscribe',
+  path: '/subscribe',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
@@ -97,6 +103,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute;
   '/privacy': typeof PrivacyRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/subscribe': typeof SubscribeRoute;
   '/terms': typeof TermsRoute;
   '/home': typeof AuthenticatedHomeRoute;
   '/onboarding': typeof AuthenticatedOnboardingRoute;
@@ -111,6 +118,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute;
   '/privacy': typeof PrivacyRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/subscribe': typeof SubscribeRoute;
   '/terms': typeof TermsRoute;
   '/home': typeof AuthenticatedHomeRoute;
   '/onboarding': typeof AuthenticatedOnboardingRoute;
@@ -127,6 +135,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute;
   '/privacy': typeof PrivacyRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/subscribe': typeof SubscribeRoute;
   '/terms': typeof TermsRoute;
   '/_authenticated/home': typeof AuthenticatedHomeRoute;
   '/_authenticated/onboarding': typeof AuthenticatedOnboardingRoute;
@@ -143,6 +152,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy'
     | '/reset-password'
+    | '/subscribe'
     | '/terms'
     | '/home'
     | '/onboarding'
@@ -157,6 +167,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy'
     | '/reset-password'
+    | '/subscribe'
     | '/terms'
     | '/home'
     | '/onboarding'
@@ -172,6 +183,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy'
     | '/reset-password'
+    | '/subscribe'
     | '/terms'
     | '/_authenticated/home'
     | '/_authenticated/onboarding'
@@ -188,6 +200,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute;
   PrivacyRoute: typeof PrivacyRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
+  SubscribeRoute: typeof SubscribeRoute;
   TermsRoute: typeof TermsRoute;
 }
 
@@ -256,6 +269,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/subscribe': {
+      id: '/subscribe';
+      path: '/subscribe';
+      fullPath: '/subscribe';
+      preLoaderRoute: typeof SubscribeRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/terms': {
       id: '/terms';
       path: '/terms';
@@ -313,6 +333,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  SubscribeRoute: SubscribeRoute,
   TermsRoute: TermsRoute,
 };
 export const routeTree = rootRouteImport

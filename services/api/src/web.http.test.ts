@@ -20,6 +20,7 @@ const publicPaths = [
   '/help',
   '/login',
   '/forgot-password',
+  '/subscribe',
 ] as const;
 /** Pages no search result should lead to: the signed-in ones, and the reset page (its links carry tokens). */
 const signedInPaths = ['/home', '/profile', '/onboarding', '/reset-password'] as const;

@@ -13,13 +13,16 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { User } from '@sniplink/contracts';
+import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../api/http';
+import { periodLine, planNameOf } from '../billing/billingFacts';
+import { ManageBillingButton } from '../billing/ManageBillingButton';
 import { useInAppClick } from '../components/inAppLink';
 import { toast } from '../components/toast';
-import { linkLimitOf } from '../links/linkAllowance';
+import { allowanceFigures } from '../links/linkAllowance';
 import { useResendVerification, useUpdateProfile } from './api';
-import { isPro, planLabelOf } from './plan';
+import { isPro } from './plan';
 
 export function ProfileSettings({ user }: { user: User }) {
   return (
@@ -118,11 +121,9 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 function AccountCard({ user }: { user: User }) {
   const pro = isPro(user);
-  const limit = linkLimitOf(user);
-  const goToSubscribe = useInAppClick('/subscribe');
+  const allowance = allowanceFigures(user.linkAllowance);
+  const period = pro ? periodLine(user.billing) : null;
   const goToAdmin = useInAppClick('/admin');
-  const plan =
-    pro && user.subscriptionPlan ? `Pro (${capitalised(user.subscriptionPlan)})` : planLabelOf(user);
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -132,29 +133,25 @@ function AccountCard({ user }: { user: User }) {
       <Stack gap="sm">
         <AccountFact label="Plan">
           <Badge color={pro ? 'violet' : 'gray'} variant="light" tt="none">
-            {plan}
+            {planNameOf(user)}
           </Badge>
         </AccountFact>
+        {period && <AccountFact label="Subscription">{period}</AccountFact>}
         <AccountFact label="Account status">{capitalised(user.subscriptionStatus)}</AccountFact>
         <AccountFact label="Member since">{new Date(user.createdAt).toLocaleDateString()}</AccountFact>
         <div>
-          <AccountFact label="Links this month">
-            {user.linksCreatedThisMonth} / {limit}
-          </AccountFact>
-          <Progress
-            mt={6}
-            value={Math.min(100, (user.linksCreatedThisMonth / limit) * 100)}
-            aria-label={`${user.linksCreatedThisMonth} of ${limit} links used this month`}
-          />
+          <AccountFact label={allowance.lineLabel}>{allowance.usedOfLimit}</AccountFact>
+          <Progress mt={6} value={allowance.percentUsed} aria-label={allowance.description} />
         </div>
       </Stack>
-      {(!pro || user.isAdmin) && (
+      {(!pro || user.billing.canManage || user.isAdmin) && (
         <Group mt="lg" gap="sm">
           {!pro && (
-            <Button component="a" href="/subscribe" onClick={goToSubscribe}>
+            <Button component={Link} to="/subscribe">
               Upgrade to Pro
             </Button>
           )}
+          {user.billing.canManage && <ManageBillingButton />}
           {user.isAdmin && (
             <Button component="a" href="/admin" onClick={goToAdmin} variant="default">
               Admin Panel

@@ -88,9 +88,16 @@ export async function sendJson<Schema extends z.ZodType>(
   return parseAnswer(schema, await response.json(), url);
 }
 
-/** An answer of another shape (a server of another version) fails here, not deep inside a page. */
+/** An OK answer of another shape than its contract says (a server of another version). */
+export class UnexpectedAnswerError extends Error {
+  override readonly name = 'UnexpectedAnswerError';
+}
+
+/** An answer of another shape fails here, not deep inside a page. */
 function parseAnswer<Schema extends z.ZodType>(schema: Schema, body: unknown, url: string): z.output<Schema> {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new Error(`The answer of ${url.split('?', 1)[0]} is not what this page expects`);
+  if (!parsed.success) {
+    throw new UnexpectedAnswerError(`The answer of ${url.split('?', 1)[0]} is not what this page expects`);
+  }
   return parsed.data;
 }

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { User } from '@sniplink/contracts';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { isPro, planLabelOf } from '../accounts/plan';
-import { useInAppClick } from '../components/inAppLink';
 import { displayNameOf } from '../components/userDisplay';
 import { greetingFor } from './greeting';
 
@@ -39,7 +39,6 @@ export function DashboardGreeting({ user, totalLinks, onOpenSupport }: Dashboard
   const firstVisit = useFirstVisit(user.id);
   const greeting = greetingFor({ userId: user.id, name: displayNameOf(user), firstVisit }, new Date());
   const showUpgrade = !isPro(user) && (totalLinks ?? 0) >= 1;
-  const goToSubscribe = useInAppClick('/subscribe');
 
   return (
     <Group justify="space-between" align="flex-start" gap="md">
@@ -56,7 +55,7 @@ export function DashboardGreeting({ user, totalLinks, onOpenSupport }: Dashboard
       </Stack>
       <Group gap="sm">
         {showUpgrade && (
-          <Button component="a" href="/subscribe" onClick={goToSubscribe}>
+          <Button component={Link} to="/subscribe">
             Upgrade
           </Button>
         )}

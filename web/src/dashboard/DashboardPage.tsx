@@ -5,11 +5,11 @@ import { pages } from '@sniplink/contracts/pages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { userAnalyticsQueryOptions } from '../analytics/api';
+import { PaymentFailedAlert } from '../billing/PaymentFailedAlert';
 import { PageTitle } from '../components/PageTitle';
 import { linksQueryOptions } from '../links/api';
 import { CreateLinkForm } from '../links/CreateLinkForm';
 import { LinkList } from '../links/LinkList';
-import { linksRemainingFor, usedLinksOf } from '../links/linkAllowance';
 import { DashboardGreeting } from './DashboardGreeting';
 import { DashboardStats } from './DashboardStats';
 import { OnboardingCard } from './OnboardingCard';
@@ -35,11 +35,9 @@ function Dashboard({ user }: { user: User }) {
   return (
     <Stack gap="lg">
       <DashboardGreeting user={user} totalLinks={totalLinks} onOpenSupport={support.open} />
-      {totalLinks !== undefined && <OnboardingCard usedCount={usedLinksOf(user, totalLinks)} />}
-      <CreateLinkForm
-        linksRemaining={totalLinks === undefined ? undefined : linksRemainingFor(user, totalLinks)}
-        onCreated={() => setPage(1)}
-      />
+      <PaymentFailedAlert billing={user.billing} />
+      <OnboardingCard usedCount={user.linkAllowance.used} />
+      <CreateLinkForm linksRemaining={user.linkAllowance.remaining} onCreated={() => setPage(1)} />
       <DashboardStats user={user} totalLinks={totalLinks} totalClicks={analytics.data?.totalClicks} />
       <LinkList links={links.data} failed={links.isError} page={page} onPageChange={setPage} />
       <SupportDialog opened={supportOpen} onClose={support.close} />

@@ -1,7 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import type { User } from '@sniplink/contracts';
-import { isPro } from '../accounts/plan';
-import { linksRemainingFor } from '../links/linkAllowance';
+import { allowanceFigures } from '../links/linkAllowance';
 import { StatCard } from './StatCard';
 
 interface DashboardStatsProps {
@@ -11,22 +10,18 @@ interface DashboardStatsProps {
   totalClicks: number | undefined;
 }
 
-/** Total Links, Total Clicks, This Month (Pro) or Total Used (Free), Links Remaining. */
+/**
+ * Total Links, Total Clicks, This Month (Pro) or Total Used (Free), Links Remaining: the last two are the
+ * server's allowance, as the profile and the create refusal count it.
+ */
 export function DashboardStats({ user, totalLinks, totalClicks }: DashboardStatsProps) {
-  const pro = isPro(user);
+  const allowance = allowanceFigures(user.linkAllowance);
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
       <StatCard label="Total Links" value={totalLinks} />
       <StatCard label="Total Clicks" value={totalClicks} />
-      {pro ? (
-        <StatCard label="This Month" value={user.linksCreatedThisMonth} />
-      ) : (
-        <StatCard label="Total Used" value={totalLinks} />
-      )}
-      <StatCard
-        label="Links Remaining"
-        value={totalLinks === undefined ? undefined : linksRemainingFor(user, totalLinks)}
-      />
+      <StatCard label={allowance.statLabel} value={allowance.used} />
+      <StatCard label="Links Remaining" value={allowance.remaining} />
     </SimpleGrid>
   );
 }

@@ -3,7 +3,6 @@ import type { DemoLink } from '@sniplink/contracts';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CopyUrlButton } from '../components/CopyButton';
-import { useInAppClick } from '../components/inAppLink';
 import { toast } from '../components/toast';
 import { useShortenDemoLink } from '../demo/api';
 import { onboardingDemoProblem } from '../links/linkErrors';
@@ -103,7 +102,6 @@ function CreateFirstLinkStep({ onCreated }: { onCreated: (link: DemoLink) => voi
 }
 
 function FirstLinkResult({ link }: { link: DemoLink }) {
-  const goToSubscribe = useInAppClick('/subscribe');
   return (
     <Stack gap="md" mt="md">
       <Card withBorder radius="md" padding="lg">
@@ -132,7 +130,7 @@ function FirstLinkResult({ link }: { link: DemoLink }) {
           Pro gives you 500 links a month with the same click analytics.
         </Text>
         <Group mt="md" justify="space-between">
-          <Button component="a" href="/subscribe" onClick={goToSubscribe} color="violet">
+          <Button component={Link} to="/subscribe" color="violet">
             Upgrade to Pro - Just $2/month
           </Button>
           <Button component={Link} to="/home" variant="default">

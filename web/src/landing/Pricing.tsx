@@ -12,9 +12,9 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { createAccountHref } from '../accounts/loginLinks';
-
-const planFeatures = ['Track links', 'See click numbers', 'Share anywhere', 'Export data', 'Works on mobile'];
+import { planFeatures, planPrices } from '../billing/plans';
 
 /** Sniplink next to the enterprise link platforms it replaces for small teams. */
 const comparison: { feature: string; sniplink: string; enterprise: string }[] = [
@@ -123,24 +123,24 @@ export function Pricing() {
               </Group>
               <Text>
                 <Text span fz={40} fw={800}>
-                  $2
+                  {planPrices.monthly}
                 </Text>{' '}
                 <Text span c="dimmed">
                   /month
                 </Text>
               </Text>
               <Text size="sm">
-                or $20/year{' '}
+                or {planPrices.yearly}/year{' '}
                 <Text span td="line-through" c="dimmed">
-                  $24
+                  {planPrices.yearlyList}
                 </Text>{' '}
                 <Text span fw={700}>
-                  saves $4
+                  saves {planPrices.yearlySaving}
                 </Text>
               </Text>
               <Text fw={600}>500 links per month</Text>
               <PlanFeatures />
-              <Button component="a" href="/api/login?returnTo=%2Fsubscribe" mt="auto" fullWidth>
+              <Button component={Link} to="/subscribe" mt="auto" fullWidth>
                 Go Pro
               </Button>
             </Stack>

@@ -7,8 +7,8 @@ import { createLinkProblem } from './linkErrors';
 import { urlToShorten } from './typedUrl';
 
 interface CreateLinkFormProps {
-  /** Undefined while it is not known yet. */
-  linksRemaining: number | undefined;
+  /** From the user's allowance: at 0 the form is disabled. */
+  linksRemaining: number;
   onCreated: () => void;
 }
 

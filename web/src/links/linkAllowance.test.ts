@@ -1,24 +1,37 @@
+import { linkAllowance } from '@sniplink/contracts';
 import { describe, expect, it } from 'vitest';
-import { linksRemainingFor, usedLinksOf } from './linkAllowance';
+import { allowanceFigures } from './linkAllowance';
 
-const free = { subscriptionStatus: 'inactive' as const, linksCreatedThisMonth: 9 };
-const pro = { subscriptionStatus: 'active' as const, linksCreatedThisMonth: 120 };
-
-describe('linksRemainingFor', () => {
-  it('is 5 minus the links held on Free', () => {
-    expect(linksRemainingFor(free, 0)).toBe(5);
-    expect(linksRemainingFor(free, 3)).toBe(2);
-    expect(usedLinksOf(free, 3)).toBe(3);
+describe('allowanceFigures', () => {
+  it('reads a Free account as links held against 5, whatever was made this month', () => {
+    // A Free user who made 6 links this month and deleted 3 holds 3: "Links used 3 / 5", 2 remaining.
+    const figures = allowanceFigures(linkAllowance(false, 6, 3));
+    expect(figures).toEqual({
+      statLabel: 'Total Used',
+      lineLabel: 'Links used',
+      usedOfLimit: '3 / 5',
+      description: '3 of 5 links used',
+      percentUsed: 60,
+      used: 3,
+      remaining: 2,
+    });
   });
 
-  it('never goes below zero', () => {
-    expect(linksRemainingFor(free, 5)).toBe(0);
-    expect(linksRemainingFor(free, 7)).toBe(0);
-    expect(linksRemainingFor({ ...pro, linksCreatedThisMonth: 501 }, 0)).toBe(0);
+  it('reads a Pro account as links made this month against 500, whatever is held', () => {
+    const figures = allowanceFigures(linkAllowance(true, 120, 800));
+    expect(figures).toMatchObject({
+      statLabel: 'This Month',
+      lineLabel: 'Links this month',
+      usedOfLimit: '120 / 500',
+      description: '120 of 500 links used this month',
+      percentUsed: 24,
+      used: 120,
+      remaining: 380,
+    });
   });
 
-  it('is 500 minus the links made this month on Pro, whatever is held', () => {
-    expect(linksRemainingFor(pro, 800)).toBe(380);
-    expect(usedLinksOf(pro, 800)).toBe(120);
+  it('keeps the bar full, not past it, for a Free account holding more than 5 (kept from Pro)', () => {
+    const figures = allowanceFigures(linkAllowance(false, 0, 40));
+    expect(figures).toMatchObject({ usedOfLimit: '40 / 5', percentUsed: 100, remaining: 0 });
   });
 });

@@ -1,19 +1,21 @@
-import type { User } from '@sniplink/contracts';
-import { isPro } from '../accounts/plan';
+import type { LinkAllowance } from '@sniplink/contracts';
 
-/** Free: 5 links held in total; Pro: 500 links a month (spec, section 9). */
-export const FREE_LINK_LIMIT = 5;
-export const PRO_MONTHLY_LINK_LIMIT = 500;
-
-type AllowanceUser = Pick<User, 'subscriptionStatus' | 'linksCreatedThisMonth'>;
-
-export const linkLimitOf = (user: Pick<User, 'subscriptionStatus'>): number =>
-  isPro(user) ? PRO_MONTHLY_LINK_LIMIT : FREE_LINK_LIMIT;
-
-/** The count the limit is measured against: links made this month on Pro, links held on Free. */
-export const usedLinksOf = (user: AllowanceUser, totalLinks: number): number =>
-  isPro(user) ? user.linksCreatedThisMonth : totalLinks;
-
-/** Plan limit minus the used count, never below zero. */
-export const linksRemainingFor = (user: AllowanceUser, totalLinks: number): number =>
-  Math.max(0, linkLimitOf(user) - usedLinksOf(user, totalLinks));
+/**
+ * How the one allowance reads (computed by the server, spec section 9): Free counts the links held, for
+ * good ("Total Used", "Links used 3 / 5"); Pro the links made this month ("This Month", "Links this month
+ * 12 / 500"). The dashboard's cards, the profile and the create refusal all show these figures.
+ */
+export function allowanceFigures({ period, used, limit, remaining }: LinkAllowance) {
+  const monthly = period === 'month';
+  return {
+    statLabel: monthly ? 'This Month' : 'Total Used',
+    lineLabel: monthly ? 'Links this month' : 'Links used',
+    /** "3 / 5" */
+    usedOfLimit: `${used} / ${limit}`,
+    /** The progress bar's name: "3 of 5 links used" (", this month" on Pro). */
+    description: `${used} of ${limit} links used${monthly ? ' this month' : ''}`,
+    percentUsed: limit > 0 ? Math.min(100, (used / limit) * 100) : 100,
+    used,
+    remaining,
+  };
+}

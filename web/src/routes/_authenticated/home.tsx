@@ -4,24 +4,23 @@ import { useEffect } from 'react';
 import { currentUserQueryKey } from '../../accounts/api';
 import { useSignedInUser } from '../../accounts/useSignedInUser';
 import { userAnalyticsQueryOptions } from '../../analytics/api';
+import { type PaymentReturnSearch, paymentReturnSearch } from '../../billing/paymentReturn';
+import { usePaymentReturn } from '../../billing/usePaymentReturn';
 import { toast } from '../../components/toast';
 import { DashboardPage } from '../../dashboard/DashboardPage';
 import { linksQueryOptions } from '../../links/api';
 
 /**
- * The card payment provider comes back with ?payment=success&session_id=… (spec, section 2); the e-mail
- * confirmation link with ?emailVerified=1 (or `expired`).
+ * The card payment provider may come back with ?payment=success&session_id=… (spec, section 2); the
+ * e-mail confirmation link with ?emailVerified=1 (or `expired`).
  */
-interface HomeSearch {
-  payment?: 'success';
-  session_id?: string;
+interface HomeSearch extends PaymentReturnSearch {
   emailVerified?: '1' | 'expired';
 }
 
 export const Route = createFileRoute('/_authenticated/home')({
   validateSearch: (search: Record<string, unknown>): HomeSearch => ({
-    payment: search.payment === 'success' ? 'success' : undefined,
-    session_id: typeof search.session_id === 'string' ? search.session_id : undefined,
+    ...paymentReturnSearch(search),
     emailVerified:
       String(search.emailVerified) === '1' ? '1' : search.emailVerified === 'expired' ? 'expired' : undefined,
   }),
@@ -34,17 +33,17 @@ export const Route = createFileRoute('/_authenticated/home')({
 });
 
 function HomePage() {
-  const { payment, emailVerified } = Route.useSearch();
+  const search = Route.useSearch();
+  const { emailVerified } = search;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useSignedInUser();
 
-  useEffect(() => {
-    if (payment !== 'success') return;
-    toast.success('Payment Successful!', 'Welcome to Sniplink Pro: 500 links a month are yours.');
-    void navigate({ to: '/home', search: {}, replace: true });
-    void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-  }, [payment, navigate, queryClient]);
+  usePaymentReturn('/home', search, (outcome) => {
+    if (outcome === 'success') {
+      toast.success('Payment Successful!', 'Welcome to Sniplink Pro: 500 links a month are yours.');
+    }
+  });
 
   useEffect(() => {
     if (!emailVerified) return;

@@ -1,0 +1,37 @@
+import {
+  billingPortalSchema,
+  type CreateSubscriptionBody,
+  createSubscriptionAnswer,
+} from '@sniplink/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { announceSignedOutAndLogIn } from '../accounts/useSignedInUser';
+import { sendJson } from '../api/http';
+import { toast } from '../components/toast';
+import { billingPortalProblem } from './checkout';
+
+/** POST /api/create-subscription: the checkout to send the browser to, or "already subscribed". */
+export const useCreateSubscription = () =>
+  useMutation({
+    mutationFn: (body: CreateSubscriptionBody) =>
+      sendJson('POST', '/api/create-subscription', createSubscriptionAnswer, body),
+  });
+
+/**
+ * Opens the provider's billing portal (cancel, change the card, invoices): POST /api/billing/portal, then
+ * a navigation to the page it names. `opening` stays true while the browser leaves.
+ */
+export function useOpenBillingPortal() {
+  const portal = useMutation({
+    mutationFn: () => sendJson('POST', '/api/billing/portal', billingPortalSchema),
+  });
+  const open = () =>
+    portal.mutate(undefined, {
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: (error) => {
+        const problem = billingPortalProblem(error);
+        if (problem.signedOut) announceSignedOutAndLogIn();
+        else toast.error(problem.title, problem.message);
+      },
+    });
+  return { open, opening: portal.isPending || portal.isSuccess };
+}
