@@ -159,6 +159,55 @@ describe.skipIf(unavailable !== undefined)('plans and payments in a real browser
     await context.close();
   }, 60_000);
 
+  it('Manage billing: a failed payment keeps Pro with a warning, a period ended makes the user Free, links still redirect', async () => {
+    const context = await freeAccount('Mona');
+    const page = await context.newPage();
+    await page.goto('/subscribe');
+    await page.getByRole('button', { name: 'Choose Pro Monthly' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/pay/local/'), { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    const made = await context.request.post('/api/links', {
+      data: { originalUrl: 'https://example.com/kept' },
+    });
+    const { shortUrl } = (await made.json()) as { shortUrl: string };
+
+    const openPortal = async () => {
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Manage billing' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/pay/local/portal/'));
+      await page.getByText('Test payment: no money moves').first().waitFor();
+    };
+
+    // The next payment fails: still Pro until the period ends, and the dashboard asks for a new card.
+    await openPortal();
+    await page.getByRole('button', { name: 'Fail the next payment' }).click();
+    await page.getByText(/The last payment failed/).waitFor();
+    await page.goto('/home');
+    await page.getByText('Payment failed: update your card').waitFor();
+    expect(await subscriptionOf(context)).toEqual({ status: 'active', plan: 'monthly' });
+
+    // Cancelled at the period's end: the profile says when it ends.
+    await openPortal();
+    await page.getByRole('button', { name: 'Cancel at period end' }).click();
+    await page.getByRole('link', { name: 'Back to Sniplink' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    const account = page.getByRole('heading', { name: 'Account' }).locator('..');
+    await account.getByText(/Ends on \w+ \d{1,2}, \d{4}/).waitFor();
+
+    // The period ends now: Free again, the link kept and still redirecting.
+    await openPortal();
+    await page.getByRole('button', { name: 'End the period now' }).click();
+    await page.getByRole('link', { name: 'Back to Sniplink' }).waitFor();
+    await expect.poll(() => subscriptionOf(context)).toEqual({ status: 'inactive', plan: null });
+    await page.goto('/profile');
+    await account.getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
+    const follow = await fetch(shortUrl.replace('localhost', '127.0.0.1'), { redirect: 'manual' });
+    expect(follow.status).toBe(302);
+    expect(follow.headers.get('location')).toBe('https://example.com/kept');
+    await context.close();
+  }, 60_000);
+
   it("leads a visitor from the landing page's pricing to the plans, and to sign in before choosing", async () => {
     const context = await newDesktopContext(stack.browser, appUrl);
     const page = await context.newPage();

@@ -134,6 +134,13 @@ describe('billing decider: applying what the provider holds', () => {
       .when(apply('evt_deleted', canceled))
       .then([event('SubscriptionCanceled', 'evt_deleted', canceled)]);
   });
+
+  it('ends a subscription ended at once, though its end comes before the period it had', () => {
+    const endedNow = provider({ status: 'canceled', currentPeriodEnd: new Date(JAN) });
+    given([customer, activated])
+      .when(apply('evt_ended_now', endedNow))
+      .then([event('SubscriptionCanceled', 'evt_ended_now', endedNow)]);
+  });
 });
 
 describe('billing decider: events out of order', () => {

@@ -118,10 +118,12 @@ function changesTo(
     if (hasEnded(now.status)) return ['SubscriptionCanceled'];
     return isPaying(now.status) || now.status === 'past_due' ? ['SubscriptionActivated'] : [];
   }
-  // An ended subscription never comes back; a period never moves back; nothing returns to incomplete.
+  // An ended subscription never comes back. Its end is final whatever period it names (a subscription ended
+  // at once, "End the period now", ends before the period it had); otherwise a period never moves back and
+  // nothing returns to incomplete.
   if (hasEnded(held.status)) return [];
-  if (now.currentPeriodEnd.getTime() < held.periodEnd.getTime() || now.status === 'incomplete') return [];
   if (hasEnded(now.status)) return ['SubscriptionCanceled'];
+  if (now.currentPeriodEnd.getTime() < held.periodEnd.getTime() || now.status === 'incomplete') return [];
   const changes: SubscriptionEventType[] = [];
   if (now.currentPeriodEnd.getTime() > held.periodEnd.getTime() && isPaying(now.status))
     changes.push('SubscriptionRenewed');
