@@ -1,4 +1,4 @@
-import type { PlanId } from '@sniplink/contracts';
+import type { PlanId, ProviderSubscriptionStatus } from '@sniplink/contracts';
 
 /**
  * The payment provider port (issue 20). Two adapters: `stripe` (the npm `stripe` SDK, chosen when
@@ -58,15 +58,7 @@ export interface ProviderEvent {
 }
 
 /** Stripe's subscription statuses. */
-export type SubscriptionStatus =
-  | 'incomplete'
-  | 'incomplete_expired'
-  | 'trialing'
-  | 'active'
-  | 'past_due'
-  | 'canceled'
-  | 'unpaid'
-  | 'paused';
+export type SubscriptionStatus = ProviderSubscriptionStatus;
 
 /** A subscription as the provider holds it. */
 export interface SubscriptionSnapshot {

@@ -1,3 +1,4 @@
+import { providerSubscriptionStatuses } from '@sniplink/contracts';
 import type { Clock } from '@sniplink/platform';
 import Stripe from 'stripe';
 import { type ProviderEvent, type SubscriptionStatus, WebhookSignatureError } from '../provider';
@@ -106,20 +107,9 @@ export function idOf(field: string | { id?: string } | null | undefined): string
   return field?.id ?? null;
 }
 
-const STATUSES: readonly SubscriptionStatus[] = [
-  'incomplete',
-  'incomplete_expired',
-  'trialing',
-  'active',
-  'past_due',
-  'canceled',
-  'unpaid',
-  'paused',
-];
-
 /** One of Stripe's subscription statuses; anything else (a status newer than this code) fails, naming it. */
 export function subscriptionStatus(value: string, subscriptionId: string): SubscriptionStatus {
-  const status = STATUSES.find((known) => known === value);
+  const status = providerSubscriptionStatuses.find((known) => known === value);
   if (!status) throw new Error(`subscription ${subscriptionId} has a status this app does not know`);
   return status;
 }
