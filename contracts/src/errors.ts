@@ -10,6 +10,7 @@ export const errorCodes = [
   'UNAUTHORIZED',
   'FORBIDDEN',
   'FORBIDDEN_ORIGIN',
+  'ADMIN_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'EMAIL_TAKEN',

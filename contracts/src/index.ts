@@ -1,5 +1,6 @@
 export * from './accounts/api';
 export * from './accounts/events';
+export * from './admin/api';
 export * from './analytics/api';
 export * from './analytics/clicks';
 export * from './billing/api';

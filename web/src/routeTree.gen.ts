@@ -20,6 +20,7 @@ import { Route as PrivacyRouteImport } from './routes/privacy';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as SubscribeRouteImport } from './routes/subscribe';
 import { Route as TermsRouteImport } from './routes/terms';
+import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/admin';
 import { Route as AuthenticatedHomeRouteImport } from './routes/_authenticated/home';
 import { Route as AuthenticatedOnboardingRouteImport } from './routes/_authenticated/onboarding';
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile';
@@ -78,6 +79,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AuthenticatedAdminRoute = AuthenticatedAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
 const AuthenticatedHomeRoute = AuthenticatedHomeRouteImport.update({
   id: '/home',
   path: '/home',
@@ -105,6 +111,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute;
   '/subscribe': typeof SubscribeRoute;
   '/terms': typeof TermsRoute;
+  '/admin': typeof AuthenticatedAdminRoute;
   '/home': typeof AuthenticatedHomeRoute;
   '/onboarding': typeof AuthenticatedOnboardingRoute;
   '/profile': typeof AuthenticatedProfileRoute;
@@ -120,6 +127,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute;
   '/subscribe': typeof SubscribeRoute;
   '/terms': typeof TermsRoute;
+  '/admin': typeof AuthenticatedAdminRoute;
   '/home': typeof AuthenticatedHomeRoute;
   '/onboarding': typeof AuthenticatedOnboardingRoute;
   '/profile': typeof AuthenticatedProfileRoute;
@@ -137,6 +145,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute;
   '/subscribe': typeof SubscribeRoute;
   '/terms': typeof TermsRoute;
+  '/_authenticated/admin': typeof AuthenticatedAdminRoute;
   '/_authenticated/home': typeof AuthenticatedHomeRoute;
   '/_authenticated/onboarding': typeof AuthenticatedOnboardingRoute;
   '/_authenticated/profile': typeof AuthenticatedProfileRoute;
@@ -154,6 +163,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/subscribe'
     | '/terms'
+    | '/admin'
     | '/home'
     | '/onboarding'
     | '/profile';
@@ -169,6 +179,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/subscribe'
     | '/terms'
+    | '/admin'
     | '/home'
     | '/onboarding'
     | '/profile';
@@ -185,6 +196,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/subscribe'
     | '/terms'
+    | '/_authenticated/admin'
     | '/_authenticated/home'
     | '/_authenticated/onboarding'
     | '/_authenticated/profile';
@@ -283,6 +295,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/_authenticated/admin': {
+      id: '/_authenticated/admin';
+      path: '/admin';
+      fullPath: '/admin';
+      preLoaderRoute: typeof AuthenticatedAdminRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/home': {
       id: '/_authenticated/home';
       path: '/home';
@@ -308,12 +327,14 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedAdminRoute: typeof AuthenticatedAdminRoute;
   AuthenticatedHomeRoute: typeof AuthenticatedHomeRoute;
   AuthenticatedOnboardingRoute: typeof AuthenticatedOnboardingRoute;
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute;
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAdminRoute: AuthenticatedAdminRoute,
   AuthenticatedHomeRoute: AuthenticatedHomeRoute,
   AuthenticatedOnboardingRoute: AuthenticatedOnboardingRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,

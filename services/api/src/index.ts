@@ -9,6 +9,14 @@ export { createOidcLogin, OIDC_CALLBACK_PATH, type OidcLoginDeps } from './accou
 export { type AccountRoutesDeps, accountRoutes } from './accounts/routes';
 export { SessionStore } from './accounts/sessions';
 export { type SignupLimits, SignupThrottle } from './accounts/signup-throttle';
+export {
+  ADMIN_PREFIX,
+  type AdminRouteGroup,
+  type AdminRoutesDeps,
+  actingAdmin,
+  adminRoutes,
+} from './admin/routes';
+export { type UserAdminRoutesDeps, userAdminRoutes } from './admin/users';
 export { type AnalyticsRoutesDeps, analyticsRoutes } from './analytics/routes';
 export { type AppDeps, buildApp, type RouteGroup } from './app';
 export { BillingService } from './billing/billing-service';

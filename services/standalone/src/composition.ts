@@ -21,9 +21,11 @@
 import path from 'node:path';
 import {
   type AccountRoutesDeps,
+  type AdminRoutesDeps,
   type AnalyticsRoutesDeps,
   type AppDeps,
   accountRoutes,
+  adminRoutes,
   analyticsRoutes,
   type BillingRoutesDeps,
   BillingService,
@@ -43,6 +45,7 @@ import {
   postgresRateLimiters,
   type RouteGroup,
   SignupThrottle,
+  userAdminRoutes,
 } from '@sniplink/api';
 import { type Config, type Logger, refuseTestPaymentsInProduction } from '@sniplink/platform';
 import { linkAnalytics, userClickTotal } from '@sniplink/projections';
@@ -150,6 +153,7 @@ function featureRoutes(runtime: Runtime, payments: PaymentSetup): RouteGroup[] {
     (api) => analyticsRoutes(api, analyticsDeps(runtime)),
     (api) => demoRoutes(api, demoDeps(runtime)),
     (api) => billingRoutes(api, billingDeps(runtime, payments.provider)),
+    (api) => adminRoutes(api, adminDeps(runtime)),
     // The local provider's test checkout and portal pages (none with Stripe).
     ...(payments.pages ? [payments.pages] : []),
   ];
@@ -266,6 +270,19 @@ function analyticsDeps(runtime: Runtime): AnalyticsRoutesDeps {
 /** The demo's view of the runtime. */
 function demoDeps(runtime: Runtime): DemoRoutesDeps {
   return { demo: runtime.demo, sessions: runtime.sessions, cookie: cookieSettings(runtime.config) };
+}
+
+/**
+ * The admin console's API: every group listed here is behind the admin gate (`/api/admin`, 401 signed
+ * out, 403 for a non-admin). A new tab's calls add their group here.
+ */
+function adminDeps(runtime: Runtime): AdminRoutesDeps {
+  const { accounts } = runtime;
+  return {
+    sessions: runtime.sessions,
+    isAdmin: async (userId) => (await accounts.user(userId))?.isAdmin === true,
+    groups: [(admin) => userAdminRoutes(admin, { accounts })],
+  };
 }
 
 /** Plans and payments' view of the runtime, with the payment provider. */

@@ -25,8 +25,11 @@ export interface Operation {
   tag: string;
   summary: string;
   description?: string;
-  /** `required`: 401 without a live `sid` cookie (the route checks it); `optional`: a session changes the answer. */
-  session?: 'required' | 'optional';
+  /**
+   * `required`: 401 without a live `sid` cookie (the route checks it); `optional`: a session changes the
+   * answer; `admin`: the session must be an admin's as well (403 otherwise; every `/api/admin` route).
+   */
+  session?: 'required' | 'optional' | 'admin';
   body?: z.ZodType;
   querystring?: z.ZodType;
   params?: z.ZodType;
@@ -71,7 +74,7 @@ export function operation<const Spec extends Operation>(
 
 /** No scheme: open to anyone; `{}` first: a session is optional and only changes the answer. */
 function security(session: Operation['session']): Array<Record<string, string[]>> {
-  if (session === 'required') return [{ [SESSION_SCHEME]: [] }];
+  if (session === 'required' || session === 'admin') return [{ [SESSION_SCHEME]: [] }];
   if (session === 'optional') return [{}, { [SESSION_SCHEME]: [] }];
   return [];
 }
@@ -134,7 +137,8 @@ export function declareCommonErrors(app: FastifyInstance): void {
       add(Number(status), ...(codes ?? []));
     const methods = [route.method].flat();
     if (route.url.startsWith('/api/')) add(503, 'SERVICE_UNAVAILABLE');
-    if (declared.session === 'required') add(401, 'UNAUTHORIZED');
+    if (declared.session === 'required' || declared.session === 'admin') add(401, 'UNAUTHORIZED');
+    if (declared.session === 'admin') add(403, 'ADMIN_REQUIRED');
     if (schema.body || schema.querystring || schema.headers) add(400, 'VALIDATION_FAILED');
     if (methods.some((method) => STATE_CHANGING.has(method))) {
       add(400, 'BAD_REQUEST');

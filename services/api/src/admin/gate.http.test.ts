@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
+import { type RegisteredRoute, recordingRoutes } from '../../../../test/support/routes';
+
+let api: TestApi;
+let adminRoutes: RegisteredRoute[];
+let admin: HttpClient;
+let member: HttpClient;
+beforeAll(async () => {
+  const recorded = await recordingRoutes(() => startTestApi({ ADMIN_EMAILS: 'gate.admin@example.com' }));
+  api = recorded.result;
+  adminRoutes = recorded.routes.filter(
+    (route) => route.path.startsWith('/api/admin/') && route.method !== 'head',
+  );
+  admin = api.client();
+  const registered = await admin.post('/api/auth/register', {
+    email: 'gate.admin@example.com',
+    password: 'correct horse',
+  });
+  expect(registered.status).toBe(201);
+  ({ client: member } = await signedUpClient(api, 'gate.member'));
+});
+afterAll(() => api.close());
+
+/** A concrete URL for a route: each `{param}` filled with a well-formed id that names nothing. */
+const urlOf = (route: RegisteredRoute) =>
+  route.path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
+
+/** The JSON body a client would send: enough for a validator to look at, never reached by the gate's refusals. */
+const bodyOf = (route: RegisteredRoute) =>
+  ['post', 'put', 'patch', 'delete'].includes(route.method) ? {} : undefined;
+
+describe('the admin gate, walked over every registered /api/admin route', () => {
+  it('finds the console’s routes in the route table', () => {
+    expect(adminRoutes.length).toBeGreaterThan(0);
+  });
+
+  it('answers 401 with a JSON error to a signed-out caller, on every route', async () => {
+    const signedOut = api.client();
+    for (const route of adminRoutes) {
+      const response = await signedOut.request(route.method.toUpperCase(), urlOf(route), bodyOf(route));
+      expect({ route: `${route.method} ${route.path}`, status: response.status }).toEqual({
+        route: `${route.method} ${route.path}`,
+        status: 401,
+      });
+      expect(response.body).toMatchObject({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+    }
+  });
+
+  it('answers 403 ADMIN_REQUIRED to a signed-in user who is not an admin, on every route', async () => {
+    for (const route of adminRoutes) {
+      const response = await member.request(route.method.toUpperCase(), urlOf(route), bodyOf(route));
+      expect({ route: `${route.method} ${route.path}`, status: response.status }).toEqual({
+        route: `${route.method} ${route.path}`,
+        status: 403,
+      });
+      expect(response.body).toMatchObject({ code: 'ADMIN_REQUIRED', message: 'Admin access required.' });
+    }
+  });
+
+  it('lets an admin through to the route itself', async () => {
+    for (const route of adminRoutes) {
+      const response = await admin.request(route.method.toUpperCase(), urlOf(route), bodyOf(route));
+      expect([401, 403]).not.toContain(response.status);
+    }
+  });
+
+  it('documents each admin route as needing an admin session (401 and 403 in its answers)', async () => {
+    const document = (
+      await api.client().get<{ paths: Record<string, Record<string, unknown>> }>('/api/openapi.json')
+    ).body;
+    for (const route of adminRoutes) {
+      const operation = document.paths[route.path]?.[route.method] as
+        | { responses: Record<string, unknown> }
+        | undefined;
+      expect(operation?.responses, `${route.method} ${route.path}`).toHaveProperty('401');
+      expect(operation?.responses, `${route.method} ${route.path}`).toHaveProperty('403');
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { ForbiddenError } from '@sniplink/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireSession } from '../accounts/current-session';
+import type { SessionStore } from '../accounts/sessions';
+
+/** Every admin call's path starts here (admin-console.md section 7). */
+export const ADMIN_PREFIX = '/api/admin';
+
+/**
+ * One part of the console's API (stats, users, config, announcements, audit…) bound to its
+ * dependencies: `(admin) => configAdminRoutes(admin, deps)`. Its paths are relative to `/api/admin`
+ * (`/config`), and every route it registers is behind the admin gate.
+ */
+export type AdminRouteGroup = (admin: FastifyInstance) => Promise<void>;
+
+export interface AdminRoutesDeps {
+  sessions: SessionStore;
+  /** Whether the account holds the admin flag now. */
+  isAdmin(userId: string): Promise<boolean>;
+  groups: readonly AdminRouteGroup[];
+}
+
+const admins = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The admin console's API. The gate is a hook on the whole `/api/admin` scope, not a line in each route,
+ * so a route added later cannot forget it: no live session 401, a session that is not an admin's 403,
+ * both before the body or query is looked at.
+ */
+export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): Promise<void> {
+  await app.register(
+    async (admin) => {
+      admin.addHook('preValidation', async (request) => {
+        const { userId } = await requireSession(request, deps.sessions);
+        if (!(await deps.isAdmin(userId))) {
+          throw new ForbiddenError('ADMIN_REQUIRED', 'Admin access required.');
+        }
+        admins.set(request, userId);
+      });
+      for (const group of deps.groups) await group(admin);
+    },
+    { prefix: ADMIN_PREFIX },
+  );
+}
+
+/** The admin making this request (the gate has let it through). */
+export function actingAdmin(request: FastifyRequest): string {
+  const userId = admins.get(request);
+  if (!userId) throw new Error(`${request.url} is not behind the admin gate`);
+  return userId;
+}

@@ -1,0 +1,60 @@
+import { Badge, Button, Container, Group, Tabs, Text, Title } from '@mantine/core';
+import type { User } from '@sniplink/contracts';
+import { pages } from '@sniplink/contracts/pages';
+import { PageTitle } from '../components/PageTitle';
+import { adminTabs } from './tabs';
+
+/**
+ * The admin console (admin-console.md section 2): a header with the ADMIN badge, the admin's e-mail and
+ * a logout button, then the tabs. Logout is a navigation to /api/logout.
+ */
+export function AdminPage({
+  user,
+  tab,
+  onTabChange,
+}: {
+  user: User;
+  tab: string | undefined;
+  onTabChange(tab: string): void;
+}) {
+  const active = adminTabs.find((candidate) => candidate.value === tab) ?? adminTabs[0];
+  return (
+    <Container size="xl" py="lg">
+      <PageTitle title={pages['/admin'].title} />
+      <Group justify="space-between" mb="lg" wrap="wrap">
+        <Group gap="sm">
+          <Title order={1} size="h2">
+            Admin Console
+          </Title>
+          <Badge color="red" variant="filled">
+            ADMIN
+          </Badge>
+        </Group>
+        <Group gap="sm">
+          <Text size="sm" c="dimmed">
+            {user.email}
+          </Text>
+          <Button component="a" href="/api/logout" variant="default" size="xs">
+            Logout
+          </Button>
+        </Group>
+      </Group>
+      {active && (
+        <Tabs value={active.value} onChange={(value) => value && onTabChange(value)} keepMounted={false}>
+          <Tabs.List mb="md">
+            {adminTabs.map((entry) => (
+              <Tabs.Tab key={entry.value} value={entry.value}>
+                {entry.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {adminTabs.map((entry) => (
+            <Tabs.Panel key={entry.value} value={entry.value}>
+              {entry.panel()}
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+    </Container>
+  );
+}
