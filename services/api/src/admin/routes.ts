@@ -1,4 +1,5 @@
 import { ForbiddenError } from '@sniplink/domain';
+import { enterChannel } from '@sniplink/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireSession } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
@@ -25,7 +26,9 @@ const admins = new WeakMap<FastifyRequest, string>();
 /**
  * The admin console's API. The gate is a hook on the whole `/api/admin` scope, not a line in each route,
  * so a route added later cannot forget it: no live session 401, a session that is not an admin's 403,
- * both before the body or query is looked at.
+ * both before the body or query is looked at. Once through, the request's commands are the console's:
+ * every event they append records the admin as its actor and `admin-console` as its channel, which is
+ * what the audit history lists (so a route added later is audited without a line of its own).
  */
 export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): Promise<void> {
   await app.register(
@@ -36,6 +39,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): 
           throw new ForbiddenError('ADMIN_REQUIRED', 'Admin access required.');
         }
         admins.set(request, userId);
+        enterChannel('admin-console');
       });
       for (const group of deps.groups) await group(admin);
     },

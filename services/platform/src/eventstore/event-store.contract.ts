@@ -3,6 +3,9 @@ import { defineEvent, EventRegistry, eventGroup, InvalidEventError } from '@snip
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { systemClock } from '../time/clock';
+import { channelOf, enterChannel, runAs } from './command-context';
+import { handleCommand } from './command-handler';
 import {
   comparePositions,
   type EventStore,
@@ -117,6 +120,26 @@ export function eventStoreContract(
       });
       expect(read[0]?.occurredAt.toISOString()).toBe('2026-11-22T10:00:00.000Z');
       expect(comparePositions(read[2]?.globalPosition ?? START, result.position)).toBe(0);
+    });
+
+    it("keeps the channel a command's context stamps in the metadata, through the stream and the global log", async () => {
+      const stream = newStream();
+      const decider = {
+        events: { includes: (event: { type: string }) => event.type === 'ThingHappened' },
+        initialState: () => null,
+        evolve: () => null,
+        decide: () => [{ type: 'ThingHappened', data: { n: 7 } }],
+      };
+      const before = await store.headPosition();
+      const { position } = await runAs('admin-1', () => {
+        enterChannel('admin-console');
+        return handleCommand(store, stream, decider, null, { clock: systemClock });
+      });
+      const [fromStream] = await store.readStream(stream);
+      expect(fromStream).toMatchObject({ actorId: 'admin-1', metadata: { channel: 'admin-console' } });
+      const fromLog = (await readEverything(store, before)).find((event) => event.streamId === stream);
+      expect(fromLog && channelOf(fromLog)).toBe('admin-console');
+      expect(comparePositions(fromLog?.globalPosition ?? START, position ?? START)).toBe(0);
     });
 
     it('reads a missing stream as empty, and reads backwards and from a revision', async () => {
