@@ -1,11 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { defineEvent, EventRegistry, eventGroup, InvalidEventError } from '@sniplink/contracts';
+import {
+  defineEvent,
+  EventRegistry,
+  type EventsIn,
+  eventGroup,
+  InvalidEventError,
+} from '@sniplink/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { systemClock } from '../time/clock';
 import { channelOf, enterChannel, runAs } from './command-context';
-import { handleCommand } from './command-handler';
+import { handleCommand, type StreamDecider } from './command-handler';
 import {
   comparePositions,
   type EventStore,
@@ -30,15 +36,14 @@ export interface EventStoreUnderTest {
 
 const counted = z.object({ n: z.number().int() });
 /** The event types the contract appends; a store refuses any other. */
-export const contractRegistry = new EventRegistry([
-  eventGroup(
-    ...['ThingHappened', 'Wanted', 'Unwanted', 'Late', 'Early'].map((type) =>
-      defineEvent({ type, version: 1, schema: counted }),
-    ),
-    defineEvent({ type: 'Raced', version: 1, schema: z.object({ writer: z.number().int() }) }),
-    defineEvent({ type: 'Kept', version: 1, schema: z.object({ tags: z.array(z.string()) }) }),
+const contractEvents = eventGroup(
+  ...['ThingHappened', 'Wanted', 'Unwanted', 'Late', 'Early'].map((type) =>
+    defineEvent({ type, version: 1, schema: counted }),
   ),
-]);
+  defineEvent({ type: 'Raced', version: 1, schema: z.object({ writer: z.number().int() }) }),
+  defineEvent({ type: 'Kept', version: 1, schema: z.object({ tags: z.array(z.string()) }) }),
+);
+export const contractRegistry = new EventRegistry([contractEvents]);
 
 let streamCounter = 0;
 export const newStream = (prefix = 'contract') => `${prefix}-${process.pid}-${Date.now()}-${++streamCounter}`;
@@ -124,8 +129,8 @@ export function eventStoreContract(
 
     it("keeps the channel a command's context stamps in the metadata, through the stream and the global log", async () => {
       const stream = newStream();
-      const decider = {
-        events: { includes: (event: { type: string }) => event.type === 'ThingHappened' },
+      const decider: StreamDecider<null, null, EventsIn<typeof contractEvents>> = {
+        events: contractEvents,
         initialState: () => null,
         evolve: () => null,
         decide: () => [{ type: 'ThingHappened', data: { n: 7 } }],
