@@ -50,7 +50,14 @@ export { type ReadModelDatabase, withReadModels } from './read-models';
 export { ProjectionBusyError, rebuildProjections } from './rebuild';
 export { ProjectionRunner, type RunnerDeps, type RunnerState } from './runner';
 export { streamsEndingWith } from './stream-catalogue/queries';
-export { billingProjection, type CodesChanged, linksProjection, streamCatalogue, usersProjection };
+export {
+  adminAuditProjection,
+  billingProjection,
+  type CodesChanged,
+  linksProjection,
+  streamCatalogue,
+  usersProjection,
+};
 
 /** Every read model the app keeps (click analytics is fed by the click stream, not listed here). */
 export const allProjections = (deps: {

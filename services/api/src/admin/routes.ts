@@ -1,5 +1,10 @@
 import { ForbiddenError } from '@sniplink/domain';
-import { enterChannel } from '@sniplink/platform';
+import {
+  type CommandContext,
+  currentCommandContext,
+  enterChannel,
+  type LogPosition,
+} from '@sniplink/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireSession } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
@@ -19,9 +24,17 @@ export interface AdminRoutesDeps {
   /** Whether the account holds the admin flag now. */
   isAdmin(userId: string): Promise<boolean>;
   groups: readonly AdminRouteGroup[];
+  /**
+   * Resolves once the audit history holds the events up to `position` (bounded; a timeout still lets the
+   * answer go): a console change answers once its entry can be read, as every command waits for the read
+   * model the user looks at next.
+   */
+  untilAudited(position: LogPosition): Promise<unknown>;
 }
 
 const admins = new WeakMap<FastifyRequest, string>();
+/** Each console request's command context: what it appended, for the wait before it answers. */
+const contexts = new WeakMap<FastifyRequest, CommandContext>();
 
 /**
  * The admin console's API. The gate is a hook on the whole `/api/admin` scope, not a line in each route,
@@ -40,6 +53,13 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): 
         }
         admins.set(request, userId);
         enterChannel('admin-console');
+        const context = currentCommandContext();
+        if (context) contexts.set(request, context);
+      });
+      admin.addHook('onSend', async (request, _reply, payload) => {
+        const appended = contexts.get(request)?.lastAppended;
+        if (appended) await deps.untilAudited(appended);
+        return payload;
       });
       for (const group of deps.groups) await group(admin);
     },

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { v7 as uuidv7 } from 'uuid';
-import type { ActorId, RecordedEvent } from './port';
+import { type ActorId, comparePositions, type LogPosition, type RecordedEvent } from './port';
 
 /**
  * The privileged ways in that a command can come through: the admin console (`/api/admin`) and an
@@ -26,6 +26,8 @@ export interface CommandContext {
   channel?: CommandChannel;
   /** Shared by every event of the request or job. */
   readonly correlationId: string;
+  /** Where the latest event appended in this context sits in the log (none appended yet: undefined). */
+  lastAppended?: LogPosition;
 }
 
 const current = new AsyncLocalStorage<CommandContext>();
@@ -57,6 +59,14 @@ export function identifyActor(actorId: ActorId): void {
 export function enterChannel(channel: CommandChannel): void {
   const context = current.getStore();
   if (context) context.channel = channel;
+}
+
+/** A command of the running context appended events up to `position` (outside a context, nothing happens). */
+export function recordAppended(position: LogPosition): void {
+  const context = current.getStore();
+  if (context && (!context.lastAppended || comparePositions(position, context.lastAppended) > 0)) {
+    context.lastAppended = position;
+  }
 }
 
 /** The channel an event's command came through, or null (a user's own doing, a sweep, an older event). */

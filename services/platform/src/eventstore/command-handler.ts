@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../time/clock';
-import { CHANNEL_METADATA_KEY, currentCommandContext } from './command-context';
+import { CHANNEL_METADATA_KEY, currentCommandContext, recordAppended } from './command-context';
 import type {
   ActorId,
   EventStore,
@@ -95,6 +95,7 @@ export async function handleCommand<Command, State, Event extends { type: string
         events.map((event) => ({ ...envelope, id: uuidv7(), type: event.type, data: event.data })),
         expected,
       );
+      recordAppended(appended.position);
       return { events, state: events.reduce(decider.evolve, state), position: appended.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
