@@ -1,5 +1,5 @@
 import type { Int8 } from '@sniplink/platform';
-import type { ColumnType, Selectable } from 'kysely';
+import type { ColumnType } from 'kysely';
 
 /**
  * The audit history's table: one row per event an admin (in the console) or an operator (at the command
@@ -29,5 +29,3 @@ export interface RmAdminAuditTable {
   /** Written as JSON text (an array would otherwise go to pg as a PostgreSQL array). */
   details: ColumnType<Record<string, unknown>, string, never>;
 }
-
-export type AuditRow = Selectable<RmAdminAuditTable>;
