@@ -1,5 +1,6 @@
 import type { Keyring } from '@sniplink/platform';
 import { usersProjection } from './accounts/projection';
+import { adminAuditProjection } from './admin/audit/projection';
 import { billingProjection } from './billing/projection';
 import { type CodesChanged, linksProjection } from './links/projection';
 import type { Projection } from './projection';
@@ -7,6 +8,7 @@ import { streamCatalogue } from './stream-catalogue/projection';
 
 export { erasedUsersStillKeyed, userById } from './accounts/queries';
 export type { UserRow } from './accounts/tables';
+export { type AuditFilter, type AuditRecord, auditHistory } from './admin/audit/queries';
 export {
   CLICKS_PROGRESS_CHANNEL,
   ClickAnalytics,
@@ -48,7 +50,14 @@ export { type ReadModelDatabase, withReadModels } from './read-models';
 export { ProjectionBusyError, rebuildProjections } from './rebuild';
 export { ProjectionRunner, type RunnerDeps, type RunnerState } from './runner';
 export { streamsEndingWith } from './stream-catalogue/queries';
-export { billingProjection, type CodesChanged, linksProjection, streamCatalogue, usersProjection };
+export {
+  adminAuditProjection,
+  billingProjection,
+  type CodesChanged,
+  linksProjection,
+  streamCatalogue,
+  usersProjection,
+};
 
 /** Every read model the app keeps (click analytics is fed by the click stream, not listed here). */
 export const allProjections = (deps: {
@@ -59,4 +68,5 @@ export const allProjections = (deps: {
   usersProjection(deps.keyring),
   linksProjection(deps.onCodesChanged),
   billingProjection,
+  adminAuditProjection,
 ];

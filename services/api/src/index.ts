@@ -9,6 +9,7 @@ export { createOidcLogin, OIDC_CALLBACK_PATH, type OidcLoginDeps } from './accou
 export { type AccountRoutesDeps, accountRoutes } from './accounts/routes';
 export { SessionStore } from './accounts/sessions';
 export { type SignupLimits, SignupThrottle } from './accounts/signup-throttle';
+export { type AuditAdminRoutesDeps, auditAdminRoutes } from './admin/audit';
 export {
   ADMIN_PREFIX,
   type AdminRouteGroup,

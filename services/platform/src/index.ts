@@ -11,8 +11,11 @@ export type { Database, Int8 } from './db/schema';
 export { isDatabaseUnavailable } from './db/unavailable';
 export { currentProcessRecord, isOwnerAlive, type OwnerRecord } from './embedded/ownership';
 export {
+  type CommandChannel,
   type CommandContext,
+  channelOf,
   currentCommandContext,
+  enterChannel,
   identifyActor,
   runAs,
 } from './eventstore/command-context';

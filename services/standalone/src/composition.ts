@@ -27,6 +27,7 @@ import {
   accountRoutes,
   adminRoutes,
   analyticsRoutes,
+  auditAdminRoutes,
   type BillingRoutesDeps,
   BillingService,
   billingRoutes,
@@ -48,7 +49,7 @@ import {
   userAdminRoutes,
 } from '@sniplink/api';
 import { type Config, type Logger, refuseTestPaymentsInProduction } from '@sniplink/platform';
-import { linkAnalytics, userClickTotal } from '@sniplink/projections';
+import { adminAuditProjection, auditHistory, linkAnalytics, userClickTotal } from '@sniplink/projections';
 import type { FastifyInstance } from 'fastify';
 import {
   allowedOrigins,
@@ -278,10 +279,15 @@ function demoDeps(runtime: Runtime): DemoRoutesDeps {
  */
 function adminDeps(runtime: Runtime): AdminRoutesDeps {
   const { accounts } = runtime;
+  const db = runtime.database.db;
   return {
     sessions: runtime.sessions,
     isAdmin: async (userId) => (await accounts.user(userId))?.isAdmin === true,
-    groups: [(admin) => userAdminRoutes(admin, { accounts })],
+    groups: [
+      (admin) => userAdminRoutes(admin, { accounts }),
+      (admin) => auditAdminRoutes(admin, { auditHistory: (filter) => auditHistory(db, filter) }),
+    ],
+    untilAudited: (position) => runtime.progress.waitFor(adminAuditProjection.name, position),
   };
 }
 

@@ -1,4 +1,10 @@
 import { ForbiddenError } from '@sniplink/domain';
+import {
+  type CommandContext,
+  currentCommandContext,
+  enterChannel,
+  type LogPosition,
+} from '@sniplink/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireSession } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
@@ -18,14 +24,24 @@ export interface AdminRoutesDeps {
   /** Whether the account holds the admin flag now. */
   isAdmin(userId: string): Promise<boolean>;
   groups: readonly AdminRouteGroup[];
+  /**
+   * Resolves once the audit history holds the events up to `position` (bounded; a timeout still lets the
+   * answer go): a console change answers once its entry can be read, as every command waits for the read
+   * model the user looks at next.
+   */
+  untilAudited(position: LogPosition): Promise<unknown>;
 }
 
 const admins = new WeakMap<FastifyRequest, string>();
+/** Each console request's command context: what it appended, for the wait before it answers. */
+const contexts = new WeakMap<FastifyRequest, CommandContext>();
 
 /**
  * The admin console's API. The gate is a hook on the whole `/api/admin` scope, not a line in each route,
  * so a route added later cannot forget it: no live session 401, a session that is not an admin's 403,
- * both before the body or query is looked at.
+ * both before the body or query is looked at. Once through, the request's commands are the console's:
+ * every event they append records the admin as its actor and `admin-console` as its channel, which is
+ * what the audit history lists (so a route added later is audited without a line of its own).
  */
 export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): Promise<void> {
   await app.register(
@@ -36,6 +52,14 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): 
           throw new ForbiddenError('ADMIN_REQUIRED', 'Admin access required.');
         }
         admins.set(request, userId);
+        enterChannel('admin-console');
+        const context = currentCommandContext();
+        if (context) contexts.set(request, context);
+      });
+      admin.addHook('onSend', async (request, _reply, payload) => {
+        const appended = contexts.get(request)?.lastAppended;
+        if (appended) await deps.untilAudited(appended);
+        return payload;
       });
       for (const group of deps.groups) await group(admin);
     },

@@ -1,6 +1,18 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { v7 as uuidv7 } from 'uuid';
-import type { ActorId } from './port';
+import { type ActorId, comparePositions, type LogPosition, type RecordedEvent } from './port';
+
+/**
+ * The privileged ways in that a command can come through: the admin console (`/api/admin`) and an
+ * operator's command-line tool. A command from anywhere else (a user's own request, a sweep) has none.
+ * Every event records the way its command came in (metadata key `channel`), so the audit history can
+ * tell an admin's or operator's action from a user's own without knowing any event type.
+ */
+const commandChannels = ['admin-console', 'operator'] as const;
+export type CommandChannel = (typeof commandChannels)[number];
+
+/** The metadata key that holds an event's channel. */
+export const CHANNEL_METADATA_KEY = 'channel';
 
 /**
  * On whose behalf, and as part of what, commands run: an HTTP request (its signed-in user, or a demo
@@ -10,8 +22,12 @@ import type { ActorId } from './port';
  */
 export interface CommandContext {
   actorId: ActorId;
+  /** The privileged way the commands came in, if any. */
+  channel?: CommandChannel;
   /** Shared by every event of the request or job. */
   readonly correlationId: string;
+  /** Where the latest event appended in this context sits in the log (none appended yet: undefined). */
+  lastAppended?: LogPosition;
 }
 
 const current = new AsyncLocalStorage<CommandContext>();
@@ -33,4 +49,28 @@ export function currentCommandContext(): CommandContext | undefined {
 export function identifyActor(actorId: ActorId): void {
   const context = current.getStore();
   if (context) context.actorId = actorId;
+}
+
+/**
+ * The running context turned out to come through a privileged way in (the admin gate let the request
+ * through; an operator's tool started): every event appended from now on records it. Outside a context,
+ * nothing happens.
+ */
+export function enterChannel(channel: CommandChannel): void {
+  const context = current.getStore();
+  if (context) context.channel = channel;
+}
+
+/** A command of the running context appended events up to `position` (outside a context, nothing happens). */
+export function recordAppended(position: LogPosition): void {
+  const context = current.getStore();
+  if (context && (!context.lastAppended || comparePositions(position, context.lastAppended) > 0)) {
+    context.lastAppended = position;
+  }
+}
+
+/** The channel an event's command came through, or null (a user's own doing, a sweep, an older event). */
+export function channelOf(event: Pick<RecordedEvent, 'metadata'>): CommandChannel | null {
+  const channel = event.metadata[CHANNEL_METADATA_KEY];
+  return commandChannels.find((known) => known === channel) ?? null;
 }

@@ -3,7 +3,7 @@ import { defineEvent, EventRegistry, type EventsIn, eventGroup } from '@sniplink
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fixedClock, systemClock } from '../time/clock';
-import { identifyActor, runAs } from './command-context';
+import { channelOf, enterChannel, identifyActor, runAs } from './command-context';
 import {
   type HandleOptions,
   handleCommand,
@@ -184,6 +184,34 @@ describe('handleCommand: the metadata each event carries', () => {
     expect(alone?.actorId).toBe('system');
     // A command of its own: it correlates with itself.
     expect(alone?.correlationId).toBe(alone?.causationId);
+  });
+});
+
+describe('handleCommand: the channel a command came through', () => {
+  it("records the admin console's or an operator's channel in the metadata, and none for anyone else", async () => {
+    const store = new InMemoryEventStore(registry);
+    const handle = (linkId: string) =>
+      handleCommand(store, PLAN, slotDecider, take(linkId), { clock: systemClock });
+    await runAs('anonymous', async () => {
+      identifyActor('admin-1');
+      enterChannel('admin-console');
+      await handle('link-1');
+    });
+    await runAs('anonymous', async () => {
+      identifyActor('ada');
+      await handle('link-2');
+    });
+    const [console, own] = await store.readStream(PLAN);
+    expect(console?.metadata).toEqual({ channel: 'admin-console' });
+    expect(channelOf(console ?? { metadata: {} })).toBe('admin-console');
+    expect(own?.metadata).toEqual({});
+    expect(channelOf(own ?? { metadata: {} })).toBeNull();
+  });
+
+  it('reads an unknown channel as none', () => {
+    expect(channelOf({ metadata: { channel: 'web' } })).toBeNull();
+    expect(channelOf({ metadata: { channel: 42 } })).toBeNull();
+    expect(channelOf({ metadata: { channel: 'operator' } })).toBe('operator');
   });
 });
 

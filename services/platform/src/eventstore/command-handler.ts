@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../time/clock';
-import { currentCommandContext } from './command-context';
+import { CHANNEL_METADATA_KEY, currentCommandContext, recordAppended } from './command-context';
 import type {
   ActorId,
   EventStore,
@@ -95,6 +95,7 @@ export async function handleCommand<Command, State, Event extends { type: string
         events.map((event) => ({ ...envelope, id: uuidv7(), type: event.type, data: event.data })),
         expected,
       );
+      recordAppended(appended.position);
       return { events, state: events.reduce(decider.evolve, state), position: appended.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -132,7 +133,8 @@ function fold<State, Event extends { type: string; data: unknown }>(
 
 /**
  * Who and what the command's events record: the actor and correlation id of the command context unless
- * the caller names them, and the command's own id as their cause.
+ * the caller names them, the command's own id as their cause, and the context's channel (admin console,
+ * operator) when it has one.
  */
 function envelopeFor(options: HandleOptions, occurredAt: Date): Omit<EventToAppend, 'id' | 'type' | 'data'> {
   const context = currentCommandContext();
@@ -142,5 +144,6 @@ function envelopeFor(options: HandleOptions, occurredAt: Date): Omit<EventToAppe
     correlationId: options.correlationId ?? context?.correlationId ?? commandId,
     causationId: options.causationId ?? commandId,
     occurredAt,
+    ...(context?.channel && { metadata: { [CHANNEL_METADATA_KEY]: context.channel } }),
   };
 }

@@ -1,8 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { defineEvent, EventRegistry, eventGroup, InvalidEventError } from '@sniplink/contracts';
+import {
+  defineEvent,
+  EventRegistry,
+  type EventsIn,
+  eventGroup,
+  InvalidEventError,
+} from '@sniplink/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { systemClock } from '../time/clock';
+import { channelOf, enterChannel, runAs } from './command-context';
+import { handleCommand, type StreamDecider } from './command-handler';
 import {
   comparePositions,
   type EventStore,
@@ -27,15 +36,14 @@ export interface EventStoreUnderTest {
 
 const counted = z.object({ n: z.number().int() });
 /** The event types the contract appends; a store refuses any other. */
-export const contractRegistry = new EventRegistry([
-  eventGroup(
-    ...['ThingHappened', 'Wanted', 'Unwanted', 'Late', 'Early'].map((type) =>
-      defineEvent({ type, version: 1, schema: counted }),
-    ),
-    defineEvent({ type: 'Raced', version: 1, schema: z.object({ writer: z.number().int() }) }),
-    defineEvent({ type: 'Kept', version: 1, schema: z.object({ tags: z.array(z.string()) }) }),
+const contractEvents = eventGroup(
+  ...['ThingHappened', 'Wanted', 'Unwanted', 'Late', 'Early'].map((type) =>
+    defineEvent({ type, version: 1, schema: counted }),
   ),
-]);
+  defineEvent({ type: 'Raced', version: 1, schema: z.object({ writer: z.number().int() }) }),
+  defineEvent({ type: 'Kept', version: 1, schema: z.object({ tags: z.array(z.string()) }) }),
+);
+export const contractRegistry = new EventRegistry([contractEvents]);
 
 let streamCounter = 0;
 export const newStream = (prefix = 'contract') => `${prefix}-${process.pid}-${Date.now()}-${++streamCounter}`;
@@ -117,6 +125,26 @@ export function eventStoreContract(
       });
       expect(read[0]?.occurredAt.toISOString()).toBe('2026-11-22T10:00:00.000Z');
       expect(comparePositions(read[2]?.globalPosition ?? START, result.position)).toBe(0);
+    });
+
+    it("keeps the channel a command's context stamps in the metadata, through the stream and the global log", async () => {
+      const stream = newStream();
+      const decider: StreamDecider<null, null, EventsIn<typeof contractEvents>> = {
+        events: contractEvents,
+        initialState: () => null,
+        evolve: () => null,
+        decide: () => [{ type: 'ThingHappened', data: { n: 7 } }],
+      };
+      const before = await store.headPosition();
+      const { position } = await runAs('admin-1', () => {
+        enterChannel('admin-console');
+        return handleCommand(store, stream, decider, null, { clock: systemClock });
+      });
+      const [fromStream] = await store.readStream(stream);
+      expect(fromStream).toMatchObject({ actorId: 'admin-1', metadata: { channel: 'admin-console' } });
+      const fromLog = (await readEverything(store, before)).find((event) => event.streamId === stream);
+      expect(fromLog && channelOf(fromLog)).toBe('admin-console');
+      expect(comparePositions(fromLog?.globalPosition ?? START, position ?? START)).toBe(0);
     });
 
     it('reads a missing stream as empty, and reads backwards and from a revision', async () => {

@@ -5,7 +5,7 @@
  */
 import type { AccountService } from '@sniplink/api';
 import { NotFoundError } from '@sniplink/domain';
-import { ConfigError, createLogger, loadConfig, runAs } from '@sniplink/platform';
+import { ConfigError, createLogger, enterChannel, loadConfig, runAs } from '@sniplink/platform';
 import { startRuntime } from '../runtime';
 
 export const EXIT_NO_ACCOUNT = 2;
@@ -53,8 +53,12 @@ async function main<Args>(cli: AccountCli<Args>, argv: string[]): Promise<number
   try {
     const userId = await runtime.accounts.findUserIdByEmail(email);
     if (!userId) return noAccount();
-    // The operator's doing: every event the command appends records `operator` as its actor.
-    const said = await runAs('operator', () => cli.run(runtime.accounts, { userId, email }, args));
+    // The operator's doing: every event the command appends records `operator` as its actor and its
+    // channel (the audit history lists them beside the admin console's actions).
+    const said = await runAs('operator', () => {
+      enterChannel('operator');
+      return cli.run(runtime.accounts, { userId, email }, args);
+    });
     process.stdout.write(`${said}\n`);
     return 0;
   } catch (error) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ErrorBody, User } from '@sniplink/contracts';
+import { adminAuditProjection, auditHistory } from '@sniplink/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../../test/support/api';
 import { runCliProcess } from '../../../../test/support/cli-process';
@@ -115,6 +116,28 @@ describe('npm run user:suspend and user:unsuspend', () => {
       .where('type', '=', 'UserSuspended')
       .execute();
     expect(rows.map((row) => row.data)).toContainEqual({ reason: 'spam links' });
+  });
+
+  it("is listed in the audit history as the operator's doing", async () => {
+    const { client, email } = await signUp('audited');
+    const { id } = await currentUser(client);
+    expect((await userCli('suspend', email, 'spam')).status).toBe(0);
+    const events = await api.runtime.eventStore.readStream(`user-${id}`);
+    expect(events.find((event) => event.type === 'UserSuspended')?.metadata).toEqual({ channel: 'operator' });
+    // The app's runners project what the CLI appended; wait until the audit history has all of it.
+    const head = await api.runtime.eventStore.headPosition();
+    expect(await api.runtime.progress.waitFor(adminAuditProjection.name, head)).toBe(true);
+    const { records } = await auditHistory(api.database.db, { target: `user-${id}`, page: 1, pageSize: 10 });
+    expect(records).toEqual([
+      {
+        eventId: expect.any(String),
+        occurredAt: expect.any(Date),
+        action: 'UserSuspended',
+        actor: { id: 'operator', channel: 'operator', email: null, erased: false },
+        target: { streamId: `user-${id}`, type: 'user', id },
+        details: { reason: 'spam' },
+      },
+    ]);
   });
 
   it('answers exit 2 for an unknown address and 64 for extra arguments to unsuspend', async () => {
