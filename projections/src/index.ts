@@ -1,5 +1,6 @@
 import type { Keyring } from '@sniplink/platform';
 import { usersProjection } from './accounts/projection';
+import { CONFIG_PROJECTION, configProjection } from './admin/config/projection';
 import { billingProjection } from './billing/projection';
 import { type CodesChanged, linksProjection } from './links/projection';
 import type { Projection } from './projection';
@@ -7,6 +8,7 @@ import { streamCatalogue } from './stream-catalogue/projection';
 
 export { erasedUsersStillKeyed, userById } from './accounts/queries';
 export type { UserRow } from './accounts/tables';
+export { type ConfigEntryRow, configEntries, configEntry } from './admin/config/queries';
 export {
   CLICKS_PROGRESS_CHANNEL,
   ClickAnalytics,
@@ -48,7 +50,15 @@ export { type ReadModelDatabase, withReadModels } from './read-models';
 export { ProjectionBusyError, rebuildProjections } from './rebuild';
 export { ProjectionRunner, type RunnerDeps, type RunnerState } from './runner';
 export { streamsEndingWith } from './stream-catalogue/queries';
-export { billingProjection, type CodesChanged, linksProjection, streamCatalogue, usersProjection };
+export {
+  billingProjection,
+  CONFIG_PROJECTION,
+  type CodesChanged,
+  configProjection,
+  linksProjection,
+  streamCatalogue,
+  usersProjection,
+};
 
 /** Every read model the app keeps (click analytics is fed by the click stream, not listed here). */
 export const allProjections = (deps: {
@@ -59,4 +69,5 @@ export const allProjections = (deps: {
   usersProjection(deps.keyring),
   linksProjection(deps.onCodesChanged),
   billingProjection,
+  configProjection,
 ];

@@ -31,7 +31,9 @@ import {
   BillingService,
   billingRoutes,
   buildApp,
+  ConfigService,
   claimDemoLinksOnSignIn,
+  configAdminRoutes,
   createOidcLogin,
   createPaymentProvider,
   type DeliverWebhook,
@@ -278,10 +280,20 @@ function demoDeps(runtime: Runtime): DemoRoutesDeps {
  */
 function adminDeps(runtime: Runtime): AdminRoutesDeps {
   const { accounts } = runtime;
+  const config = new ConfigService({
+    db: runtime.database.db,
+    eventStore: runtime.eventStore,
+    readModels: runtime.progress,
+    settings: runtime.settings,
+    clock: runtime.clock,
+  });
   return {
     sessions: runtime.sessions,
     isAdmin: async (userId) => (await accounts.user(userId))?.isAdmin === true,
-    groups: [(admin) => userAdminRoutes(admin, { accounts })],
+    groups: [
+      (admin) => userAdminRoutes(admin, { accounts }),
+      (admin) => configAdminRoutes(admin, { config }),
+    ],
   };
 }
 
