@@ -16,7 +16,8 @@ export type ConfigCommand =
 
 const initialState = (): ConfigEntryState => ({ value: null, description: null });
 
-function evolve(state: ConfigEntryState, event: ConfigEvent): ConfigEntryState {
+/** Each event says the whole entry: the state before it does not matter. */
+function evolve(_state: ConfigEntryState, event: ConfigEvent): ConfigEntryState {
   switch (event.type) {
     case 'ConfigEntryCreated':
     case 'ConfigEntryUpdated':
