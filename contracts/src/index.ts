@@ -2,6 +2,7 @@ export * from './accounts/api';
 export * from './accounts/events';
 export * from './admin/api';
 export * from './admin/audit';
+export * from './admin/config';
 export * from './analytics/api';
 export * from './analytics/clicks';
 export * from './billing/api';

@@ -1,6 +1,7 @@
 import type { Keyring } from '@sniplink/platform';
 import { usersProjection } from './accounts/projection';
 import { adminAuditProjection } from './admin/audit/projection';
+import { CONFIG_PROJECTION, configProjection } from './admin/config/projection';
 import { billingProjection } from './billing/projection';
 import { type CodesChanged, linksProjection } from './links/projection';
 import type { Projection } from './projection';
@@ -9,6 +10,7 @@ import { streamCatalogue } from './stream-catalogue/projection';
 export { erasedUsersStillKeyed, userById } from './accounts/queries';
 export type { UserRow } from './accounts/tables';
 export { type AuditFilter, type AuditRecord, auditHistory } from './admin/audit/queries';
+export { type ConfigEntryRow, configEntries, configEntry } from './admin/config/queries';
 export {
   CLICKS_PROGRESS_CHANNEL,
   ClickAnalytics,
@@ -53,7 +55,9 @@ export { streamsEndingWith } from './stream-catalogue/queries';
 export {
   adminAuditProjection,
   billingProjection,
+  CONFIG_PROJECTION,
   type CodesChanged,
+  configProjection,
   linksProjection,
   streamCatalogue,
   usersProjection,
@@ -69,4 +73,5 @@ export const allProjections = (deps: {
   linksProjection(deps.onCodesChanged),
   billingProjection,
   adminAuditProjection,
+  configProjection,
 ];

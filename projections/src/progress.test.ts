@@ -38,6 +38,37 @@ describe('ProjectionProgress', () => {
     expect(Date.now() - started).toBeLessThan(10_000); // not at the end of its 20 s
   });
 
+  it("tells a read model's followers each time it advances, in any process, and when messages may have been lost", async () => {
+    const follower = new ProjectionProgress({
+      db: database.db,
+      broadcast: notifications.channel(PROJECTION_PROGRESS_CHANNEL),
+    });
+    // A runner of another process reports on its own connection to the same database.
+    const elsewhere = new PgNotifications({ connectionString: database.connectionString });
+    const runner = new ProjectionProgress({
+      db: database.db,
+      broadcast: elsewhere.channel(PROJECTION_PROGRESS_CHANNEL),
+    });
+    try {
+      let heard = 0;
+      const stop = await follower.onAdvance('admin-config', () => heard++);
+      await runner.report('admin-config', { commit: 5n, prepare: 5n });
+      await expect.poll(() => heard).toBe(1);
+      await runner.report('links', { commit: 6n, prepare: 6n }); // another read model: not this one's
+      await runner.report('admin-config', { commit: 5n, prepare: 5n }); // no further than before
+      await runner.report('admin-config', { commit: 7n, prepare: 7n });
+      await expect.poll(() => heard).toBe(2);
+      await elsewhere.channel(PROJECTION_PROGRESS_CHANNEL).publish(''); // "look again"
+      await expect.poll(() => heard).toBe(3);
+      stop();
+      await runner.report('admin-config', { commit: 9n, prepare: 9n });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).toBe(3);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   async function listeners(): Promise<number> {
     const { rows } = await database.pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_stat_activity

@@ -25,6 +25,7 @@ export class ProjectionProgress {
     resolve: (ok: boolean) => void;
   }>();
   private listening: Promise<unknown> | undefined;
+  private readonly followers = new Set<{ name: string; onAdvance: () => void }>();
 
   private readonly db: Kysely<Database>;
   private readonly broadcast: Broadcast;
@@ -42,13 +43,7 @@ export class ProjectionProgress {
 
   /** True once projection `name` has passed `position`; false after `timeoutMs` (the write is stored anyway). */
   async waitFor(name: string, position: LogPosition, timeoutMs = 2_000): Promise<boolean> {
-    this.listening ??= this.broadcast
-      .listen((payload) => this.onProgress(payload))
-      .catch((error: unknown) => {
-        this.listening = undefined; // the next wait tries again
-        throw error;
-      });
-    await this.listening;
+    await this.listen();
     if (this.hasPassed(name, position) || (await this.storedHasPassed(name, position))) return true;
     const reached = await new Promise<boolean>((resolve) => {
       const waiter = {
@@ -66,17 +61,48 @@ export class ProjectionProgress {
     return reached || this.storedHasPassed(name, position);
   }
 
+  /**
+   * Calls `onAdvance` whenever projection `name` commits a batch, in this process or another, and when
+   * messages may have been missed (a lost connection is back): a read model's followers read it again.
+   * Resolves, with the way to stop, once later batches will be heard.
+   */
+  async onAdvance(name: string, onAdvance: () => void): Promise<() => void> {
+    const follower = { name, onAdvance };
+    this.followers.add(follower);
+    try {
+      await this.listen();
+    } catch (error) {
+      this.followers.delete(follower);
+      throw error;
+    }
+    return () => this.followers.delete(follower);
+  }
+
+  private listen(): Promise<unknown> {
+    this.listening ??= this.broadcast
+      .listen((payload) => this.onProgress(payload))
+      .catch((error: unknown) => {
+        this.listening = undefined; // the next wait tries again
+        throw error;
+      });
+    return this.listening;
+  }
+
   private onProgress(payload: string): void {
     // Empty: messages may have been missed (a lost connection is back); the table has what they said.
     if (payload === '') {
       this.recheckWaiters();
+      for (const follower of this.followers) follower.onAdvance();
       return;
     }
     const [name, encoded] = payload.split(' ');
     if (!name || !encoded) return;
     const position = decodePosition(encoded);
     const previous = this.known.get(name);
-    if (!previous || comparePositions(position, previous) > 0) this.known.set(name, position);
+    if (!previous || comparePositions(position, previous) > 0) {
+      this.known.set(name, position);
+      for (const follower of this.followers) if (follower.name === name) follower.onAdvance();
+    }
     for (const waiter of this.waiters) if (this.hasPassed(waiter.name, waiter.position)) waiter.resolve(true);
   }
 

@@ -2,6 +2,7 @@ import type { Database } from '@sniplink/platform';
 import type { Kysely, Transaction } from 'kysely';
 import type { UsersTables } from './accounts/tables';
 import type { AdminAuditTables } from './admin/audit/tables';
+import type { AdminConfigTables } from './admin/config/tables';
 import type { ClickAnalyticsTables } from './analytics/tables';
 import type { BillingTables } from './billing/tables';
 import type { LinksTables } from './links/tables';
@@ -16,7 +17,8 @@ export type ReadModelTables = LinksTables &
   StreamCatalogueTables &
   ClickAnalyticsTables &
   BillingTables &
-  AdminAuditTables;
+  AdminAuditTables &
+  AdminConfigTables;
 
 /** The platform's tables and the read models': what projections and their queries are typed against. */
 export interface ReadModelDatabase extends Database, ReadModelTables {}

@@ -45,13 +45,25 @@ export const linkAllowanceSchema = z.object({
 });
 export type LinkAllowance = z.infer<typeof linkAllowanceSchema>;
 
+/** The allowances' defaults; the values in force are the admin's settings (`links.free_limit`, `links.pro_monthly_limit`). */
 export const FREE_LINK_LIMIT = 5;
 export const PRO_MONTHLY_LINK_LIMIT = 500;
 
-/** The allowance rule: Free counts links held against 5; Pro counts links created this month against 500. */
-export function linkAllowance(pro: boolean, createdThisMonth: number, held: number): LinkAllowance {
+/** The allowances in force: links a Free account holds, links a Pro account creates a UTC month. */
+export interface LinkLimits {
+  free: number;
+  proMonthly: number;
+}
+
+/** The allowance rule: Free counts links held against `free`; Pro counts links created this month against `proMonthly`. */
+export function linkAllowance(
+  pro: boolean,
+  createdThisMonth: number,
+  held: number,
+  limits: LinkLimits,
+): LinkAllowance {
   const [period, used, limit] = pro
-    ? (['month', createdThisMonth, PRO_MONTHLY_LINK_LIMIT] as const)
-    : (['lifetime', held, FREE_LINK_LIMIT] as const);
+    ? (['month', createdThisMonth, limits.proMonthly] as const)
+    : (['lifetime', held, limits.free] as const);
   return { period, used, limit, remaining: Math.max(0, limit - used) };
 }

@@ -13,6 +13,7 @@ import { startTestApi, type TestApi } from '../../../test/support/api';
 import { AccountService } from './accounts/accounts';
 import { LoginThrottle } from './accounts/login-throttle';
 import { SessionStore } from './accounts/sessions';
+import { fixedSettings } from './admin/settings';
 import { BillingService } from './billing/billing-service';
 import { subscriptionEvent, TestPayments } from './billing/testing';
 import { receiveWebhook } from './billing/webhooks';
@@ -48,6 +49,7 @@ async function servicesOn(clock: FixedClock, ids: IdSource) {
     throttle: new LoginThrottle({ limiters: postgresRateLimiters({ pool }) }, config.loginLimits),
     readModels: runtime.progress,
     adminEmails: [],
+    settings: fixedSettings(),
     clock,
     ids,
   });
@@ -73,7 +75,10 @@ async function servicesOn(clock: FixedClock, ids: IdSource) {
     accounts,
     links,
     readModels: runtime.progress,
-    throttle: new DemoThrottle({ limiters: postgresRateLimiters({ pool }) }, config.demoLimits),
+    throttle: new DemoThrottle(
+      { limiters: postgresRateLimiters({ pool }), settings: fixedSettings() },
+      config.demoLimits,
+    ),
     clock,
   });
   const payments = new TestPayments();

@@ -10,6 +10,8 @@ export { type AccountRoutesDeps, accountRoutes } from './accounts/routes';
 export { SessionStore } from './accounts/sessions';
 export { type SignupLimits, SignupThrottle } from './accounts/signup-throttle';
 export { type AuditAdminRoutesDeps, auditAdminRoutes } from './admin/audit';
+export { type ConfigAdminRoutesDeps, configAdminRoutes } from './admin/config';
+export { ConfigService, type ConfigServiceDeps } from './admin/config-service';
 export {
   ADMIN_PREFIX,
   type AdminRouteGroup,
@@ -17,6 +19,13 @@ export {
   actingAdmin,
   adminRoutes,
 } from './admin/routes';
+export {
+  fixedSettings,
+  LiveSettings,
+  type LiveSettingsDeps,
+  linkLimitsOf,
+  type Settings,
+} from './admin/settings';
 export { type UserAdminRoutesDeps, userAdminRoutes } from './admin/users';
 export { type AnalyticsRoutesDeps, analyticsRoutes } from './analytics/routes';
 export { type AppDeps, buildApp, type RouteGroup } from './app';

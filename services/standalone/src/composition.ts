@@ -32,7 +32,9 @@ import {
   BillingService,
   billingRoutes,
   buildApp,
+  ConfigService,
   claimDemoLinksOnSignIn,
+  configAdminRoutes,
   createOidcLogin,
   createPaymentProvider,
   type DeliverWebhook,
@@ -280,12 +282,20 @@ function demoDeps(runtime: Runtime): DemoRoutesDeps {
 function adminDeps(runtime: Runtime): AdminRoutesDeps {
   const { accounts } = runtime;
   const db = runtime.database.db;
+  const config = new ConfigService({
+    db,
+    eventStore: runtime.eventStore,
+    readModels: runtime.progress,
+    settings: runtime.settings,
+    clock: runtime.clock,
+  });
   return {
     sessions: runtime.sessions,
     isAdmin: async (userId) => (await accounts.user(userId))?.isAdmin === true,
     groups: [
       (admin) => userAdminRoutes(admin, { accounts }),
       (admin) => auditAdminRoutes(admin, { auditHistory: (filter) => auditHistory(db, filter) }),
+      (admin) => configAdminRoutes(admin, { config }),
     ],
     untilAudited: (position) => runtime.progress.waitFor(adminAuditProjection.name, position),
   };

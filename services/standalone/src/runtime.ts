@@ -4,6 +4,7 @@ import {
   DemoService,
   DemoThrottle,
   LinkService,
+  LiveSettings,
   LoginThrottle,
   postgresRateLimiters,
   pruneIdempotencyKeys,
@@ -97,6 +98,8 @@ export interface Runtime extends ProcessRuntime {
   links: LinkService;
   /** The landing page's demo shortener; it also claims a visitor's demo links at sign-in. */
   demo: DemoService;
+  /** The admin's settings (the known config keys) in force in this process, kept current without a restart. */
+  settings: LiveSettings;
   /** The click analytics consumer, when this process runs projections (in this thread or its own). */
   clickAnalytics: ClickConsumer | undefined;
   log: Logger;
@@ -183,6 +186,13 @@ export async function startRuntime(
     for (const runner of runners) runner.start();
     const sessions = new SessionStore(database.db, config.session, clock);
     const limiters = postgresRateLimiters({ pool: database.pool });
+    const settings = new LiveSettings({
+      db: database.db,
+      progress,
+      log,
+      defaults: { demoLinksPerVisitor: config.demoLimits.perVisitor },
+    });
+    await settings.start();
     const accounts = new AccountService({
       db: database.db,
       eventStore,
@@ -192,6 +202,7 @@ export async function startRuntime(
       throttle: new LoginThrottle({ limiters }, config.loginLimits),
       readModels: progress,
       adminEmails: config.adminEmails,
+      settings,
       clock,
       ids,
     });
@@ -238,7 +249,7 @@ export async function startRuntime(
       accounts,
       links,
       readModels: progress,
-      throttle: new DemoThrottle({ limiters }, config.demoLimits),
+      throttle: new DemoThrottle({ limiters, settings }, config.demoLimits),
       clock,
     });
     const maintenance =
@@ -263,6 +274,7 @@ export async function startRuntime(
       mailer,
       links,
       demo,
+      settings,
       linkCache,
       clickBuffer,
       clickAnalytics,
@@ -278,6 +290,7 @@ export async function startRuntime(
       abandon: server.abandon,
       stop: async (onStep = () => {}) => {
         clearInterval(maintenance);
+        settings.stop();
         // Every click already answered with a 302 is published before anything stops (nothing lost on SIGTERM).
         onStep('publishing the buffered clicks');
         await clicks.close();

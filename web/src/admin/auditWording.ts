@@ -14,6 +14,9 @@ const actionWords: Record<string, string> = {
   UserProfileUpdated: 'Profile edited',
   UserPasswordChanged: 'Password changed',
   UserErased: 'Erased',
+  ConfigEntryCreated: 'Config entry added',
+  ConfigEntryUpdated: 'Config entry changed',
+  ConfigEntryDeleted: 'Config entry deleted',
 };
 
 export const actionWording = (action: string): string => actionWords[action] ?? action;

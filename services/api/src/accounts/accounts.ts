@@ -1,4 +1,10 @@
-import { linkAllowance, type ProfileBody, type RegisterBody, type User } from '@sniplink/contracts';
+import {
+  type LinkLimits,
+  linkAllowance,
+  type ProfileBody,
+  type RegisterBody,
+  type User,
+} from '@sniplink/contracts';
 import {
   currentSubscription,
   emailClaimDecider,
@@ -34,6 +40,7 @@ import {
   userById,
 } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
+import { linkLimitsOf, type Settings } from '../admin/settings';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import type { SessionStore } from './sessions';
@@ -53,6 +60,8 @@ export interface AccountDeps {
   throttle: LoginThrottle;
   readModels: ReadModelWaiter;
   adminEmails: readonly string[];
+  /** The admin's settings in force: the link allowances. */
+  settings: Settings;
   /** Stamps the events appended, and says which month a user's link count is for. */
   clock: Clock;
   /** New accounts' ids. */
@@ -207,7 +216,8 @@ export class AccountService {
       billingOfUser(this.deps.db, userId),
     ]);
     if (!row || row.erased) return null;
-    return toUserJson(row, { held, billing }, this.deps.adminEmails, this.deps.clock.now());
+    const limits = linkLimitsOf(this.deps.settings);
+    return toUserJson(row, { held, billing, limits }, this.deps.adminEmails, this.deps.clock.now());
   }
 
   async updateProfile(userId: string, body: ProfileBody): Promise<User> {
@@ -282,6 +292,15 @@ export class AccountService {
     await this.deleteSignInSecrets(userId);
     if (!projected && position) await this.awaitErasureProjected(userId, position);
     await this.deps.keyring.shred(userId);
+  }
+
+  /**
+   * Counts a new link against the user's plan, under the allowances in force now (the admin's settings):
+   * 403 SUBSCRIPTION_REQUIRED or MONTHLY_LIMIT_REACHED when there is no room.
+   */
+  takeLinkSlot(userId: string, linkId: string) {
+    const limits = linkLimitsOf(this.deps.settings);
+    return this.command(userId, { type: 'TakeLinkSlot', linkId, now: this.deps.clock.now(), limits });
   }
 
   /** Runs a command on the user's stream and waits (bounded) until the users read model shows it. */
@@ -377,11 +396,12 @@ export class AccountService {
  * The user JSON of spec section 3, as of `now`: Pro (`subscriptionStatus` "active") when an operator made
  * the account Pro or a subscription is Pro at `now` (`isProAt`: past due until its period ends, set to
  * cancel until then); links created this month count from the 1st, UTC; `held` is the user's live links
- * (the Free allowance counts them). `linkAllowance` is the rule `TakeLinkSlot` applies.
+ * (the Free allowance counts them). `linkAllowance` is the rule `TakeLinkSlot` applies, with the same
+ * `limits` (the admin's settings in force).
  */
 export function toUserJson(
   row: UserRow,
-  { held, billing }: { held: number; billing: UserBilling },
+  { held, billing, limits }: { held: number; billing: UserBilling; limits: LinkLimits },
   adminEmails: readonly string[],
   now: Date,
 ): User {
@@ -408,7 +428,7 @@ export function toUserJson(
       paymentFailed: paid?.paymentFailed ?? false,
       canManage: billing.customerId !== null,
     },
-    linkAllowance: linkAllowance(pro, createdThisMonth, held),
+    linkAllowance: linkAllowance(pro, createdThisMonth, held, limits),
   };
 }
 

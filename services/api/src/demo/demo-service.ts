@@ -26,7 +26,7 @@ import { visitorOwnerId } from './visitor';
 export interface DemoServiceDeps {
   db: Kysely<Database>;
   eventStore: EventStore;
-  accounts: Pick<AccountService, 'command'>;
+  accounts: Pick<AccountService, 'command' | 'takeLinkSlot'>;
   links: Pick<LinkService, 'create' | 'shortUrl'>;
   readModels: ReadModelWaiter;
   throttle: DemoThrottle;
@@ -141,11 +141,7 @@ export class DemoService {
   /** False when the plan has no room (Free holds 5; Pro makes 500 a month): 403 on the user's stream. */
   private async takeSlot(userId: string, linkId: string): Promise<boolean> {
     try {
-      await this.deps.accounts.command(userId, {
-        type: 'TakeLinkSlot',
-        linkId,
-        now: this.deps.clock.now(),
-      });
+      await this.deps.accounts.takeLinkSlot(userId, linkId);
       return true;
     } catch (error) {
       if (error instanceof ForbiddenError) return false;

@@ -36,7 +36,7 @@ import type { CodeChangeThrottle } from './code-change-throttle';
 export interface LinkServiceDeps {
   db: Kysely<Database>;
   eventStore: EventStore;
-  accounts: Pick<AccountService, 'command'>;
+  accounts: Pick<AccountService, 'command' | 'takeLinkSlot'>;
   readModels: ReadModelWaiter;
   /** `{PUBLIC_URL}`: short URLs are `{publicUrl}/s/{code}`. */
   publicUrl: string;
@@ -99,11 +99,7 @@ export class LinkService {
     const countAgainstPlan = options.countAgainstPlan ?? true;
     try {
       if (countAgainstPlan) {
-        await this.deps.accounts.command(ownerId, {
-          type: 'TakeLinkSlot',
-          linkId,
-          now: this.deps.clock.now(),
-        });
+        await this.deps.accounts.takeLinkSlot(ownerId, linkId);
       }
     } catch (error) {
       await this.releaseCode(code, linkId);

@@ -154,15 +154,49 @@ describe('the link allowance follows the paid plan the user stream mirrors', () 
     data: { linkId: `01890000-0000-7000-9000-${String(i).padStart(12, '0')}`, month: '2027-01' },
   }));
   const sixth = '01890000-0000-7000-9000-000000000099';
+  const limits = { free: 5, proMonthly: 500 };
 
   it('lets a past-due user create past 5 links until the period ends, then holds them to Free', () => {
     const history = [registered, synced(2, [period()]), ...fiveLinks];
     given(history)
-      .when({ type: 'TakeLinkSlot', linkId: sixth, now: new Date(PERIOD_END.getTime() - 1) })
+      .when({ type: 'TakeLinkSlot', linkId: sixth, now: new Date(PERIOD_END.getTime() - 1), limits })
       .then([{ type: 'LinkSlotTaken', data: { linkId: sixth, month: '2027-01' } }]);
     given(history)
-      .when({ type: 'TakeLinkSlot', linkId: sixth, now: PERIOD_END })
+      .when({ type: 'TakeLinkSlot', linkId: sixth, now: PERIOD_END, limits })
       .thenThrows({ code: 'SUBSCRIPTION_REQUIRED', status: 403 });
+  });
+
+  it('applies the allowances passed in with the command, and keeps links held past a lowered one', () => {
+    const now = new Date('2027-01-20T00:00:00.000Z');
+    const lowered = { free: 2, proMonthly: 500 };
+    given([registered, ...fiveLinks])
+      .when({ type: 'TakeLinkSlot', linkId: sixth, now, limits: lowered })
+      .thenThrows({
+        code: 'SUBSCRIPTION_REQUIRED',
+        message: 'Free accounts can hold 2 links. Upgrade to Pro to create more.',
+      });
+    // Giving one back under the lowered allowance does not make room: 4 held, 2 allowed.
+    const released: UserStreamEvent = {
+      type: 'LinkSlotReleased',
+      data: { linkId: '01890000-0000-7000-9000-000000000000', month: '2027-01', reason: 'deleted' },
+    };
+    given([registered, ...fiveLinks, released])
+      .when({ type: 'TakeLinkSlot', linkId: sixth, now, limits: lowered })
+      .thenThrows({ code: 'SUBSCRIPTION_REQUIRED' });
+    given([registered, ...fiveLinks])
+      .when({ type: 'TakeLinkSlot', linkId: sixth, now, limits: { free: 6, proMonthly: 500 } })
+      .then([{ type: 'LinkSlotTaken', data: { linkId: sixth, month: '2027-01' } }]);
+    given([registered, synced(2, [period()]), ...fiveLinks])
+      .when({
+        type: 'TakeLinkSlot',
+        linkId: sixth,
+        now: new Date(PERIOD_END.getTime() - 1),
+        limits: { free: 5, proMonthly: 5 },
+      })
+      .thenThrows({
+        code: 'MONTHLY_LIMIT_REACHED',
+        message: 'You have reached your monthly limit of 5 links.',
+      });
   });
 
   it('mirrors only a newer version: a copy or an older mirror changes nothing', () => {

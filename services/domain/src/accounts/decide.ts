@@ -1,6 +1,7 @@
 import {
   type Encrypted,
   FREE_LINK_LIMIT,
+  type LinkLimits,
   linkAllowance,
   linkQuotaEvents,
   type PaidPeriod,
@@ -48,8 +49,11 @@ export type UserCommand =
   /** Mirrors the billing stream's subscriptions (`paidPlanOf`); an older or equal version changes nothing. */
   | { type: 'SyncPaidPlan'; version: number; subscriptions: PaidPeriod[] }
   | { type: 'EraseUser' }
-  /** Counts a new link against the plan (Free: 5 held; Pro: 500 created per UTC month, the month of `now`). */
-  | { type: 'TakeLinkSlot'; linkId: string; now: Date }
+  /**
+   * Counts a new link against the plan: Free holds `limits.free`, Pro creates `limits.proMonthly` per UTC
+   * month (the month of `now`). The limits are the admin's settings in force, passed in with the command.
+   */
+  | { type: 'TakeLinkSlot'; linkId: string; now: Date; limits: LinkLimits }
   | { type: 'ReleaseLinkSlot'; linkId: string; reason: 'deleted' | 'abandoned' };
 
 export function decideUser(command: UserCommand, state: UserState): UserStreamEvent[] {
@@ -99,7 +103,7 @@ export function decideUser(command: UserCommand, state: UserState): UserStreamEv
     case 'EraseUser':
       return [{ type: 'UserErased', data: {} }];
     case 'TakeLinkSlot':
-      return takeLinkSlot(command.linkId, command.now, state);
+      return takeLinkSlot(command, state);
     case 'ReleaseLinkSlot': {
       const month = state.linkSlots[command.linkId];
       return month === undefined
@@ -123,24 +127,28 @@ export function isUserProAt(state: UserState, now: Date): boolean {
 
 /**
  * The allowance rule the user JSON shows (`linkAllowance`, contracts), on the user's stream at the
- * command's instant: Free holds 5 links, Pro creates 500 a UTC month.
+ * command's instant, with the limits in force. Links already held are never taken away: a lowered Free
+ * allowance only stops new ones.
  */
-function takeLinkSlot(linkId: string, now: Date, state: UserState): UserStreamEvent[] {
+function takeLinkSlot(
+  { linkId, now, limits }: Extract<UserCommand, { type: 'TakeLinkSlot' }>,
+  state: UserState,
+): UserStreamEvent[] {
   if (state.linkSlots[linkId] !== undefined) return []; // a retried create continues
   const pro = isUserProAt(state, now);
   const month = utcMonthOf(now);
   const held = Object.keys(state.linkSlots).length;
-  if (linkAllowance(pro, state.createdPerMonth[month] ?? 0, held).remaining > 0) {
+  if (linkAllowance(pro, state.createdPerMonth[month] ?? 0, held, limits).remaining > 0) {
     return [{ type: 'LinkSlotTaken', data: { linkId, month } }];
   }
   throw pro
     ? new ForbiddenError(
         'MONTHLY_LIMIT_REACHED',
-        `You have reached your monthly limit of ${PRO_MONTHLY_LINK_LIMIT} links.`,
+        `You have reached your monthly limit of ${limits.proMonthly} links.`,
       )
     : new ForbiddenError(
         'SUBSCRIPTION_REQUIRED',
-        `Free accounts can hold ${FREE_LINK_LIMIT} links. Upgrade to Pro to create more.`,
+        `Free accounts can hold ${limits.free} links. Upgrade to Pro to create more.`,
       );
 }
 

@@ -1,4 +1,9 @@
-import type { LinkEvent, ShortCodeEvent } from '@sniplink/contracts';
+import {
+  FREE_LINK_LIMIT,
+  type LinkEvent,
+  PRO_MONTHLY_LINK_LIMIT,
+  type ShortCodeEvent,
+} from '@sniplink/contracts';
 import { describe, it } from 'vitest';
 import { userDecider } from '../accounts/decide';
 import type { UserStreamEvent } from '../accounts/user';
@@ -196,6 +201,8 @@ describe('link allowance on the user stream', () => {
     type: 'SubscriptionStarted',
     data: { plan: 'monthly', provider: 'operator', reference: null },
   };
+  // The allowances in force (the defaults): the service passes the admin's settings with the command.
+  const limits = { free: FREE_LINK_LIMIT, proMonthly: PRO_MONTHLY_LINK_LIMIT };
   // The instants the service's clock would read when it sends the command (fixed: the month is what is tested).
   const inNovember = new Date('2026-11-15T12:00:00.000Z');
   const inDecember = new Date('2026-12-01T00:00:00.000Z');
@@ -207,10 +214,10 @@ describe('link allowance on the user stream', () => {
 
   it('lets a Free account hold 5 links; a deletion frees a slot', () => {
     given([registered, ...taken(4)])
-      .when({ type: 'TakeLinkSlot', linkId: link2, now: inNovember })
+      .when({ type: 'TakeLinkSlot', linkId: link2, now: inNovember, limits })
       .then([{ type: 'LinkSlotTaken', data: { linkId: link2, month: '2026-11' } }]);
     given([registered, ...taken(5)])
-      .when({ type: 'TakeLinkSlot', linkId: link2, now: inDecember })
+      .when({ type: 'TakeLinkSlot', linkId: link2, now: inDecember, limits })
       .thenThrows({
         code: 'SUBSCRIPTION_REQUIRED',
         status: 403,
@@ -220,17 +227,17 @@ describe('link allowance on the user stream', () => {
       data: { linkId: '01890000-0000-7000-9000-000000000000', month: '2026-11', reason: 'deleted' },
     };
     given([registered, ...taken(5), deleted])
-      .when({ type: 'TakeLinkSlot', linkId: link2, now: inNovember })
+      .when({ type: 'TakeLinkSlot', linkId: link2, now: inNovember, limits })
       .then([{ type: 'LinkSlotTaken', data: { linkId: link2, month: '2026-11' } }]);
   });
 
   it('lets Pro create 500 a month, deletions not giving any back; a new month starts over', () => {
     const month = [registered, pro, ...taken(500)];
     given(month)
-      .when({ type: 'TakeLinkSlot', linkId: link2, now: inNovember })
+      .when({ type: 'TakeLinkSlot', linkId: link2, now: inNovember, limits })
       .thenThrows({ code: 'MONTHLY_LIMIT_REACHED' });
     given(month)
-      .when({ type: 'TakeLinkSlot', linkId: link2, now: inDecember })
+      .when({ type: 'TakeLinkSlot', linkId: link2, now: inDecember, limits })
       .then([{ type: 'LinkSlotTaken', data: { linkId: link2, month: '2026-12' } }]);
   });
 
@@ -240,24 +247,24 @@ describe('link allowance on the user stream', () => {
       data: { linkId: '01890000-0000-7000-9000-000000000000', month: '2026-11', reason: 'abandoned' },
     };
     given([registered, pro, ...taken(500), abandoned])
-      .when({ type: 'TakeLinkSlot', linkId: link2, now: inNovember })
+      .when({ type: 'TakeLinkSlot', linkId: link2, now: inNovember, limits })
       .then([{ type: 'LinkSlotTaken', data: { linkId: link2, month: '2026-11' } }]);
     given([registered, ...taken(5)])
-      .when({ type: 'TakeLinkSlot', linkId: '01890000-0000-7000-9000-000000000003', now: inNovember })
+      .when({ type: 'TakeLinkSlot', linkId: '01890000-0000-7000-9000-000000000003', now: inNovember, limits })
       .then([]);
   });
 
   it('starts Pro over at the UTC month boundary: 23:59:59 on Jan 31 is January, 00:00:00 on Feb 1 is February', () => {
     const january = [registered, pro, ...taken(500, '2026-01')];
     given(january)
-      .when({ type: 'TakeLinkSlot', linkId: link2, now: new Date('2026-01-31T23:59:59.999Z') })
+      .when({ type: 'TakeLinkSlot', linkId: link2, now: new Date('2026-01-31T23:59:59.999Z'), limits })
       .thenThrows({ code: 'MONTHLY_LIMIT_REACHED', status: 403 });
     given(january)
-      .when({ type: 'TakeLinkSlot', linkId: link2, now: new Date('2026-02-01T00:00:00.000Z') })
+      .when({ type: 'TakeLinkSlot', linkId: link2, now: new Date('2026-02-01T00:00:00.000Z'), limits })
       .then([{ type: 'LinkSlotTaken', data: { linkId: link2, month: '2026-02' } }]);
     // Not the server's local time zone: 2026-02-01T00:30+01:00 is still January in UTC.
     given(january)
-      .when({ type: 'TakeLinkSlot', linkId: link2, now: new Date('2026-02-01T00:30:00+01:00') })
+      .when({ type: 'TakeLinkSlot', linkId: link2, now: new Date('2026-02-01T00:30:00+01:00'), limits })
       .thenThrows({ code: 'MONTHLY_LIMIT_REACHED' });
   });
 });

@@ -148,6 +148,7 @@ describe('AccountService.erase', () => {
       throttle: new LoginThrottle({ limiters: postgresRateLimiters({ pool }) }, api.config.loginLimits),
       readModels,
       adminEmails: [],
+      settings: api.runtime.settings,
       clock: api.runtime.clock,
       ids: api.runtime.ids,
     });

@@ -1,0 +1,67 @@
+import type { ConfigEntry } from '@sniplink/contracts';
+import { type ConfigCommand, configDecider, configStreamId } from '@sniplink/domain';
+import { type Clock, type Database, type EventStore, handleCommand, KeyedMutex } from '@sniplink/platform';
+import { CONFIG_PROJECTION, type ConfigEntryRow, configEntries, configEntry } from '@sniplink/projections';
+import type { Kysely } from 'kysely';
+import type { ReadModelWaiter } from '../accounts/accounts';
+
+export interface ConfigServiceDeps {
+  db: Kysely<Database>;
+  eventStore: EventStore;
+  readModels: ReadModelWaiter;
+  /** This process's settings, read again after each change so that it applies before the answer. */
+  settings: { refresh(): Promise<void> };
+  clock: Clock;
+}
+
+/**
+ * Config entries (the console's Config tab): each key is a stream `config-{key}`, whose expected revision
+ * makes a second create of a key a 409; the list is the `admin-config` read model. A change answers once
+ * the read model and this process's settings have it; other processes read it when they hear that the
+ * read model advanced.
+ */
+export class ConfigService {
+  private readonly perKey = new KeyedMutex();
+
+  constructor(private readonly deps: ConfigServiceDeps) {}
+
+  async list(): Promise<ConfigEntry[]> {
+    return (await configEntries(this.deps.db)).map(toJson);
+  }
+
+  create(key: string, value: string, description: string | null): Promise<ConfigEntry> {
+    return this.change({ type: 'CreateConfigEntry', key, value, description });
+  }
+
+  update(key: string, value: string, description: string | null): Promise<ConfigEntry> {
+    return this.change({ type: 'UpdateConfigEntry', key, value, description });
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.change({ type: 'DeleteConfigEntry', key });
+  }
+
+  /** Runs the command on the key's stream; the entry as it stands after it (empty once deleted). */
+  private async change(command: ConfigCommand): Promise<ConfigEntry> {
+    const { key } = command;
+    const { position, state } = await this.perKey.run(key, () =>
+      handleCommand(this.deps.eventStore, configStreamId(key), configDecider, command, {
+        clock: this.deps.clock,
+      }),
+    );
+    if (position) await this.deps.readModels.waitFor(CONFIG_PROJECTION, position);
+    await this.deps.settings.refresh();
+    const row = await configEntry(this.deps.db, key);
+    if (row) return toJson(row);
+    // Deleted, or the read model is behind (its wait gave up): the entry as its stream has it.
+    const updatedAt = this.deps.clock.now().toISOString();
+    return { key, value: state.value ?? '', description: state.description, updatedAt };
+  }
+}
+
+const toJson = (row: ConfigEntryRow): ConfigEntry => ({
+  key: row.key,
+  value: row.value,
+  description: row.description,
+  updatedAt: row.updatedAt.toISOString(),
+});
