@@ -1,5 +1,6 @@
 import type { Keyring } from '@sniplink/platform';
 import { usersProjection } from './accounts/projection';
+import { announcementsProjection } from './admin/announcements/projection';
 import { adminAuditProjection } from './admin/audit/projection';
 import { CONFIG_PROJECTION, configProjection } from './admin/config/projection';
 import { billingProjection } from './billing/projection';
@@ -11,6 +12,11 @@ export { erasedUsersStillKeyed, userById } from './accounts/queries';
 export type { UserRow } from './accounts/tables';
 export { type AuditFilter, type AuditRecord, auditHistory } from './admin/audit/queries';
 export { type ConfigEntryRow, configEntries, configEntry } from './admin/config/queries';
+export {
+  allAnnouncements,
+  announcementById,
+  announcementsShownTo,
+} from './admin/announcements/queries';
 export {
   CLICKS_PROGRESS_CHANNEL,
   ClickAnalytics,
@@ -74,4 +80,5 @@ export const allProjections = (deps: {
   billingProjection,
   adminAuditProjection,
   configProjection,
+  announcementsProjection,
 ];

@@ -18,7 +18,11 @@ export const ANNOUNCEMENT_MESSAGE_MAX = 2_000;
 
 /** What an admin types, trimmed; blank is refused with the field's name. */
 const text = (max: number) =>
-  z.string().trim().min(1, 'must not be blank').max(max, `must be at most ${max.toLocaleString('en-US')} characters`);
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be blank')
+    .max(max, `must be at most ${max.toLocaleString('en-US')} characters`);
 
 /**
  * `POST /api/admin/announcements` (admin-console.md section 7); the defaults are section 9's: type info,

@@ -52,20 +52,26 @@ describe('announcement decider', () => {
   });
 
   it('refuses a blank or too long title or message, naming the field', () => {
-    given([]).when(publish({ title: '   ' })).thenThrows({ status: 400, field: 'title' });
+    given([])
+      .when(publish({ title: '   ' }))
+      .thenThrows({ status: 400, field: 'title' });
     given([])
       .when(publish({ title: 'x'.repeat(121) }))
       .thenThrows({ status: 400, field: 'title' });
-    given([]).when(publish({ message: '' })).thenThrows({ status: 400, field: 'message' });
+    given([])
+      .when(publish({ message: '' }))
+      .thenThrows({ status: 400, field: 'message' });
     given([])
       .when(publish({ message: 'x'.repeat(2_001) }))
       .thenThrows({ status: 400, field: 'message' });
-    given([]).when(publish({ title: 'x'.repeat(120), message: 'x'.repeat(2_000) })).then([
-      {
-        type: 'AnnouncementPublished',
-        data: { ...published.data, title: 'x'.repeat(120), message: 'x'.repeat(2_000) },
-      },
-    ]);
+    given([])
+      .when(publish({ title: 'x'.repeat(120), message: 'x'.repeat(2_000) }))
+      .then([
+        {
+          type: 'AnnouncementPublished',
+          data: { ...published.data, title: 'x'.repeat(120), message: 'x'.repeat(2_000) },
+        },
+      ]);
   });
 
   it('publishes an id once', () => {
