@@ -80,7 +80,14 @@ export function AnnounceTab() {
       ) : (
         <AnnouncementTable announcements={announcements.data} />
       )}
-      <Modal opened={creating} onClose={dialog.close} title="New Announcement" centered size="lg">
+      <Modal
+        opened={creating}
+        onClose={dialog.close}
+        title="New Announcement"
+        centered
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {/* The modal drops its content when closed: every opening starts from the defaults. */}
         <NewAnnouncementForm onDone={dialog.close} />
       </Modal>
@@ -131,7 +138,7 @@ function AnnouncementRow({ announcement }: { announcement: Announcement }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge color={announcementColors[announcement.type]} variant="light">
+        <Badge color={announcementColors[announcement.type]} variant="dot">
           {typeLabels[announcement.type]}
         </Badge>
       </Table.Td>
