@@ -33,6 +33,15 @@ export function AnnouncementBanners() {
   );
 }
 
+/**
+ * The type's colour on the background and a bar at the start; the title in the text colour, since
+ * orange's and yellow's own shades on their light backgrounds stay under 4.5:1.
+ */
+const bannerStyles = (color: string) => ({
+  root: { borderInlineStart: `4px solid var(--mantine-color-${color}-filled)` },
+  title: { color: 'var(--mantine-color-text)' },
+});
+
 function AnnouncementBanner({
   announcement,
   onClose,
@@ -49,6 +58,7 @@ function AnnouncementBanner({
       closeButtonLabel={`Dismiss announcement: ${announcement.title}`}
       onClose={() => onClose(announcement.id)}
       data-type={announcement.type}
+      styles={bannerStyles(announcementColors[announcement.type])}
     >
       <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
         {announcement.message}
