@@ -10,13 +10,13 @@ import { streamCatalogue } from './stream-catalogue/projection';
 
 export { erasedUsersStillKeyed, userById } from './accounts/queries';
 export type { UserRow } from './accounts/tables';
-export { type AuditFilter, type AuditRecord, auditHistory } from './admin/audit/queries';
-export { type ConfigEntryRow, configEntries, configEntry } from './admin/config/queries';
 export {
   allAnnouncements,
   announcementById,
   announcementsShownTo,
 } from './admin/announcements/queries';
+export { type AuditFilter, type AuditRecord, auditHistory } from './admin/audit/queries';
+export { type ConfigEntryRow, configEntries, configEntry } from './admin/config/queries';
 export {
   CLICKS_PROGRESS_CHANNEL,
   ClickAnalytics,

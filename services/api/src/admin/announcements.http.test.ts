@@ -107,6 +107,14 @@ describe('publishing an announcement', () => {
       ['AnnouncementPublished', adminId],
       ['AnnouncementSwitchedOff', adminId],
     ]);
+    // Both are in the audit history, as the admin's, on the announcement.
+    const audit = await admin.get<{ entries: Array<{ action: string; actor: { id: string } }> }>(
+      `/api/admin/audit?target=announcement-${older.id}`,
+    );
+    expect(audit.body.entries.map((entry) => [entry.action, entry.actor.id])).toEqual([
+      ['AnnouncementSwitchedOff', adminId],
+      ['AnnouncementPublished', adminId],
+    ]);
   });
 
   it('keeps a message as the text it is: markup is stored and answered verbatim', async () => {
