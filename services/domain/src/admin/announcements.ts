@@ -83,7 +83,8 @@ function decide(command: AnnouncementCommand, state: AnnouncementState): Announc
 function required(field: string, value: string, max: number): string {
   const trimmed = value.trim();
   if (trimmed === '') throw new ValidationError(`${field} must not be blank`, field);
-  if (trimmed.length > max) throw new ValidationError(`${field} must be at most ${max} characters`, field);
+  if (trimmed.length > max)
+    throw new ValidationError(`${field} must be at most ${max.toLocaleString('en-US')} characters`, field);
   return trimmed;
 }
 
