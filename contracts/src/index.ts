@@ -1,5 +1,6 @@
 export * from './accounts/api';
 export * from './accounts/events';
+export * from './admin/announcements';
 export * from './admin/api';
 export * from './admin/audit';
 export * from './admin/config';

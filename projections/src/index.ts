@@ -1,5 +1,6 @@
 import type { Keyring } from '@sniplink/platform';
 import { usersProjection } from './accounts/projection';
+import { announcementsProjection } from './admin/announcements/projection';
 import { adminAuditProjection } from './admin/audit/projection';
 import { CONFIG_PROJECTION, configProjection } from './admin/config/projection';
 import { billingProjection } from './billing/projection';
@@ -9,6 +10,11 @@ import { streamCatalogue } from './stream-catalogue/projection';
 
 export { erasedUsersStillKeyed, userById } from './accounts/queries';
 export type { UserRow } from './accounts/tables';
+export {
+  allAnnouncements,
+  announcementById,
+  announcementsShownTo,
+} from './admin/announcements/queries';
 export { type AuditFilter, type AuditRecord, auditHistory } from './admin/audit/queries';
 export { type ConfigEntryRow, configEntries, configEntry } from './admin/config/queries';
 export {
@@ -74,4 +80,5 @@ export const allProjections = (deps: {
   billingProjection,
   adminAuditProjection,
   configProjection,
+  announcementsProjection,
 ];

@@ -1,6 +1,7 @@
 import type { Database } from '@sniplink/platform';
 import type { Kysely, Transaction } from 'kysely';
 import type { UsersTables } from './accounts/tables';
+import type { AnnouncementsTables } from './admin/announcements/tables';
 import type { AdminAuditTables } from './admin/audit/tables';
 import type { AdminConfigTables } from './admin/config/tables';
 import type { ClickAnalyticsTables } from './analytics/tables';
@@ -18,7 +19,8 @@ export type ReadModelTables = LinksTables &
   ClickAnalyticsTables &
   BillingTables &
   AdminAuditTables &
-  AdminConfigTables;
+  AdminConfigTables &
+  AnnouncementsTables;
 
 /** The platform's tables and the read models': what projections and their queries are typed against. */
 export interface ReadModelDatabase extends Database, ReadModelTables {}

@@ -1,4 +1,5 @@
 import { emailClaimEvents, userEvents } from '../accounts/events';
+import { announcementDismissalEvents, announcementEvents } from '../admin/announcements';
 import { configEvents } from '../admin/config';
 import { billingEvents, paidPlanEvents } from '../billing/events';
 import { linkEvents, linkQuotaEvents, shortCodeEvents } from '../links/events';
@@ -14,4 +15,6 @@ export const eventRegistry = new EventRegistry([
   billingEvents,
   paidPlanEvents,
   configEvents,
+  announcementEvents,
+  announcementDismissalEvents,
 ]);

@@ -9,6 +9,8 @@ export { createOidcLogin, OIDC_CALLBACK_PATH, type OidcLoginDeps } from './accou
 export { type AccountRoutesDeps, accountRoutes } from './accounts/routes';
 export { SessionStore } from './accounts/sessions';
 export { type SignupLimits, SignupThrottle } from './accounts/signup-throttle';
+export { AnnouncementService } from './admin/announcement-service';
+export { announcementAdminRoutes, announcementRoutes } from './admin/announcements';
 export { type AuditAdminRoutesDeps, auditAdminRoutes } from './admin/audit';
 export { type ConfigAdminRoutesDeps, configAdminRoutes } from './admin/config';
 export { ConfigService, type ConfigServiceDeps } from './admin/config-service';

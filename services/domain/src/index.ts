@@ -16,6 +16,18 @@ export {
 } from './accounts/email-claim';
 export type { UserState, UserStreamEvent } from './accounts/user';
 export {
+  type AnnouncementCommand,
+  type AnnouncementContent,
+  type AnnouncementState,
+  type AnnouncementViewer,
+  announcementDecider,
+  announcementDismissalsDecider,
+  announcementDismissalsStreamId,
+  announcementStreamId,
+  audiencesOf,
+  isAnnouncementFor,
+} from './admin/announcements';
+export {
   type ConfigCommand,
   type ConfigEntryState,
   configDecider,

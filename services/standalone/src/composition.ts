@@ -23,10 +23,13 @@ import {
   type AccountRoutesDeps,
   type AdminRoutesDeps,
   type AnalyticsRoutesDeps,
+  AnnouncementService,
   type AppDeps,
   accountRoutes,
   adminRoutes,
   analyticsRoutes,
+  announcementAdminRoutes,
+  announcementRoutes,
   auditAdminRoutes,
   type BillingRoutesDeps,
   BillingService,
@@ -150,13 +153,15 @@ export async function startRedirect(
  * `payments.provider` as their `payments`.
  */
 function featureRoutes(runtime: Runtime, payments: PaymentSetup): RouteGroup[] {
+  const announcements = announcementService(runtime);
   return [
     (api) => accountRoutes(api, accountDeps(runtime)),
     (api) => linkRoutes(api, linkDeps(runtime)),
     (api) => analyticsRoutes(api, analyticsDeps(runtime)),
     (api) => demoRoutes(api, demoDeps(runtime)),
     (api) => billingRoutes(api, billingDeps(runtime, payments.provider)),
-    (api) => adminRoutes(api, adminDeps(runtime)),
+    (api) => announcementRoutes(api, { announcements, sessions: runtime.sessions }),
+    (api) => adminRoutes(api, adminDeps(runtime, announcements)),
     // The local provider's test checkout and portal pages (none with Stripe).
     ...(payments.pages ? [payments.pages] : []),
   ];
@@ -279,7 +284,7 @@ function demoDeps(runtime: Runtime): DemoRoutesDeps {
  * The admin console's API: every group listed here is behind the admin gate (`/api/admin`, 401 signed
  * out, 403 for a non-admin). A new tab's calls add their group here.
  */
-function adminDeps(runtime: Runtime): AdminRoutesDeps {
+function adminDeps(runtime: Runtime, announcements: AnnouncementService): AdminRoutesDeps {
   const { accounts } = runtime;
   const db = runtime.database.db;
   const config = new ConfigService({
@@ -295,10 +300,24 @@ function adminDeps(runtime: Runtime): AdminRoutesDeps {
     groups: [
       (admin) => userAdminRoutes(admin, { accounts }),
       (admin) => auditAdminRoutes(admin, { auditHistory: (filter) => auditHistory(db, filter) }),
+      (admin) => announcementAdminRoutes(admin, { announcements }),
       (admin) => configAdminRoutes(admin, { config }),
     ],
     untilAudited: (position) => runtime.progress.waitFor(adminAuditProjection.name, position),
   };
+}
+
+/** Announcements: admins publish them (the Announce tab), users see theirs on the dashboard. */
+function announcementService(runtime: Runtime): AnnouncementService {
+  const { eventStore, accounts, clock, ids } = runtime;
+  return new AnnouncementService({
+    eventStore,
+    db: runtime.database.db,
+    readModels: runtime.progress,
+    accounts,
+    clock,
+    ids,
+  });
 }
 
 /** Plans and payments' view of the runtime, with the payment provider. */

@@ -6,6 +6,7 @@ describe('how the audit history words an entry', () => {
     expect(actionWording('UserSuspended')).toBe('Suspended');
     expect(actionWording('UserUnsuspended')).toBe('Unsuspended');
     expect(actionWording('AdminGranted')).toBe('Made admin');
+    expect(actionWording('AnnouncementSwitchedOff')).toBe('Announcement switched off');
     expect(actionWording('SlugApproved')).toBe('SlugApproved');
   });
 

@@ -17,6 +17,9 @@ const actionWords: Record<string, string> = {
   ConfigEntryCreated: 'Config entry added',
   ConfigEntryUpdated: 'Config entry changed',
   ConfigEntryDeleted: 'Config entry deleted',
+  AnnouncementPublished: 'Announcement published',
+  AnnouncementSwitchedOff: 'Announcement switched off',
+  AnnouncementSwitchedOn: 'Announcement switched on',
 };
 
 export const actionWording = (action: string): string => actionWords[action] ?? action;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AnnounceTab } from './AnnounceTab';
 import { ConfigTab } from './ConfigTab';
 
 export interface AdminTab {
@@ -13,5 +14,6 @@ export interface AdminTab {
  * Announce, Config, Moderate, Premium, Docs). Each tab's issue adds its entry here, in its place.
  */
 export const adminTabs: readonly AdminTab[] = [
+  { value: 'announce', label: 'Announce', panel: () => <AnnounceTab /> },
   { value: 'config', label: 'Config', panel: () => <ConfigTab /> },
 ];

@@ -4,6 +4,7 @@ import type { User } from '@sniplink/contracts';
 import { pages } from '@sniplink/contracts/pages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AnnouncementBanners } from '../admin/AnnouncementBanners';
 import { userAnalyticsQueryOptions } from '../analytics/api';
 import { PaymentFailedAlert } from '../billing/PaymentFailedAlert';
 import { PageTitle } from '../components/PageTitle';
@@ -35,6 +36,7 @@ function Dashboard({ user }: { user: User }) {
   return (
     <Stack gap="lg">
       <DashboardGreeting user={user} totalLinks={totalLinks} onOpenSupport={support.open} />
+      <AnnouncementBanners />
       <PaymentFailedAlert billing={user.billing} />
       <OnboardingCard usedCount={user.linkAllowance.used} />
       <CreateLinkForm linksRemaining={user.linkAllowance.remaining} onCreated={() => setPage(1)} />

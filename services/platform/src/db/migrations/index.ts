@@ -18,6 +18,7 @@ import * as eventSchemaVersion from './2026-11-25T20-event-schema-version';
 import * as billing from './2026-11-26T01-billing';
 import * as localPayments from './2026-11-26T21-local-payments';
 import * as adminConfig from './2026-11-27T03-admin-config';
+import * as announcements from './2026-11-27T04-announcements';
 import * as adminAudit from './2026-11-27T05-admin-audit';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T20-event-schema-version': eventSchemaVersion,
   '2026-11-26T01-billing': billing,
   '2026-11-26T21-local-payments': localPayments,
+  '2026-11-27T04-announcements': announcements,
   '2026-11-27T05-admin-audit': adminAudit,
   '2026-11-27T03-admin-config': adminConfig,
 };
