@@ -1,4 +1,5 @@
 import { emailClaimEvents, userEvents } from '../accounts/events';
+import { adminFlagEvents, adminRosterEvents } from '../admin/users';
 import { billingEvents, paidPlanEvents } from '../billing/events';
 import { linkEvents, linkQuotaEvents, shortCodeEvents } from '../links/events';
 import { EventRegistry } from './registry';
@@ -12,4 +13,6 @@ export const eventRegistry = new EventRegistry([
   linkQuotaEvents,
   billingEvents,
   paidPlanEvents,
+  adminFlagEvents,
+  adminRosterEvents,
 ]);

@@ -15,6 +15,12 @@ export {
   normaliseEmail,
 } from './accounts/email-claim';
 export type { UserState, UserStreamEvent } from './accounts/user';
+export {
+  ADMIN_ROSTER_STREAM,
+  type AdminRosterCommand,
+  type AdminRosterState,
+  adminRosterDecider,
+} from './admin/admin-roster';
 export { type BillingState, billingDecider, billingStreamId, paidPlanOf } from './billing/billing';
 export { currentSubscription } from './billing/pro';
 export type { Decider, DomainEvent } from './decider';

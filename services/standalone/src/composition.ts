@@ -48,7 +48,7 @@ import {
   userAdminRoutes,
 } from '@sniplink/api';
 import { type Config, type Logger, refuseTestPaymentsInProduction } from '@sniplink/platform';
-import { linkAnalytics, userClickTotal } from '@sniplink/projections';
+import { isAdminUser, linkAnalytics, userClickTotal } from '@sniplink/projections';
 import type { FastifyInstance } from 'fastify';
 import {
   allowedOrigins,
@@ -277,11 +277,14 @@ function demoDeps(runtime: Runtime): DemoRoutesDeps {
  * out, 403 for a non-admin). A new tab's calls add their group here.
  */
 function adminDeps(runtime: Runtime): AdminRoutesDeps {
-  const { accounts } = runtime;
+  const { accounts, clock } = runtime;
+  const db = runtime.database.db;
   return {
     sessions: runtime.sessions,
-    isAdmin: async (userId) => (await accounts.user(userId))?.isAdmin === true,
-    groups: [(admin) => userAdminRoutes(admin, { accounts })],
+    // The users read model's flag: one row by its key. An admin change waits for that read model before it
+    // answers, so a revoked admin meets the 403 on their next call.
+    isAdmin: (userId) => isAdminUser(db, userId),
+    groups: [(admin) => userAdminRoutes(admin, { accounts, db, clock })],
   };
 }
 
