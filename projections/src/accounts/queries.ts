@@ -151,7 +151,10 @@ async function withFacts(db: Kysely<Database>, rows: ListedUserRow[]): Promise<L
   }));
 }
 
-async function liveLinkCounts(db: Kysely<Database>, ownerIds: readonly string[]): Promise<Map<string, number>> {
+async function liveLinkCounts(
+  db: Kysely<Database>,
+  ownerIds: readonly string[],
+): Promise<Map<string, number>> {
   if (ownerIds.length === 0) return new Map();
   const rows = await withReadModels(db)
     .selectFrom('rm_links')

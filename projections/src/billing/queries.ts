@@ -47,7 +47,15 @@ export async function liveSubscriptionsOf(
   if (userIds.length === 0) return byUser;
   const rows = await withReadModels(db)
     .selectFrom('rm_billing_subscriptions')
-    .select(['user_id', 'subscription_id', 'plan', 'status', 'period_end', 'cancel_at_period_end', 'payment_failed'])
+    .select([
+      'user_id',
+      'subscription_id',
+      'plan',
+      'status',
+      'period_end',
+      'cancel_at_period_end',
+      'payment_failed',
+    ])
     .where('user_id', 'in', userIds)
     .where('status', 'not in', ['canceled', 'incomplete_expired'])
     .execute();

@@ -415,7 +415,11 @@ export class AccountService {
  * (the Free allowance counts them). `linkAllowance` is the rule `TakeLinkSlot` applies. `isAdmin` is the
  * read model's flag (`AdminGranted` / `AdminRevoked`).
  */
-export function toUserJson(row: UserRow, { held, billing }: { held: number; billing: UserBilling }, now: Date): User {
+export function toUserJson(
+  row: UserRow,
+  { held, billing }: { held: number; billing: UserBilling },
+  now: Date,
+): User {
   const { pro, plan, paid } = planAt(row, billing.subscriptions, now);
   const createdThisMonth = linksCreatedThisMonth(row, now);
   return {

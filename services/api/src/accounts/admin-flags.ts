@@ -66,7 +66,8 @@ export class AdminFlags {
     }
     for (const userId of configuredAdmins) {
       const user = await this.userState(userId);
-      if (user.status === 'active' && user.adminRosterRevision === null) await this.set(userId, true, 'system');
+      if (user.status === 'active' && user.adminRosterRevision === null)
+        await this.set(userId, true, 'system');
     }
   }
 
@@ -79,7 +80,8 @@ export class AdminFlags {
         command,
         { clock: this.deps.clock, actorId: by },
       );
-      if ((await this.userState(command.userId)).status === 'active') await this.mirror(command.userId, state, by);
+      if ((await this.userState(command.userId)).status === 'active')
+        await this.mirror(command.userId, state, by);
     });
   }
 

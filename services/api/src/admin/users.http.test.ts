@@ -74,7 +74,9 @@ describe('admins as events', () => {
     expect(event).toMatchObject({ data: { by: rootId }, actorId: rootId });
     // Granting an admin again changes nothing and appends nothing.
     expect((await setAdmin(root, ada.id, true)).status).toBe(200);
-    expect((await userEventsOf(ada.id)).filter((recorded) => recorded.type === 'AdminGranted')).toHaveLength(1);
+    expect((await userEventsOf(ada.id)).filter((recorded) => recorded.type === 'AdminGranted')).toHaveLength(
+      1,
+    );
   });
 
   it('takes the flag away: the revoked admin meets the 403 on the very next call', async () => {
@@ -226,7 +228,8 @@ describe('suspension', () => {
     expect(suspended.body).toMatchObject({ id: eve.id, suspended: true, subscriptionStatus: 'suspended' });
     expect((await eve.client.get('/api/auth/user')).status).toBe(401);
     expect((await eve.client.get('/api/links')).status).toBe(401);
-    const signIn = () => api.client().post<ErrorBody>('/api/auth/login', { email: eve.email, password: PASSWORD });
+    const signIn = () =>
+      api.client().post<ErrorBody>('/api/auth/login', { email: eve.email, password: PASSWORD });
     const refused = await signIn();
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('ACCOUNT_SUSPENDED');
@@ -280,7 +283,10 @@ describe('the list of users', () => {
   it('shows the plan, the links and the admin flag, and never a secret', async () => {
     const pro = await member('listed.pro');
     await api.runtime.accounts.setPlan(pro.id, 'yearly');
-    const created = await pro.client.post('/api/links', { originalUrl: 'https://example.org/a', title: null });
+    const created = await pro.client.post('/api/links', {
+      originalUrl: 'https://example.org/a',
+      title: null,
+    });
     expect(created.status).toBe(201);
     const page = await list(root, `search=${encodeURIComponent(pro.email)}`);
     expect(page.body.users).toHaveLength(1);
@@ -304,16 +310,19 @@ describe('the list of users', () => {
     expect((await list(root, `search=${encodeURIComponent(gone.email)}`)).body.total).toBe(1);
     await api.runtime.accounts.erase(gone.id);
     expect((await list(root, `search=${encodeURIComponent(gone.email)}`)).body.total).toBe(0);
-    expect((await list(root, `search=${gone.id.slice(0, 8)}`)).body.users.map((user) => user.id)).not.toContain(
-      gone.id,
-    );
+    expect(
+      (await list(root, `search=${gone.id.slice(0, 8)}`)).body.users.map((user) => user.id),
+    ).not.toContain(gone.id);
   });
 });
 
 describe('the CSV export', () => {
   it('downloads every user the search matches, with formula cells made safe and RFC 4180 quoting', async () => {
     const tag = `csv${Date.now()}`;
-    const risky = await member(`${tag}.risky`, { firstName: '=HYPERLINK("http://x")', lastName: '+1, "two"' });
+    const risky = await member(`${tag}.risky`, {
+      firstName: '=HYPERLINK("http://x")',
+      lastName: '+1, "two"',
+    });
     const dash = await member(`${tag}.dash`, { firstName: '-2', lastName: '@cmd' });
     const response = await root.get(`/api/admin/users/export?search=${tag}`);
     expect(response.status).toBe(200);
@@ -328,7 +337,9 @@ describe('the CSV export', () => {
     expect(lines).toHaveLength(4); // header, two users, the final line break
     expect(lines[1]).toMatch(new RegExp(`^${dash.id},${dash.email},'-2,'@cmd,no,inactive,free,0,0,\\d{4}-`));
     expect(lines[2]).toMatch(
-      new RegExp(`^${risky.id},${risky.email},"'=HYPERLINK\\(""http://x""\\)","'\\+1, ""two""",no,inactive,free,0,0,`),
+      new RegExp(
+        `^${risky.id},${risky.email},"'=HYPERLINK\\(""http://x""\\)","'\\+1, ""two""",no,inactive,free,0,0,`,
+      ),
     );
     expect(response.text).not.toMatch(/password|argon2/i);
   });

@@ -59,7 +59,8 @@ export async function userAdminRoutes(admin: FastifyInstance, deps: UserAdminRou
       yield csvRecords([EXPORT_HEADER]);
       if (first.done) return;
       yield csvRecords(first.value.map((user) => toCsvRecord(toAdminUser(user, now))));
-      for await (const batch of batches) yield csvRecords(batch.map((user) => toCsvRecord(toAdminUser(user, now))));
+      for await (const batch of batches)
+        yield csvRecords(batch.map((user) => toCsvRecord(toAdminUser(user, now))));
     }
     const date = now.toISOString().slice(0, 10);
     return reply

@@ -190,8 +190,12 @@ describe('the admin flag, mirrored from the admin roster', () => {
   });
 
   it('grants admin, recording who acted; granting an admin appends nothing', () => {
-    given([registered]).when({ type: 'GrantAdmin', by: 'system', rosterRevision: 0 }).then([granted(0)]);
-    given([registered, granted(0)]).when({ type: 'GrantAdmin', by: 'operator', rosterRevision: 3 }).then([]);
+    given([registered])
+      .when({ type: 'GrantAdmin', by: 'system', rosterRevision: 0 })
+      .then([granted(0)]);
+    given([registered, granted(0)])
+      .when({ type: 'GrantAdmin', by: 'operator', rosterRevision: 3 })
+      .then([]);
   });
 
   it('revokes admin; revoking a non-admin appends nothing', () => {

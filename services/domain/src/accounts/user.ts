@@ -1,4 +1,11 @@
-import type { AdminFlagEvent, Encrypted, LinkQuotaEvent, PaidPlanEvent, PlanId, UserEvent } from '@sniplink/contracts';
+import type {
+  AdminFlagEvent,
+  Encrypted,
+  LinkQuotaEvent,
+  PaidPlanEvent,
+  PlanId,
+  UserEvent,
+} from '@sniplink/contracts';
 import type { PaidTerms } from '../billing/pro';
 
 /**

@@ -18,9 +18,15 @@ const left = (userId: string, by: string): AdminRosterEvent => ({
 
 describe('admin roster', () => {
   it('adds an admin once: adding one again appends nothing', () => {
-    given([]).when({ type: 'AddAdmin', userId: ada, by: 'system' }).then([joined(ada)]);
-    given([joined(ada)]).when({ type: 'AddAdmin', userId: bob, by: ada }).then([joined(bob, ada)]);
-    given([joined(ada)]).when({ type: 'AddAdmin', userId: ada, by: 'operator' }).then([]);
+    given([])
+      .when({ type: 'AddAdmin', userId: ada, by: 'system' })
+      .then([joined(ada)]);
+    given([joined(ada)])
+      .when({ type: 'AddAdmin', userId: bob, by: ada })
+      .then([joined(bob, ada)]);
+    given([joined(ada)])
+      .when({ type: 'AddAdmin', userId: ada, by: 'operator' })
+      .then([]);
   });
 
   it('lets an admin remove their own flag while another admin remains', () => {
@@ -32,7 +38,11 @@ describe('admin roster', () => {
   it('refuses the last admin removing their own flag, with a clear 409', () => {
     given([joined(ada)])
       .when({ type: 'RemoveAdmin', userId: ada, by: ada })
-      .thenThrows({ status: 409, code: 'CONFLICT', message: expect.stringContaining('You are the last admin') });
+      .thenThrows({
+        status: 409,
+        code: 'CONFLICT',
+        message: expect.stringContaining('You are the last admin'),
+      });
     given([joined(ada), joined(bob, ada), left(bob, bob)])
       .when({ type: 'RemoveAdmin', userId: ada, by: ada })
       .thenThrows({ status: 409 });
@@ -55,7 +65,9 @@ describe('admin roster', () => {
   });
 
   it('removing a non-admin appends nothing', () => {
-    given([joined(ada)]).when({ type: 'RemoveAdmin', userId: bob, by: ada }).then([]);
+    given([joined(ada)])
+      .when({ type: 'RemoveAdmin', userId: bob, by: ada })
+      .then([]);
   });
 
   it('lets an erasure take the last admin off the roster (the account is gone)', () => {

@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   // The list's order (newest first), and the export's batches after a (created_at, user_id) cursor.
-  await sql`CREATE INDEX rm_users_listed ON rm_users (created_at DESC, user_id DESC) WHERE NOT erased`.execute(db);
+  await sql`CREATE INDEX rm_users_listed ON rm_users (created_at DESC, user_id DESC) WHERE NOT erased`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
