@@ -52,6 +52,12 @@ export const ADMIN_USERS_PAGE_SIZE = 20;
 
 const search = z.string().trim().max(200, 'must be at most 200 characters').default('');
 
+/**
+ * The deepest page: the matches counted (10,000) in pages of 20. Past them, a narrower search (or the export)
+ * finds the rest; a deeper offset would cost a pass over the rows it skips.
+ */
+export const ADMIN_USERS_MAX_PAGE = 500;
+
 /** `GET /api/admin/users?search=…&page=…`: e-mail or full name, ignoring case; pages from 1. */
 export const adminUsersQuery = z.object({
   search,
@@ -59,7 +65,7 @@ export const adminUsersQuery = z.object({
     .number({ error: 'must be a whole number from 1' })
     .int('must be a whole number from 1')
     .min(1, 'must be a whole number from 1')
-    .max(100_000, 'must be at most 100000')
+    .max(ADMIN_USERS_MAX_PAGE, `must be at most ${ADMIN_USERS_MAX_PAGE}`)
     .default(1),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
@@ -92,7 +98,9 @@ export const adminUsersPageSchema = z.object({
   users: z.array(adminUserSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** How many match, counted up to 10,000; past that `totalCapped` is true (narrow the search, or export). */
   total: z.number().int(),
+  totalCapped: z.boolean(),
 });
 export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 

@@ -68,15 +68,19 @@ export interface UserSearch {
   pageSize: number;
 }
 
+/** Matches are counted up to this many; past it the count says "more" (`totalCapped`), and the search can narrow. */
+const USER_COUNT_CAP = 10_000;
+
 /**
  * The console's users (erased accounts are not listed), newest first, `pageSize` a page, with how many
- * match. The search is a substring of the lower-cased e-mail or full name, served by the trigram index
- * on `search_text` (migration `2026-11-27T01-admin-users`).
+ * match: counted up to `USER_COUNT_CAP`, so that a broad search (or none) over 100,000 users costs a bounded
+ * count, not a pass over every match. The search is a substring of the lower-cased e-mail or full name,
+ * served by the trigram index on `search_text` (migration `2026-11-27T01-admin-users`).
  */
 export async function searchUsers(
   db: Kysely<Database>,
   { search, page, pageSize }: UserSearch,
-): Promise<{ users: ListedUser[]; total: number }> {
+): Promise<{ users: ListedUser[]; total: number; totalCapped: boolean }> {
   const [rows, counted] = await Promise.all([
     matching(db, search)
       .select(listedColumns)
@@ -85,9 +89,21 @@ export async function searchUsers(
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    matching(db, search).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    withReadModels(db)
+      .selectFrom(
+        matching(db, search)
+          .select(sql<number>`1`.as('one'))
+          .limit(USER_COUNT_CAP + 1)
+          .as('matches'),
+      )
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { users: await withFacts(db, rows), total: counted.total };
+  return {
+    users: await withFacts(db, rows),
+    total: Math.min(counted.total, USER_COUNT_CAP),
+    totalCapped: counted.total > USER_COUNT_CAP,
+  };
 }
 
 /** One user as the console lists them; undefined when there is none (or it was erased). */

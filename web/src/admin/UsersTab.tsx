@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { AdminUser } from '@sniplink/contracts';
+import { ADMIN_USERS_MAX_PAGE, type AdminUser } from '@sniplink/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { UserDialog } from './UserDialog';
@@ -31,7 +31,9 @@ export function UsersTab() {
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<AdminUser | null>(null);
   const users = useQuery(adminUsersQueryOptions(search, page));
-  const pageCount = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
+  const pageCount = users.data
+    ? Math.min(ADMIN_USERS_MAX_PAGE, Math.max(1, Math.ceil(users.data.total / users.data.pageSize)))
+    : 1;
 
   return (
     <Stack gap="md">
@@ -50,7 +52,8 @@ export function UsersTab() {
         <Group gap="sm">
           {users.data && (
             <Text size="sm" c="dimmed">
-              {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
+              {users.data.total.toLocaleString()}
+              {users.data.totalCapped ? '+' : ''} {users.data.total === 1 ? 'user' : 'users'}
             </Text>
           )}
           <Button component="a" href={adminUsersExportUrl(search)} download variant="default" size="sm">

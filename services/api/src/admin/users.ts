@@ -40,13 +40,18 @@ export async function userAdminRoutes(admin: FastifyInstance, deps: UserAdminRou
 
   api.get('/users', { schema: LIST }, async (request, reply) => {
     const { search, page } = request.query;
-    const { users, total } = await searchUsers(db, { search, page, pageSize: ADMIN_USERS_PAGE_SIZE });
+    const { users, total, totalCapped } = await searchUsers(db, {
+      search,
+      page,
+      pageSize: ADMIN_USERS_PAGE_SIZE,
+    });
     const now = clock.now();
     return reply.header('cache-control', 'no-store').send({
       users: users.map((user) => toAdminUser(user, now)),
       page,
       pageSize: ADMIN_USERS_PAGE_SIZE,
       total,
+      totalCapped,
     });
   });
 
@@ -144,7 +149,7 @@ const toCsvRecord = (user: AdminUser) => [
 const LIST = operation({
   tag: 'Admin',
   summary: 'Users, searched and paged',
-  description: `Newest first, ${ADMIN_USERS_PAGE_SIZE} a page. \`search\` matches a part of the e-mail address or of the full name ("first last"), ignoring case. Erased accounts are not listed.`,
+  description: `Newest first, ${ADMIN_USERS_PAGE_SIZE} a page. \`search\` matches a part of the e-mail address or of the full name ("first last"), ignoring case. Erased accounts are not listed. \`total\` counts the matches up to 10,000 (\`totalCapped\` beyond).`,
   session: 'admin',
   querystring: adminUsersQuery,
   answers: { 200: json('A page of users and how many match', adminUsersPageSchema) },
