@@ -8,7 +8,15 @@ import { type CodesChanged, linksProjection } from './links/projection';
 import type { Projection } from './projection';
 import { streamCatalogue } from './stream-catalogue/projection';
 
-export { erasedUsersStillKeyed, userById } from './accounts/queries';
+export {
+  erasedUsersStillKeyed,
+  isAdminUser,
+  type ListedUser,
+  listedUser,
+  searchUsers,
+  userById,
+  usersMatching,
+} from './accounts/queries';
 export type { UserRow } from './accounts/tables';
 export {
   allAnnouncements,

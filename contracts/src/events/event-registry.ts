@@ -1,6 +1,7 @@
 import { emailClaimEvents, userEvents } from '../accounts/events';
 import { announcementDismissalEvents, announcementEvents } from '../admin/announcements';
 import { configEvents } from '../admin/config';
+import { adminFlagEvents, adminRosterEvents } from '../admin/users';
 import { billingEvents, paidPlanEvents } from '../billing/events';
 import { linkEvents, linkQuotaEvents, shortCodeEvents } from '../links/events';
 import { EventRegistry } from './registry';
@@ -17,4 +18,6 @@ export const eventRegistry = new EventRegistry([
   configEvents,
   announcementEvents,
   announcementDismissalEvents,
+  adminFlagEvents,
+  adminRosterEvents,
 ]);

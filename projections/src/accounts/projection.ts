@@ -1,10 +1,17 @@
-import { type LinkQuotaEvent, linkQuotaEvents, type UserEvent, userEvents } from '@sniplink/contracts';
+import {
+  type AdminFlagEvent,
+  adminFlagEvents,
+  type LinkQuotaEvent,
+  linkQuotaEvents,
+  type UserEvent,
+  userEvents,
+} from '@sniplink/contracts';
 import type { Keyring, RecordedEvent } from '@sniplink/platform';
 import { sql, type Transaction, type UpdateObject } from 'kysely';
 import type { Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-models';
 
-const userStreamEvents = userEvents.with(linkQuotaEvents);
+const userStreamEvents = userEvents.with(linkQuotaEvents).with(adminFlagEvents);
 
 /**
  * The users read model: one row per account with its personal data decrypted for the app's queries.
@@ -15,7 +22,8 @@ export function usersProjection(keyring: Keyring): Projection {
   return {
     name: 'users',
     // 3: email_verified (UserEmailVerified; registrations through a provider count as verified).
-    version: 3,
+    // 4: is_admin (AdminGranted / AdminRevoked).
+    version: 4,
     handles: userStreamEvents.types,
     tables: ['rm_users'],
     async apply(trx, events) {
@@ -65,7 +73,7 @@ async function applyUserEvent(
 type UserChanges = UpdateObject<ReadModelDatabase, 'rm_users', 'rm_users'>;
 
 async function changesFor(
-  event: UserEvent | LinkQuotaEvent,
+  event: UserEvent | LinkQuotaEvent | AdminFlagEvent,
   userId: string,
   keyring: Keyring,
 ): Promise<UserChanges> {
@@ -85,6 +93,10 @@ async function changesFor(
       return { suspended: true };
     case 'UserUnsuspended':
       return { suspended: false };
+    case 'AdminGranted':
+      return { is_admin: true };
+    case 'AdminRevoked':
+      return { is_admin: false };
     case 'UserErased':
       return {
         email: null,
@@ -93,6 +105,7 @@ async function changesFor(
         last_name: null,
         profile_image_url: null,
         erased: true,
+        is_admin: false,
         email_verified: false,
         subscription_status: 'inactive',
         subscription_plan: null,

@@ -27,35 +27,51 @@ export interface UserBilling {
 
 /** What the user JSON's `subscriptionStatus`, `subscriptionPlan` and `billing` are made of. */
 export async function billingOfUser(db: Kysely<Database>, userId: string): Promise<UserBilling> {
-  const rm = withReadModels(db);
-  const [customer, rows] = await Promise.all([
-    rm
+  const [customer, subscriptions] = await Promise.all([
+    withReadModels(db)
       .selectFrom('rm_billing_customers')
       .select('customer_id')
       .where('user_id', '=', userId)
       .executeTakeFirst(),
-    rm
-      .selectFrom('rm_billing_subscriptions')
-      .select(['subscription_id', 'plan', 'status', 'period_end', 'cancel_at_period_end', 'payment_failed'])
-      .where('user_id', '=', userId)
-      .where('status', 'not in', ['canceled', 'incomplete_expired'])
-      .execute(),
+    liveSubscriptionsOf(db, [userId]),
   ]);
-  const subscriptions = rows.flatMap((row) =>
-    isPlan(row.plan) && isStatus(row.status)
-      ? [
-          {
-            subscriptionId: row.subscription_id,
-            plan: row.plan,
-            status: row.status,
-            periodEnd: row.period_end,
-            cancelAtPeriodEnd: row.cancel_at_period_end,
-            paymentFailed: row.payment_failed,
-          },
-        ]
-      : [],
-  );
-  return { customerId: customer?.customer_id ?? null, subscriptions };
+  return { customerId: customer?.customer_id ?? null, subscriptions: subscriptions.get(userId) ?? [] };
+}
+
+/** The subscriptions that have not ended of each of these users (the admin's list of users: one query a page). */
+export async function liveSubscriptionsOf(
+  db: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<Map<string, BilledSubscription[]>> {
+  const byUser = new Map<string, BilledSubscription[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await withReadModels(db)
+    .selectFrom('rm_billing_subscriptions')
+    .select([
+      'user_id',
+      'subscription_id',
+      'plan',
+      'status',
+      'period_end',
+      'cancel_at_period_end',
+      'payment_failed',
+    ])
+    .where('user_id', 'in', userIds)
+    .where('status', 'not in', ['canceled', 'incomplete_expired'])
+    .execute();
+  for (const row of rows) {
+    if (!isPlan(row.plan) || !isStatus(row.status)) continue;
+    const subscription: BilledSubscription = {
+      subscriptionId: row.subscription_id,
+      plan: row.plan,
+      status: row.status,
+      periodEnd: row.period_end,
+      cancelAtPeriodEnd: row.cancel_at_period_end,
+      paymentFailed: row.payment_failed,
+    };
+    byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), subscription]);
+  }
+  return byUser;
 }
 
 /** The user whose provider customer this is, when one was recorded. */

@@ -16,6 +16,12 @@ export {
 } from './accounts/email-claim';
 export type { UserState, UserStreamEvent } from './accounts/user';
 export {
+  ADMIN_ROSTER_STREAM,
+  type AdminRosterCommand,
+  type AdminRosterState,
+  adminRosterDecider,
+} from './admin/admin-roster';
+export {
   type AnnouncementCommand,
   type AnnouncementContent,
   type AnnouncementState,

@@ -54,7 +54,13 @@ import {
   userAdminRoutes,
 } from '@sniplink/api';
 import { type Config, type Logger, refuseTestPaymentsInProduction } from '@sniplink/platform';
-import { adminAuditProjection, auditHistory, linkAnalytics, userClickTotal } from '@sniplink/projections';
+import {
+  adminAuditProjection,
+  auditHistory,
+  isAdminUser,
+  linkAnalytics,
+  userClickTotal,
+} from '@sniplink/projections';
 import type { FastifyInstance } from 'fastify';
 import {
   allowedOrigins,
@@ -285,20 +291,22 @@ function demoDeps(runtime: Runtime): DemoRoutesDeps {
  * out, 403 for a non-admin). A new tab's calls add their group here.
  */
 function adminDeps(runtime: Runtime, announcements: AnnouncementService): AdminRoutesDeps {
-  const { accounts } = runtime;
+  const { accounts, clock } = runtime;
   const db = runtime.database.db;
   const config = new ConfigService({
     db,
     eventStore: runtime.eventStore,
     readModels: runtime.progress,
     settings: runtime.settings,
-    clock: runtime.clock,
+    clock,
   });
   return {
     sessions: runtime.sessions,
-    isAdmin: async (userId) => (await accounts.user(userId))?.isAdmin === true,
+    // The users read model's flag: one row by its key. An admin change waits for that read model before it
+    // answers, so a revoked admin meets the 403 on their next call.
+    isAdmin: (userId) => isAdminUser(db, userId),
     groups: [
-      (admin) => userAdminRoutes(admin, { accounts }),
+      (admin) => userAdminRoutes(admin, { accounts, db, clock }),
       (admin) => auditAdminRoutes(admin, { auditHistory: (filter) => auditHistory(db, filter) }),
       (admin) => announcementAdminRoutes(admin, { announcements }),
       (admin) => configAdminRoutes(admin, { config }),

@@ -206,6 +206,10 @@ export async function startRuntime(
       clock,
       ids,
     });
+    // Admins named in ADMIN_EMAILS before admins were events keep their flag; a change cut in half is completed.
+    await runAs('system', () => accounts.reconcileAdmins()).catch((err: unknown) =>
+      log.error({ err }, 'reconciling the admins failed; the next start tries again'),
+    );
     const mailer = createMailer(config, log);
     const linkCache = new LinkCache({ db: database.db });
     const unfollow = await followCodeChanges(codeChanges, linkCache);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AnnounceTab } from './AnnounceTab';
 import { ConfigTab } from './ConfigTab';
+import { UsersTab } from './UsersTab';
 
 export interface AdminTab {
   /** The tab's key in the address (`/admin?tab=users`). */
@@ -14,6 +15,7 @@ export interface AdminTab {
  * Announce, Config, Moderate, Premium, Docs). Each tab's issue adds its entry here, in its place.
  */
 export const adminTabs: readonly AdminTab[] = [
+  { value: 'users', label: 'Users', panel: () => <UsersTab /> },
   { value: 'announce', label: 'Announce', panel: () => <AnnounceTab /> },
   { value: 'config', label: 'Config', panel: () => <ConfigTab /> },
 ];

@@ -33,6 +33,7 @@ import {
   loadState,
 } from '@sniplink/platform';
 import {
+  type BilledSubscription,
   billingOfUser,
   liveLinkCount,
   type UserBilling,
@@ -41,6 +42,7 @@ import {
 } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import { linkLimitsOf, type Settings } from '../admin/settings';
+import { AdminFlags } from './admin-flags';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import type { SessionStore } from './sessions';
@@ -59,6 +61,7 @@ export interface AccountDeps {
   sessions: SessionStore;
   throttle: LoginThrottle;
   readModels: ReadModelWaiter;
+  /** Addresses whose accounts are made admins at sign-up (and at start, once: `AdminFlags.reconcile`). */
   adminEmails: readonly string[];
   /** The admin's settings in force: the link allowances. */
   settings: Settings;
@@ -80,9 +83,16 @@ export class AccountService {
   private readonly mutex = new KeyedMutex();
   /** Every append is stamped by the service's clock. */
   private readonly stamped: HandleOptions;
+  /** The admin flag: the `admin-roster` stream and its mirror on the user's stream. */
+  readonly admins: AdminFlags;
 
   constructor(private readonly deps: AccountDeps) {
     this.stamped = { clock: deps.clock };
+    this.admins = new AdminFlags({
+      eventStore: deps.eventStore,
+      clock: deps.clock,
+      userCommand: (userId, command, actorId) => this.command(userId, command, actorId),
+    });
   }
 
   emailHash(email: string): string {
@@ -118,6 +128,7 @@ export class AccountService {
       await this.deps.db.deleteFrom('user_credentials').where('user_id', '=', userId).execute();
       throw error;
     }
+    await this.grantIfConfigured(userId, input.email);
     return userId;
   }
 
@@ -144,7 +155,26 @@ export class AccountService {
       await this.releaseEmail(emailHash, userId);
       throw error;
     }
+    await this.grantIfConfigured(userId, input.email);
     return { userId, created: true };
+  }
+
+  /** `ADMIN_EMAILS` makes the first admins: granted at sign-up by `system`. */
+  private async grantIfConfigured(userId: string, email: string): Promise<void> {
+    if (this.deps.adminEmails.includes(normaliseEmail(email))) await this.admins.set(userId, true, 'system');
+  }
+
+  /**
+   * At start: the accounts of `ADMIN_EMAILS` whose streams never had an admin event are granted, once, and
+   * admin changes a crash cut in half are completed (`AdminFlags.reconcile`).
+   */
+  async reconcileAdmins(): Promise<void> {
+    const configured: string[] = [];
+    for (const email of this.deps.adminEmails) {
+      const userId = await this.findUserIdByEmail(email);
+      if (userId) configured.push(userId);
+    }
+    await this.admins.reconcile(configured);
   }
 
   /** The account holding this address now (from its claim stream, never from a lagging read model). */
@@ -217,7 +247,7 @@ export class AccountService {
     ]);
     if (!row || row.erased) return null;
     const limits = linkLimitsOf(this.deps.settings);
-    return toUserJson(row, { held, billing, limits }, this.deps.adminEmails, this.deps.clock.now());
+    return toUserJson(row, { held, billing, limits }, this.deps.clock.now());
   }
 
   async updateProfile(userId: string, body: ProfileBody): Promise<User> {
@@ -283,6 +313,7 @@ export class AccountService {
     const state = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
     if (state.status === 'none') throw new NotFoundError('No such account');
     // Already erased: an erasure interrupted half-way; finish the clean-up it did not reach.
+    if (state.status === 'active') await this.admins.leaveOnErasure(userId);
     const { position, projected } =
       state.status === 'active'
         ? await this.command(userId, { type: 'EraseUser' })
@@ -303,14 +334,18 @@ export class AccountService {
     return this.command(userId, { type: 'TakeLinkSlot', linkId, now: this.deps.clock.now(), limits });
   }
 
-  /** Runs a command on the user's stream and waits (bounded) until the users read model shows it. */
+  /**
+   * Runs a command on the user's stream and waits (bounded) until the users read model shows it. The actor
+   * is the command context's (the user themselves, an admin, the operator's CLI) unless `actorId` names one.
+   */
   async command(
     userId: string,
     command: UserCommand,
+    actorId?: string,
   ): Promise<{ position: LogPosition | null; projected: boolean }> {
+    const options = actorId ? { ...this.stamped, actorId } : this.stamped;
     const result = await this.mutex.run(userId, () =>
-      // The actor is the command context's: the user themselves, or the operator's CLI.
-      handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, command, this.stamped),
+      handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, command, options),
     );
     if (!result.position) return { position: null, projected: true };
     return {
@@ -397,28 +432,25 @@ export class AccountService {
  * the account Pro or a subscription is Pro at `now` (`isProAt`: past due until its period ends, set to
  * cancel until then); links created this month count from the 1st, UTC; `held` is the user's live links
  * (the Free allowance counts them). `linkAllowance` is the rule `TakeLinkSlot` applies, with the same
- * `limits` (the admin's settings in force).
+ * `limits` (the admin's settings in force). `isAdmin` is the read model's flag (`AdminGranted` /
+ * `AdminRevoked`).
  */
 export function toUserJson(
   row: UserRow,
   { held, billing, limits }: { held: number; billing: UserBilling; limits: LinkLimits },
-  adminEmails: readonly string[],
   now: Date,
 ): User {
-  const month = utcMonthOf(now);
-  const granted = row.subscription_status === 'active' ? grantedPlan(row) : undefined;
-  const paid = currentSubscription(billing.subscriptions, now);
-  const pro = granted !== undefined || paid !== undefined;
-  const createdThisMonth = row.links_month === month ? row.links_created_this_month : 0;
+  const { pro, plan, paid } = planAt(row, billing.subscriptions, now);
+  const createdThisMonth = linksCreatedThisMonth(row, now);
   return {
     id: row.user_id,
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
     profileImageUrl: row.profile_image_url,
-    isAdmin: row.email_normalized !== null && adminEmails.includes(row.email_normalized),
+    isAdmin: row.is_admin,
     subscriptionStatus: pro ? 'active' : 'inactive',
-    subscriptionPlan: paid?.plan ?? granted ?? null,
+    subscriptionPlan: plan,
     linksCreatedThisMonth: createdThisMonth,
     createdAt: row.created_at.toISOString(),
     emailVerified: row.email_verified,
@@ -432,6 +464,26 @@ export function toUserJson(
   };
 }
 
+/**
+ * Pro at `now` and on which plan: an operator's grant (`npm run user:plan`) or a subscription Pro at that
+ * instant (`currentSubscription`); the paid plan wins when both exist.
+ */
+export function planAt(
+  row: Pick<UserRow, 'subscription_status' | 'subscription_plan'>,
+  subscriptions: BilledSubscription[],
+  now: Date,
+) {
+  const granted = row.subscription_status === 'active' ? grantedPlan(row) : undefined;
+  const paid = currentSubscription(subscriptions, now);
+  return { pro: granted !== undefined || paid !== undefined, plan: paid?.plan ?? granted ?? null, paid };
+}
+
+/** Links created in the UTC month of `now` (the row counts per month and starts again on the 1st). */
+export const linksCreatedThisMonth = (
+  row: Pick<UserRow, 'links_month' | 'links_created_this_month'>,
+  now: Date,
+): number => (row.links_month === utcMonthOf(now) ? row.links_created_this_month : 0);
+
 /** The plan an operator's grant names (`npm run user:plan`); null when it names none the API knows. */
-const grantedPlan = (row: UserRow): 'monthly' | 'yearly' | null =>
+const grantedPlan = (row: Pick<UserRow, 'subscription_plan'>): 'monthly' | 'yearly' | null =>
   row.subscription_plan === 'monthly' || row.subscription_plan === 'yearly' ? row.subscription_plan : null;

@@ -212,3 +212,43 @@ describe('the link allowance follows the paid plan the user stream mirrors', () 
       .then([]);
   });
 });
+
+describe('the admin flag, mirrored from the admin roster', () => {
+  const granted = (rosterRevision: number, by = 'system'): UserStreamEvent => ({
+    type: 'AdminGranted',
+    data: { by, rosterRevision },
+  });
+  const revoked = (rosterRevision: number, by = 'operator'): UserStreamEvent => ({
+    type: 'AdminRevoked',
+    data: { by, rosterRevision },
+  });
+
+  it('grants admin, recording who acted; granting an admin appends nothing', () => {
+    given([registered])
+      .when({ type: 'GrantAdmin', by: 'system', rosterRevision: 0 })
+      .then([granted(0)]);
+    given([registered, granted(0)])
+      .when({ type: 'GrantAdmin', by: 'operator', rosterRevision: 3 })
+      .then([]);
+  });
+
+  it('revokes admin; revoking a non-admin appends nothing', () => {
+    given([registered, granted(0)])
+      .when({ type: 'RevokeAdmin', by: 'operator', rosterRevision: 1 })
+      .then([revoked(1)]);
+    given([registered]).when({ type: 'RevokeAdmin', by: 'operator', rosterRevision: 1 }).then([]);
+  });
+
+  it('ignores a word older than the roster revision it mirrors (a slow request cannot undo a later change)', () => {
+    given([registered, granted(0), revoked(2)])
+      .when({ type: 'GrantAdmin', by: 'system', rosterRevision: 1 })
+      .then([]);
+    given([registered, granted(0), revoked(2)])
+      .when({ type: 'GrantAdmin', by: userId, rosterRevision: 3 })
+      .then([granted(3, userId)]);
+  });
+
+  it('refuses a flag for an account that does not exist', () => {
+    given([]).when({ type: 'GrantAdmin', by: 'system', rosterRevision: 0 }).thenThrows({ status: 404 });
+  });
+});

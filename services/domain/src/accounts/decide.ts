@@ -1,4 +1,6 @@
 import {
+  type AdminActor,
+  adminFlagEvents,
   type Encrypted,
   FREE_LINK_LIMIT,
   type LinkLimits,
@@ -39,6 +41,13 @@ export type UserCommand =
   | { type: 'VerifyEmail'; emailHash: string }
   | { type: 'SuspendUser'; reason: string | null }
   | { type: 'UnsuspendUser' }
+  /**
+   * Mirrors the `admin-roster` stream's word on this user (`rosterRevision`: the roster's revision that
+   * decided it). Granting an admin, or revoking a non-admin, appends nothing; an older word than the one
+   * mirrored last changes nothing (a slow request cannot undo a later change).
+   */
+  | { type: 'GrantAdmin'; by: AdminActor; rosterRevision: number }
+  | { type: 'RevokeAdmin'; by: AdminActor; rosterRevision: number }
   | {
       type: 'StartSubscription';
       plan: PlanId;
@@ -84,6 +93,9 @@ export function decideUser(command: UserCommand, state: UserState): UserStreamEv
       return state.suspended ? [] : [{ type: 'UserSuspended', data: { reason: command.reason } }];
     case 'UnsuspendUser':
       return state.suspended ? [{ type: 'UserUnsuspended', data: {} }] : [];
+    case 'GrantAdmin':
+    case 'RevokeAdmin':
+      return mirrorAdminFlag(command, state);
     case 'StartSubscription':
       if (state.subscription?.plan === command.plan) return [];
       return [
@@ -152,6 +164,16 @@ function takeLinkSlot(
       );
 }
 
+function mirrorAdminFlag(
+  { type, by, rosterRevision }: Extract<UserCommand, { type: 'GrantAdmin' | 'RevokeAdmin' }>,
+  state: UserState,
+): UserStreamEvent[] {
+  const grant = type === 'GrantAdmin';
+  if (state.adminRosterRevision !== null && rosterRevision <= state.adminRosterRevision) return [];
+  if (state.isAdmin === grant) return [];
+  return [{ type: grant ? 'AdminGranted' : 'AdminRevoked', data: { by, rosterRevision } }];
+}
+
 function verifyEmail(emailHash: string, state: UserState): UserStreamEvent[] {
   // A link mailed to an address the account no longer has proves nothing about the one it has now.
   if (emailHash !== state.emailHash)
@@ -171,7 +193,7 @@ function register(
 }
 
 export const userDecider: Decider<UserCommand, UserState, UserStreamEvent> = {
-  events: userEvents.with(linkQuotaEvents).with(paidPlanEvents),
+  events: userEvents.with(linkQuotaEvents).with(paidPlanEvents).with(adminFlagEvents),
   initialState: initialUserState,
   evolve: evolveUser,
   decide: decideUser,

@@ -1,8 +1,18 @@
-import type { Encrypted, LinkQuotaEvent, PaidPlanEvent, PlanId, UserEvent } from '@sniplink/contracts';
+import type {
+  AdminFlagEvent,
+  Encrypted,
+  LinkQuotaEvent,
+  PaidPlanEvent,
+  PlanId,
+  UserEvent,
+} from '@sniplink/contracts';
 import type { PaidTerms } from '../billing/pro';
 
-/** Everything on a user's stream: the account's own events, its link allowance and its paid plan's mirror. */
-export type UserStreamEvent = UserEvent | LinkQuotaEvent | PaidPlanEvent;
+/**
+ * Everything on a user's stream: the account's own events, its link allowance, its paid plan's mirror and
+ * its admin flag (the `admin-roster` stream's mirror).
+ */
+export type UserStreamEvent = UserEvent | LinkQuotaEvent | PaidPlanEvent | AdminFlagEvent;
 
 /** What the user's own stream knows; enough to decide the next command. */
 export interface UserState {
@@ -12,6 +22,10 @@ export interface UserState {
   firstName: Encrypted | null;
   lastName: Encrypted | null;
   suspended: boolean;
+  /** Holds the admin flag (`AdminGranted`, until `AdminRevoked`). */
+  isAdmin: boolean;
+  /** The `admin-roster` revision the flag was last mirrored from; null while no admin event was ever recorded. */
+  adminRosterRevision: number | null;
   /**
    * Whether the holder of the address is known to have asked for this account: it may then be joined to
    * an identity provider's account with the same address (otherwise whoever registered someone else's
@@ -39,6 +53,8 @@ export const initialUserState = (): UserState => ({
   firstName: null,
   lastName: null,
   suspended: false,
+  isAdmin: false,
+  adminRosterRevision: null,
   emailVerified: false,
   subscription: null,
   paidPlan: { version: 0, subscriptions: [] },
@@ -73,6 +89,10 @@ export function evolveUser(state: UserState, event: UserStreamEvent): UserState 
       return { ...state, suspended: true };
     case 'UserUnsuspended':
       return { ...state, suspended: false };
+    case 'AdminGranted':
+      return { ...state, isAdmin: true, adminRosterRevision: event.data.rosterRevision };
+    case 'AdminRevoked':
+      return { ...state, isAdmin: false, adminRosterRevision: event.data.rosterRevision };
     case 'SubscriptionStarted':
       return { ...state, subscription: { plan: event.data.plan } };
     case 'SubscriptionEnded':

@@ -1,10 +1,10 @@
 /**
  * What the operator commands on one account (`npm run user:plan`, `user:suspend`, `user:unsuspend`,
- * `user:erase`) share: an e-mail address first, then the command's own arguments; one line on stdout;
+ * `user:erase`, `user:admin`) share: an e-mail address first, then the command's own arguments; one line on stdout;
  * exit codes a script can test. They run against the app's database, next to a running app or without one.
  */
 import type { AccountService } from '@sniplink/api';
-import { NotFoundError } from '@sniplink/domain';
+import { DomainError, NotFoundError } from '@sniplink/domain';
 import { ConfigError, createLogger, enterChannel, loadConfig, runAs } from '@sniplink/platform';
 import { startRuntime } from '../runtime';
 
@@ -78,6 +78,7 @@ function noAccount(): number {
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+$/.test(value);
 
 function describeFailure(error: unknown): string {
-  if (error instanceof ConfigError) return error.message;
+  // A rule said no (the last admin, say): its message is the whole story.
+  if (error instanceof ConfigError || error instanceof DomainError) return error.message;
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-type UserCommand = 'plan' | 'suspend' | 'unsuspend';
+type UserCommand = 'plan' | 'suspend' | 'unsuspend' | 'admin';
 const userCli = (command: UserCommand, ...args: string[]) =>
   runCliProcess(path.resolve(import.meta.dirname, `user-${command}.ts`), args, {
     DATABASE_URL: api.database.connectionString,
@@ -146,5 +146,45 @@ describe('npm run user:suspend and user:unsuspend', () => {
     const result = await userCli('unsuspend', email, 'please');
     expect(result.status).toBe(64);
     expect(result.stderr).toBe('usage: npm run user:unsuspend -- <email>\n');
+  });
+});
+
+describe('npm run user:admin', () => {
+  it("makes an account an admin, as the operator's doing, and takes it back while another admin remains", async () => {
+    const first = await signUp('first.admin');
+    const granted = await userCli('admin', first.email);
+    expect(granted).toEqual({ status: 0, stdout: `${first.email} is now an admin\n`, stderr: '' });
+    const user = await currentUser(first.client);
+    expect(user.isAdmin).toBe(true);
+    expect((await first.client.get('/api/admin/users')).status).toBe(200);
+    const events = await api.runtime.eventStore.readStream(`user-${user.id}`);
+    expect(events.find((event) => event.type === 'AdminGranted')).toMatchObject({
+      data: { by: 'operator' },
+      actorId: 'operator',
+    });
+
+    // The last admin cannot be removed, not even by the operator: grant another first.
+    const refused = await userCli('admin', first.email, '--revoke');
+    expect(refused).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: 'This is the last admin: make another user an admin first.\n',
+    });
+    const second = await signUp('second.admin');
+    expect((await userCli('admin', second.email)).status).toBe(0);
+    const revoked = await userCli('admin', first.email, '--revoke');
+    expect(revoked).toEqual({ status: 0, stdout: `${first.email} is no longer an admin\n`, stderr: '' });
+    expect((await currentUser(first.client)).isAdmin).toBe(false);
+    expect((await first.client.get('/api/admin/users')).status).toBe(403);
+  }, 120_000);
+
+  it('answers exit 2 for an unknown address and 64 with the usage for other arguments', async () => {
+    expect((await userCli('admin', 'nobody.here@example.com')).status).toBe(2);
+    const { email } = await signUp('admin.usage');
+    const wrong = [[email, '--revoke', 'now'], [email, 'revoke'], []];
+    for (const result of await Promise.all(wrong.map((args) => userCli('admin', ...args)))) {
+      expect(result.status).toBe(64);
+      expect(result.stderr).toBe('usage: npm run user:admin -- <email> [--revoke]\n');
+    }
   });
 });

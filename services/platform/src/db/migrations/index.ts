@@ -17,6 +17,7 @@ import * as emailVerification from './2026-11-25T10-email-verification';
 import * as eventSchemaVersion from './2026-11-25T20-event-schema-version';
 import * as billing from './2026-11-26T01-billing';
 import * as localPayments from './2026-11-26T21-local-payments';
+import * as adminUsers from './2026-11-27T01-admin-users';
 import * as adminConfig from './2026-11-27T03-admin-config';
 import * as announcements from './2026-11-27T04-announcements';
 import * as adminAudit from './2026-11-27T05-admin-audit';
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T04-announcements': announcements,
   '2026-11-27T05-admin-audit': adminAudit,
   '2026-11-27T03-admin-config': adminConfig,
+  '2026-11-27T01-admin-users': adminUsers,
 };

@@ -1,0 +1,140 @@
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { ADMIN_USERS_MAX_PAGE, type AdminUser } from '@sniplink/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { UserDialog } from './UserDialog';
+import { fullName, joined, SubscriptionBadges } from './userFacts';
+import { adminUsersExportUrl, adminUsersQueryOptions } from './usersApi';
+
+/** How long the search waits for the typing to stop before it asks the server. */
+const searchDebounceMs = 300;
+
+/**
+ * The console's Users tab (admin-console.md section 2): search by e-mail or full name (on the server), the
+ * table, pages of 20, the CSV export of the current search, and the View dialog.
+ */
+export function UsersTab() {
+  const [typed, setTyped] = useState('');
+  const [search] = useDebouncedValue(typed.trim(), searchDebounceMs);
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<AdminUser | null>(null);
+  const users = useQuery(adminUsersQueryOptions(search, page));
+  const pageCount = users.data
+    ? Math.min(ADMIN_USERS_MAX_PAGE, Math.max(1, Math.ceil(users.data.total / users.data.pageSize)))
+    : 1;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <TextInput
+          aria-label="Search users"
+          placeholder="Search by email or name"
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.currentTarget.value);
+            // Any filter change returns to page 1.
+            setPage(1);
+          }}
+          w={320}
+        />
+        <Group gap="sm">
+          {users.data && (
+            <Text size="sm" c="dimmed">
+              {users.data.total.toLocaleString()}
+              {users.data.totalCapped ? '+' : ''} {users.data.total === 1 ? 'user' : 'users'}
+            </Text>
+          )}
+          <Button component="a" href={adminUsersExportUrl(search)} download variant="default" size="sm">
+            Export
+          </Button>
+        </Group>
+      </Group>
+      {users.isError ? (
+        <Text c="red">Failed to load users.</Text>
+      ) : !users.data ? (
+        <Center py="lg">
+          <Loader aria-label="Loading users" />
+        </Center>
+      ) : users.data.users.length === 0 ? (
+        <Text c="dimmed">No users match this search.</Text>
+      ) : (
+        <UsersTable users={users.data.users} onView={setViewing} />
+      )}
+      {pageCount > 1 && (
+        <Center>
+          <Pagination
+            total={pageCount}
+            value={page}
+            onChange={setPage}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            size="sm"
+          />
+        </Center>
+      )}
+      {viewing && <UserDialog user={viewing} onChange={setViewing} onClose={() => setViewing(null)} />}
+    </Stack>
+  );
+}
+
+function UsersTable({ users, onView }: { users: AdminUser[]; onView(user: AdminUser): void }) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>User</Table.Th>
+            <Table.Th>Subscription</Table.Th>
+            <Table.Th>Links created</Table.Th>
+            <Table.Th>Admin</Table.Th>
+            <Table.Th>Joined</Table.Th>
+            <Table.Th aria-label="Actions" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {fullName(user) || '—'}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {user.email ?? '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <SubscriptionBadges user={user} />
+              </Table.Td>
+              <Table.Td>{user.linksCreatedThisMonth}</Table.Td>
+              <Table.Td>
+                {user.isAdmin ? <Badge color="red">Admin</Badge> : <Text size="sm">—</Text>}
+              </Table.Td>
+              <Table.Td>{joined(user)}</Table.Td>
+              <Table.Td>
+                <Button
+                  variant="subtle"
+                  size="xs"
+                  onClick={() => onView(user)}
+                  aria-label={`View ${user.email ?? user.id}`}
+                >
+                  View
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
