@@ -1,5 +1,6 @@
 import type { Keyring } from '@sniplink/platform';
 import { usersProjection } from './accounts/projection';
+import { adminStatsProjection } from './admin/stats/projection';
 import { billingProjection } from './billing/projection';
 import { type CodesChanged, linksProjection } from './links/projection';
 import type { Projection } from './projection';
@@ -7,6 +8,13 @@ import { streamCatalogue } from './stream-catalogue/projection';
 
 export { erasedUsersStillKeyed, userById } from './accounts/queries';
 export type { UserRow } from './accounts/tables';
+export {
+  type AdminDetailedStats,
+  type AdminStatsSummary,
+  adminDetailedStats,
+  adminStatsSummary,
+  type StatsInstant,
+} from './admin/stats/queries';
 export {
   CLICKS_PROGRESS_CHANNEL,
   ClickAnalytics,
@@ -48,7 +56,14 @@ export { type ReadModelDatabase, withReadModels } from './read-models';
 export { ProjectionBusyError, rebuildProjections } from './rebuild';
 export { ProjectionRunner, type RunnerDeps, type RunnerState } from './runner';
 export { streamsEndingWith } from './stream-catalogue/queries';
-export { billingProjection, type CodesChanged, linksProjection, streamCatalogue, usersProjection };
+export {
+  adminStatsProjection,
+  billingProjection,
+  type CodesChanged,
+  linksProjection,
+  streamCatalogue,
+  usersProjection,
+};
 
 /** Every read model the app keeps (click analytics is fed by the click stream, not listed here). */
 export const allProjections = (deps: {
@@ -59,4 +74,5 @@ export const allProjections = (deps: {
   usersProjection(deps.keyring),
   linksProjection(deps.onCodesChanged),
   billingProjection,
+  adminStatsProjection,
 ];

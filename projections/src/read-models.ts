@@ -1,6 +1,7 @@
 import type { Database } from '@sniplink/platform';
 import type { Kysely, Transaction } from 'kysely';
 import type { UsersTables } from './accounts/tables';
+import type { AdminStatsTables } from './admin/stats/tables';
 import type { ClickAnalyticsTables } from './analytics/tables';
 import type { BillingTables } from './billing/tables';
 import type { LinksTables } from './links/tables';
@@ -14,7 +15,8 @@ export type ReadModelTables = LinksTables &
   UsersTables &
   StreamCatalogueTables &
   ClickAnalyticsTables &
-  BillingTables;
+  BillingTables &
+  AdminStatsTables;
 
 /** The platform's tables and the read models': what projections and their queries are typed against. */
 export interface ReadModelDatabase extends Database, ReadModelTables {}

@@ -17,6 +17,7 @@ import * as emailVerification from './2026-11-25T10-email-verification';
 import * as eventSchemaVersion from './2026-11-25T20-event-schema-version';
 import * as billing from './2026-11-26T01-billing';
 import * as localPayments from './2026-11-26T21-local-payments';
+import * as adminStats from './2026-11-27T02-admin-stats';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T20-event-schema-version': eventSchemaVersion,
   '2026-11-26T01-billing': billing,
   '2026-11-26T21-local-payments': localPayments,
+  '2026-11-27T02-admin-stats': adminStats,
 };
