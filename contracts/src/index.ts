@@ -1,6 +1,7 @@
 export * from './accounts/api';
 export * from './accounts/events';
 export * from './admin/api';
+export * from './admin/stats';
 export * from './analytics/api';
 export * from './analytics/clicks';
 export * from './billing/api';

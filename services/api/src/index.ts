@@ -16,6 +16,7 @@ export {
   actingAdmin,
   adminRoutes,
 } from './admin/routes';
+export { type StatsAdminRoutesDeps, statsAdminRoutes } from './admin/stats';
 export { type UserAdminRoutesDeps, userAdminRoutes } from './admin/users';
 export { type AnalyticsRoutesDeps, analyticsRoutes } from './analytics/routes';
 export { type AppDeps, buildApp, type RouteGroup } from './app';

@@ -16,7 +16,7 @@ export {
 } from './accounts/email-claim';
 export type { UserState, UserStreamEvent } from './accounts/user';
 export { type BillingState, billingDecider, billingStreamId, paidPlanOf } from './billing/billing';
-export { currentSubscription } from './billing/pro';
+export { currentSubscription, isProAt } from './billing/pro';
 export type { Decider, DomainEvent } from './decider';
 export * from './errors';
 export {

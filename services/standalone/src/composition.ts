@@ -45,10 +45,12 @@ import {
   postgresRateLimiters,
   type RouteGroup,
   SignupThrottle,
+  type StatsAdminRoutesDeps,
+  statsAdminRoutes,
   userAdminRoutes,
 } from '@sniplink/api';
 import { type Config, type Logger, refuseTestPaymentsInProduction } from '@sniplink/platform';
-import { linkAnalytics, userClickTotal } from '@sniplink/projections';
+import { adminDetailedStats, adminStatsSummary, linkAnalytics, userClickTotal } from '@sniplink/projections';
 import type { FastifyInstance } from 'fastify';
 import {
   allowedOrigins,
@@ -281,7 +283,23 @@ function adminDeps(runtime: Runtime): AdminRoutesDeps {
   return {
     sessions: runtime.sessions,
     isAdmin: async (userId) => (await accounts.user(userId))?.isAdmin === true,
-    groups: [(admin) => userAdminRoutes(admin, { accounts })],
+    groups: [
+      (admin) => statsAdminRoutes(admin, statsDeps(runtime)),
+      (admin) => userAdminRoutes(admin, { accounts }),
+    ],
+  };
+}
+
+/** The Overview's figures, read at the clock's instant; "today" begins at midnight in TIME_ZONE. */
+function statsDeps(runtime: Runtime): StatsAdminRoutesDeps {
+  const { db } = runtime.database;
+  const { timeZone } = runtime.config;
+  return {
+    stats: {
+      summary: (now) => adminStatsSummary(db, now),
+      detailed: async (now) => ({ ...(await adminDetailedStats(db, { now, timeZone })), timeZone }),
+    },
+    clock: runtime.clock,
   };
 }
 
