@@ -68,7 +68,9 @@ export async function adminStatsSummary(db: Kysely<Database>, now: Date): Promis
 /**
  * Every detailed figure in one statement. "Today" and "this month" are the quarter hours (UTC) from the
  * zone's last midnight (first of the month) to the next: at most ~3,000 rows of an index, read from
- * `rm_admin_activity` and `rm_platform_click_quarters`.
+ * `rm_admin_activity` and `rm_platform_click_quarters`. The money figures read the subscriptions that are
+ * Pro now, once (whether one still is depends on the instant, so they are not kept as counters): their
+ * cost grows with the paying subscriptions, ~10 ms for 10,000 (bench/RESULTS.md, bench:admin).
  */
 export async function adminDetailedStats(
   db: Kysely<Database>,
@@ -83,21 +85,25 @@ export async function adminDetailedStats(
         (date_trunc('month', at) + interval '1 month') AT TIME ZONE ${timeZone} AS month_end
       FROM local
     ),
-    pro AS (SELECT user_id, plan, amount FROM rm_billing_subscriptions WHERE ${proAt(now)})
+    paid AS (
+      SELECT count(*) AS subscriptions,
+        coalesce(round(sum(CASE WHEN plan = 'yearly' THEN amount / 12.0 ELSE amount END)), 0) AS revenue,
+        count(DISTINCT s.user_id) FILTER (WHERE e.user_id IS NULL) AS users
+      FROM rm_billing_subscriptions AS s LEFT JOIN rm_admin_erased_users AS e USING (user_id)
+      WHERE ${proAt(now)}
+    )
     SELECT ${totals},
-      (SELECT count(*) FROM pro) AS active_subscriptions,
-      (SELECT coalesce(round(sum(CASE WHEN plan = 'yearly' THEN amount / 12.0 ELSE amount END)), 0) FROM pro)
-        AS monthly_revenue,
-      (SELECT count(DISTINCT user_id) FROM pro
-        WHERE user_id NOT IN (SELECT user_id FROM rm_admin_erased_users)) AS paid_users,
+      paid.subscriptions AS active_subscriptions, paid.revenue AS monthly_revenue, paid.users AS paid_users,
       (SELECT count(*) FROM rm_admin_granted_users AS g
-        WHERE NOT EXISTS (SELECT FROM pro WHERE pro.user_id = g.user_id)) AS granted_only,
+        WHERE NOT EXISTS (SELECT FROM rm_billing_subscriptions AS s WHERE s.user_id = g.user_id AND ${proAt(now)}))
+        AS granted_only,
       (SELECT coalesce(sum(links_created), 0) FROM rm_admin_activity, bounds
         WHERE quarter >= day_start AND quarter < day_end) AS links_today,
       (SELECT coalesce(sum(signups), 0) FROM rm_admin_activity, bounds
         WHERE quarter >= month_start AND quarter < month_end) AS signups_month,
       (SELECT coalesce(sum(clicks), 0) FROM rm_platform_click_quarters, bounds
-        WHERE quarter >= day_start AND quarter < day_end) AS clicks_today`.execute(db);
+        WHERE quarter >= day_start AND quarter < day_end) AS clicks_today
+    FROM paid`.execute(db);
   const row = rowOf(rows);
   const summary = summaryOf(row);
   const paidUsers = Number(row.paid_users);
