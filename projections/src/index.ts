@@ -3,6 +3,7 @@ import { usersProjection } from './accounts/projection';
 import { announcementsProjection } from './admin/announcements/projection';
 import { adminAuditProjection } from './admin/audit/projection';
 import { CONFIG_PROJECTION, configProjection } from './admin/config/projection';
+import { adminStatsProjection } from './admin/stats/projection';
 import { billingProjection } from './billing/projection';
 import { type CodesChanged, linksProjection } from './links/projection';
 import type { Projection } from './projection';
@@ -25,6 +26,13 @@ export {
 } from './admin/announcements/queries';
 export { type AuditFilter, type AuditRecord, auditHistory } from './admin/audit/queries';
 export { type ConfigEntryRow, configEntries, configEntry } from './admin/config/queries';
+export {
+  type AdminDetailedStats,
+  type AdminStatsSummary,
+  adminDetailedStats,
+  adminStatsSummary,
+  type StatsInstant,
+} from './admin/stats/queries';
 export {
   CLICKS_PROGRESS_CHANNEL,
   ClickAnalytics,
@@ -68,6 +76,7 @@ export { ProjectionRunner, type RunnerDeps, type RunnerState } from './runner';
 export { streamsEndingWith } from './stream-catalogue/queries';
 export {
   adminAuditProjection,
+  adminStatsProjection,
   billingProjection,
   CONFIG_PROJECTION,
   type CodesChanged,
@@ -89,4 +98,5 @@ export const allProjections = (deps: {
   adminAuditProjection,
   configProjection,
   announcementsProjection,
+  adminStatsProjection,
 ];

@@ -4,6 +4,7 @@ import type { UsersTables } from './accounts/tables';
 import type { AnnouncementsTables } from './admin/announcements/tables';
 import type { AdminAuditTables } from './admin/audit/tables';
 import type { AdminConfigTables } from './admin/config/tables';
+import type { AdminStatsTables } from './admin/stats/tables';
 import type { ClickAnalyticsTables } from './analytics/tables';
 import type { BillingTables } from './billing/tables';
 import type { LinksTables } from './links/tables';
@@ -20,7 +21,8 @@ export type ReadModelTables = LinksTables &
   BillingTables &
   AdminAuditTables &
   AdminConfigTables &
-  AnnouncementsTables;
+  AnnouncementsTables &
+  AdminStatsTables;
 
 /** The platform's tables and the read models': what projections and their queries are typed against. */
 export interface ReadModelDatabase extends Database, ReadModelTables {}

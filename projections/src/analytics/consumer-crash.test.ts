@@ -81,6 +81,8 @@ describe('click analytics consumer killed with kill -9 in the middle of a flush'
       humans: partial.hourly,
       bots: partial.offsets - partial.hourly,
       hourly: partial.hourly,
+      platform: partial.hourly,
+      quarters: partial.hourly,
       offsets: partial.offsets,
     });
 
@@ -93,7 +95,12 @@ describe('click analytics consumer killed with kill -9 in the middle of a flush'
     await restarted.stop();
     expect(restarted.status().duplicates).toBe(0);
     expect(await linkTotals(stack.database.db)).toEqual(expectedLinkTotals(clicks));
-    expect(await readModelTotals(stack.database.db)).toMatchObject({ offsets: 3_000 });
+    const humanClicks = clicks.filter((c) => !c.bot).length;
+    expect(await readModelTotals(stack.database.db)).toMatchObject({
+      offsets: 3_000,
+      platform: humanClicks,
+      quarters: humanClicks,
+    });
     const humans = expectedLinkTotals(clicks);
     for (const { linkId, clicks: sum } of await labelSums(stack.database.db)) {
       expect(sum).toBe(humans.get(linkId)?.clicks);

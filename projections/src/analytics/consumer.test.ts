@@ -190,6 +190,35 @@ describe('click analytics consumer', () => {
     expect(analytics.status()).toMatchObject({ counted: 30, duplicates: 2 });
   });
 
+  it("counts the platform's human clicks per quarter hour (UTC) and in all, for the admin Overview", async () => {
+    const [a, b] = [newLinkId(), newLinkId()];
+    const first = click(a, '2026-11-20T12:14:59.999Z');
+    await stream.publish(
+      asMessages([
+        first,
+        first,
+        click(b, '2026-11-20T12:00:00Z'),
+        click(a, '2026-11-20T12:15:00Z'),
+        click(b, '2026-11-20T23:59:00Z'),
+        click(b, '2026-11-20T12:20:00Z', { bot: true }),
+      ]),
+    );
+    const analytics = startAnalytics();
+    await drained(analytics, stream);
+    await stream.publish(asMessages([click(a, '2026-11-20T12:29:00Z')]));
+    await drained(analytics, stream);
+    const { rows } =
+      await sql`SELECT quarter, clicks FROM rm_platform_click_quarters ORDER BY quarter`.execute(
+        stack.database.db,
+      );
+    expect(rows).toEqual([
+      { quarter: new Date('2026-11-20T12:00:00Z'), clicks: '2' },
+      { quarter: new Date('2026-11-20T12:15:00Z'), clicks: '2' },
+      { quarter: new Date('2026-11-20T23:45:00Z'), clicks: '1' },
+    ]);
+    expect(await readModelTotals(stack.database.db)).toMatchObject({ humans: 5, platform: 5, quarters: 5 });
+  });
+
   it('counts a publish re-sent with the same id once: the stream stores it once', async () => {
     const link = newLinkId();
     const clicks = Array.from({ length: 20 }, () => click(link, '2026-11-20T12:00:00Z'));
@@ -262,6 +291,8 @@ describe('click analytics consumer', () => {
       humans: partial.hourly,
       bots: partial.offsets - partial.hourly,
       hourly: partial.hourly,
+      platform: partial.hourly,
+      quarters: partial.hourly,
       offsets: partial.offsets,
     });
 
@@ -292,7 +323,12 @@ describe('click analytics consumer', () => {
     expect(analytics.status()).toMatchObject({ state: 'active', counted: 400, duplicates: 0 });
     expect(analytics.status().offsets).toEqual(await storedOffsets(stack.database.db));
     const totals = await readModelTotals(stack.database.db);
-    expect(totals).toMatchObject({ offsets: 400, hourly: totals.humans });
+    expect(totals).toMatchObject({
+      offsets: 400,
+      hourly: totals.humans,
+      platform: totals.humans,
+      quarters: totals.humans,
+    });
     expect(totals.humans + totals.bots).toBe(400);
   });
 

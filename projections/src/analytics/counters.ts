@@ -6,6 +6,8 @@ export type ClickDimension = (typeof clickDimensions)[number];
 /** The hourly bucket that counts every human click, whatever its labels. */
 export const TOTAL_BUCKET = { dimension: 'total', label: 'all' } as const;
 export const HOUR_MS = 3_600_000;
+/** The platform's clicks are counted per quarter hour: every time zone's offset is a multiple of it. */
+export const QUARTER_MS = 900_000;
 
 /** A click's label in each dimension. Clicks with the same labels share one (frozen) object. */
 export type ClickLabelSet = Readonly<Record<ClickDimension, string>>;
@@ -63,6 +65,10 @@ export class ClickTally {
    * flush's statements grow with (a few hundred bytes and up to seven counter rows each).
    */
   sums = 0;
+  /** Human clicks of all links per quarter hour (ms), for the admin Overview. */
+  readonly quarters = new Map<number, QuarterCount>();
+  /** The quarter the last human click went to (nearly every click of a flush falls in the same one). */
+  private lastQuarter: QuarterCount | undefined;
 
   add(click: ParsedClick): void {
     this.clicks += 1;
@@ -84,6 +90,7 @@ export class ClickTally {
       return;
     }
     link.clicks += 1;
+    this.addToQuarter(click.atMs);
     if (link.lastClickMs === null || click.atMs > link.lastClickMs) link.lastClickMs = click.atMs;
     const hourMs = Math.floor(click.atMs / HOUR_MS) * HOUR_MS;
     let hour = link.lastHourMs === hourMs ? link.lastHour : link.hours.get(hourMs);
@@ -104,6 +111,22 @@ export class ClickTally {
     same.clicks += 1;
     hour.last = same;
   }
+
+  private addToQuarter(atMs: number): void {
+    const quarterMs = atMs - (atMs % QUARTER_MS);
+    let quarter = this.lastQuarter?.quarterMs === quarterMs ? this.lastQuarter : this.quarters.get(quarterMs);
+    if (quarter === undefined) {
+      quarter = { quarterMs, clicks: 0 };
+      this.quarters.set(quarterMs, quarter);
+    }
+    quarter.clicks += 1;
+    this.lastQuarter = quarter;
+  }
+}
+
+interface QuarterCount {
+  quarterMs: number;
+  clicks: number;
 }
 
 function addOne(counts: Map<string, number> | undefined, label: string, clicks = 1): void {
@@ -129,6 +152,29 @@ export async function addToReadModel(
     await upsertLabels(trx, rows);
     await upsertLinks(trx, rows);
   }
+  await addToPlatformClicks(trx, tally.quarters);
+}
+
+/** The platform's human clicks, per quarter hour and in all: a few rows a flush. */
+async function addToPlatformClicks(trx: Transaction<Database>, quarters: Map<number, QuarterCount>) {
+  if (quarters.size === 0) return;
+  const starts: string[] = [];
+  const clicks: number[] = [];
+  let total = 0;
+  for (const quarter of quarters.values()) {
+    starts.push(new Date(quarter.quarterMs).toISOString());
+    clicks.push(quarter.clicks);
+    total += quarter.clicks;
+  }
+  await sql`
+    INSERT INTO rm_platform_click_quarters (quarter, clicks)
+    SELECT * FROM unnest(${arrayLiteral(starts)}::timestamptz[], ${arrayLiteral(clicks)}::bigint[])
+    ON CONFLICT (quarter) DO UPDATE SET clicks = rm_platform_click_quarters.clicks + excluded.clicks
+  `.execute(trx);
+  await sql`
+    INSERT INTO rm_platform_clicks (clicks) VALUES (${total})
+    ON CONFLICT (singleton) DO UPDATE SET clicks = rm_platform_clicks.clicks + excluded.clicks
+  `.execute(trx);
 }
 
 /** Links per set of upserts within a flush (each link is ~6 bucket rows when its clicks are spread). */

@@ -67,6 +67,8 @@ describe('click analytics ingest', () => {
         humans,
         bots: CLICKS - humans,
         hourly: humans,
+        platform: humans,
+        quarters: humans,
         offsets: CLICKS,
       });
       const sums = await labelSums(stack.database.db);

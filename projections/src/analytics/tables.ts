@@ -5,7 +5,7 @@ import type { ColumnType } from 'kysely';
  * Click analytics' tables: counters written by `ClickAnalytics` (with its offsets in the click log, in
  * the same transaction) and rolled up by `./label-rollup`, read through `./queries`. Their migrations
  * stay in services/platform/src/db/migrations/ (`…T06-analytics` to `…T13-counters-half-full`), whose
- * order is history.
+ * order is history; the platform-wide counts came with `…27T02-admin-stats`.
  */
 export type ClickAnalyticsTables = {
   rm_click_buckets: RmClickBucketsTable;
@@ -13,6 +13,8 @@ export type ClickAnalyticsTables = {
   rm_link_clicks: RmLinkClicksTable;
   rm_click_rollup: RmClickRollupTable;
   click_consumer_offsets: ClickConsumerOffsetsTable;
+  rm_platform_click_quarters: RmPlatformClickQuartersTable;
+  rm_platform_clicks: RmPlatformClicksTable;
 };
 
 /** Hourly click counts per dimension ('total' | 'device' | 'referrer' | 'country' | 'browser' | 'os'). */
@@ -50,4 +52,16 @@ export interface ClickConsumerOffsetsTable {
   consumer: string;
   partition: number;
   next_offset: Int8;
+}
+
+/** Human clicks of the whole platform per quarter hour (UTC), for the admin Overview's "clicks today". */
+export interface RmPlatformClickQuartersTable {
+  quarter: ColumnType<Date, Date | string, Date | string>;
+  clicks: Int8;
+}
+
+/** One row: every human click counted. */
+export interface RmPlatformClicksTable {
+  singleton: ColumnType<boolean, boolean | undefined, never>;
+  clicks: Int8;
 }

@@ -67,16 +67,28 @@ function reached(offsets: Offsets, end: Offsets): boolean {
  * counters describe the same set of messages.
  */
 export async function readModelTotals(db: Kysely<Database>) {
-  const { rows } = await sql<{ humans: string; bots: string; hourly: string; offsets: string }>`
+  const { rows } = await sql<{
+    humans: string;
+    bots: string;
+    hourly: string;
+    platform: string;
+    quarters: string;
+    offsets: string;
+  }>`
     SELECT (SELECT coalesce(sum(clicks), 0) FROM rm_link_clicks)::text AS humans,
       (SELECT coalesce(sum(bot_clicks), 0) FROM rm_link_clicks)::text AS bots,
       (SELECT coalesce(sum(clicks), 0) FROM rm_click_buckets WHERE dimension = 'total')::text AS hourly,
+      (SELECT clicks FROM rm_platform_clicks)::text AS platform,
+      (SELECT coalesce(sum(clicks), 0) FROM rm_platform_click_quarters)::text AS quarters,
       (SELECT coalesce(sum(next_offset), 0) FROM click_consumer_offsets)::text AS offsets`.execute(db);
   const row = rows[0];
   return {
     humans: Number(row?.humans),
     bots: Number(row?.bots),
     hourly: Number(row?.hourly),
+    /** The admin Overview's platform-wide counts: each must equal `humans`. */
+    platform: Number(row?.platform),
+    quarters: Number(row?.quarters),
     offsets: Number(row?.offsets),
   };
 }

@@ -100,9 +100,10 @@ export interface RevenueOverview {
 
 /**
  * Pro at `now`, as `isProAt` (services/domain/src/billing/pro.ts) says it: active or trialing unless set to
- * end at a period end that has passed; past due until the period ends.
+ * end at a period end that has passed; past due until the period ends. A condition on
+ * rm_billing_subscriptions' rows (the admin Overview's figures use it too).
  */
-const proAt = (now: Date) => sql<boolean>`(
+export const proAt = (now: Date) => sql<boolean>`(
   (status IN ('active', 'trialing') AND (period_end > ${now} OR NOT cancel_at_period_end))
   OR (status = 'past_due' AND period_end > ${now})
 )`;

@@ -28,6 +28,7 @@ export {
   linkLimitsOf,
   type Settings,
 } from './admin/settings';
+export { type StatsAdminRoutesDeps, statsAdminRoutes } from './admin/stats';
 export { type UserAdminRoutesDeps, userAdminRoutes } from './admin/users';
 export { type AnalyticsRoutesDeps, analyticsRoutes } from './analytics/routes';
 export { type AppDeps, buildApp, type RouteGroup } from './app';

@@ -40,7 +40,7 @@ export {
   configStreamId,
 } from './admin/config';
 export { type BillingState, billingDecider, billingStreamId, paidPlanOf } from './billing/billing';
-export { currentSubscription } from './billing/pro';
+export { currentSubscription, isProAt } from './billing/pro';
 export type { Decider, DomainEvent } from './decider';
 export * from './errors';
 export {

@@ -149,6 +149,15 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it("counts the admin Overview's days in UTC unless TIME_ZONE names an IANA time zone", () => {
+    expect(loadConfig({}).timeZone).toBe('UTC');
+    expect(loadConfig({ TIME_ZONE: 'Europe/Paris' }).timeZone).toBe('Europe/Paris');
+    expect(loadConfig({ TIME_ZONE: 'Asia/Kathmandu' }).timeZone).toBe('Asia/Kathmandu');
+    for (const value of ['Mars/Olympus_Mons', '+02:00', 'UTC+2', "Europe/Paris'"]) {
+      expect(() => loadConfig({ TIME_ZONE: value })).toThrow(/TIME_ZONE: must be an IANA time zone name/);
+    }
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

@@ -31,6 +31,21 @@ const trustProxy = z.string().transform((value, context): TrustProxy => {
   }
   return parsed;
 });
+/** An IANA time zone name (`UTC`, `Europe/Paris`), as Node's Intl and PostgreSQL both know them. */
+const timeZone = z
+  .string()
+  .refine(isTimeZoneName, 'must be an IANA time zone name such as UTC, Europe/Paris or America/New_York');
+
+function isTimeZoneName(value: string): boolean {
+  // Names only: offsets ("+03:00") and POSIX rules ("UTC+3", whose sign PostgreSQL reads backwards) are not.
+  if (!/^[A-Za-z][A-Za-z0-9_/-]*(?:[+-]\d{1,2})?$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .transform((value) => value.replace(/\/+$/, ''));
@@ -65,6 +80,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: positiveInt(3_600_000).default(30_000),
   REDIRECT_FAST_PATH: z.enum(['on', 'off']).default('on'),
   ADMIN_EMAILS: z.string().default(''),
+  TIME_ZONE: timeZone.default('UTC'),
   SESSION_IDLE_MINUTES: positiveInt(525_600).default(7 * 24 * 60),
   SESSION_MAX_DAYS: positiveInt(3_650).default(30),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(1_000).default(5),
@@ -152,6 +168,8 @@ export interface Config {
   redirectFastPath: 'on' | 'off';
   /** Normalised (lower-case) e-mail addresses whose accounts are admins. */
   adminEmails: string[];
+  /** Where the admin Overview's "today" and "this month" begin (TIME_ZONE, an IANA name; default UTC). */
+  timeZone: string;
   session: { idleMinutes: number; maxDays: number };
   /**
    * Failed sign-ins per window: `perAccount` from one address on one account (then 429 for that pair; and
@@ -267,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
+    timeZone: e.TIME_ZONE,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxDays: e.SESSION_MAX_DAYS },
     loginLimits: {
       perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,

@@ -51,11 +51,15 @@ import {
   postgresRateLimiters,
   type RouteGroup,
   SignupThrottle,
+  type StatsAdminRoutesDeps,
+  statsAdminRoutes,
   userAdminRoutes,
 } from '@sniplink/api';
 import { type Config, type Logger, refuseTestPaymentsInProduction } from '@sniplink/platform';
 import {
   adminAuditProjection,
+  adminDetailedStats,
+  adminStatsSummary,
   auditHistory,
   isAdminUser,
   linkAnalytics,
@@ -306,12 +310,26 @@ function adminDeps(runtime: Runtime, announcements: AnnouncementService): AdminR
     // answers, so a revoked admin meets the 403 on their next call.
     isAdmin: (userId) => isAdminUser(db, userId),
     groups: [
+      (admin) => statsAdminRoutes(admin, statsDeps(runtime)),
       (admin) => userAdminRoutes(admin, { accounts, db, clock }),
       (admin) => auditAdminRoutes(admin, { auditHistory: (filter) => auditHistory(db, filter) }),
       (admin) => announcementAdminRoutes(admin, { announcements }),
       (admin) => configAdminRoutes(admin, { config }),
     ],
     untilAudited: (position) => runtime.progress.waitFor(adminAuditProjection.name, position),
+  };
+}
+
+/** The Overview's figures, read at the clock's instant; "today" begins at midnight in TIME_ZONE. */
+function statsDeps(runtime: Runtime): StatsAdminRoutesDeps {
+  const { db } = runtime.database;
+  const { timeZone } = runtime.config;
+  return {
+    stats: {
+      summary: (now) => adminStatsSummary(db, now),
+      detailed: async (now) => ({ ...(await adminDetailedStats(db, { now, timeZone })), timeZone }),
+    },
+    clock: runtime.clock,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AnnounceTab } from './AnnounceTab';
 import { ConfigTab } from './ConfigTab';
+import { OverviewTab } from './OverviewTab';
 import { UsersTab } from './UsersTab';
 
 export interface AdminTab {
@@ -15,6 +16,7 @@ export interface AdminTab {
  * Announce, Config, Moderate, Premium, Docs). Each tab's issue adds its entry here, in its place.
  */
 export const adminTabs: readonly AdminTab[] = [
+  { value: 'overview', label: 'Overview', panel: () => <OverviewTab /> },
   { value: 'users', label: 'Users', panel: () => <UsersTab /> },
   { value: 'announce', label: 'Announce', panel: () => <AnnounceTab /> },
   { value: 'config', label: 'Config', panel: () => <ConfigTab /> },

@@ -2,7 +2,7 @@ import { Card, Text } from '@mantine/core';
 import { useId } from 'react';
 
 /** One figure under its label; the card is a group named by the label, so both are read together. */
-export function StatCard({ label, value }: { label: string; value: number | undefined }) {
+export function StatCard({ label, value }: { label: string; value: number | string | undefined }) {
   const labelId = useId();
   return (
     <Card withBorder padding="md" radius="md" role="group" aria-labelledby={labelId}>

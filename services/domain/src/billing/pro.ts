@@ -12,7 +12,7 @@ export interface PaidTerms {
  * Pro over time, the one rule: Pro while the subscription is active or trialing (a renewal the provider
  * has not reported yet keeps it so), unless it was set to end at the period's end and that has passed;
  * while past due, Pro until the period ends; Free otherwise (unpaid, paused, canceled, incomplete).
- * (projections/src/billing/queries.ts `PRO_AT` says the same in SQL for the admin figures.)
+ * (projections/src/billing/queries.ts `proAt` says the same in SQL for the admin figures.)
  */
 export function isProAt(terms: PaidTerms, now: Date): boolean {
   const beforeEnd = now.getTime() < terms.periodEnd.getTime();

@@ -18,6 +18,7 @@ import * as eventSchemaVersion from './2026-11-25T20-event-schema-version';
 import * as billing from './2026-11-26T01-billing';
 import * as localPayments from './2026-11-26T21-local-payments';
 import * as adminUsers from './2026-11-27T01-admin-users';
+import * as adminStats from './2026-11-27T02-admin-stats';
 import * as adminConfig from './2026-11-27T03-admin-config';
 import * as announcements from './2026-11-27T04-announcements';
 import * as adminAudit from './2026-11-27T05-admin-audit';
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T05-admin-audit': adminAudit,
   '2026-11-27T03-admin-config': adminConfig,
   '2026-11-27T01-admin-users': adminUsers,
+  '2026-11-27T02-admin-stats': adminStats,
 };

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+const count = (description: string) => z.number().int().nonnegative().describe(description);
+
+/** `GET /api/admin/stats`: the Overview's first row of cards (admin-console.md section 2). */
+export const adminStatsSchema = z.object({
+  totalUsers: count('Accounts registered and not erased (suspended ones included)'),
+  activeSubscriptions: count('Paid subscriptions that make their user Pro now'),
+  totalLinks: count('Links that exist: created and not deleted, demo links included'),
+  totalClicks: count('Human clicks ever counted (bots are not), on links deleted since too'),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** `GET /api/admin/stats/detailed`: every field of "Detailed statistics" (admin-console.md section 3). */
+export const adminDetailedStatsSchema = adminStatsSchema.extend({
+  linksCreatedToday: count('Links created since midnight in `timeZone` (deleted since or not)'),
+  clicksToday: count('Human clicks since midnight in `timeZone`'),
+  newUsersThisMonth: count('Sign-ups since the first of the month in `timeZone` (erased since or not)'),
+  freeUsers: count('Accounts that are not Pro, by a subscription or by an operator’s grant'),
+  paidUsers: count('Accounts with a paid subscription that makes them Pro now'),
+  monthlyRevenue: count(
+    'The active subscriptions’ price per month, in cents (USD): a yearly price counts a twelfth',
+  ),
+  timeZone: z.string().describe('Where "today" and "this month" begin: the TIME_ZONE setting (IANA name)'),
+});
+export type AdminDetailedStats = z.infer<typeof adminDetailedStatsSchema>;

@@ -1,0 +1,206 @@
+import { fixedClock } from '@sniplink/platform';
+import { sql } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStack, type TestStack } from '../../../../test/support/stack';
+import { billingProjection } from '../../billing/projection';
+import { withReadModels } from '../../read-models';
+import { readEntireLog, snapshot } from '../../testing/fixtures';
+import { adminStatsProjection } from './projection';
+import { adminDetailedStats, adminStatsSummary } from './queries';
+
+const ADA = '01890000-0000-7000-8000-00000000000a';
+const BOB = '01890000-0000-7000-8000-00000000000b';
+const CAROL = '01890000-0000-7000-8000-00000000000c';
+const DAN = '01890000-0000-7000-8000-00000000000d';
+const link = (n: number) => `01890000-0000-7000-8000-0000000001${String(n).padStart(2, '0')}`;
+
+/** A paid subscription as the billing stream records it. */
+const paid = (id: string, plan: 'monthly' | 'yearly', amount: number) => ({
+  providerEventId: `evt_${id}`,
+  subscriptionId: id,
+  customerId: `cus_${id}`,
+  plan,
+  status: 'active',
+  periodEnd: '2027-05-01T00:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  amount,
+  currency: 'usd',
+});
+
+const registered = (userId: string) => ({
+  type: 'UserRegistered',
+  data: {
+    userId,
+    email: 'enc:x',
+    firstName: null,
+    lastName: null,
+    profileImageUrl: null,
+    emailHash: `hash-${userId}`,
+    via: 'password',
+  },
+});
+const created = (linkId: string, ownerId: string) => ({
+  type: 'LinkCreated',
+  data: {
+    linkId,
+    ownerId,
+    code: linkId.slice(-6),
+    originalUrl: 'https://example.com/',
+    title: null,
+    origin: 'dashboard',
+  },
+});
+
+/**
+ * Sign-ups: Ada on 10 March; Bob at 23:30 UTC on 31 March (1 April in Paris); Carol at 02:00 UTC on 1 April
+ * (31 March in New York); Dan on 1 April, erased on 2 April. Links: one at 18:20 UTC on 1 April (past
+ * midnight in Kathmandu, +5:45, not yet in Kolkata, +5:30), one at 23:30 UTC on 1 April (2 April east of
+ * UTC), two on 2 April, one of them deleted. Ada holds an operator's grant; Carol's was taken back; Dan's
+ * went with his erasure. Bob pays monthly ($2), Dan yearly ($24, and still billed after his erasure).
+ */
+const history: [string, { type: string; data: unknown }, string][] = [
+  [`user-${ADA}`, registered(ADA), '2027-03-10T09:00:00Z'],
+  [
+    `user-${ADA}`,
+    { type: 'SubscriptionStarted', data: { plan: 'monthly', provider: 'operator', reference: null } },
+    '2027-03-10T09:05:00Z',
+  ],
+  [`user-${BOB}`, registered(BOB), '2027-03-31T23:30:00Z'],
+  [
+    `billing-${BOB}`,
+    { type: 'SubscriptionActivated', data: paid('bob', 'monthly', 200) },
+    '2027-03-31T23:40:00Z',
+  ],
+  [`user-${CAROL}`, registered(CAROL), '2027-04-01T02:00:00Z'],
+  [
+    `user-${CAROL}`,
+    { type: 'SubscriptionStarted', data: { plan: 'yearly', provider: 'operator', reference: null } },
+    '2027-04-01T02:10:00Z',
+  ],
+  [`user-${DAN}`, registered(DAN), '2027-04-01T10:00:00Z'],
+  [
+    `user-${DAN}`,
+    { type: 'SubscriptionStarted', data: { plan: 'monthly', provider: 'operator', reference: null } },
+    '2027-04-01T10:01:00Z',
+  ],
+  [
+    `billing-${DAN}`,
+    { type: 'SubscriptionActivated', data: paid('dan', 'yearly', 2400) },
+    '2027-04-01T10:02:00Z',
+  ],
+  [`link-${link(0)}`, created(link(0), ADA), '2027-04-01T18:20:00Z'],
+  [`user-${CAROL}`, { type: 'SubscriptionEnded', data: { reason: 'operator' } }, '2027-04-01T20:00:00Z'],
+  [`link-${link(1)}`, created(link(1), ADA), '2027-04-01T23:30:00Z'],
+  [`link-${link(2)}`, created(link(2), BOB), '2027-04-02T08:00:00Z'],
+  [`link-${link(3)}`, created(link(3), BOB), '2027-04-02T09:00:00Z'],
+  [`link-${link(3)}`, { type: 'LinkDeleted', data: {} }, '2027-04-02T09:30:00Z'],
+  [`user-${DAN}`, { type: 'UserErased', data: {} }, '2027-04-02T10:00:00Z'],
+];
+
+const NOON_APRIL_2 = '2027-04-02T12:00:00Z';
+
+describe('admin stats projection', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await createTestStack();
+    const revisions = new Map<string, bigint>();
+    for (const [stream, event, at] of history) {
+      const revision = revisions.get(stream);
+      await stack.eventStore.appendToStream(
+        stream,
+        [{ id: uuidv7(), ...event, occurredAt: new Date(at) }],
+        revision ?? 'no_stream',
+      );
+      revisions.set(stream, (revision ?? -1n) + 1n);
+    }
+  });
+  afterAll(() => stack.cleanup());
+
+  /** Rebuilds both read models from the whole log, each batch delivered `times` times. */
+  const applyInBatches = async (batchSize: number, times: number) => {
+    const { db } = stack.database;
+    await sql`TRUNCATE rm_admin_totals, rm_admin_activity, rm_admin_granted_users, rm_admin_erased_users,
+      rm_billing_customers, rm_billing_subscriptions`.execute(db);
+    const events = await readEntireLog(stack.eventStore);
+    for (let i = 0; i < events.length; i += batchSize) {
+      const batch = events.slice(i, i + batchSize);
+      for (let t = 0; t < times; t++) {
+        await db.transaction().execute(async (trx) => {
+          const typed = withReadModels(trx);
+          await adminStatsProjection.apply(
+            typed,
+            batch.filter((e) => adminStatsProjection.handles.includes(e.type)),
+          );
+          await billingProjection.apply(
+            typed,
+            batch.filter((e) => e.streamId.startsWith('billing-')),
+          );
+        });
+      }
+    }
+    return Promise.all([
+      snapshot(db, 'rm_admin_totals', 'singleton'),
+      snapshot(db, 'rm_admin_activity', 'quarter'),
+      snapshot(db, 'rm_admin_granted_users', 'user_id'),
+      snapshot(db, 'rm_admin_erased_users', 'user_id'),
+    ]);
+  };
+
+  it('gives the same rows when every event is delivered twice, whatever the batch size (a rebuild too)', async () => {
+    const once = await applyInBatches(100, 1);
+    expect(await applyInBatches(100, 2)).toEqual(once);
+    expect(await applyInBatches(1, 2)).toEqual(once);
+    expect(await applyInBatches(3, 1)).toEqual(once);
+  });
+
+  it('counts accounts that stand, live links, and who is free, paid or Pro by a grant', async () => {
+    await applyInBatches(100, 1);
+    const now = fixedClock(NOON_APRIL_2).now();
+    const stats = await adminDetailedStats(stack.database.db, { now, timeZone: 'UTC' });
+    expect(stats).toMatchObject({
+      // Dan is erased; one of four links is deleted.
+      totalUsers: 3,
+      totalLinks: 3,
+      totalClicks: 0,
+      // Bob's and Dan's subscriptions are billed, $2 a month and $24 a year: 200 + 200 cents a month.
+      activeSubscriptions: 2,
+      monthlyRevenue: 400,
+      // Bob pays; Ada is Pro by a grant (neither free nor paid); Carol's grant was taken back.
+      paidUsers: 1,
+      freeUsers: 1,
+    });
+    expect(await adminStatsSummary(stack.database.db, now)).toEqual({
+      totalUsers: 3,
+      activeSubscriptions: 2,
+      totalLinks: 3,
+      totalClicks: 0,
+    });
+  });
+
+  it('counts today and this month from midnight in the time zone asked', async () => {
+    await applyInBatches(100, 1);
+    const clock = fixedClock(NOON_APRIL_2);
+    const inZone = async (timeZone: string) => {
+      const { linksCreatedToday, newUsersThisMonth } = await adminDetailedStats(stack.database.db, {
+        now: clock.now(),
+        timeZone,
+      });
+      return { linksCreatedToday, newUsersThisMonth };
+    };
+    // UTC: the two links of 2 April (the deleted one was created today too); Carol's and Dan's sign-ups.
+    expect(await inZone('UTC')).toEqual({ linksCreatedToday: 2, newUsersThisMonth: 2 });
+    // Paris (UTC+2): the link of 23:30 UTC was made on 2 April; Bob signed up on 1 April.
+    expect(await inZone('Europe/Paris')).toEqual({ linksCreatedToday: 3, newUsersThisMonth: 3 });
+    // New York (UTC-4): Carol signed up on 31 March; today began at 04:00 UTC.
+    expect(await inZone('America/New_York')).toEqual({ linksCreatedToday: 2, newUsersThisMonth: 1 });
+    // Quarter-hour offsets: 18:20 UTC is past midnight in Kathmandu (+5:45), not yet in Kolkata (+5:30).
+    expect(await inZone('Asia/Kathmandu')).toMatchObject({ linksCreatedToday: 4 });
+    expect(await inZone('Asia/Kolkata')).toMatchObject({ linksCreatedToday: 3 });
+
+    // At 01:00 UTC on 1 May a new month has begun in UTC, not yet in New York (21:00 on 30 April).
+    clock.set('2027-05-01T01:00:00Z');
+    expect(await inZone('UTC')).toEqual({ linksCreatedToday: 0, newUsersThisMonth: 0 });
+    expect(await inZone('America/New_York')).toEqual({ linksCreatedToday: 0, newUsersThisMonth: 1 });
+  });
+});

@@ -1,0 +1,60 @@
+import {
+  type AdminDetailedStats,
+  type AdminStats,
+  adminDetailedStatsSchema,
+  adminStatsSchema,
+} from '@sniplink/contracts';
+import type { Clock } from '@sniplink/platform';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { json, operation } from '../http/route-schema';
+
+export interface StatsAdminRoutesDeps {
+  /** The read models' figures at an instant (projections' `adminStatsSummary`, `adminDetailedStats`). */
+  stats: {
+    summary(now: Date): Promise<AdminStats>;
+    detailed(now: Date): Promise<AdminDetailedStats>;
+  };
+  clock: Clock;
+}
+
+/**
+ * The console's Overview (admin-console.md sections 2, 3 and 7): its figures come from read models the
+ * projections and the click consumer keep current, so a call reads a few rows, however large the site.
+ */
+export async function statsAdminRoutes(admin: FastifyInstance, { stats, clock }: StatsAdminRoutesDeps) {
+  const api = admin.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/stats',
+    {
+      schema: operation({
+        tag: 'Admin',
+        summary: 'Platform figures: accounts, subscriptions, links, clicks',
+        session: 'admin',
+        answers: {
+          200: json('The Overview’s headline figures, as the read models hold them now', adminStatsSchema),
+        },
+      }),
+    },
+    async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send(await stats.summary(clock.now())),
+  );
+
+  api.get(
+    '/stats/detailed',
+    {
+      schema: operation({
+        tag: 'Admin',
+        summary: 'Every figure of the Overview',
+        description:
+          'The headline figures, today’s and this month’s activity (from midnight and the first of the month in the ' +
+          'TIME_ZONE setting, UTC by default), free and paid accounts, and the monthly revenue in cents.',
+        session: 'admin',
+        answers: { 200: json('The detailed statistics', adminDetailedStatsSchema) },
+      }),
+    },
+    async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send(await stats.detailed(clock.now())),
+  );
+}

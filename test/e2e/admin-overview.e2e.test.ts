@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserUnavailableReason, newDesktopContext, seriousAccessibilityViolations } from './browser';
+import { type BrowserStack, registerThroughApi, startBrowserStack } from './harness';
+
+const unavailable = browserUnavailableReason();
+if (unavailable) console.warn(`[e2e] admin Overview journey SKIPPED: ${unavailable}`);
+
+const ADMIN = 'overview-admin@example.com';
+
+/** The admin console's Overview tab on the real app: its three groups of cards, and figures that move. */
+describe.skipIf(unavailable !== undefined)('the admin Overview in a real browser', () => {
+  let stack: BrowserStack;
+
+  beforeAll(async () => {
+    stack = await startBrowserStack({ ADMIN_EMAILS: ADMIN });
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  /** What a stat card shows under its label. */
+  const statValue = async (page: Page, label: string) =>
+    (await page.getByRole('group', { name: label, exact: true }).innerText()).replace(label, '').trim();
+
+  /** The figures of every card, by label, after Refresh has been answered. */
+  const figures = async (page: Page) => {
+    const labels = [
+      'Total Users',
+      'Active Subscriptions',
+      'Total Links',
+      'Total Clicks',
+      'Links Created Today',
+      'Clicks Today',
+      'New Users This Month',
+      'Free Users',
+      'Paid Users',
+      'Monthly Revenue',
+    ];
+    return Object.fromEntries(await Promise.all(labels.map(async (l) => [l, await statValue(page, l)])));
+  };
+
+  it('opens on the Overview, and its figures move after a user signs up and creates a link', async () => {
+    const adminContext = await newDesktopContext(stack.browser, stack.app.baseUrl);
+    await registerThroughApi(adminContext, { email: ADMIN, firstName: 'Ada' });
+    const page = await adminContext.newPage();
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Overview', selected: true }).waitFor();
+    for (const group of ['Daily Activity', 'Distribution'])
+      await page.getByRole('heading', { name: group, level: 2 }).waitFor();
+    await page.getByRole('group', { name: 'Total Users', exact: true }).waitFor();
+    await page.getByText('“Today” and “this month” are counted in UTC.').waitFor();
+    // The admin's own account is the only one so far (the admin-stats projection may lag a moment).
+    const refresh = page.getByRole('button', { name: 'Refresh' });
+    await expect
+      .poll(async () => {
+        await refresh.click();
+        return statValue(page, 'Total Users');
+      })
+      .toBe('1');
+    expect(await figures(page)).toMatchObject({
+      'Total Links': '0',
+      'Links Created Today': '0',
+      'New Users This Month': '1',
+      'Free Users': '1',
+      'Paid Users': '0',
+      'Monthly Revenue': '$0.00',
+    });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // Someone else signs up and makes a link.
+    const userContext = await newDesktopContext(stack.browser, stack.app.baseUrl);
+    await registerThroughApi(userContext, { email: 'overview-user@example.com', firstName: 'Bo' });
+    const made = await userContext.request.post('/api/links', {
+      data: { originalUrl: 'https://example.com/menu' },
+    });
+    expect(made.status()).toBe(201);
+
+    await expect
+      .poll(async () => {
+        await refresh.click();
+        return statValue(page, 'Total Links');
+      })
+      .toBe('1');
+    expect(await figures(page)).toEqual({
+      'Total Users': '2',
+      'Active Subscriptions': '0',
+      'Total Links': '1',
+      'Total Clicks': '0',
+      'Links Created Today': '1',
+      'Clicks Today': '0',
+      'New Users This Month': '2',
+      'Free Users': '2',
+      'Paid Users': '0',
+      'Monthly Revenue': '$0.00',
+    });
+    await userContext.close();
+    await adminContext.close();
+  });
+});
