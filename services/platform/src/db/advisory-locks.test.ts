@@ -26,6 +26,24 @@ describe('PgAdvisoryLocks', () => {
     await next?.release();
   });
 
+  it('holds every lock of the process on one connection, and gives it back with the last', async () => {
+    const names = ['projection:a', 'projection:b', 'projection:c', 'projection:d'];
+    const held = await Promise.all(names.map((name) => locks.tryAcquire(name)));
+    expect(held.every((lock) => lock !== undefined)).toBe(true);
+    const holders = async () =>
+      (
+        await database.pool.query<{ pid: number }>(
+          `SELECT DISTINCT pid FROM pg_locks WHERE locktype = 'advisory' AND granted
+           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        )
+      ).rows.length;
+    expect(await holders()).toBe(1);
+    for (const lock of held) await lock?.release();
+    expect(await holders()).toBe(0);
+    // The connection is back in the pool, not leaked: the pool can still hand out all of its connections.
+    expect(database.pool.totalCount - database.pool.idleCount).toBe(0);
+  });
+
   it("tells the holder when its connection is lost, and the lock is free for another, the holder's release too", async () => {
     let told = false;
     const held = await locks.tryAcquire('projection:lost', () => {
