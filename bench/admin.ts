@@ -22,6 +22,10 @@ const CALLS: readonly [name: string, path: string][] = [
   ['GET /api/auth/user (baseline)', '/api/auth/user'],
   ['GET /api/admin/stats', '/api/admin/stats'],
   ['GET /api/admin/stats/detailed', '/api/admin/stats/detailed'],
+  // The Users tab: a page of everyone, and searches by e-mail and by full name (trigram index).
+  ['GET /api/admin/users?page=3', '/api/admin/users?page=3'],
+  ['GET /api/admin/users?search=user4242', '/api/admin/users?search=user4242&page=1'],
+  ['GET /api/admin/users?search=first777 last777', '/api/admin/users?search=first777%20last777&page=1'],
 ];
 
 const SITE = { users: 100_000, links: 1_000_000, clicks: 10_000_000 };

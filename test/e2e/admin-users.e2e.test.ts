@@ -57,7 +57,9 @@ describe.skipIf(unavailable !== undefined)('the admin console’s Users tab in a
     await dialog.getByRole('button', { name: 'Suspend' }).click();
     expect(await toastText(page, 'User suspended')).toContain('User suspended');
     await dialog.getByRole('button', { name: 'Unsuspend' }).waitFor();
-    await dialog.getByText('Suspended', { exact: true }).waitFor();
+    await dialog.locator('.mantine-Badge-label', { hasText: /^Suspended$/ }).waitFor();
+    // The dialog's history lists the suspension at once.
+    await dialog.getByTitle('UserSuspended').waitFor();
     // Her open session ended at once.
     expect((await member.request.get('/api/auth/user')).status()).toBe(401);
 
