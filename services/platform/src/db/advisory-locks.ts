@@ -13,6 +13,15 @@ interface LockSession {
   /** Handed back to the pool: a caller that got it a moment before must open another. */
   closed: boolean;
   onError: () => void;
+  /** The session's last query: a connection runs one query at a time, so each waits for the one before. */
+  tail: Promise<unknown>;
+}
+
+/** Runs `text` on the session after the queries before it (pg no longer queues them for its callers). */
+function query<Row extends pg.QueryResultRow>(session: LockSession, text: string, name: string) {
+  const result = session.tail.then(() => session.client.query<Row>(text, [name]));
+  session.tail = result.catch(() => undefined);
+  return result;
 }
 
 /**
@@ -36,7 +45,7 @@ export class PgAdvisoryLocks implements ExclusiveLocks {
     // Reserved before the server is asked: a concurrent call for the same name is refused here, and the
     // session is not handed back while the question is out.
     session.held.set(name, onLost);
-    const locked = await session.client.query<{ locked: boolean }>(TRY_LOCK, [name]).then(
+    const locked = await query<{ locked: boolean }>(session, TRY_LOCK, name).then(
       ({ rows }) => rows[0]?.locked === true,
       () => false,
     );
@@ -51,7 +60,7 @@ export class PgAdvisoryLocks implements ExclusiveLocks {
       release: async () => {
         if (released) return;
         released = true;
-        if (!session.lost) await session.client.query(UNLOCK, [name]).catch(() => this.fail(session));
+        if (!session.lost) await query(session, UNLOCK, name).catch(() => this.fail(session));
         session.held.delete(name);
         this.closeIfIdle(session);
       },
@@ -68,6 +77,7 @@ export class PgAdvisoryLocks implements ExclusiveLocks {
           lost: false,
           closed: false,
           onError: () => {},
+          tail: Promise.resolve(),
         };
         session.onError = () => this.fail(session);
         client.on('error', session.onError);
