@@ -80,14 +80,7 @@ export function AnnounceTab() {
       ) : (
         <AnnouncementTable announcements={announcements.data} />
       )}
-      <Modal
-        opened={creating}
-        onClose={dialog.close}
-        title="New Announcement"
-        centered
-        size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <Modal opened={creating} onClose={dialog.close} title="New Announcement" centered size="lg">
         {/* The modal drops its content when closed: every opening starts from the defaults. */}
         <NewAnnouncementForm onDone={dialog.close} />
       </Modal>
