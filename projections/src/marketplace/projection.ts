@@ -7,7 +7,7 @@ import type { ReadModelDatabase } from '../read-models';
 /**
  * The premium catalogue: every slug added and not deleted, with its price, category, tier, availability
  * and owner. Idempotent: a row is inserted once, updated only by an event of a later revision of its
- * stream, and deleted for good (a slug re-added after deletion is a new stream and id).
+ * stream, and marked deleted for good (a slug re-added after deletion is a new stream and id).
  */
 export const marketplaceProjection: Projection = {
   name: 'marketplace',
@@ -37,6 +37,7 @@ async function applyPremiumSlugEvent(trx: Transaction<ReadModelDatabase>, record
           is_available: isAvailable,
           stripe_price_id: stripePriceId,
           owner_id: null,
+          deleted_at: null,
           created_at: at,
           updated_at: at,
           last_revision: revision,
@@ -64,7 +65,12 @@ async function applyPremiumSlugEvent(trx: Transaction<ReadModelDatabase>, record
       return;
     }
     case 'PremiumSlugDeleted':
-      await trx.deleteFrom('rm_premium_slugs').where('slug_id', '=', event.data.slugId).execute();
+      await trx
+        .updateTable('rm_premium_slugs')
+        .set({ deleted_at: at, updated_at: at, last_revision: revision })
+        .where('slug_id', '=', event.data.slugId)
+        .where('last_revision', '<', revision)
+        .execute();
       return;
     default: {
       const unknown: never = event;

@@ -42,7 +42,7 @@ export async function adminPremiumSlugs(
   filter: PremiumSlugFilter,
 ): Promise<AdminPremiumSlugsPage> {
   const rm = withReadModels(db);
-  let matching = rm.selectFrom('rm_premium_slugs');
+  let matching = rm.selectFrom('rm_premium_slugs').where('deleted_at', 'is', null);
   const search = filter.search.trim().toLowerCase();
   if (search !== '') matching = matching.where('slug', 'like', likePattern(search));
   if (filter.category) matching = matching.where('category', '=', filter.category);
@@ -77,6 +77,7 @@ export async function premiumSlugStats(db: Kysely<Database>): Promise<PremiumSlu
       sql<string>`count(*) FILTER (WHERE is_available)`.as('available'),
       sql<string>`count(*) FILTER (WHERE owner_id IS NOT NULL)`.as('owned'),
     ])
+    .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), available: Number(row.available), owned: Number(row.owned), revenue: 0 };
 }
@@ -86,6 +87,7 @@ export async function premiumSlugById(db: Kysely<Database>, slugId: string): Pro
     .selectFrom('rm_premium_slugs')
     .selectAll()
     .where('slug_id', '=', slugId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row ? toPremiumSlug(row) : null;
 }
@@ -97,6 +99,7 @@ export async function availablePremiumSlugs(db: Kysely<Database>): Promise<Marke
     .select(['slug_id', 'slug', 'category', 'price', 'tier'])
     .where('is_available', '=', true)
     .where('owner_id', 'is', null)
+    .where('deleted_at', 'is', null)
     .orderBy('slug')
     .execute();
   return rows.map((row) => ({

@@ -8,7 +8,10 @@ export type MarketplaceTables = {
   rm_premium_slugs: RmPremiumSlugsTable;
 };
 
-/** One row per premium slug in the catalogue, as its last event left it; a deleted slug's row is gone. */
+/**
+ * One row per premium slug ever added, as its last event left it; a deleted slug's row stays, marked by
+ * `deleted_at` (so a re-delivered add finds it and changes nothing), and no query lists it.
+ */
 export interface RmPremiumSlugsTable {
   slug_id: string;
   /** Lower-cased and trimmed. */
@@ -21,6 +24,7 @@ export interface RmPremiumSlugsTable {
   stripe_price_id: string | null;
   /** The buyer: null until purchases exist. */
   owner_id: string | null;
+  deleted_at: Date | null;
   created_at: Date;
   updated_at: Date;
   /** The slug stream's revision of the event that wrote the row: an older one never overwrites it. */

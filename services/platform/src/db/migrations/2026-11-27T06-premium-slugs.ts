@@ -15,12 +15,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       is_available boolean NOT NULL,
       stripe_price_id text,
       owner_id uuid,
+      deleted_at timestamptz,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
       last_revision bigint NOT NULL
     )`.execute(db);
-  // A detector, never the authority: the code's stream `shortcode-{slug}` is.
-  await sql`CREATE UNIQUE INDEX rm_premium_slugs_slug ON rm_premium_slugs (slug)`.execute(db);
+  // Not unique: the code's stream `shortcode-{slug}` is the authority, and a clash here would stall the
+  // projection. A deleted slug's row stays as a tombstone (a re-delivered add finds it, adds nothing).
+  await sql`CREATE INDEX rm_premium_slugs_slug ON rm_premium_slugs (slug) WHERE deleted_at IS NULL`.execute(
+    db,
+  );
   await sql`CREATE INDEX rm_premium_slugs_category ON rm_premium_slugs (category, slug)`.execute(db);
   await sql`CREATE INDEX rm_premium_slugs_tier ON rm_premium_slugs (tier, slug)`.execute(db);
   await sql`CREATE INDEX rm_premium_slugs_available ON rm_premium_slugs (is_available, slug)`.execute(db);
