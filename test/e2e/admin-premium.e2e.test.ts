@@ -101,9 +101,15 @@ describe.skipIf(unavailable !== undefined)('premium slugs in a real browser', ()
       .getByText(String(seedCatalogue.length + 4), { exact: true })
       .waitFor();
 
-    // Filters return to page 1 and narrow the table.
-    await page.getByRole('textbox', { name: 'Search slugs' }).fill('launch');
+    // 25 a page; a filter change returns to page 1 (on page 2 the search would find nothing).
+    await page.getByRole('button', { name: '2', exact: true }).click();
     await row(page, 'alpha1').waitFor({ state: 'detached' });
+    await page
+      .getByRole('table', { name: 'Premium slugs' })
+      .getByRole('row')
+      .nth(seedCatalogue.length + 4 - 25)
+      .waitFor();
+    await page.getByRole('textbox', { name: 'Search slugs' }).fill('launch');
     await row(page, 'launch').waitFor();
 
     // Edit: price in dollars, withdrawn from sale.
