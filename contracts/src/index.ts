@@ -17,3 +17,6 @@ export * from './events/registry';
 export * from './health';
 export * from './links/api';
 export * from './links/events';
+export * from './marketplace/api';
+export * from './marketplace/events';
+export * from './marketplace/premium-slugs';

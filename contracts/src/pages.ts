@@ -75,6 +75,12 @@ export const pages = {
       'Sniplink Pro: 500 trackable links a month for $2/month, or $20/year (two months free). Cancel anytime.',
     indexing: 'index',
   },
+  '/marketplace': {
+    title: 'Premium Slugs Marketplace',
+    description:
+      'Short, memorable premium short codes for your links: a one-time purchase of $25 for Sniplink Pro members, at most 3 per account.',
+    indexing: 'index',
+  },
   '/home': { title: 'Your Dashboard', description: tagline, indexing: 'noindex' },
   '/profile': { title: 'Profile Settings', description: tagline, indexing: 'noindex' },
   '/onboarding': { title: "Welcome, let's get you started", description: tagline, indexing: 'noindex' },

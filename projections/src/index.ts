@@ -6,6 +6,7 @@ import { CONFIG_PROJECTION, configProjection } from './admin/config/projection';
 import { adminStatsProjection } from './admin/stats/projection';
 import { billingProjection } from './billing/projection';
 import { type CodesChanged, linksProjection } from './links/projection';
+import { marketplaceProjection } from './marketplace/projection';
 import type { Projection } from './projection';
 import { streamCatalogue } from './stream-catalogue/projection';
 
@@ -68,6 +69,13 @@ export {
   type RedirectRow,
 } from './links/queries';
 export type { LinkRow } from './links/tables';
+export {
+  adminPremiumSlugs,
+  availablePremiumSlugs,
+  type PremiumSlugFilter,
+  premiumSlugById,
+  premiumSlugStats,
+} from './marketplace/queries';
 export { PROJECTION_PROGRESS_CHANNEL, ProjectionProgress } from './progress';
 export type { Projection } from './projection';
 export { type ReadModelDatabase, withReadModels } from './read-models';
@@ -82,6 +90,7 @@ export {
   type CodesChanged,
   configProjection,
   linksProjection,
+  marketplaceProjection,
   streamCatalogue,
   usersProjection,
 };
@@ -99,4 +108,5 @@ export const allProjections = (deps: {
   configProjection,
   announcementsProjection,
   adminStatsProjection,
+  marketplaceProjection,
 ];

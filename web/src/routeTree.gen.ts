@@ -16,6 +16,7 @@ import { Route as ContactRouteImport } from './routes/contact';
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as HelpRouteImport } from './routes/help';
 import { Route as LoginRouteImport } from './routes/login';
+import { Route as MarketplaceRouteImport } from './routes/marketplace';
 import { Route as PrivacyRouteImport } from './routes/privacy';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as SubscribeRouteImport } from './routes/subscribe';
@@ -57,6 +58,11 @@ const HelpRoute = HelpRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const MarketplaceRoute = MarketplaceRouteImport.update({
+  id: '/marketplace',
+  path: '/marketplace',
   getParentRoute: () => rootRouteImport,
 } as any);
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -107,6 +113,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute;
   '/help': typeof HelpRoute;
   '/login': typeof LoginRoute;
+  '/marketplace': typeof MarketplaceRoute;
   '/privacy': typeof PrivacyRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/subscribe': typeof SubscribeRoute;
@@ -123,6 +130,7 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute;
   '/help': typeof HelpRoute;
   '/login': typeof LoginRoute;
+  '/marketplace': typeof MarketplaceRoute;
   '/privacy': typeof PrivacyRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/subscribe': typeof SubscribeRoute;
@@ -141,6 +149,7 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute;
   '/help': typeof HelpRoute;
   '/login': typeof LoginRoute;
+  '/marketplace': typeof MarketplaceRoute;
   '/privacy': typeof PrivacyRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/subscribe': typeof SubscribeRoute;
@@ -159,6 +168,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/help'
     | '/login'
+    | '/marketplace'
     | '/privacy'
     | '/reset-password'
     | '/subscribe'
@@ -175,6 +185,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/help'
     | '/login'
+    | '/marketplace'
     | '/privacy'
     | '/reset-password'
     | '/subscribe'
@@ -192,6 +203,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/help'
     | '/login'
+    | '/marketplace'
     | '/privacy'
     | '/reset-password'
     | '/subscribe'
@@ -210,6 +222,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute;
   HelpRoute: typeof HelpRoute;
   LoginRoute: typeof LoginRoute;
+  MarketplaceRoute: typeof MarketplaceRoute;
   PrivacyRoute: typeof PrivacyRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
   SubscribeRoute: typeof SubscribeRoute;
@@ -265,6 +278,13 @@ declare module '@tanstack/react-router' {
       path: '/login';
       fullPath: '/login';
       preLoaderRoute: typeof LoginRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/marketplace': {
+      id: '/marketplace';
+      path: '/marketplace';
+      fullPath: '/marketplace';
+      preLoaderRoute: typeof MarketplaceRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/privacy': {
@@ -352,6 +372,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   HelpRoute: HelpRoute,
   LoginRoute: LoginRoute,
+  MarketplaceRoute: MarketplaceRoute,
   PrivacyRoute: PrivacyRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SubscribeRoute: SubscribeRoute,

@@ -79,6 +79,18 @@ export const shortCodeEvents = eventGroup(
     version: 1,
     schema: z.object({ ownerId: z.string(), previousOwnerId: z.string() }),
   }),
+  /** The premium catalogue's slug `premiumslug-{slugId}` holds the code: no link may take it. */
+  defineEvent({
+    type: 'ShortCodeReservedForPremiumSlug',
+    version: 1,
+    schema: z.object({ code: z.string(), slugId: z.uuid() }),
+  }),
+  /** The premium slug was deleted (or never added: a later step failed): the code is free again. */
+  defineEvent({
+    type: 'ShortCodePremiumSlugReleased',
+    version: 1,
+    schema: z.object({ slugId: z.uuid(), reason: z.enum(['deleted', 'abandoned']) }),
+  }),
 );
 
 /** Link allowance events on the user's stream `user-{userId}` (docs/architecture.md, "Which stream guards which rule"). */

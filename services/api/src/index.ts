@@ -50,3 +50,5 @@ export { CodeChangeThrottle } from './links/code-change-throttle';
 export { pruneIdempotencyKeys } from './links/idempotency';
 export { LinkService, type LinkServiceDeps } from './links/link-service';
 export { type LinkRoutesDeps, linkRoutes } from './links/routes';
+export { PremiumSlugService, type PremiumSlugServiceDeps } from './marketplace/premium-slug-service';
+export { marketplaceRoutes, premiumSlugAdminRoutes } from './marketplace/routes';

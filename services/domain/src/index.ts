@@ -55,6 +55,7 @@ export { type LinkCommand, type LinkState, linkDecider, linkStreamId } from './l
 export {
   codeTakenError,
   isCodeFreeFor,
+  isPremiumCode,
   type LinkClicks,
   type ShortCodeCommand,
   type ShortCodeState,
@@ -62,3 +63,11 @@ export {
   shortCodeStreamId,
 } from './links/short-code';
 export { checkTargetUrl, MAX_URL_LENGTH } from './links/target-url';
+export {
+  normalisePremiumSlug,
+  type PremiumSlugCommand,
+  type PremiumSlugFields,
+  type PremiumSlugState,
+  premiumSlugDecider,
+  premiumSlugStreamId,
+} from './marketplace/premium-slug';

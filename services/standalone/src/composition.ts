@@ -45,10 +45,13 @@ import {
   demoRoutes,
   type LinkRoutesDeps,
   linkRoutes,
+  marketplaceRoutes,
   OIDC_CALLBACK_PATH,
   type PaymentProvider,
   type PaymentSetup,
+  PremiumSlugService,
   postgresRateLimiters,
+  premiumSlugAdminRoutes,
   type RouteGroup,
   SignupThrottle,
   type StatsAdminRoutesDeps,
@@ -164,6 +167,7 @@ export async function startRedirect(
  */
 function featureRoutes(runtime: Runtime, payments: PaymentSetup): RouteGroup[] {
   const announcements = announcementService(runtime);
+  const premiumSlugs = premiumSlugService(runtime);
   return [
     (api) => accountRoutes(api, accountDeps(runtime)),
     (api) => linkRoutes(api, linkDeps(runtime)),
@@ -171,7 +175,8 @@ function featureRoutes(runtime: Runtime, payments: PaymentSetup): RouteGroup[] {
     (api) => demoRoutes(api, demoDeps(runtime)),
     (api) => billingRoutes(api, billingDeps(runtime, payments.provider)),
     (api) => announcementRoutes(api, { announcements, sessions: runtime.sessions }),
-    (api) => adminRoutes(api, adminDeps(runtime, announcements)),
+    (api) => marketplaceRoutes(api, { premiumSlugs }),
+    (api) => adminRoutes(api, adminDeps(runtime, { announcements, premiumSlugs })),
     // The local provider's test checkout and portal pages (none with Stripe).
     ...(payments.pages ? [payments.pages] : []),
   ];
@@ -294,7 +299,10 @@ function demoDeps(runtime: Runtime): DemoRoutesDeps {
  * The admin console's API: every group listed here is behind the admin gate (`/api/admin`, 401 signed
  * out, 403 for a non-admin). A new tab's calls add their group here.
  */
-function adminDeps(runtime: Runtime, announcements: AnnouncementService): AdminRoutesDeps {
+function adminDeps(
+  runtime: Runtime,
+  { announcements, premiumSlugs }: { announcements: AnnouncementService; premiumSlugs: PremiumSlugService },
+): AdminRoutesDeps {
   const { accounts, clock } = runtime;
   const db = runtime.database.db;
   const config = new ConfigService({
@@ -315,6 +323,7 @@ function adminDeps(runtime: Runtime, announcements: AnnouncementService): AdminR
       (admin) => auditAdminRoutes(admin, { auditHistory: (filter) => auditHistory(db, filter) }),
       (admin) => announcementAdminRoutes(admin, { announcements }),
       (admin) => configAdminRoutes(admin, { config }),
+      (admin) => premiumSlugAdminRoutes(admin, { premiumSlugs }),
     ],
     untilAudited: (position) => runtime.progress.waitFor(adminAuditProjection.name, position),
   };
@@ -341,6 +350,19 @@ function announcementService(runtime: Runtime): AnnouncementService {
     db: runtime.database.db,
     readModels: runtime.progress,
     accounts,
+    clock,
+    ids,
+  });
+}
+
+/** The premium catalogue: admins keep it (the Premium tab), the marketplace lists what is for sale. */
+function premiumSlugService(runtime: Runtime): PremiumSlugService {
+  const { eventStore, settings, clock, ids } = runtime;
+  return new PremiumSlugService({
+    eventStore,
+    db: runtime.database.db,
+    readModels: runtime.progress,
+    settings,
     clock,
     ids,
   });

@@ -20,6 +20,11 @@ const actionWords: Record<string, string> = {
   AnnouncementPublished: 'Announcement published',
   AnnouncementSwitchedOff: 'Announcement switched off',
   AnnouncementSwitchedOn: 'Announcement switched on',
+  PremiumSlugAdded: 'Premium slug added',
+  PremiumSlugEdited: 'Premium slug edited',
+  PremiumSlugDeleted: 'Premium slug deleted',
+  ShortCodeReservedForPremiumSlug: 'Short code reserved for a premium slug',
+  ShortCodePremiumSlugReleased: 'Short code released by a premium slug',
 };
 
 export const actionWording = (action: string): string => actionWords[action] ?? action;

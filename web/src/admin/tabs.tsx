@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AnnounceTab } from './AnnounceTab';
 import { ConfigTab } from './ConfigTab';
 import { OverviewTab } from './OverviewTab';
+import { PremiumTab } from './PremiumTab';
 import { UsersTab } from './UsersTab';
 
 export interface AdminTab {
@@ -20,4 +21,5 @@ export const adminTabs: readonly AdminTab[] = [
   { value: 'users', label: 'Users', panel: () => <UsersTab /> },
   { value: 'announce', label: 'Announce', panel: () => <AnnounceTab /> },
   { value: 'config', label: 'Config', panel: () => <ConfigTab /> },
+  { value: 'premium', label: 'Premium', panel: () => <PremiumTab /> },
 ];

@@ -6,6 +6,7 @@ import {
   customCodeProblem,
   generateCode,
   isCodeFreeFor,
+  isPremiumCode,
   type LinkClicks,
   type LinkCommand,
   type LinkState,
@@ -219,6 +220,7 @@ export class LinkService {
     const problem = customCodeProblem(code);
     if (problem) return { available: false, message: problem };
     const state = await loadState(this.deps.eventStore, shortCodeStreamId(code), shortCodeDecider);
+    if (isPremiumCode(state)) return { available: false, message: 'This short code is reserved' };
     return isCodeFreeFor(state, ownerId)
       ? { available: true, message: 'This short code is available' }
       : { available: false, message: 'This short code is already taken' };

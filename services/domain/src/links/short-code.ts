@@ -11,6 +11,8 @@ export interface ShortCodeState {
   holder: string | null;
   linkId: string | null;
   usedBy: string | null;
+  /** The premium catalogue's slug on this code: while set, no link may take it. */
+  premiumSlugId: string | null;
 }
 
 /**
@@ -27,21 +29,33 @@ export type ShortCodeCommand =
   | { type: 'GiveUpCode'; linkId: string; clicks: LinkClicks }
   /** A claim whose link was never created. */
   | { type: 'ReleaseCode'; linkId: string }
-  | { type: 'TransferCode'; ownerId: string; newOwnerId: string };
+  | { type: 'TransferCode'; ownerId: string; newOwnerId: string }
+  /** A premium slug claims the code: only a code no link holds, nor any account keeps. */
+  | { type: 'ReserveForPremiumSlug'; code: string; slugId: string }
+  | { type: 'ReleasePremiumSlug'; slugId: string; reason: 'deleted' | 'abandoned' };
 
 export const codeTakenError = () =>
   new ConflictError('SHORT_CODE_TAKEN', 'This short code is already taken', 'shortCode');
 
-const initialState = (): ShortCodeState => ({ holder: null, linkId: null, usedBy: null });
+const initialState = (): ShortCodeState => ({
+  holder: null,
+  linkId: null,
+  usedBy: null,
+  premiumSlugId: null,
+});
 
 function evolve(state: ShortCodeState, event: ShortCodeEvent): ShortCodeState {
   switch (event.type) {
     case 'ShortCodeClaimed':
       return { ...state, holder: event.data.ownerId, linkId: event.data.linkId };
     case 'ShortCodeRetired':
-      return { holder: state.holder, linkId: null, usedBy: state.holder };
+      return { ...state, linkId: null, usedBy: state.holder };
     case 'ShortCodeReleased':
-      return { holder: state.usedBy, linkId: null, usedBy: state.usedBy };
+      return { ...state, holder: state.usedBy, linkId: null };
+    case 'ShortCodeReservedForPremiumSlug':
+      return { ...state, premiumSlugId: event.data.slugId };
+    case 'ShortCodePremiumSlugReleased':
+      return { ...state, premiumSlugId: null };
     case 'ShortCodeOwnerChanged':
       return {
         ...state,
@@ -59,8 +73,7 @@ function decide(command: ShortCodeCommand, state: ShortCodeState): ShortCodeEven
   switch (command.type) {
     case 'ClaimCode': {
       if (state.linkId === command.linkId) return []; // a retried claim continues
-      const free = state.linkId === null && (state.holder === null || state.holder === command.ownerId);
-      if (!free) throw codeTakenError();
+      if (!isCodeFreeFor(state, command.ownerId)) throw codeTakenError();
       const { code, ownerId, linkId } = command;
       return [{ type: 'ShortCodeClaimed', data: { code, ownerId, linkId } }];
     }
@@ -79,11 +92,36 @@ function decide(command: ShortCodeCommand, state: ShortCodeState): ShortCodeEven
             },
           ]
         : [];
+    case 'ReserveForPremiumSlug':
+      return reserveForPremiumSlug(state, command.code, command.slugId);
+    case 'ReleasePremiumSlug':
+      return state.premiumSlugId === command.slugId
+        ? [
+            {
+              type: 'ShortCodePremiumSlugReleased',
+              data: { slugId: command.slugId, reason: command.reason },
+            },
+          ]
+        : [];
     default: {
       const unknown: never = command;
       return unknown;
     }
   }
+}
+
+/** A retried reservation continues; a code in the catalogue, on a link or kept by an account is refused. */
+function reserveForPremiumSlug(state: ShortCodeState, code: string, slugId: string): ShortCodeEvent[] {
+  if (state.premiumSlugId === slugId) return [];
+  if (state.premiumSlugId !== null)
+    throw new ConflictError('CONFLICT', 'This slug is already in the premium catalogue', 'slug');
+  if (state.linkId !== null || state.holder !== null)
+    throw new ConflictError(
+      'CONFLICT',
+      'A link holds this short code, so it cannot be a premium slug',
+      'slug',
+    );
+  return [{ type: 'ShortCodeReservedForPremiumSlug', data: { code, slugId } }];
 }
 
 /** Kept when anyone may have followed the code (when in doubt, kept); freed only when no one ever did. */
@@ -104,4 +142,9 @@ export const shortCodeStreamId = (code: string) => `shortcode-${code.toLowerCase
 
 /** Whether `ownerId` may put a new link on this code now. */
 export const isCodeFreeFor = (state: ShortCodeState, ownerId: string | null) =>
-  state.linkId === null && (state.holder === null || state.holder === ownerId);
+  state.linkId === null &&
+  state.premiumSlugId === null &&
+  (state.holder === null || state.holder === ownerId);
+
+/** Whether the premium catalogue holds the code (a link is told it is reserved). */
+export const isPremiumCode = (state: ShortCodeState) => state.premiumSlugId !== null;

@@ -22,6 +22,7 @@ import * as adminStats from './2026-11-27T02-admin-stats';
 import * as adminConfig from './2026-11-27T03-admin-config';
 import * as announcements from './2026-11-27T04-announcements';
 import * as adminAudit from './2026-11-27T05-admin-audit';
+import * as premiumSlugs from './2026-11-27T06-premium-slugs';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T21-local-payments': localPayments,
   '2026-11-27T04-announcements': announcements,
   '2026-11-27T05-admin-audit': adminAudit,
+  '2026-11-27T06-premium-slugs': premiumSlugs,
   '2026-11-27T03-admin-config': adminConfig,
   '2026-11-27T01-admin-users': adminUsers,
   '2026-11-27T02-admin-stats': adminStats,

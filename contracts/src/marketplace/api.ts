@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { PREMIUM_SLUGS_PER_PAGE, premiumCategories, premiumTiers } from './premium-slugs';
+
+const price = z
+  .number({ error: 'must be a whole number of cents' })
+  .int('must be a whole number of cents')
+  .min(0, 'must be greater than or equal to 0')
+  .max(100_000_000, 'must be at most 100,000,000 cents');
+/** Blank is no price id (the console omits it when blank; a blank one sent is treated the same). */
+const stripePriceId = z
+  .string()
+  .trim()
+  .max(200, 'must be at most 200 characters')
+  .transform((value) => (value === '' ? null : value));
+
+/**
+ * `POST /api/admin/premium-slugs` (admin-console.md section 7). The slug is lower-cased and trimmed by the
+ * server, which checks its shape (1-20 letters, digits, hyphens, underscores); `price` (cents) defaults to
+ * the setting `premium.slug_price_cents`, category to common-words, tier to standard, available to true.
+ */
+export const createPremiumSlugBody = z.object({
+  slug: z.string().max(100, 'must be at most 20 characters'),
+  category: z.enum(premiumCategories).default('common-words'),
+  price: price.optional(),
+  stripePriceId: stripePriceId.nullable().optional(),
+  tier: z.enum(premiumTiers).default('standard'),
+  isAvailable: z.boolean().default(true),
+});
+export type CreatePremiumSlugBody = z.input<typeof createPremiumSlugBody>;
+
+/** `PATCH /api/admin/premium-slugs/{id}`: the fields edited; the slug itself stays (delete and add to rename). */
+export const updatePremiumSlugBody = z.object({
+  category: z.enum(premiumCategories).optional(),
+  price: price.optional(),
+  stripePriceId: stripePriceId.nullable().optional(),
+  tier: z.enum(premiumTiers).optional(),
+  isAvailable: z.boolean().optional(),
+});
+export type UpdatePremiumSlugBody = z.input<typeof updatePremiumSlugBody>;
+
+/** A premium slug as the console lists it (admin-console.md section 3), and when it was added. */
+export const premiumSlugSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  category: z.enum(premiumCategories),
+  /** Cents. */
+  price: z.number().int(),
+  stripePriceId: z.string().nullable(),
+  tier: z.enum(premiumTiers),
+  isAvailable: z.boolean(),
+  /** The buyer; null until purchases exist (issue 22's purchase part). */
+  ownerId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PremiumSlug = z.infer<typeof premiumSlugSchema>;
+
+export const premiumAvailabilityFilters = ['available', 'owned'] as const;
+
+/** `GET /api/admin/premium-slugs?search=…&category=…&tier=…&availability=…&page=…`; pages from 1. */
+export const adminPremiumSlugsQuery = z.object({
+  search: z.string().trim().max(20, 'must be at most 20 characters').default(''),
+  category: z.enum(premiumCategories).optional(),
+  tier: z.enum(premiumTiers).optional(),
+  /** `available`: for sale; `owned`: not for sale (bought, or withdrawn by an admin). */
+  availability: z.enum(premiumAvailabilityFilters).optional(),
+  page: z.coerce
+    .number({ error: 'must be a whole number from 1' })
+    .int('must be a whole number from 1')
+    .min(1, 'must be a whole number from 1')
+    .max(10_000, 'must be at most 10,000')
+    .default(1),
+});
+export type AdminPremiumSlugsQuery = z.input<typeof adminPremiumSlugsQuery>;
+
+/** The Premium tab's four cards, over the whole catalogue whatever the filters. */
+export const premiumSlugStatsSchema = z.object({
+  total: z.number().int(),
+  available: z.number().int(),
+  owned: z.number().int(),
+  /** Cents taken for premium slugs: 0 until purchases exist. */
+  revenue: z.number().int(),
+});
+export type PremiumSlugStats = z.infer<typeof premiumSlugStatsSchema>;
+
+export const adminPremiumSlugsPageSchema = z.object({
+  slugs: z.array(premiumSlugSchema),
+  page: z.number().int(),
+  pageSize: z.literal(PREMIUM_SLUGS_PER_PAGE),
+  /** How many match the filters. */
+  total: z.number().int(),
+  stats: premiumSlugStatsSchema,
+});
+export type AdminPremiumSlugsPage = z.infer<typeof adminPremiumSlugsPageSchema>;
+
+/** `POST /api/admin/premium-slugs/seed`: the built-in list added; those already taken are skipped. */
+export const premiumSeedResultSchema = z.object({ created: z.number().int(), skipped: z.number().int() });
+export type PremiumSeedResult = z.infer<typeof premiumSeedResultSchema>;
+
+/** `DELETE /api/admin/premium-slugs/{id}`. */
+export const deletedPremiumSlugSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+
+/** `GET /api/marketplace/premium-slugs`: a slug for sale, as the marketplace shows it. */
+export const marketplaceSlugSchema = premiumSlugSchema.pick({
+  id: true,
+  slug: true,
+  category: true,
+  price: true,
+  tier: true,
+});
+export type MarketplaceSlug = z.infer<typeof marketplaceSlugSchema>;

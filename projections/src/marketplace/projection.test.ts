@@ -1,0 +1,102 @@
+import type { PremiumSlugEvent } from '@sniplink/contracts';
+import { sql } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStack, type TestStack } from '../../../test/support/stack';
+import { withReadModels } from '../read-models';
+import { readEntireLog, snapshot } from '../testing/fixtures';
+import { marketplaceProjection } from './projection';
+import { adminPremiumSlugs, availablePremiumSlugs, premiumSlugById } from './queries';
+
+const DEALS = '01890000-0000-7000-8000-0000000000d1';
+const VIP = '01890000-0000-7000-8000-0000000000d2';
+const GONE = '01890000-0000-7000-8000-0000000000d3';
+const AGAIN = '01890000-0000-7000-8000-0000000000d4';
+
+const added = (
+  slugId: string,
+  slug: string,
+  changes: Partial<PremiumSlugEvent['data']> = {},
+): PremiumSlugEvent => ({
+  type: 'PremiumSlugAdded',
+  data: {
+    slugId,
+    slug,
+    price: 2500,
+    category: 'commerce',
+    tier: 'standard',
+    isAvailable: true,
+    stripePriceId: null,
+    ...changes,
+  } as Extract<PremiumSlugEvent, { type: 'PremiumSlugAdded' }>['data'],
+});
+
+/** DEALS added and edited; VIP added withdrawn; GONE added and deleted, then its code added again as AGAIN. */
+const history: Array<[stream: string, events: PremiumSlugEvent[]]> = [
+  [
+    `premiumslug-${DEALS}`,
+    [
+      added(DEALS, 'deals'),
+      { type: 'PremiumSlugEdited', data: { slugId: DEALS, price: 4900, tier: 'premium' } },
+    ],
+  ],
+  [`premiumslug-${VIP}`, [added(VIP, 'vip', { category: 'lifestyle-status', isAvailable: false })]],
+  [
+    `premiumslug-${GONE}`,
+    [added(GONE, 'sale'), { type: 'PremiumSlugDeleted', data: { slugId: GONE, slug: 'sale' } }],
+  ],
+  [`premiumslug-${AGAIN}`, [added(AGAIN, 'sale', { tier: 'ultra' })]],
+];
+
+describe('marketplace projection', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await createTestStack();
+    let second = 0;
+    for (const [stream, events] of history) {
+      await stack.eventStore.appendToStream(
+        stream,
+        events.map((event) => ({
+          id: uuidv7(),
+          ...event,
+          occurredAt: new Date(Date.UTC(2027, 0, 1, 0, 0, second++)),
+        })),
+        'no_stream',
+      );
+    }
+  });
+  afterAll(() => stack.cleanup());
+
+  const applyInBatches = async (batchSize: number, times: number) => {
+    const { db } = stack.database;
+    await sql`TRUNCATE rm_premium_slugs`.execute(db);
+    const events = (await readEntireLog(stack.eventStore)).filter(
+      (event) =>
+        marketplaceProjection.handles === 'all' || marketplaceProjection.handles.includes(event.type),
+    );
+    for (let i = 0; i < events.length; i += batchSize) {
+      const batch = events.slice(i, i + batchSize);
+      for (let t = 0; t < times; t++) {
+        await db.transaction().execute((trx) => marketplaceProjection.apply(withReadModels(trx), batch));
+      }
+    }
+    return snapshot(db, 'rm_premium_slugs', 'slug_id');
+  };
+
+  it('gives the same rows when every event is delivered twice, whatever the batch size', async () => {
+    const once = await applyInBatches(50, 1);
+    expect(await applyInBatches(50, 2)).toEqual(once);
+    expect(await applyInBatches(1, 2)).toEqual(once);
+  });
+
+  it('lists each slug as its last event left it; a deleted one is gone and its code may come back', async () => {
+    await applyInBatches(50, 1);
+    const { db } = stack.database;
+    expect(await premiumSlugById(db, DEALS)).toMatchObject({ slug: 'deals', price: 4900, tier: 'premium' });
+    expect(await premiumSlugById(db, GONE)).toBeNull();
+    const page = await adminPremiumSlugs(db, { search: '', page: 1 });
+    expect(page.slugs.map((slug) => slug.id)).toEqual([DEALS, AGAIN, VIP]);
+    expect(page.stats).toEqual({ total: 3, available: 2, owned: 0, revenue: 0 });
+    expect((await availablePremiumSlugs(db)).map((slug) => slug.slug)).toEqual(['deals', 'sale']);
+  });
+});

@@ -1,0 +1,80 @@
+import { premiumSlugEvents } from '@sniplink/contracts';
+import type { RecordedEvent } from '@sniplink/platform';
+import type { Transaction } from 'kysely';
+import type { Projection } from '../projection';
+import type { ReadModelDatabase } from '../read-models';
+
+/**
+ * The premium catalogue: every slug added and not deleted, with its price, category, tier, availability
+ * and owner. Idempotent: a row is inserted once, updated only by an event of a later revision of its
+ * stream, and marked deleted for good (a slug re-added after deletion is a new stream and id).
+ */
+export const marketplaceProjection: Projection = {
+  name: 'marketplace',
+  version: 1,
+  handles: premiumSlugEvents.types,
+  tables: ['rm_premium_slugs'],
+  async apply(trx, events) {
+    for (const event of events) await applyPremiumSlugEvent(trx, event);
+  },
+};
+
+async function applyPremiumSlugEvent(trx: Transaction<ReadModelDatabase>, recorded: RecordedEvent) {
+  const at = recorded.occurredAt;
+  const revision = recorded.revision.toString();
+  const event = premiumSlugEvents.narrow(recorded);
+  switch (event.type) {
+    case 'PremiumSlugAdded': {
+      const { slugId, slug, category, price, tier, isAvailable, stripePriceId } = event.data;
+      await trx
+        .insertInto('rm_premium_slugs')
+        .values({
+          slug_id: slugId,
+          slug,
+          category,
+          price,
+          tier,
+          is_available: isAvailable,
+          stripe_price_id: stripePriceId,
+          owner_id: null,
+          deleted_at: null,
+          created_at: at,
+          updated_at: at,
+          last_revision: revision,
+        })
+        .onConflict((oc) => oc.column('slug_id').doNothing())
+        .execute();
+      return;
+    }
+    case 'PremiumSlugEdited': {
+      const { slugId, category, price, tier, isAvailable, stripePriceId } = event.data;
+      await trx
+        .updateTable('rm_premium_slugs')
+        .set({
+          ...(category === undefined ? {} : { category }),
+          ...(price === undefined ? {} : { price }),
+          ...(tier === undefined ? {} : { tier }),
+          ...(isAvailable === undefined ? {} : { is_available: isAvailable }),
+          ...(stripePriceId === undefined ? {} : { stripe_price_id: stripePriceId }),
+          updated_at: at,
+          last_revision: revision,
+        })
+        .where('slug_id', '=', slugId)
+        .where('last_revision', '<', revision)
+        .execute();
+      return;
+    }
+    case 'PremiumSlugDeleted':
+      await trx
+        .updateTable('rm_premium_slugs')
+        .set({ deleted_at: at, updated_at: at, last_revision: revision })
+        .where('slug_id', '=', event.data.slugId)
+        .where('last_revision', '<', revision)
+        .execute();
+      return;
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}

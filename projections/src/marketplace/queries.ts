@@ -1,0 +1,112 @@
+import {
+  type AdminPremiumSlugsPage,
+  type MarketplaceSlug,
+  PREMIUM_SLUGS_PER_PAGE,
+  type PremiumCategory,
+  type PremiumSlug,
+  type PremiumSlugStats,
+  type PremiumTier,
+} from '@sniplink/contracts';
+import type { Database } from '@sniplink/platform';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { withReadModels } from '../read-models';
+import type { RmPremiumSlugsTable } from './tables';
+
+export interface PremiumSlugFilter {
+  search: string;
+  category?: PremiumCategory;
+  tier?: PremiumTier;
+  /** `available`: for sale; `owned`: not for sale. */
+  availability?: 'available' | 'owned';
+  page: number;
+}
+
+const toPremiumSlug = (row: Selectable<RmPremiumSlugsTable>): PremiumSlug => ({
+  id: row.slug_id,
+  slug: row.slug,
+  category: row.category as PremiumCategory,
+  price: row.price,
+  stripePriceId: row.stripe_price_id,
+  tier: row.tier as PremiumTier,
+  isAvailable: row.is_available,
+  ownerId: row.owner_id,
+  createdAt: row.created_at.toISOString(),
+});
+
+/** `%`, `_` and `\` in a search are literal characters, not patterns. */
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The Premium tab's page: the slugs matching every filter given, by slug, 25 a page; and the four cards. */
+export async function adminPremiumSlugs(
+  db: Kysely<Database>,
+  filter: PremiumSlugFilter,
+): Promise<AdminPremiumSlugsPage> {
+  const rm = withReadModels(db);
+  let matching = rm.selectFrom('rm_premium_slugs').where('deleted_at', 'is', null);
+  const search = filter.search.trim().toLowerCase();
+  if (search !== '') matching = matching.where('slug', 'like', likePattern(search));
+  if (filter.category) matching = matching.where('category', '=', filter.category);
+  if (filter.tier) matching = matching.where('tier', '=', filter.tier);
+  if (filter.availability)
+    matching = matching.where('is_available', '=', filter.availability === 'available');
+  const [rows, counted, stats] = await Promise.all([
+    matching
+      .selectAll()
+      .orderBy('slug')
+      .limit(PREMIUM_SLUGS_PER_PAGE)
+      .offset((filter.page - 1) * PREMIUM_SLUGS_PER_PAGE)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    premiumSlugStats(db),
+  ]);
+  return {
+    slugs: rows.map(toPremiumSlug),
+    page: filter.page,
+    pageSize: PREMIUM_SLUGS_PER_PAGE,
+    total: Number(counted.count),
+    stats,
+  };
+}
+
+/** The four cards: every slug, those for sale, those bought; revenue is 0 until purchases exist. */
+export async function premiumSlugStats(db: Kysely<Database>): Promise<PremiumSlugStats> {
+  const row = await withReadModels(db)
+    .selectFrom('rm_premium_slugs')
+    .select([
+      sql<string>`count(*)`.as('total'),
+      sql<string>`count(*) FILTER (WHERE is_available)`.as('available'),
+      sql<string>`count(*) FILTER (WHERE owner_id IS NOT NULL)`.as('owned'),
+    ])
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), available: Number(row.available), owned: Number(row.owned), revenue: 0 };
+}
+
+export async function premiumSlugById(db: Kysely<Database>, slugId: string): Promise<PremiumSlug | null> {
+  const row = await withReadModels(db)
+    .selectFrom('rm_premium_slugs')
+    .selectAll()
+    .where('slug_id', '=', slugId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row ? toPremiumSlug(row) : null;
+}
+
+/** The slugs for sale, by slug (the marketplace filters them in the browser: the catalogue is small). */
+export async function availablePremiumSlugs(db: Kysely<Database>): Promise<MarketplaceSlug[]> {
+  const rows = await withReadModels(db)
+    .selectFrom('rm_premium_slugs')
+    .select(['slug_id', 'slug', 'category', 'price', 'tier'])
+    .where('is_available', '=', true)
+    .where('owner_id', 'is', null)
+    .where('deleted_at', 'is', null)
+    .orderBy('slug')
+    .execute();
+  return rows.map((row) => ({
+    id: row.slug_id,
+    slug: row.slug,
+    category: row.category as PremiumCategory,
+    price: row.price,
+    tier: row.tier as PremiumTier,
+  }));
+}

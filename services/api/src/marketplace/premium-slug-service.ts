@@ -1,0 +1,196 @@
+import type {
+  AdminPremiumSlugsPage,
+  MarketplaceSlug,
+  PremiumCategory,
+  PremiumSeedResult,
+  PremiumSlug,
+  PremiumTier,
+} from '@sniplink/contracts';
+import {
+  DomainError,
+  NotFoundError,
+  normalisePremiumSlug,
+  type PremiumSlugFields,
+  premiumSlugDecider,
+  premiumSlugStreamId,
+  shortCodeDecider,
+  shortCodeStreamId,
+} from '@sniplink/domain';
+import {
+  type Clock,
+  type Database,
+  type EventStore,
+  type HandleOptions,
+  handleCommand,
+  type IdSource,
+  type LogPosition,
+  loadState,
+} from '@sniplink/platform';
+import {
+  adminPremiumSlugs,
+  availablePremiumSlugs,
+  type PremiumSlugFilter,
+  premiumSlugById,
+} from '@sniplink/projections';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { ReadModelWaiter } from '../accounts/accounts';
+import type { Settings } from '../admin/settings';
+import { seedCatalogue } from './seed-catalogue';
+
+export interface PremiumSlugServiceDeps {
+  eventStore: EventStore;
+  db: Kysely<Database>;
+  readModels: ReadModelWaiter;
+  /** `premium.slug_price_cents`: a new slug's price when none is given. */
+  settings: Settings;
+  clock: Clock;
+  ids: IdSource;
+}
+
+/** What an admin adds, as the API has checked and defaulted it (the price may still default). */
+export interface NewPremiumSlug {
+  slug: string;
+  category: PremiumCategory;
+  tier: PremiumTier;
+  isAvailable: boolean;
+  price?: number;
+  stripePriceId?: string | null;
+}
+
+const PROJECTION = 'marketplace';
+const notFound = () => new NotFoundError('No such premium slug');
+const isSlugId = (id: string) => z.uuid().safeParse(id).success;
+
+/**
+ * The premium catalogue (issue 22): a slug's own stream `premiumslug-{id}` holds its fields; its code is
+ * claimed in the short-code namespace first (`shortcode-{slug}`, the stream links claim too), so a slug and
+ * a link never share a code. A slug whose add fails after the claim releases it; deleting releases it last.
+ */
+export class PremiumSlugService {
+  private readonly stamped: HandleOptions;
+
+  constructor(private readonly deps: PremiumSlugServiceDeps) {
+    this.stamped = { clock: deps.clock };
+  }
+
+  list(filter: PremiumSlugFilter): Promise<AdminPremiumSlugsPage> {
+    return adminPremiumSlugs(this.deps.db, filter);
+  }
+
+  forSale(): Promise<MarketplaceSlug[]> {
+    return availablePremiumSlugs(this.deps.db);
+  }
+
+  async add(input: NewPremiumSlug): Promise<PremiumSlug> {
+    const { position, slugId } = await this.addToCatalogue(input);
+    return this.afterChange(slugId, position);
+  }
+
+  async edit(slugId: string, changes: Partial<PremiumSlugFields>): Promise<PremiumSlug> {
+    if (!isSlugId(slugId)) throw notFound();
+    const { position } = await handleCommand(
+      this.deps.eventStore,
+      premiumSlugStreamId(slugId),
+      premiumSlugDecider,
+      { type: 'EditPremiumSlug', slugId, changes },
+      this.stamped,
+    );
+    return this.afterChange(slugId, position);
+  }
+
+  /** Deletes a slug nobody owns (an owned one is a 409), then frees its code. */
+  async remove(slugId: string): Promise<void> {
+    if (!isSlugId(slugId)) throw notFound();
+    const deleted = await handleCommand(
+      this.deps.eventStore,
+      premiumSlugStreamId(slugId),
+      premiumSlugDecider,
+      { type: 'DeletePremiumSlug', slugId },
+      this.stamped,
+    );
+    const slug = deleted.state.slug;
+    if (slug) await this.releaseCode(slug, slugId, 'deleted');
+    if (deleted.position) await this.deps.readModels.waitFor(PROJECTION, deleted.position);
+  }
+
+  /**
+   * Adds the built-in catalogue, one slug after another: a code already in the catalogue or held by a
+   * link is skipped, so a second seed creates nothing.
+   */
+  async seed(): Promise<PremiumSeedResult> {
+    let created = 0;
+    let skipped = 0;
+    let last: LogPosition | null = null;
+    for (const entry of seedCatalogue) {
+      try {
+        const added = await this.addToCatalogue({ ...entry, isAvailable: true });
+        last = added.position ?? last;
+        created++;
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.status !== 409) throw error;
+        skipped++;
+      }
+    }
+    if (last) await this.deps.readModels.waitFor(PROJECTION, last);
+    return { created, skipped };
+  }
+
+  private async addToCatalogue(
+    input: NewPremiumSlug,
+  ): Promise<{ slugId: string; position: LogPosition | null }> {
+    const slug = normalisePremiumSlug(input.slug);
+    const fields: PremiumSlugFields = {
+      price: input.price ?? this.deps.settings.current().premiumSlugPriceCents,
+      category: input.category,
+      tier: input.tier,
+      isAvailable: input.isAvailable,
+      stripePriceId: input.stripePriceId ?? null,
+    };
+    const slugId = this.deps.ids.newId();
+    await handleCommand(
+      this.deps.eventStore,
+      shortCodeStreamId(slug),
+      shortCodeDecider,
+      { type: 'ReserveForPremiumSlug', code: slug, slugId },
+      this.stamped,
+    );
+    try {
+      const { position } = await handleCommand(
+        this.deps.eventStore,
+        premiumSlugStreamId(slugId),
+        premiumSlugDecider,
+        { type: 'AddPremiumSlug', slugId, slug, fields },
+        this.stamped,
+      );
+      return { slugId, position };
+    } catch (error) {
+      await this.releaseCode(slug, slugId, 'abandoned');
+      throw error;
+    }
+  }
+
+  private async releaseCode(slug: string, slugId: string, reason: 'deleted' | 'abandoned'): Promise<void> {
+    await handleCommand(
+      this.deps.eventStore,
+      shortCodeStreamId(slug),
+      shortCodeDecider,
+      { type: 'ReleasePremiumSlug', slugId, reason },
+      this.stamped,
+    );
+  }
+
+  /** The slug once the read model shows the change (the list refreshes next). */
+  private async afterChange(slugId: string, position: LogPosition | null): Promise<PremiumSlug> {
+    if (position) await this.deps.readModels.waitFor(PROJECTION, position);
+    return (await premiumSlugById(this.deps.db, slugId)) ?? this.fromStream(slugId);
+  }
+
+  /** The slug as its stream has it, when the read model has not caught up in time. */
+  private async fromStream(slugId: string): Promise<PremiumSlug> {
+    const state = await loadState(this.deps.eventStore, premiumSlugStreamId(slugId), premiumSlugDecider);
+    if (state.status !== 'listed' || !state.slug || !state.fields) throw notFound();
+    const createdAt = this.deps.clock.now().toISOString();
+    return { id: slugId, slug: state.slug, ...state.fields, ownerId: state.ownerId, createdAt };
+  }
+}

@@ -1,0 +1,137 @@
+import {
+  adminPremiumSlugsPageSchema,
+  adminPremiumSlugsQuery,
+  createPremiumSlugBody,
+  deletedPremiumSlugSchema,
+  marketplaceSlugSchema,
+  premiumSeedResultSchema,
+  premiumSlugSchema,
+  updatePremiumSlugBody,
+} from '@sniplink/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { json, operation } from '../http/route-schema';
+import type { PremiumSlugService } from './premium-slug-service';
+
+const slugIdParams = z.object({ id: z.string() });
+
+/**
+ * The console's Premium tab (admin-console.md sections 2 and 7): the catalogue with its four cards, add,
+ * edit, delete and seed. Paths are relative to `/api/admin`, behind its gate (so every change is audited).
+ */
+export async function premiumSlugAdminRoutes(
+  admin: FastifyInstance,
+  { premiumSlugs }: { premiumSlugs: PremiumSlugService },
+): Promise<void> {
+  const api = admin.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/premium-slugs',
+    {
+      schema: operation({
+        tag: 'Admin',
+        summary: 'The premium catalogue, 25 slugs a page, with its four stat cards',
+        description:
+          '`search` matches part of the slug; `category`, `tier` and `availability` (`available` or `owned`, i.e. not for sale) narrow it. The stats (total, available, owned, revenue in cents) cover the whole catalogue; revenue is 0 until purchases exist.',
+        session: 'admin',
+        querystring: adminPremiumSlugsQuery,
+        answers: { 200: json('One page of the catalogue', adminPremiumSlugsPageSchema) },
+      }),
+    },
+    (request) => premiumSlugs.list(request.query),
+  );
+
+  api.post(
+    '/premium-slugs',
+    {
+      schema: operation({
+        tag: 'Admin',
+        summary: 'Add a premium slug to the catalogue',
+        description:
+          'The slug is trimmed and lower-cased: 1-20 letters, digits, hyphens or underscores, not a reserved word. It claims its code in the namespace links use: a code a link holds (or an account keeps) is a 409, as is one already in the catalogue. `price` (cents) defaults to the setting `premium.slug_price_cents`; category to common-words, tier to standard, isAvailable to true.',
+        session: 'admin',
+        body: createPremiumSlugBody,
+        answers: { 201: json('The slug as added', premiumSlugSchema) },
+        errors: { 409: ['CONFLICT'] },
+      }),
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return premiumSlugs.add(request.body);
+    },
+  );
+
+  api.patch(
+    '/premium-slugs/:id',
+    {
+      schema: operation({
+        tag: 'Admin',
+        summary: 'Edit a premium slug: price, category, tier, availability, Stripe price id',
+        description:
+          'Absent fields are unchanged; the slug itself cannot be renamed (delete it and add another).',
+        session: 'admin',
+        params: slugIdParams,
+        body: updatePremiumSlugBody,
+        answers: { 200: json('The slug as it stands now', premiumSlugSchema) },
+        errors: { 404: ['NOT_FOUND'] },
+      }),
+    },
+    (request) => premiumSlugs.edit(request.params.id, request.body),
+  );
+
+  api.delete(
+    '/premium-slugs/:id',
+    {
+      schema: operation({
+        tag: 'Admin',
+        summary: 'Delete a premium slug nobody owns',
+        description: 'Its code is free again for links. An owned slug is a 409.',
+        session: 'admin',
+        params: slugIdParams,
+        answers: { 200: json('Deleted', deletedPremiumSlugSchema) },
+        errors: { 404: ['NOT_FOUND'], 409: ['CONFLICT'] },
+      }),
+    },
+    async (request) => {
+      await premiumSlugs.remove(request.params.id);
+      return { id: request.params.id, deleted: true as const };
+    },
+  );
+
+  api.post(
+    '/premium-slugs/seed',
+    {
+      schema: operation({
+        tag: 'Admin',
+        summary: 'Add the built-in catalogue of premium slugs',
+        description:
+          'About thirty slugs across the seven categories, at the current price setting. Codes already in the catalogue or held by a link are skipped: a second seed creates none.',
+        session: 'admin',
+        answers: { 200: json('How many were added and skipped', premiumSeedResultSchema) },
+      }),
+    },
+    () => premiumSlugs.seed(),
+  );
+}
+
+/** The marketplace's public side (user-app.md section 7). */
+export async function marketplaceRoutes(
+  app: FastifyInstance,
+  { premiumSlugs }: { premiumSlugs: PremiumSlugService },
+): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/marketplace/premium-slugs',
+    {
+      schema: operation({
+        tag: 'Marketplace',
+        summary: 'The premium slugs for sale',
+        description: 'Open to anyone; by slug. Prices in cents.',
+        answers: { 200: json('The slugs for sale', z.array(marketplaceSlugSchema)) },
+      }),
+    },
+    () => premiumSlugs.forSale(),
+  );
+}

@@ -1,0 +1,286 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { AdminPremiumSlugsPage, PremiumSlug } from '@sniplink/contracts';
+import type { PremiumCategory, PremiumTier } from '@sniplink/contracts/premium-slugs';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from '../components/toast';
+import { StatCard } from '../dashboard/StatCard';
+import { categoryLook, dollars, tierLabels } from '../marketplace/premiumFacts';
+import {
+  BulkAddDialog,
+  ConfirmDialog,
+  categoryOptions,
+  PremiumSlugDialog,
+  problemOf,
+  tierOptions,
+} from './PremiumSlugDialogs';
+import {
+  adminPremiumSlugsQueryOptions,
+  type PremiumSlugFilters,
+  useDeletePremiumSlug,
+  useSeedPremiumSlugs,
+} from './premiumSlugsApi';
+
+const searchDebounceMs = 300;
+/** Owner ids are shown truncated to 8 characters (admin-console.md section 9). */
+const ownerLabel = (ownerId: string | null) => (ownerId ? ownerId.slice(0, 8) : '—');
+
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'edit'; slug: PremiumSlug }
+  | { kind: 'bulk' }
+  | { kind: 'delete'; slug: PremiumSlug }
+  | { kind: 'seed' };
+
+/**
+ * The console's Premium tab (admin-console.md section 2): four cards, the filters (any change returns to
+ * page 1), 25 slugs a page, add, bulk add, edit, delete and seed.
+ */
+export function PremiumTab() {
+  const [typed, setTyped] = useState('');
+  const [search] = useDebouncedValue(typed.trim(), searchDebounceMs);
+  const [filters, setFilters] = useState<Omit<PremiumSlugFilters, 'search'>>({ page: 1 });
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const slugs = useQuery(adminPremiumSlugsQueryOptions({ ...filters, search }));
+  const close = () => setDialog(null);
+  const filter = (changes: Partial<PremiumSlugFilters>) =>
+    setFilters((now) => ({ ...now, ...changes, page: 1 }));
+
+  return (
+    <Stack gap="md">
+      <PremiumStats page={slugs.data} />
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="sm" wrap="wrap">
+          <TextInput
+            aria-label="Search slugs"
+            placeholder="Search slugs"
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.currentTarget.value);
+              filter({});
+            }}
+            w={200}
+          />
+          <Select
+            aria-label="Category"
+            placeholder="All categories"
+            data={categoryOptions}
+            value={filters.category ?? null}
+            clearable
+            onChange={(value) => filter({ category: (value as PremiumCategory | null) ?? undefined })}
+            w={190}
+          />
+          <Select
+            aria-label="Tier"
+            placeholder="All tiers"
+            data={tierOptions}
+            value={filters.tier ?? null}
+            clearable
+            onChange={(value) => filter({ tier: (value as PremiumTier | null) ?? undefined })}
+            w={140}
+          />
+          <Select
+            aria-label="Availability"
+            placeholder="Any status"
+            data={[
+              { value: 'available', label: 'Available' },
+              { value: 'owned', label: 'Owned' },
+            ]}
+            value={filters.availability ?? null}
+            clearable
+            onChange={(value) =>
+              filter({ availability: (value as 'available' | 'owned' | null) ?? undefined })
+            }
+            w={150}
+          />
+        </Group>
+        <Group gap="sm">
+          <Button onClick={() => setDialog({ kind: 'add' })}>Add Slug</Button>
+          <Button variant="light" onClick={() => setDialog({ kind: 'bulk' })}>
+            Bulk Add
+          </Button>
+          <Button variant="default" onClick={() => setDialog({ kind: 'seed' })}>
+            Seed Slugs
+          </Button>
+        </Group>
+      </Group>
+      {slugs.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading premium slugs" />
+        </Center>
+      ) : slugs.isError ? (
+        <Alert color="red" title="The premium slugs could not be loaded">
+          {problemOf(slugs.error)}
+        </Alert>
+      ) : (
+        <PremiumSlugTable
+          page={slugs.data}
+          onEdit={(slug) => setDialog({ kind: 'edit', slug })}
+          onDelete={(slug) => setDialog({ kind: 'delete', slug })}
+          onPage={(page) => setFilters((now) => ({ ...now, page }))}
+        />
+      )}
+      <PremiumSlugDialog
+        opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}
+        editing={dialog?.kind === 'edit' ? dialog.slug : null}
+        onClose={close}
+      />
+      <BulkAddDialog opened={dialog?.kind === 'bulk'} onClose={close} />
+      <DeleteConfirm slug={dialog?.kind === 'delete' ? dialog.slug : null} onClose={close} />
+      <SeedConfirm opened={dialog?.kind === 'seed'} onClose={close} />
+    </Stack>
+  );
+}
+
+/** Total, available, owned and revenue, over the whole catalogue (revenue stays 0 until purchases exist). */
+function PremiumStats({ page }: { page: AdminPremiumSlugsPage | undefined }) {
+  const stats = page?.stats;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }}>
+      <StatCard label="Total Slugs" value={stats?.total} />
+      <StatCard label="Available" value={stats?.available} />
+      <StatCard label="Owned" value={stats?.owned} />
+      <StatCard label="Revenue" value={stats && dollars(stats.revenue)} />
+    </SimpleGrid>
+  );
+}
+
+function PremiumSlugTable({
+  page,
+  onEdit,
+  onDelete,
+  onPage,
+}: {
+  page: AdminPremiumSlugsPage;
+  onEdit: (slug: PremiumSlug) => void;
+  onDelete: (slug: PremiumSlug) => void;
+  onPage: (page: number) => void;
+}) {
+  const pageCount = Math.max(1, Math.ceil(page.total / page.pageSize));
+  if (page.total === 0) return <Text c="dimmed">No premium slugs match.</Text>;
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={760}>
+        <Table verticalSpacing="sm" aria-label="Premium slugs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Slug</Table.Th>
+              <Table.Th>Category</Table.Th>
+              <Table.Th>Tier</Table.Th>
+              <Table.Th>Price</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Owner</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {page.slugs.map((slug) => (
+              <Table.Tr key={slug.id}>
+                <Table.Td ff="monospace" fw={500}>
+                  {slug.slug}
+                </Table.Td>
+                <Table.Td>{categoryLook(slug.category).label}</Table.Td>
+                <Table.Td>{tierLabels[slug.tier]}</Table.Td>
+                <Table.Td>{dollars(slug.price)}</Table.Td>
+                <Table.Td>
+                  <Badge color={slug.isAvailable ? 'green' : 'gray'} variant="light">
+                    {slug.isAvailable ? 'Available' : 'Owned'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ff="monospace">{ownerLabel(slug.ownerId)}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => onEdit(slug)}
+                      aria-label={`Edit ${slug.slug}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      onClick={() => onDelete(slug)}
+                      aria-label={`Delete ${slug.slug}`}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pageCount > 1 && (
+        <Center>
+          <Pagination total={pageCount} value={page.page} onChange={onPage} aria-label="Pages" />
+        </Center>
+      )}
+    </Stack>
+  );
+}
+
+function DeleteConfirm({ slug, onClose }: { slug: PremiumSlug | null; onClose: () => void }) {
+  const remove = useDeletePremiumSlug();
+  return (
+    <ConfirmDialog
+      opened={slug !== null}
+      title="Delete Premium Slug"
+      message={`Delete "${slug?.slug ?? ''}" from the catalogue? Its short code becomes free for links.`}
+      confirmLabel="Delete"
+      busy={remove.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        slug &&
+        remove.mutate(slug.id, {
+          onSuccess: () => {
+            toast.success('Premium slug deleted');
+            onClose();
+          },
+          onError: (error) => toast.error('Error deleting premium slug', problemOf(error)),
+        })
+      }
+    />
+  );
+}
+
+function SeedConfirm({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const seed = useSeedPremiumSlugs();
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title="Seed Premium Slugs"
+      message="Add the built-in catalogue of premium slugs? Slugs already in the catalogue, or held by a link, are skipped."
+      confirmLabel="Seed"
+      busy={seed.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        seed.mutate(undefined, {
+          onSuccess: ({ created, skipped }) => {
+            toast.success(`${created} premium slugs created, ${skipped} already existed.`);
+            onClose();
+          },
+          onError: (error) => toast.error('Seeding failed', problemOf(error)),
+        })
+      }
+    />
+  );
+}

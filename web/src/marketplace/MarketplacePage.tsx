@@ -1,0 +1,186 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Breadcrumbs,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import type { MarketplaceSlug, User } from '@sniplink/contracts';
+import { pages } from '@sniplink/contracts/pages';
+import {
+  MAX_OWNED_PREMIUM_SLUGS,
+  type PremiumCategory,
+  premiumCategories,
+} from '@sniplink/contracts/premium-slugs';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { currentUserQueryOptions } from '../accounts/api';
+import { isPro } from '../accounts/plan';
+import { loginHref } from '../accounts/useSignedInUser';
+import { PageTitle } from '../components/PageTitle';
+import { marketplaceSlugsQueryOptions } from './api';
+import { categoryLook, dollars, type PurchaseAction, purchaseActionFor, tierLabels } from './premiumFacts';
+
+const page = pages['/marketplace'];
+
+/**
+ * How many premium slugs the user owns: none until purchases exist (issue 22's purchase part gives the
+ * count, from `GET /api/marketplace/my-premium-slugs`); the limit rule itself is `purchaseActionFor`.
+ */
+const ownedBy = (_user: User) => 0;
+
+/** /marketplace (user-app.md section 2): search and category filter over the slugs for sale, as cards. */
+export function MarketplacePage() {
+  const { data: user, isPending: userPending } = useQuery(currentUserQueryOptions());
+  const slugs = useQuery(marketplaceSlugsQueryOptions());
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<PremiumCategory | null>(null);
+  const shown = useMemo(() => {
+    const wanted = search.trim().toLowerCase();
+    return (slugs.data ?? []).filter(
+      (slug) => (category === null || slug.category === category) && slug.slug.includes(wanted),
+    );
+  }, [slugs.data, search, category]);
+  const action = purchaseActionFor(
+    user ? { signedIn: true, pro: isPro(user), owned: ownedBy(user) } : { signedIn: false },
+    MAX_OWNED_PREMIUM_SLUGS,
+  );
+
+  return (
+    <Container size="lg" py="xl">
+      <PageTitle title={page.title} />
+      <Stack gap="lg">
+        {!userPending && <MarketplaceBreadcrumbs signedIn={Boolean(user)} />}
+        <Stack gap={4}>
+          <Title order={1}>{page.title}</Title>
+          <Text c="dimmed">{page.description}</Text>
+        </Stack>
+        <Group gap="sm" wrap="wrap">
+          <TextInput
+            aria-label="Search premium slugs"
+            placeholder="Search slugs"
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            w={260}
+          />
+          <Select
+            aria-label="Category"
+            placeholder="All categories"
+            data={premiumCategories.map((value) => ({ value, label: categoryLook(value).label }))}
+            value={category}
+            clearable
+            onChange={(value) => setCategory(value as PremiumCategory | null)}
+            w={220}
+          />
+        </Group>
+        {slugs.isPending ? (
+          <Center py="xl">
+            <Loader aria-label="Loading premium slugs" />
+          </Center>
+        ) : slugs.isError ? (
+          <Alert color="red" title="Failed to load marketplace">
+            Please try again in a moment.
+          </Alert>
+        ) : shown.length === 0 ? (
+          <Text c="dimmed">No premium slugs match.</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            {shown.map((slug) => (
+              <SlugCard key={slug.id} slug={slug} action={action} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function MarketplaceBreadcrumbs({ signedIn }: { signedIn: boolean }) {
+  return (
+    <Box component="nav" aria-label="Breadcrumbs">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/">
+          {signedIn ? 'Dashboard' : 'Home'}
+        </Anchor>
+        <Text span>{signedIn ? 'Premium Slugs' : 'Marketplace'}</Text>
+      </Breadcrumbs>
+    </Box>
+  );
+}
+
+function SlugCard({ slug, action }: { slug: MarketplaceSlug; action: PurchaseAction }) {
+  const look = categoryLook(slug.category);
+  return (
+    <Card withBorder radius="md" padding="lg" aria-label={`Premium slug ${slug.slug}`} component="article">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <ThemeIcon color={look.color} variant="light" radius="xl" aria-hidden>
+              {look.icon}
+            </ThemeIcon>
+            <Text size="sm" c="dimmed">
+              {look.label}
+            </Text>
+          </Group>
+          <Badge color={slug.tier === 'ultra' ? 'grape' : slug.tier === 'premium' ? 'blue' : 'gray'}>
+            {tierLabels[slug.tier]}
+          </Badge>
+        </Group>
+        <Text ff="monospace" fz="xl" fw={700}>
+          /s/{slug.slug}
+        </Text>
+        <Text fz="lg" fw={600}>
+          {dollars(slug.price)}{' '}
+          <Text span size="sm" c="dimmed">
+            one-time
+          </Text>
+        </Text>
+        <PurchaseButton slug={slug} action={action} />
+      </Stack>
+    </Card>
+  );
+}
+
+function PurchaseButton({ slug, action }: { slug: MarketplaceSlug; action: PurchaseAction }) {
+  switch (action.kind) {
+    case 'login':
+      return (
+        <Button component="a" href={loginHref('/marketplace')}>
+          {action.label}
+        </Button>
+      );
+    case 'upgrade':
+      return (
+        <Button component={Link} to="/subscribe" variant="light">
+          {action.label}
+        </Button>
+      );
+    case 'limit':
+      return <Button disabled>{action.label}</Button>;
+    case 'purchase':
+      // The checkout page comes with the purchase part of issue 22.
+      return (
+        <Button component="a" href={`/premium/checkout/${encodeURIComponent(slug.id)}`}>
+          {action.label}
+        </Button>
+      );
+    default: {
+      const unknown: never = action;
+      return unknown;
+    }
+  }
+}

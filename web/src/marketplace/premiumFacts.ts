@@ -1,0 +1,61 @@
+import {
+  type MarketplaceCategoryKey,
+  marketplaceCategoryKeys,
+  type PremiumCategory,
+  type PremiumTier,
+} from '@sniplink/contracts/premium-slugs';
+
+/** How each marketplace category key looks (user-app.md section 3): its icon, colour and name. */
+export const categoryLooks: Record<MarketplaceCategoryKey, { icon: string; color: string; label: string }> = {
+  'ultra-short': { icon: '⚡', color: 'grape', label: 'Ultra Short' },
+  common: { icon: '💬', color: 'blue', label: 'Common Words' },
+  commerce: { icon: '🛒', color: 'green', label: 'Commerce' },
+  time: { icon: '⏰', color: 'orange', label: 'Time & Urgency' },
+  lifestyle: { icon: '✨', color: 'pink', label: 'Lifestyle & Status' },
+  tech: { icon: '💻', color: 'cyan', label: 'Tech Terms' },
+  special: { icon: '🔢', color: 'yellow', label: 'Number Patterns' },
+};
+
+/** The look of a stored category, through its marketplace key. */
+export const categoryLook = (category: PremiumCategory) => categoryLooks[marketplaceCategoryKeys[category]];
+
+export const tierLabels: Record<PremiumTier, string> = {
+  standard: 'Standard',
+  premium: 'Premium',
+  ultra: 'Ultra',
+};
+
+/** Cents as the marketplace shows them: 2500 → "$25.00". */
+export const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** What an admin typed in dollars, in cents (dollars x 100, rounded); NaN when it is not a number. */
+export const centsOf = (dollarsTyped: string | number): number => {
+  const value = typeof dollarsTyped === 'number' ? dollarsTyped : Number(dollarsTyped.trim() || Number.NaN);
+  return Math.round(value * 100);
+};
+
+/** Bulk add: one slug per line, trimmed, blank lines dropped. */
+export const slugsOfLines = (text: string): string[] =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+/** The marketplace's purchase button for a viewer (user-app.md section 2, /marketplace). */
+export type PurchaseAction =
+  | { kind: 'login'; label: 'Login to Purchase' }
+  | { kind: 'upgrade'; label: 'Upgrade to Pro' }
+  | { kind: 'limit'; label: string }
+  | { kind: 'purchase'; label: 'Purchase' };
+
+export function purchaseActionFor(
+  viewer: { signedIn: false } | { signedIn: true; pro: boolean; owned: number },
+  maxOwned = 3,
+): PurchaseAction {
+  if (!viewer.signedIn) return { kind: 'login', label: 'Login to Purchase' };
+  if (!viewer.pro) return { kind: 'upgrade', label: 'Upgrade to Pro' };
+  if (viewer.owned >= maxOwned)
+    return { kind: 'limit', label: `Limit Reached (${viewer.owned}/${maxOwned})` };
+  return { kind: 'purchase', label: 'Purchase' };
+}
