@@ -112,7 +112,6 @@ export function PremiumSlugDialog({
       onClose={onClose}
       title={title}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <PremiumSlugForm key={editing?.id ?? 'new'} editing={editing} onDone={onClose} />
     </Modal>
@@ -219,7 +218,6 @@ export function BulkAddDialog({ opened, onClose }: { opened: boolean; onClose: (
       onClose={onClose}
       title="Bulk Add Premium Slugs"
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <BulkAddForm onDone={onClose} />
     </Modal>
@@ -329,7 +327,6 @@ export function ConfirmDialog({
       onClose={onClose}
       title={title}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack gap="md">
         <Text>{message}</Text>
