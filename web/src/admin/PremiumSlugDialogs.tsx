@@ -107,12 +107,7 @@ export function PremiumSlugDialog({
 }) {
   const title = editing ? 'Edit Premium Slug' : 'Add Premium Slug';
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-    >
+    <Modal opened={opened} onClose={onClose} title={title} centered>
       <PremiumSlugForm key={editing?.id ?? 'new'} editing={editing} onDone={onClose} />
     </Modal>
   );
@@ -213,12 +208,7 @@ const pause = (ms: number) => new Promise((resolve) => window.setTimeout(resolve
 /** Bulk add: one slug per line, each created with the chosen category, price and tier, as available. */
 export function BulkAddDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Bulk Add Premium Slugs"
-      centered
-    >
+    <Modal opened={opened} onClose={onClose} title="Bulk Add Premium Slugs" centered>
       <BulkAddForm onDone={onClose} />
     </Modal>
   );
@@ -322,12 +312,7 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-    >
+    <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="md">
         <Text>{message}</Text>
         <Group justify="flex-end">
