@@ -17,3 +17,5 @@ export * from './events/registry';
 export * from './health';
 export * from './links/api';
 export * from './links/events';
+export * from './support/api';
+export * from './support/events';

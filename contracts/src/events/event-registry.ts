@@ -4,6 +4,7 @@ import { configEvents } from '../admin/config';
 import { adminFlagEvents, adminRosterEvents } from '../admin/users';
 import { billingEvents, paidPlanEvents } from '../billing/events';
 import { linkEvents, linkQuotaEvents, shortCodeEvents } from '../links/events';
+import { ticketEvents } from '../support/events';
 import { EventRegistry } from './registry';
 
 /** Every event the store holds, feature by feature: the registry each event store is given. */
@@ -20,4 +21,5 @@ export const eventRegistry = new EventRegistry([
   announcementDismissalEvents,
   adminFlagEvents,
   adminRosterEvents,
+  ticketEvents,
 ]);

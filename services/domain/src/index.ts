@@ -62,3 +62,10 @@ export {
   shortCodeStreamId,
 } from './links/short-code';
 export { checkTargetUrl, MAX_URL_LENGTH } from './links/target-url';
+export {
+  type TicketAuthor,
+  type TicketCommand,
+  type TicketState,
+  ticketDecider,
+  ticketStreamId,
+} from './support/ticket';
