@@ -8,6 +8,7 @@ import { billingProjection } from './billing/projection';
 import { type CodesChanged, linksProjection } from './links/projection';
 import type { Projection } from './projection';
 import { streamCatalogue } from './stream-catalogue/projection';
+import { SUPPORT_PROJECTION, supportProjection } from './support/projection';
 
 export {
   erasedUsersStillKeyed,
@@ -75,6 +76,16 @@ export { ProjectionBusyError, rebuildProjections } from './rebuild';
 export { ProjectionRunner, type RunnerDeps, type RunnerState } from './runner';
 export { streamsEndingWith } from './stream-catalogue/queries';
 export {
+  adminEmails,
+  supportTicket,
+  supportTicketsPage,
+  type TicketFilter,
+  ticketCounts,
+  ticketMessages,
+  ticketsDueToClose,
+  ticketsOf,
+} from './support/queries';
+export {
   adminAuditProjection,
   adminStatsProjection,
   billingProjection,
@@ -82,7 +93,9 @@ export {
   type CodesChanged,
   configProjection,
   linksProjection,
+  SUPPORT_PROJECTION,
   streamCatalogue,
+  supportProjection,
   usersProjection,
 };
 
@@ -99,4 +112,5 @@ export const allProjections = (deps: {
   configProjection,
   announcementsProjection,
   adminStatsProjection,
+  supportProjection(deps.keyring),
 ];

@@ -9,6 +9,7 @@ import type { ClickAnalyticsTables } from './analytics/tables';
 import type { BillingTables } from './billing/tables';
 import type { LinksTables } from './links/tables';
 import type { StreamCatalogueTables } from './stream-catalogue/tables';
+import type { SupportTables } from './support/tables';
 
 /**
  * Every read model's tables; each is declared in its own folder, beside its projection and queries.
@@ -22,7 +23,8 @@ export type ReadModelTables = LinksTables &
   AdminAuditTables &
   AdminConfigTables &
   AnnouncementsTables &
-  AdminStatsTables;
+  AdminStatsTables &
+  SupportTables;
 
 /** The platform's tables and the read models': what projections and their queries are typed against. */
 export interface ReadModelDatabase extends Database, ReadModelTables {}

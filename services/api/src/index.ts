@@ -50,3 +50,8 @@ export { CodeChangeThrottle } from './links/code-change-throttle';
 export { pruneIdempotencyKeys } from './links/idempotency';
 export { LinkService, type LinkServiceDeps } from './links/link-service';
 export { type LinkRoutesDeps, linkRoutes } from './links/routes';
+export { supportAdminRoutes } from './support/admin';
+export { closeResolvedTickets, type TicketSweepDeps } from './support/auto-close';
+export { SupportMail, type SupportMailDeps } from './support/notifications';
+export { type SupportRoutesDeps, supportRoutes } from './support/routes';
+export { SupportService, type SupportServiceDeps } from './support/support-service';

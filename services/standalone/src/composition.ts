@@ -52,7 +52,11 @@ import {
   type RouteGroup,
   SignupThrottle,
   type StatsAdminRoutesDeps,
+  SupportMail,
+  SupportService,
   statsAdminRoutes,
+  supportAdminRoutes,
+  supportRoutes,
   userAdminRoutes,
 } from '@sniplink/api';
 import { type Config, type Logger, refuseTestPaymentsInProduction } from '@sniplink/platform';
@@ -164,6 +168,7 @@ export async function startRedirect(
  */
 function featureRoutes(runtime: Runtime, payments: PaymentSetup): RouteGroup[] {
   const announcements = announcementService(runtime);
+  const support = supportService(runtime);
   return [
     (api) => accountRoutes(api, accountDeps(runtime)),
     (api) => linkRoutes(api, linkDeps(runtime)),
@@ -171,7 +176,8 @@ function featureRoutes(runtime: Runtime, payments: PaymentSetup): RouteGroup[] {
     (api) => demoRoutes(api, demoDeps(runtime)),
     (api) => billingRoutes(api, billingDeps(runtime, payments.provider)),
     (api) => announcementRoutes(api, { announcements, sessions: runtime.sessions }),
-    (api) => adminRoutes(api, adminDeps(runtime, announcements)),
+    (api) => supportRoutes(api, { support, sessions: runtime.sessions }),
+    (api) => adminRoutes(api, adminDeps(runtime, announcements, support)),
     // The local provider's test checkout and portal pages (none with Stripe).
     ...(payments.pages ? [payments.pages] : []),
   ];
@@ -294,7 +300,11 @@ function demoDeps(runtime: Runtime): DemoRoutesDeps {
  * The admin console's API: every group listed here is behind the admin gate (`/api/admin`, 401 signed
  * out, 403 for a non-admin). A new tab's calls add their group here.
  */
-function adminDeps(runtime: Runtime, announcements: AnnouncementService): AdminRoutesDeps {
+function adminDeps(
+  runtime: Runtime,
+  announcements: AnnouncementService,
+  support: SupportService,
+): AdminRoutesDeps {
   const { accounts, clock } = runtime;
   const db = runtime.database.db;
   const config = new ConfigService({
@@ -312,6 +322,7 @@ function adminDeps(runtime: Runtime, announcements: AnnouncementService): AdminR
     groups: [
       (admin) => statsAdminRoutes(admin, statsDeps(runtime)),
       (admin) => userAdminRoutes(admin, { accounts, db, clock }),
+      (admin) => supportAdminRoutes(admin, { support }),
       (admin) => auditAdminRoutes(admin, { auditHistory: (filter) => auditHistory(db, filter) }),
       (admin) => announcementAdminRoutes(admin, { announcements }),
       (admin) => configAdminRoutes(admin, { config }),
@@ -341,6 +352,29 @@ function announcementService(runtime: Runtime): AnnouncementService {
     db: runtime.database.db,
     readModels: runtime.progress,
     accounts,
+    clock,
+    ids,
+  });
+}
+
+/** Support tickets: users open and follow theirs, admins answer them in the Support tab; mails go out. */
+function supportService(runtime: Runtime): SupportService {
+  const { eventStore, accounts, keyring, clock, ids, log } = runtime;
+  const db = runtime.database.db;
+  const mail = new SupportMail({
+    mailer: runtime.mailer,
+    db,
+    accounts,
+    publicUrl: runtime.config.publicUrl,
+    log,
+  });
+  return new SupportService({
+    eventStore,
+    db,
+    readModels: runtime.progress,
+    keyring,
+    accounts,
+    mail,
     clock,
     ids,
   });
