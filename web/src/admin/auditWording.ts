@@ -20,6 +20,9 @@ const actionWords: Record<string, string> = {
   AnnouncementPublished: 'Announcement published',
   AnnouncementSwitchedOff: 'Announcement switched off',
   AnnouncementSwitchedOn: 'Announcement switched on',
+  TicketAssigned: 'Ticket assigned',
+  TicketMessagePosted: 'Replied to a ticket',
+  TicketStatusChanged: 'Ticket status changed',
 };
 
 export const actionWording = (action: string): string => actionWords[action] ?? action;

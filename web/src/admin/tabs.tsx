@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AnnounceTab } from './AnnounceTab';
 import { ConfigTab } from './ConfigTab';
 import { OverviewTab } from './OverviewTab';
+import { SupportTab } from './SupportTab';
 import { UsersTab } from './UsersTab';
 
 export interface AdminTab {
@@ -18,6 +19,7 @@ export interface AdminTab {
 export const adminTabs: readonly AdminTab[] = [
   { value: 'overview', label: 'Overview', panel: () => <OverviewTab /> },
   { value: 'users', label: 'Users', panel: () => <UsersTab /> },
+  { value: 'support', label: 'Support', panel: () => <SupportTab /> },
   { value: 'announce', label: 'Announce', panel: () => <AnnounceTab /> },
   { value: 'config', label: 'Config', panel: () => <ConfigTab /> },
 ];
