@@ -177,7 +177,7 @@ function featureRoutes(runtime: Runtime, payments: PaymentSetup): RouteGroup[] {
     (api) => billingRoutes(api, billingDeps(runtime, payments.provider)),
     (api) => announcementRoutes(api, { announcements, sessions: runtime.sessions }),
     (api) => supportRoutes(api, { support, sessions: runtime.sessions }),
-    (api) => adminRoutes(api, adminDeps(runtime, announcements, support)),
+    (api) => adminRoutes(api, adminDeps(runtime, { announcements, support })),
     // The local provider's test checkout and portal pages (none with Stripe).
     ...(payments.pages ? [payments.pages] : []),
   ];
@@ -302,8 +302,7 @@ function demoDeps(runtime: Runtime): DemoRoutesDeps {
  */
 function adminDeps(
   runtime: Runtime,
-  announcements: AnnouncementService,
-  support: SupportService,
+  { announcements, support }: { announcements: AnnouncementService; support: SupportService },
 ): AdminRoutesDeps {
   const { accounts, clock } = runtime;
   const db = runtime.database.db;
