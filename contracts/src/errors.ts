@@ -13,6 +13,7 @@ export const errorCodes = [
   'ADMIN_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
+  'TICKET_CLOSED',
   'EMAIL_TAKEN',
   'INVALID_CREDENTIALS',
   'ACCOUNT_SUSPENDED',

@@ -20,3 +20,5 @@ export * from './links/events';
 export * from './marketplace/api';
 export * from './marketplace/events';
 export * from './marketplace/premium-slugs';
+export * from './support/api';
+export * from './support/events';

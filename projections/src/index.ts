@@ -9,6 +9,7 @@ import { type CodesChanged, linksProjection } from './links/projection';
 import { marketplaceProjection } from './marketplace/projection';
 import type { Projection } from './projection';
 import { streamCatalogue } from './stream-catalogue/projection';
+import { SUPPORT_PROJECTION, supportProjection } from './support/projection';
 
 export {
   erasedUsersStillKeyed,
@@ -83,6 +84,16 @@ export { ProjectionBusyError, rebuildProjections } from './rebuild';
 export { ProjectionRunner, type RunnerDeps, type RunnerState } from './runner';
 export { streamsEndingWith } from './stream-catalogue/queries';
 export {
+  adminEmails,
+  supportTicket,
+  supportTicketsPage,
+  type TicketFilter,
+  ticketCounts,
+  ticketMessages,
+  ticketsDueToClose,
+  ticketsOf,
+} from './support/queries';
+export {
   adminAuditProjection,
   adminStatsProjection,
   billingProjection,
@@ -91,7 +102,9 @@ export {
   configProjection,
   linksProjection,
   marketplaceProjection,
+  SUPPORT_PROJECTION,
   streamCatalogue,
+  supportProjection,
   usersProjection,
 };
 
@@ -109,4 +122,5 @@ export const allProjections = (deps: {
   announcementsProjection,
   adminStatsProjection,
   marketplaceProjection,
+  supportProjection(deps.keyring),
 ];

@@ -10,6 +10,7 @@ import type { BillingTables } from './billing/tables';
 import type { LinksTables } from './links/tables';
 import type { MarketplaceTables } from './marketplace/tables';
 import type { StreamCatalogueTables } from './stream-catalogue/tables';
+import type { SupportTables } from './support/tables';
 
 /**
  * Every read model's tables; each is declared in its own folder, beside its projection and queries.
@@ -24,7 +25,8 @@ export type ReadModelTables = LinksTables &
   AdminConfigTables &
   AnnouncementsTables &
   AdminStatsTables &
-  MarketplaceTables;
+  MarketplaceTables &
+  SupportTables;
 
 /** The platform's tables and the read models': what projections and their queries are typed against. */
 export interface ReadModelDatabase extends Database, ReadModelTables {}

@@ -5,6 +5,7 @@ import { adminFlagEvents, adminRosterEvents } from '../admin/users';
 import { billingEvents, paidPlanEvents } from '../billing/events';
 import { linkEvents, linkQuotaEvents, shortCodeEvents } from '../links/events';
 import { premiumSlugEvents } from '../marketplace/events';
+import { ticketEvents } from '../support/events';
 import { EventRegistry } from './registry';
 
 /** Every event the store holds, feature by feature: the registry each event store is given. */
@@ -22,4 +23,5 @@ export const eventRegistry = new EventRegistry([
   adminFlagEvents,
   adminRosterEvents,
   premiumSlugEvents,
+  ticketEvents,
 ]);

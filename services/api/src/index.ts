@@ -52,3 +52,8 @@ export { LinkService, type LinkServiceDeps } from './links/link-service';
 export { type LinkRoutesDeps, linkRoutes } from './links/routes';
 export { PremiumSlugService, type PremiumSlugServiceDeps } from './marketplace/premium-slug-service';
 export { marketplaceRoutes, premiumSlugAdminRoutes } from './marketplace/routes';
+export { supportAdminRoutes } from './support/admin';
+export { closeResolvedTickets, type TicketSweepDeps } from './support/auto-close';
+export { SupportMail, type SupportMailDeps } from './support/notifications';
+export { type SupportRoutesDeps, supportRoutes } from './support/routes';
+export { SupportService, type SupportServiceDeps } from './support/support-service';

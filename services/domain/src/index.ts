@@ -71,3 +71,10 @@ export {
   premiumSlugDecider,
   premiumSlugStreamId,
 } from './marketplace/premium-slug';
+export {
+  type TicketAuthor,
+  type TicketCommand,
+  type TicketState,
+  ticketDecider,
+  ticketStreamId,
+} from './support/ticket';

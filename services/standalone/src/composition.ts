@@ -55,7 +55,11 @@ import {
   type RouteGroup,
   SignupThrottle,
   type StatsAdminRoutesDeps,
+  SupportMail,
+  SupportService,
   statsAdminRoutes,
+  supportAdminRoutes,
+  supportRoutes,
   userAdminRoutes,
 } from '@sniplink/api';
 import { type Config, type Logger, refuseTestPaymentsInProduction } from '@sniplink/platform';
@@ -168,6 +172,7 @@ export async function startRedirect(
 function featureRoutes(runtime: Runtime, payments: PaymentSetup): RouteGroup[] {
   const announcements = announcementService(runtime);
   const premiumSlugs = premiumSlugService(runtime);
+  const support = supportService(runtime);
   return [
     (api) => accountRoutes(api, accountDeps(runtime)),
     (api) => linkRoutes(api, linkDeps(runtime)),
@@ -176,7 +181,8 @@ function featureRoutes(runtime: Runtime, payments: PaymentSetup): RouteGroup[] {
     (api) => billingRoutes(api, billingDeps(runtime, payments.provider)),
     (api) => announcementRoutes(api, { announcements, sessions: runtime.sessions }),
     (api) => marketplaceRoutes(api, { premiumSlugs }),
-    (api) => adminRoutes(api, adminDeps(runtime, { announcements, premiumSlugs })),
+    (api) => supportRoutes(api, { support, sessions: runtime.sessions }),
+    (api) => adminRoutes(api, adminDeps(runtime, { announcements, premiumSlugs, support })),
     // The local provider's test checkout and portal pages (none with Stripe).
     ...(payments.pages ? [payments.pages] : []),
   ];
@@ -301,7 +307,11 @@ function demoDeps(runtime: Runtime): DemoRoutesDeps {
  */
 function adminDeps(
   runtime: Runtime,
-  { announcements, premiumSlugs }: { announcements: AnnouncementService; premiumSlugs: PremiumSlugService },
+  {
+    announcements,
+    premiumSlugs,
+    support,
+  }: { announcements: AnnouncementService; premiumSlugs: PremiumSlugService; support: SupportService },
 ): AdminRoutesDeps {
   const { accounts, clock } = runtime;
   const db = runtime.database.db;
@@ -320,6 +330,7 @@ function adminDeps(
     groups: [
       (admin) => statsAdminRoutes(admin, statsDeps(runtime)),
       (admin) => userAdminRoutes(admin, { accounts, db, clock }),
+      (admin) => supportAdminRoutes(admin, { support }),
       (admin) => auditAdminRoutes(admin, { auditHistory: (filter) => auditHistory(db, filter) }),
       (admin) => announcementAdminRoutes(admin, { announcements }),
       (admin) => configAdminRoutes(admin, { config }),
@@ -363,6 +374,29 @@ function premiumSlugService(runtime: Runtime): PremiumSlugService {
     db: runtime.database.db,
     readModels: runtime.progress,
     settings,
+    clock,
+    ids,
+  });
+}
+
+/** Support tickets: users open and follow theirs, admins answer them in the Support tab; mails go out. */
+function supportService(runtime: Runtime): SupportService {
+  const { eventStore, accounts, keyring, clock, ids, log } = runtime;
+  const db = runtime.database.db;
+  const mail = new SupportMail({
+    mailer: runtime.mailer,
+    db,
+    accounts,
+    publicUrl: runtime.config.publicUrl,
+    log,
+  });
+  return new SupportService({
+    eventStore,
+    db,
+    readModels: runtime.progress,
+    keyring,
+    accounts,
+    mail,
     clock,
     ids,
   });

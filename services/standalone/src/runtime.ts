@@ -1,6 +1,7 @@
 import {
   AccountService,
   CodeChangeThrottle,
+  closeResolvedTickets,
   DemoService,
   DemoThrottle,
   LinkService,
@@ -260,6 +261,7 @@ export async function startRuntime(
       runners.length > 0
         ? scheduleMaintenance(async () => {
             await runAccountMaintenance({ db: database.db, eventStore, keyring, log, clock });
+            await closeResolvedTickets({ db: database.db, eventStore, log, clock });
             await pruneIdempotencyKeys(database.db);
           }, log)
         : undefined;

@@ -25,6 +25,9 @@ const actionWords: Record<string, string> = {
   PremiumSlugDeleted: 'Premium slug deleted',
   ShortCodeReservedForPremiumSlug: 'Short code reserved for a premium slug',
   ShortCodePremiumSlugReleased: 'Short code released by a premium slug',
+  TicketAssigned: 'Ticket assigned',
+  TicketMessagePosted: 'Replied to a ticket',
+  TicketStatusChanged: 'Ticket status changed',
 };
 
 export const actionWording = (action: string): string => actionWords[action] ?? action;

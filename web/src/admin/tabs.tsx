@@ -3,6 +3,7 @@ import { AnnounceTab } from './AnnounceTab';
 import { ConfigTab } from './ConfigTab';
 import { OverviewTab } from './OverviewTab';
 import { PremiumTab } from './PremiumTab';
+import { SupportTab } from './SupportTab';
 import { UsersTab } from './UsersTab';
 
 export interface AdminTab {
@@ -19,6 +20,7 @@ export interface AdminTab {
 export const adminTabs: readonly AdminTab[] = [
   { value: 'overview', label: 'Overview', panel: () => <OverviewTab /> },
   { value: 'users', label: 'Users', panel: () => <UsersTab /> },
+  { value: 'support', label: 'Support', panel: () => <SupportTab /> },
   { value: 'announce', label: 'Announce', panel: () => <AnnounceTab /> },
   { value: 'config', label: 'Config', panel: () => <ConfigTab /> },
   { value: 'premium', label: 'Premium', panel: () => <PremiumTab /> },

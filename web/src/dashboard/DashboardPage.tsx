@@ -11,10 +11,10 @@ import { PageTitle } from '../components/PageTitle';
 import { linksQueryOptions } from '../links/api';
 import { CreateLinkForm } from '../links/CreateLinkForm';
 import { LinkList } from '../links/LinkList';
+import { SupportDialog } from '../support/SupportDialog';
 import { DashboardGreeting } from './DashboardGreeting';
 import { DashboardStats } from './DashboardStats';
 import { OnboardingCard } from './OnboardingCard';
-import { SupportDialog } from './SupportDialog';
 
 /** The signed-in home, at /home and at / (spec, section 2). */
 export function DashboardPage({ user }: { user: User }) {

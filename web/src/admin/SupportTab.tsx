@@ -1,0 +1,297 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import {
+  type AdminTicket,
+  TICKET_MESSAGE_MAX,
+  type TicketCounts,
+  type TicketPriority,
+  type TicketStatus,
+  ticketPriorities,
+  ticketStatuses,
+} from '@sniplink/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../api/http';
+import { toast } from '../components/toast';
+import { ticketStatusLabels } from '../support/api';
+import { MessageThread, TicketStatusBadge } from '../support/SupportDialog';
+import {
+  adminTicketMessagesQueryOptions,
+  adminTicketsQueryOptions,
+  type TicketFilters,
+  useAssignTicket,
+  useReplyToTicket,
+  useSetTicketStatus,
+} from './supportApi';
+
+const problemOf = (error: unknown) =>
+  error instanceof ApiError ? (error.serverMessage ?? error.message) : 'Please try again.';
+
+const createdLabel = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+/**
+ * The Support tab (admin-console.md sections 2, 3 and 7): counts of open, in-progress and resolved tickets,
+ * the table with its filters (a change returns to page 1) and "Assign to me", and a thread view where an
+ * admin replies, resolves or closes.
+ */
+export function SupportTab() {
+  const [filters, setFilters] = useState<TicketFilters>({ status: null, priority: null });
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<AdminTicket | null>(null);
+  const tickets = useQuery(adminTicketsQueryOptions(filters, page));
+  const filter = (changes: Partial<TicketFilters>) => {
+    setFilters((current) => ({ ...current, ...changes }));
+    setPage(1);
+  };
+  const pageCount = tickets.data ? Math.max(1, Math.ceil(tickets.data.total / tickets.data.pageSize)) : 1;
+  // The open thread follows the list: its status and assignee as they stand after a change.
+  const current = viewing && (tickets.data?.tickets.find((one) => one.id === viewing.id) ?? viewing);
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        Support Tickets
+      </Title>
+      {tickets.data && <TicketCountCards counts={tickets.data.counts} />}
+      <Group>
+        <Select
+          label="Status"
+          placeholder="All statuses"
+          clearable
+          data={ticketStatuses.map((value) => ({ value, label: ticketStatusLabels[value] }))}
+          value={filters.status}
+          onChange={(value) => filter({ status: value as TicketStatus | null })}
+        />
+        <Select
+          label="Priority"
+          placeholder="All priorities"
+          clearable
+          data={ticketPriorities.map((value) => ({ value, label: capitalised(value) }))}
+          value={filters.priority}
+          onChange={(value) => filter({ priority: value as TicketPriority | null })}
+        />
+      </Group>
+      {tickets.isPending ? (
+        <Loader aria-label="Loading tickets" />
+      ) : tickets.isError ? (
+        <Alert color="red" title="The tickets could not be loaded">
+          {problemOf(tickets.error)}
+        </Alert>
+      ) : tickets.data.tickets.length === 0 ? (
+        <Text c="dimmed">No tickets.</Text>
+      ) : (
+        <TicketTable tickets={tickets.data.tickets} onView={setViewing} />
+      )}
+      {pageCount > 1 && (
+        <Group justify="center">
+          <Pagination total={pageCount} value={page} onChange={setPage} />
+        </Group>
+      )}
+      <Modal
+        opened={current !== null}
+        onClose={() => setViewing(null)}
+        title="Ticket"
+        centered
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {current && <TicketThread ticket={current} />}
+      </Modal>
+    </Stack>
+  );
+}
+
+function TicketCountCards({ counts }: { counts: TicketCounts }) {
+  const cards: Array<[string, number]> = [
+    ['Open', counts.open],
+    ['In Progress', counts.in_progress],
+    ['Resolved', counts.resolved],
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      {cards.map(([label, count]) => (
+        <Card key={label} withBorder role="group" aria-label={`${label} tickets`}>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text fz="xl" fw={700}>
+            {count}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function TicketTable({ tickets, onView }: { tickets: AdminTicket[]; onView: (ticket: AdminTicket) => void }) {
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table verticalSpacing="sm" aria-label="Support tickets">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Subject</Table.Th>
+            <Table.Th>User</Table.Th>
+            <Table.Th>Priority</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {tickets.map((ticket) => (
+            <TicketRow key={ticket.id} ticket={ticket} onView={() => onView(ticket)} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function TicketRow({ ticket, onView }: { ticket: AdminTicket; onView: () => void }) {
+  const assign = useAssignTicket();
+  const assignToMe = () =>
+    assign.mutate(ticket.id, {
+      onSuccess: () => toast.success('Ticket assigned to you'),
+      onError: (error) => toast.error('Error', problemOf(error)),
+    });
+  return (
+    <Table.Tr>
+      <Table.Td fw={500}>{ticket.subject}</Table.Td>
+      <Table.Td>
+        <Text size="sm">{ticket.userEmail ?? ticket.userId}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text
+          size="sm"
+          c={ticket.priority === 'urgent' ? 'red' : undefined}
+          fw={ticket.priority === 'urgent' ? 700 : 400}
+        >
+          {capitalised(ticket.priority)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <TicketStatusBadge status={ticket.status} />
+      </Table.Td>
+      <Table.Td>{createdLabel(ticket.createdAt)}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="light" onClick={onView} aria-label={`View ticket ${ticket.subject}`}>
+            View
+          </Button>
+          {ticket.assignedTo === null && ticket.status !== 'closed' && (
+            <Button size="xs" onClick={assignToMe} loading={assign.isPending}>
+              Assign to me
+            </Button>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function TicketThread({ ticket }: { ticket: AdminTicket }) {
+  const messages = useQuery(adminTicketMessagesQueryOptions(ticket.id));
+  const setStatus = useSetTicketStatus();
+  const change = (status: 'resolved' | 'closed') =>
+    setStatus.mutate(
+      { id: ticket.id, status },
+      {
+        onSuccess: () => toast.success(status === 'resolved' ? 'Ticket resolved' : 'Ticket closed'),
+        onError: (error) => toast.error('Error', problemOf(error)),
+      },
+    );
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Stack gap={0}>
+          <Text fw={600}>{ticket.subject}</Text>
+          <Text size="sm" c="dimmed">
+            {ticket.userEmail ?? ticket.userId}
+          </Text>
+        </Stack>
+        <TicketStatusBadge status={ticket.status} />
+      </Group>
+      {messages.isPending ? (
+        <Loader aria-label="Loading messages" />
+      ) : messages.isError ? (
+        <Alert color="red">{problemOf(messages.error)}</Alert>
+      ) : (
+        <MessageThread messages={messages.data} ownLabel="User" />
+      )}
+      {ticket.status !== 'closed' && (
+        <>
+          <StaffReplyForm ticketId={ticket.id} />
+          <Group justify="flex-end">
+            {ticket.status !== 'resolved' && (
+              <Button
+                variant="light"
+                color="green"
+                onClick={() => change('resolved')}
+                loading={setStatus.isPending}
+              >
+                Resolve
+              </Button>
+            )}
+            <Button variant="default" onClick={() => change('closed')} loading={setStatus.isPending}>
+              Close Ticket
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function StaffReplyForm({ ticketId }: { ticketId: string }) {
+  const [message, setMessage] = useState('');
+  const reply = useReplyToTicket();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!message.trim()) return;
+    reply.mutate(
+      { id: ticketId, message },
+      {
+        onSuccess: () => {
+          toast.success('Message Sent');
+          setMessage('');
+        },
+        onError: (error) => toast.error('Error', problemOf(error)),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} aria-label="Reply as the Support Team">
+      <Stack gap="xs">
+        <Textarea
+          label="Reply as the Support Team"
+          autosize
+          minRows={2}
+          maxLength={TICKET_MESSAGE_MAX}
+          value={message}
+          onChange={(event) => setMessage(event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={reply.isPending} disabled={!message.trim()}>
+            Send Reply
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,312 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  TICKET_MESSAGE_MAX,
+  TICKET_SUBJECT_MAX,
+  type Ticket,
+  type TicketMessage,
+  type TicketPriority,
+  ticketPriorities,
+} from '@sniplink/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from '../components/toast';
+import { relativeCreationDate } from '../links/relativeDate';
+import {
+  ticketMessagesQueryOptions,
+  ticketStatusColor,
+  ticketStatusLabels,
+  ticketsQueryOptions,
+  useCloseTicket,
+  useOpenTicket,
+  usePostTicketMessage,
+} from './api';
+
+const priorityLabels: Record<TicketPriority, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  urgent: 'Urgent',
+};
+const priorityOptions = ticketPriorities.map((value) => ({ value, label: priorityLabels[value] }));
+
+const createdLabel = (iso: string) => relativeCreationDate(iso, new Date());
+
+/**
+ * The Support Center (user-app.md section 2): the user's tickets, a form to open one, and a conversation
+ * per ticket where the staff's messages are labelled "Support Team".
+ */
+export function SupportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [openTicketId, setOpenTicketId] = useState<string | null>(null);
+  const close = () => {
+    setOpenTicketId(null);
+    onClose();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Support Center"
+      centered
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close Support Center' }}
+    >
+      {openTicketId ? (
+        <TicketConversation ticketId={openTicketId} onBack={() => setOpenTicketId(null)} />
+      ) : (
+        <Stack gap="lg">
+          <NewTicketForm />
+          <TicketList onOpen={setOpenTicketId} />
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function TicketList({ onOpen }: { onOpen: (ticketId: string) => void }) {
+  const tickets = useQuery(ticketsQueryOptions());
+  if (tickets.isPending) return <Loader aria-label="Loading tickets" />;
+  if (tickets.isError) return <Alert color="red">Your tickets could not be loaded.</Alert>;
+  if (tickets.data.length === 0) return <Text c="dimmed">You have no support tickets yet.</Text>;
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        Your tickets
+      </Title>
+      <Table.ScrollContainer minWidth={520}>
+        <Table verticalSpacing="xs" aria-label="Your support tickets" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Subject</Table.Th>
+              <Table.Th>Priority</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Created</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {tickets.data.map((ticket) => (
+              <TicketRow key={ticket.id} ticket={ticket} onOpen={() => onOpen(ticket.id)} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+function TicketRow({ ticket, onOpen }: { ticket: Ticket; onOpen: () => void }) {
+  return (
+    <Table.Tr>
+      <Table.Td fw={500}>{ticket.subject}</Table.Td>
+      <Table.Td>{priorityLabels[ticket.priority]}</Table.Td>
+      <Table.Td>
+        <TicketStatusBadge status={ticket.status} />
+      </Table.Td>
+      <Table.Td>{createdLabel(ticket.createdAt)}</Table.Td>
+      <Table.Td>
+        <Button size="xs" variant="light" onClick={onOpen} aria-label={`View ticket ${ticket.subject}`}>
+          View
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export function TicketStatusBadge({ status }: { status: Ticket['status'] }) {
+  return (
+    // Light yellow's own text is too pale to read (WCAG contrast): dark text on the yellow badge.
+    <Badge
+      color={ticketStatusColor(status)}
+      variant="light"
+      c={status === 'in_progress' ? 'dark.7' : undefined}
+    >
+      {ticketStatusLabels[status]}
+    </Badge>
+  );
+}
+
+function NewTicketForm() {
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [priority, setPriority] = useState<TicketPriority>('medium');
+  const openTicket = useOpenTicket();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!subject.trim() || !message.trim()) return;
+    openTicket.mutate(
+      { subject, message, priority },
+      {
+        onSuccess: () => {
+          toast.success('Support Ticket Created');
+          setSubject('');
+          setMessage('');
+          setPriority('medium');
+        },
+        onError: () => toast.error('Error', 'Failed to create support ticket. Please try again.'),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} aria-label="New support ticket">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Open a ticket
+        </Title>
+        <TextInput
+          label="Subject"
+          required
+          maxLength={TICKET_SUBJECT_MAX}
+          value={subject}
+          onChange={(event) => setSubject(event.currentTarget.value)}
+        />
+        <Select
+          label="Priority"
+          data={priorityOptions}
+          value={priority}
+          allowDeselect={false}
+          onChange={(value) => value && setPriority(value as TicketPriority)}
+        />
+        <Textarea
+          label="Message"
+          required
+          autosize
+          minRows={3}
+          maxLength={TICKET_MESSAGE_MAX}
+          value={message}
+          onChange={(event) => setMessage(event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={openTicket.isPending} disabled={!subject.trim() || !message.trim()}>
+            Submit Ticket
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function TicketConversation({ ticketId, onBack }: { ticketId: string; onBack: () => void }) {
+  const tickets = useQuery(ticketsQueryOptions());
+  const messages = useQuery(ticketMessagesQueryOptions(ticketId));
+  const ticket = tickets.data?.find((one) => one.id === ticketId);
+  const closeTicket = useCloseTicket(ticketId);
+  const close = () =>
+    closeTicket.mutate(undefined, {
+      onSuccess: () => toast.success('Ticket Closed'),
+      onError: () => toast.error('Error', 'Failed to close the ticket. Please try again.'),
+    });
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Button variant="subtle" onClick={onBack}>
+          Back to tickets
+        </Button>
+        {ticket && ticket.status !== 'closed' && (
+          <Button variant="default" color="gray" onClick={close} loading={closeTicket.isPending}>
+            Close Ticket
+          </Button>
+        )}
+      </Group>
+      {ticket && (
+        <Group gap="sm">
+          <Title order={3} size="h4">
+            {ticket.subject}
+          </Title>
+          <TicketStatusBadge status={ticket.status} />
+        </Group>
+      )}
+      {messages.isPending ? (
+        <Loader aria-label="Loading messages" />
+      ) : messages.isError ? (
+        <Alert color="red">The conversation could not be loaded.</Alert>
+      ) : (
+        <MessageThread messages={messages.data} ownLabel="You" />
+      )}
+      {ticket?.status === 'closed' ? (
+        <Text c="dimmed" size="sm">
+          This ticket is closed.
+        </Text>
+      ) : (
+        ticket && <ReplyForm ticketId={ticketId} />
+      )}
+    </Stack>
+  );
+}
+
+/** A conversation, oldest first: staff messages labelled "Support Team". */
+export function MessageThread({ messages, ownLabel }: { messages: TicketMessage[]; ownLabel: string }) {
+  return (
+    <Stack gap="xs" role="group" aria-label="Conversation">
+      {messages.map((message) => (
+        <Paper
+          key={message.id}
+          withBorder
+          p="sm"
+          bg={message.isFromAdmin ? 'var(--mantine-color-blue-light)' : undefined}
+        >
+          <Group justify="space-between" mb={4}>
+            <Text size="sm" fw={600}>
+              {message.isFromAdmin ? 'Support Team' : ownLabel}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {new Date(message.createdAt).toLocaleString()}
+            </Text>
+          </Group>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {message.message}
+          </Text>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function ReplyForm({ ticketId }: { ticketId: string }) {
+  const [message, setMessage] = useState('');
+  const post = usePostTicketMessage(ticketId);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!message.trim()) return;
+    post.mutate(message, {
+      onSuccess: () => {
+        toast.success('Message Sent');
+        setMessage('');
+      },
+      onError: () => toast.error('Error', 'Failed to send message. Please try again.'),
+    });
+  };
+  return (
+    <form onSubmit={submit} aria-label="Reply">
+      <Stack gap="xs">
+        <Textarea
+          label="Your reply"
+          autosize
+          minRows={2}
+          maxLength={TICKET_MESSAGE_MAX}
+          value={message}
+          onChange={(event) => setMessage(event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={post.isPending} disabled={!message.trim()}>
+            Send Message
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

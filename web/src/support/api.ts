@@ -1,0 +1,76 @@
+import {
+  type OpenTicketBody,
+  type TicketStatus,
+  ticketMessageSchema,
+  ticketSchema,
+} from '@sniplink/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { getJson, sendJson } from '../api/http';
+
+const TICKETS = '/api/support/tickets';
+
+/**
+ * The signed-in user's tickets, newest first; the GET URL is the key (spec, section 7). Unlike the rest
+ * of the app's data, a ticket changes on the other side (staff answer it): asked again each time the
+ * Support Center or a conversation opens, never polled.
+ */
+export const ticketsQueryOptions = () =>
+  queryOptions({
+    queryKey: [TICKETS] as const,
+    queryFn: ({ signal }) => getJson(TICKETS, z.array(ticketSchema), { signal }),
+    staleTime: 0,
+  });
+
+/** One ticket's conversation, oldest first. */
+export const ticketMessagesQueryOptions = (ticketId: string) =>
+  queryOptions({
+    queryKey: [TICKETS, ticketId, 'messages'] as const,
+    queryFn: ({ signal }) =>
+      getJson(`${TICKETS}/${encodeURIComponent(ticketId)}/messages`, z.array(ticketMessageSchema), {
+        signal,
+      }),
+    staleTime: 0,
+  });
+
+/** Colours of the status badge (spec, section 4): open green, in progress yellow, anything else grey. */
+export const ticketStatusColor = (status: TicketStatus) =>
+  status === 'open' ? 'green' : status === 'in_progress' ? 'yellow' : 'gray';
+
+export const ticketStatusLabels: Record<TicketStatus, string> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  resolved: 'Resolved',
+  closed: 'Closed',
+};
+
+/** Opens a ticket; the list is asked again. */
+export function useOpenTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OpenTicketBody) => sendJson('POST', TICKETS, ticketSchema, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TICKETS] }),
+  });
+}
+
+/** Replies on a ticket; its conversation and the list (a reply may reopen it) are asked again. */
+export function usePostTicketMessage(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) =>
+      sendJson('POST', `${TICKETS}/${encodeURIComponent(ticketId)}/messages`, ticketMessageSchema, {
+        message,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TICKETS] }),
+  });
+}
+
+/** Closes one of the user's tickets. */
+export function useCloseTicket(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      sendJson('PATCH', `${TICKETS}/${encodeURIComponent(ticketId)}`, ticketSchema, { status: 'closed' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TICKETS] }),
+  });
+}
