@@ -74,7 +74,9 @@ export {
   adminPremiumSlugs,
   availablePremiumSlugs,
   type PremiumSlugFilter,
+  premiumPurchaseOf,
   premiumSlugById,
+  premiumSlugForCheckout,
   premiumSlugStats,
 } from './marketplace/queries';
 export { PROJECTION_PROGRESS_CHANNEL, ProjectionProgress } from './progress';
