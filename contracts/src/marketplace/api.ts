@@ -111,9 +111,12 @@ export type MarketplaceSlug = z.infer<typeof marketplaceSlugSchema>;
 
 /**
  * `GET /api/marketplace/premium-slugs/{id}`: one slug of the catalogue, as the checkout page loads it;
- * `available` is false once it is owned, held by a buyer, or withdrawn by an admin.
+ * `available` is false once it is bought or withdrawn by an admin; `held` while a buyer is paying for it.
  */
-export const marketplaceSlugDetailSchema = marketplaceSlugSchema.extend({ available: z.boolean() });
+export const marketplaceSlugDetailSchema = marketplaceSlugSchema.extend({
+  available: z.boolean(),
+  held: z.boolean(),
+});
 export type MarketplaceSlugDetail = z.infer<typeof marketplaceSlugDetailSchema>;
 
 /**

@@ -172,7 +172,6 @@ function PurchaseButton({ slug, action }: { slug: MarketplaceSlug; action: Purch
     case 'limit':
       return <Button disabled>{action.label}</Button>;
     case 'purchase':
-      // The checkout page comes with the purchase part of issue 22.
       return (
         <Button component="a" href={`/premium/checkout/${encodeURIComponent(slug.id)}`}>
           {action.label}

@@ -97,7 +97,8 @@ export class PremiumPurchaseService {
       category: row.category as PremiumCategory,
       price: row.price,
       tier: row.tier as PremiumTier,
-      available: row.isAvailable && row.ownerId === null && !held,
+      available: row.isAvailable && row.ownerId === null,
+      held,
     };
   }
 

@@ -69,12 +69,10 @@ async function deliver(
       metadata: { premiumSlugId: slugId, premiumHoldId: intent.holdId, userId: buyerId, slug: intent.slug },
     }),
   );
-  const response = await api
-    .client()
-    .post('/api/webhooks/stripe', body, {
-      'stripe-signature': signature,
-      'content-type': 'application/json',
-    });
+  const response = await api.client().post('/api/webhooks/stripe', body, {
+    'stripe-signature': signature,
+    'content-type': 'application/json',
+  });
   return response.status;
 }
 
@@ -117,7 +115,7 @@ describe('starting a purchase', () => {
     });
     const again = await startPurchase(client, slug.id);
     expect(again.body.paymentIntentId).toBe(first.body.paymentIntentId);
-    expect((await slugState(slug.id)).available).toBe(false);
+    expect(await slugState(slug.id)).toMatchObject({ available: true, held: true });
     expect(await forSale()).not.toContain(slug.id);
   });
 
@@ -248,7 +246,7 @@ describe('holds on a fixed clock', () => {
     await expect(service.startPurchase(prompt.userId, slug.id)).rejects.toMatchObject({ status: 409 });
     clock.advance(2 * 60_000);
     // 16 minutes on: the first hold is over, decided now; the slug is the next buyer's to hold.
-    expect((await service.slug(slug.id)).available).toBe(true);
+    expect(await service.slug(slug.id)).toMatchObject({ available: true, held: false });
     const next = await service.startPurchase(prompt.userId, slug.id);
     const succeeded = (intent: PremiumPaymentIntent, userId: string, eventId: string) =>
       service.applyPaymentEvent('payment_intent.succeeded', eventId, {

@@ -140,7 +140,7 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceR
         tag: 'Marketplace',
         summary: 'One premium slug, as the checkout page loads it',
         description:
-          'Open to anyone. `available` is false once it is bought, held by a buyer who is paying, or withdrawn. An unknown or deleted slug is a 404.',
+          'Open to anyone. `available` is false once it is bought or withdrawn; `held` is true while a buyer is paying for it (15 minutes at most). An unknown or deleted slug is a 404.',
         params: slugIdParams,
         answers: { 200: json('The slug', marketplaceSlugDetailSchema) },
         errors: { 404: ['NOT_FOUND'] },
