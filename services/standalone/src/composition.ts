@@ -230,8 +230,13 @@ function httpSettings(config: Config, log: Logger, webDistDir: string | undefine
     redirectFastPath: config.redirectFastPath,
     webDistDir,
     https: servedOverHttps(config),
+    stripeJs: stripePublishableKey(config) !== null,
   };
 }
+
+/** The browser's Stripe key, when Stripe takes the payments and one is set. */
+const stripePublishableKey = (config: Config) =>
+  config.payments.kind === 'stripe' ? config.payments.publishableKey : null;
 
 /** The accounts routes' view of the runtime: accounts, sessions, cookie settings and the OIDC provider. */
 function accountDeps(runtime: Runtime): AccountRoutesDeps {
@@ -385,6 +390,7 @@ function premiumSlugService(runtime: Runtime): PremiumSlugService {
 function premiumPurchaseService(runtime: Runtime, payments: PaymentProvider): PremiumPurchaseService {
   const { eventStore, settings, clock, ids, log } = runtime;
   return new PremiumPurchaseService({
+    publishableKey: stripePublishableKey(runtime.config),
     eventStore,
     db: runtime.database.db,
     readModels: runtime.progress,

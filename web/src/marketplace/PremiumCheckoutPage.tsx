@@ -15,7 +15,7 @@ import type { MarketplaceSlugDetail, PremiumPaymentIntent } from '@sniplink/cont
 import { pages } from '@sniplink/contracts/pages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { loginHref } from '../accounts/useSignedInUser';
 import { ApiError } from '../api/http';
 import { PageTitle } from '../components/PageTitle';
@@ -29,6 +29,9 @@ import { paymentSetupProblem } from './checkoutFacts';
 import { dollars } from './premiumFacts';
 
 const page = pages['/premium/checkout/{slugId}'];
+
+/** Stripe's Payment Element, in a chunk of its own: only a Stripe-configured site loads it. */
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
 /** The local provider's form says so on every screen, as its plans checkout does. */
 const TEST_PAYMENT_NOTICE = 'Test payment: no money moves';
@@ -131,12 +134,30 @@ function CardForm({ slug, intent }: { slug: MarketplaceSlugDetail; intent: Premi
   const [pending, setPending] = useState<'pay' | 'decline' | 'cancel' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (intent.provider !== 'local') {
+  if (intent.provider === 'stripe') {
+    if (!intent.publishableKey) {
+      return (
+        <Alert color="red" title="Payment Setup Failed">
+          Card payments are not set up on this site yet. Please contact support to buy this premium slug.
+        </Alert>
+      );
+    }
     return (
-      <Alert color="red" title="Payment Setup Failed">
-        Card payments through Stripe are not available on this page yet. Please contact support to buy this
-        premium slug.
-      </Alert>
+      <Card withBorder radius="md" padding="xl">
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Text fw={600} size="lg">
+              {slug.slug}
+            </Text>
+            <Text fw={600} size="lg">
+              {dollars(intent.amount)}
+            </Text>
+          </Group>
+          <Suspense fallback={<Loader aria-label="Loading the card form" />}>
+            <StripeCardForm intent={intent} publishableKey={intent.publishableKey} />
+          </Suspense>
+        </Stack>
+      </Card>
     );
   }
 

@@ -52,6 +52,8 @@ export interface PremiumPurchaseServiceDeps {
   /** `premium.max_owned_slugs`: how many slugs one buyer may own or hold. */
   settings: Settings;
   payments: PaymentProvider;
+  /** STRIPE_PUBLISHABLE_KEY, for Stripe's Payment Element in the browser; null with the local provider. */
+  publishableKey?: string | null;
   log: Logger;
   clock: Clock;
   ids: IdSource;
@@ -276,7 +278,7 @@ export class PremiumPurchaseService {
       amount: payment.amount,
       currency: payment.currency,
       provider: payments.name,
-      publishableKey: null,
+      publishableKey: payments.name === 'stripe' ? (this.deps.publishableKey ?? null) : null,
       confirmUrl:
         payments.name === 'local'
           ? `${LOCAL_PAY_PATH}/payments/${encodeURIComponent(payment.id)}/confirm`
