@@ -73,6 +73,7 @@ export type { LinkRow } from './links/tables';
 export {
   adminPremiumSlugs,
   availablePremiumSlugs,
+  ownedPremiumSlugs,
   type PremiumSlugFilter,
   premiumPurchaseOf,
   premiumSlugById,

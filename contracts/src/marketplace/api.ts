@@ -159,3 +159,12 @@ export const premiumPurchaseSchema = z.object({
   status: z.enum(['complete', 'processing']),
 });
 export type PremiumPurchase = z.infer<typeof premiumPurchaseSchema>;
+
+/**
+ * `GET /api/marketplace/my-premium-slugs` and `GET /api/user/premium-slugs`: the slugs the signed-in user
+ * owns, by slug; `pricePaid` in cents.
+ */
+export const ownedPremiumSlugSchema = premiumSlugSchema
+  .pick({ id: true, slug: true, category: true, tier: true })
+  .extend({ pricePaid: z.number().int() });
+export type OwnedPremiumSlug = z.infer<typeof ownedPremiumSlugSchema>;

@@ -1,6 +1,7 @@
 import {
   type AdminPremiumSlugsPage,
   type MarketplaceSlug,
+  type OwnedPremiumSlug,
   PREMIUM_SLUGS_PER_PAGE,
   type PremiumCategory,
   type PremiumSlug,
@@ -152,4 +153,22 @@ export async function premiumPurchaseOf(
     .where('owner_id', '=', buyerId)
     .executeTakeFirst();
   return row ? { slugId: row.slug_id, slug: row.slug, amount: row.paid_cents } : null;
+}
+
+/** The slugs `ownerId` owns, by slug (a deleted one cannot be owned: an owned slug cannot be deleted). */
+export async function ownedPremiumSlugs(db: Kysely<Database>, ownerId: string): Promise<OwnedPremiumSlug[]> {
+  const rows = await withReadModels(db)
+    .selectFrom('rm_premium_slugs')
+    .select(['slug_id', 'slug', 'category', 'tier', 'paid_cents'])
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .orderBy('slug')
+    .execute();
+  return rows.map((row) => ({
+    id: row.slug_id,
+    slug: row.slug,
+    category: row.category as PremiumCategory,
+    tier: row.tier as PremiumTier,
+    pricePaid: row.paid_cents,
+  }));
 }

@@ -1,6 +1,7 @@
 import {
   marketplaceSlugDetailSchema,
   marketplaceSlugSchema,
+  ownedPremiumSlugSchema,
   type PremiumPaymentIntent,
   premiumPaymentIntentSchema,
   premiumPurchaseSchema,
@@ -70,5 +71,14 @@ export const purchaseQueryOptions = (paymentIntentId: string, slug: string | und
         premiumPurchaseSchema,
         { signal },
       ),
+    retry: 1,
+  });
+
+/** GET /api/marketplace/my-premium-slugs: the slugs the signed-in user owns (retried once, as every marketplace call). */
+export const myPremiumSlugsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/marketplace/my-premium-slugs'],
+    queryFn: ({ signal }) =>
+      getJson('/api/marketplace/my-premium-slugs', z.array(ownedPremiumSlugSchema), { signal }),
     retry: 1,
   });

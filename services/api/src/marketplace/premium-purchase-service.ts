@@ -1,5 +1,6 @@
 import {
   type MarketplaceSlugDetail,
+  type OwnedPremiumSlug,
   PREMIUM_HOLD_MINUTES,
   type PremiumCategory,
   type PremiumPaymentIntent,
@@ -37,7 +38,7 @@ import {
   type LogPosition,
   loadState,
 } from '@sniplink/platform';
-import { premiumPurchaseOf, premiumSlugForCheckout } from '@sniplink/projections';
+import { ownedPremiumSlugs, premiumPurchaseOf, premiumSlugForCheckout } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ReadModelWaiter } from '../accounts/accounts';
@@ -170,6 +171,11 @@ export class PremiumPurchaseService {
       }
       throw error;
     }
+  }
+
+  /** The slugs the user owns, by slug (kept whatever their plan is now). */
+  owned(userId: string): Promise<OwnedPremiumSlug[]> {
+    return ownedPremiumSlugs(this.deps.db, userId);
   }
 
   /** The success page's purchase: the buyer's own, once the provider's event made them the owner. */

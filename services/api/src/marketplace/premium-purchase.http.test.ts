@@ -156,6 +156,10 @@ describe('starting a purchase', () => {
         await deliver(`evt_own_${slug.id}`, 'payment_intent.succeeded', intent.body, userId, slug.id),
       ).toBe(200);
     }
+    const mine = await client.get<{ slug: string; pricePaid: number }[]>('/api/marketplace/my-premium-slugs');
+    expect(mine.body.map((slug) => slug.pricePaid)).toEqual([2500, 2500]);
+    expect((await client.get<unknown[]>('/api/user/premium-slugs')).body).toEqual(mine.body);
+    expect((await api.client().get('/api/marketplace/my-premium-slugs')).status).toBe(401);
     const slugs = await Promise.all(Array.from({ length: 5 }, () => addSlug()));
     const answers = await Promise.all(slugs.map((slug) => startPurchase(client, slug.id)));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);

@@ -5,6 +5,7 @@ import {
   deletedPremiumSlugSchema,
   marketplaceSlugDetailSchema,
   marketplaceSlugSchema,
+  ownedPremiumSlugSchema,
   premiumPaymentIntentSchema,
   premiumPurchaseSchema,
   premiumSeedResultSchema,
@@ -169,6 +170,30 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceR
       return purchases.startPurchase(userId, request.params.id);
     },
   );
+
+  for (const [path, summary] of [
+    ['/api/marketplace/my-premium-slugs', 'The premium slugs the signed-in user owns'],
+    ['/api/user/premium-slugs', 'The premium slugs the signed-in user owns (the dashboard card)'],
+  ] as const) {
+    api.get(
+      path,
+      {
+        preValidation: signedIn,
+        schema: operation({
+          tag: 'Marketplace',
+          summary,
+          description:
+            'By slug; `pricePaid` in cents. Owners keep their slugs after their subscription ends.',
+          session: 'required',
+          answers: { 200: json('The slugs owned', z.array(ownedPremiumSlugSchema)) },
+        }),
+      },
+      async (request) => {
+        const { userId } = await requireSession(request, sessions);
+        return purchases.owned(userId);
+      },
+    );
+  }
 
   api.get(
     '/api/marketplace/purchases/:paymentIntentId',
