@@ -81,6 +81,12 @@ export const pages = {
       'Short, memorable premium short codes for your links: a one-time purchase of $25 for Sniplink Pro members, at most 3 per account.',
     indexing: 'index',
   },
+  '/premium/checkout/{slugId}': {
+    title: 'Premium Slug Checkout',
+    description: 'Buy a premium slug: a one-time payment of $25 for Sniplink Pro members.',
+    indexing: 'noindex',
+  },
+  '/premium/success': { title: 'Purchase Complete', description: tagline, indexing: 'noindex' },
   '/home': { title: 'Your Dashboard', description: tagline, indexing: 'noindex' },
   '/profile': { title: 'Profile Settings', description: tagline, indexing: 'noindex' },
   '/onboarding': { title: "Welcome, let's get you started", description: tagline, indexing: 'noindex' },
@@ -98,6 +104,17 @@ export const notFoundPage = {
 
 export function isPagePath(pathname: string): pathname is PagePath {
   return Object.hasOwn(pages, pathname);
+}
+
+/** Pages whose path has a parameter: the pattern each path of theirs matches. */
+const parameterisedPages: readonly [RegExp, PagePath][] = [
+  [/^\/premium\/checkout\/[^/]+$/, '/premium/checkout/{slugId}'],
+];
+
+/** The page a path shows (`/premium/checkout/abc` is `/premium/checkout/{slugId}`), or undefined. */
+export function pageOf(pathname: string): PagePath | undefined {
+  if (isPagePath(pathname)) return pathname;
+  return parameterisedPages.find(([pattern]) => pattern.test(pathname))?.[1];
 }
 
 /** "{page title} | Sniplink", as the browser tab and search results show it. */

@@ -73,8 +73,11 @@ export type { LinkRow } from './links/tables';
 export {
   adminPremiumSlugs,
   availablePremiumSlugs,
+  ownedPremiumSlugs,
   type PremiumSlugFilter,
+  premiumPurchaseOf,
   premiumSlugById,
+  premiumSlugForCheckout,
   premiumSlugStats,
 } from './marketplace/queries';
 export { PROJECTION_PROGRESS_CHANNEL, ProjectionProgress } from './progress';

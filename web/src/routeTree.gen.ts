@@ -25,6 +25,8 @@ import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/
 import { Route as AuthenticatedHomeRouteImport } from './routes/_authenticated/home';
 import { Route as AuthenticatedOnboardingRouteImport } from './routes/_authenticated/onboarding';
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile';
+import { Route as PremiumSuccessRouteImport } from './routes/premium/success';
+import { Route as PremiumCheckoutSlugIdRouteImport } from './routes/premium/checkout.$slugId';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -105,6 +107,16 @@ const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
+const PremiumSuccessRoute = PremiumSuccessRouteImport.update({
+  id: '/premium/success',
+  path: '/premium/success',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const PremiumCheckoutSlugIdRoute = PremiumCheckoutSlugIdRouteImport.update({
+  id: '/premium/checkout/$slugId',
+  path: '/premium/checkout/$slugId',
+  getParentRoute: () => rootRouteImport,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -122,6 +134,8 @@ export interface FileRoutesByFullPath {
   '/home': typeof AuthenticatedHomeRoute;
   '/onboarding': typeof AuthenticatedOnboardingRoute;
   '/profile': typeof AuthenticatedProfileRoute;
+  '/premium/success': typeof PremiumSuccessRoute;
+  '/premium/checkout/$slugId': typeof PremiumCheckoutSlugIdRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -139,6 +153,8 @@ export interface FileRoutesByTo {
   '/home': typeof AuthenticatedHomeRoute;
   '/onboarding': typeof AuthenticatedOnboardingRoute;
   '/profile': typeof AuthenticatedProfileRoute;
+  '/premium/success': typeof PremiumSuccessRoute;
+  '/premium/checkout/$slugId': typeof PremiumCheckoutSlugIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -158,6 +174,8 @@ export interface FileRoutesById {
   '/_authenticated/home': typeof AuthenticatedHomeRoute;
   '/_authenticated/onboarding': typeof AuthenticatedOnboardingRoute;
   '/_authenticated/profile': typeof AuthenticatedProfileRoute;
+  '/premium/success': typeof PremiumSuccessRoute;
+  '/premium/checkout/$slugId': typeof PremiumCheckoutSlugIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -176,7 +194,9 @@ export interface FileRouteTypes {
     | '/admin'
     | '/home'
     | '/onboarding'
-    | '/profile';
+    | '/profile'
+    | '/premium/success'
+    | '/premium/checkout/$slugId';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -193,7 +213,9 @@ export interface FileRouteTypes {
     | '/admin'
     | '/home'
     | '/onboarding'
-    | '/profile';
+    | '/profile'
+    | '/premium/success'
+    | '/premium/checkout/$slugId';
   id:
     | '__root__'
     | '/'
@@ -211,7 +233,9 @@ export interface FileRouteTypes {
     | '/_authenticated/admin'
     | '/_authenticated/home'
     | '/_authenticated/onboarding'
-    | '/_authenticated/profile';
+    | '/_authenticated/profile'
+    | '/premium/success'
+    | '/premium/checkout/$slugId';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -227,6 +251,8 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute;
   SubscribeRoute: typeof SubscribeRoute;
   TermsRoute: typeof TermsRoute;
+  PremiumSuccessRoute: typeof PremiumSuccessRoute;
+  PremiumCheckoutSlugIdRoute: typeof PremiumCheckoutSlugIdRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -343,6 +369,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedProfileRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/premium/success': {
+      id: '/premium/success';
+      path: '/premium/success';
+      fullPath: '/premium/success';
+      preLoaderRoute: typeof PremiumSuccessRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/premium/checkout/$slugId': {
+      id: '/premium/checkout/$slugId';
+      path: '/premium/checkout/$slugId';
+      fullPath: '/premium/checkout/$slugId';
+      preLoaderRoute: typeof PremiumCheckoutSlugIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
@@ -377,6 +417,8 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   SubscribeRoute: SubscribeRoute,
   TermsRoute: TermsRoute,
+  PremiumSuccessRoute: PremiumSuccessRoute,
+  PremiumCheckoutSlugIdRoute: PremiumCheckoutSlugIdRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

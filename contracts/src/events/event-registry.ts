@@ -4,7 +4,7 @@ import { configEvents } from '../admin/config';
 import { adminFlagEvents, adminRosterEvents } from '../admin/users';
 import { billingEvents, paidPlanEvents } from '../billing/events';
 import { linkEvents, linkQuotaEvents, shortCodeEvents } from '../links/events';
-import { premiumSlugEvents } from '../marketplace/events';
+import { premiumBuyerEvents, premiumSlugEvents } from '../marketplace/events';
 import { ticketEvents } from '../support/events';
 import { EventRegistry } from './registry';
 
@@ -23,5 +23,6 @@ export const eventRegistry = new EventRegistry([
   adminFlagEvents,
   adminRosterEvents,
   premiumSlugEvents,
+  premiumBuyerEvents,
   ticketEvents,
 ]);

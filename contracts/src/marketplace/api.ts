@@ -108,3 +108,63 @@ export const marketplaceSlugSchema = premiumSlugSchema.pick({
   tier: true,
 });
 export type MarketplaceSlug = z.infer<typeof marketplaceSlugSchema>;
+
+/**
+ * `GET /api/marketplace/premium-slugs/{id}`: one slug of the catalogue, as the checkout page loads it;
+ * `available` is false once it is bought or withdrawn by an admin; `held` while a buyer is paying for it.
+ */
+export const marketplaceSlugDetailSchema = marketplaceSlugSchema.extend({
+  available: z.boolean(),
+  held: z.boolean(),
+});
+export type MarketplaceSlugDetail = z.infer<typeof marketplaceSlugDetailSchema>;
+
+/**
+ * `POST /api/marketplace/premium-slugs/{id}/payment-intent`: the buyer holds the slug until `holdExpiresAt`
+ * and pays `amount` cents with the payment `paymentIntentId`. `provider` says which card form confirms it:
+ * `stripe` (Stripe's Payment Element, with `publishableKey`) or `local` (the test card form, which posts to
+ * `confirmUrl`).
+ */
+export const premiumPaymentIntentSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  holdId: z.string(),
+  holdExpiresAt: z.string(),
+  slug: z.string(),
+  /** Cents. */
+  amount: z.number().int(),
+  currency: z.string(),
+  provider: z.enum(['stripe', 'local']),
+  publishableKey: z.string().nullable(),
+  /** Local provider only: where the test card form confirms the payment. */
+  confirmUrl: z.string().nullable(),
+});
+export type PremiumPaymentIntent = z.infer<typeof premiumPaymentIntentSchema>;
+
+/** The 403 and 409 answers of the payment-intent call (user-app.md section 8). */
+export const premiumPurchaseRefusalSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  requiresPro: z.boolean().optional(),
+  currentCount: z.number().int().optional(),
+});
+
+/** `GET /api/marketplace/purchases/{paymentIntentId}`: the buyer's purchase, as the success page shows it. */
+export const premiumPurchaseSchema = z.object({
+  slugId: z.string(),
+  slug: z.string(),
+  paymentIntentId: z.string(),
+  /** Cents paid. */
+  amount: z.number().int(),
+  status: z.enum(['complete', 'processing']),
+});
+export type PremiumPurchase = z.infer<typeof premiumPurchaseSchema>;
+
+/**
+ * `GET /api/marketplace/my-premium-slugs` and `GET /api/user/premium-slugs`: the slugs the signed-in user
+ * owns, by slug; `pricePaid` in cents.
+ */
+export const ownedPremiumSlugSchema = premiumSlugSchema
+  .pick({ id: true, slug: true, category: true, tier: true })
+  .extend({ pricePaid: z.number().int() });
+export type OwnedPremiumSlug = z.infer<typeof ownedPremiumSlugSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
-import { premiumCategories, premiumTiers } from './premium-slugs';
+import { premiumCategories, premiumHoldReleaseReasons, premiumTiers } from './premium-slugs';
 
 const slugId = z.object({ slugId: z.uuid() });
 
@@ -31,5 +31,75 @@ export const premiumSlugEvents = eventGroup(
   }),
   defineEvent({ type: 'PremiumSlugEdited', version: 1, schema: slugId.extend(editable.partial().shape) }),
   defineEvent({ type: 'PremiumSlugDeleted', version: 1, schema: slugId.extend({ slug: z.string() }) }),
+  /** A buyer holds the slug while paying: nobody else may start a purchase until it expires or is released. */
+  defineEvent({
+    type: 'PremiumSlugHeld',
+    version: 1,
+    schema: slugId.extend({
+      holdId: z.uuid(),
+      buyerId: z.uuid(),
+      /** Cents: the price the payment is made for. */
+      price: z.number().int().min(0),
+      expiresAt: z.iso.datetime(),
+    }),
+  }),
+  /** A hold ended without a sale: it expired (recorded when the next buyer came), or its payment failed or was canceled. */
+  defineEvent({
+    type: 'PremiumSlugHoldReleased',
+    version: 1,
+    schema: slugId.extend({ holdId: z.uuid(), reason: z.enum(premiumHoldReleaseReasons) }),
+  }),
+  /** The provider took the buyer's payment: the buyer owns the slug (recorded once per payment). */
+  defineEvent({
+    type: 'PremiumSlugPurchased',
+    version: 1,
+    schema: slugId.extend({
+      holdId: z.uuid(),
+      buyerId: z.uuid(),
+      paymentId: z.string().min(1),
+      /** Cents paid. */
+      amount: z.number().int().min(0),
+      currency: z.string(),
+      providerEventId: z.string(),
+    }),
+  }),
+  /** A payment that came when the slug was no longer the payer's to have, refunded at the provider. */
+  defineEvent({
+    type: 'PremiumSlugPaymentRefunded',
+    version: 1,
+    schema: slugId.extend({
+      holdId: z.uuid(),
+      buyerId: z.uuid(),
+      paymentId: z.string().min(1),
+      amount: z.number().int().min(0),
+      currency: z.string(),
+      refundId: z.string(),
+      providerEventId: z.string(),
+      /** Why it could not be sold: owned by another, held by another, or no longer in the catalogue. */
+      reason: z.enum(['owned', 'held', 'unlisted']),
+    }),
+  }),
 );
 export type PremiumSlugEvent = EventsIn<typeof premiumSlugEvents>;
+
+const holdId = z.object({ buyerId: z.uuid(), holdId: z.uuid(), slugId: z.uuid() });
+
+/**
+ * Events of a buyer's stream `premiumbuyer-{userId}`: the holds and slugs that count towards the buyer's
+ * limit (`premium.max_owned_slugs`). A hold is claimed here first, with the stream's expected revision,
+ * before the slug is held; what is claimed and not held is released.
+ */
+export const premiumBuyerEvents = eventGroup(
+  defineEvent({
+    type: 'PremiumBuyerHoldClaimed',
+    version: 1,
+    schema: holdId.extend({ expiresAt: z.iso.datetime() }),
+  }),
+  defineEvent({
+    type: 'PremiumBuyerHoldReleased',
+    version: 1,
+    schema: holdId.extend({ reason: z.enum([...premiumHoldReleaseReasons, 'not_held', 'refunded']) }),
+  }),
+  defineEvent({ type: 'PremiumBuyerSlugOwned', version: 1, schema: holdId }),
+);
+export type PremiumBuyerEvent = EventsIn<typeof premiumBuyerEvents>;

@@ -39,3 +39,10 @@ export const PREMIUM_SLUGS_PER_PAGE = 25;
 
 /** How many premium slugs one account may own (user-app.md section 9; the live setting may change it). */
 export const MAX_OWNED_PREMIUM_SLUGS = 3;
+
+/** How long a buyer holds a slug while paying. */
+export const PREMIUM_HOLD_MINUTES = 15;
+
+/** Why a hold ended without a sale. */
+export const premiumHoldReleaseReasons = ['expired', 'payment_failed', 'canceled'] as const;
+export type PremiumHoldReleaseReason = (typeof premiumHoldReleaseReasons)[number];

@@ -97,6 +97,6 @@ describe('marketplace projection', () => {
     const page = await adminPremiumSlugs(db, { search: '', page: 1 });
     expect(page.slugs.map((slug) => slug.id)).toEqual([DEALS, AGAIN, VIP]);
     expect(page.stats).toEqual({ total: 3, available: 2, owned: 0, revenue: 0 });
-    expect((await availablePremiumSlugs(db)).map((slug) => slug.slug)).toEqual(['deals', 'sale']);
+    expect((await availablePremiumSlugs(db, new Date())).map((slug) => slug.slug)).toEqual(['deals', 'sale']);
   });
 });

@@ -1,12 +1,13 @@
 import { premiumSlugEvents } from '@sniplink/contracts';
 import type { RecordedEvent } from '@sniplink/platform';
-import type { Transaction } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
 import type { Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-models';
+import type { RmPremiumSlugsTable } from './tables';
 
 /**
- * The premium catalogue: every slug added and not deleted, with its price, category, tier, availability
- * and owner. Idempotent: a row is inserted once, updated only by an event of a later revision of its
+ * The premium catalogue: every slug added and not deleted, with its price, category, tier, availability,
+ * hold, owner and what its sale took. Idempotent: a row is inserted once, updated only by an event of a later revision of its
  * stream, and marked deleted for good (a slug re-added after deletion is a new stream and id).
  */
 export const marketplaceProjection: Projection = {
@@ -37,6 +38,8 @@ async function applyPremiumSlugEvent(trx: Transaction<ReadModelDatabase>, record
           is_available: isAvailable,
           stripe_price_id: stripePriceId,
           owner_id: null,
+          held_until: null,
+          payment_id: null,
           deleted_at: null,
           created_at: at,
           updated_at: at,
@@ -72,9 +75,44 @@ async function applyPremiumSlugEvent(trx: Transaction<ReadModelDatabase>, record
         .where('last_revision', '<', revision)
         .execute();
       return;
+    case 'PremiumSlugHeld':
+      await update(trx, event.data.slugId, revision, at, { held_until: new Date(event.data.expiresAt) });
+      return;
+    case 'PremiumSlugHoldReleased':
+      await update(trx, event.data.slugId, revision, at, { held_until: null });
+      return;
+    case 'PremiumSlugPurchased': {
+      const { slugId, buyerId, paymentId, amount } = event.data;
+      await update(trx, slugId, revision, at, {
+        owner_id: buyerId,
+        held_until: null,
+        payment_id: paymentId,
+        paid_cents: amount,
+      });
+      return;
+    }
+    case 'PremiumSlugPaymentRefunded':
+      // The refund changes nothing the catalogue shows (the revision still moves on).
+      await update(trx, event.data.slugId, revision, at, {});
+      return;
     default: {
       const unknown: never = event;
       return unknown;
     }
   }
+}
+
+async function update(
+  trx: Transaction<ReadModelDatabase>,
+  slugId: string,
+  revision: string,
+  at: Date,
+  changes: Updateable<RmPremiumSlugsTable>,
+) {
+  await trx
+    .updateTable('rm_premium_slugs')
+    .set({ ...changes, updated_at: at, last_revision: revision })
+    .where('slug_id', '=', slugId)
+    .where('last_revision', '<', revision)
+    .execute();
 }

@@ -1,6 +1,7 @@
 import {
   type AdminPremiumSlugsPage,
   type MarketplaceSlug,
+  type OwnedPremiumSlug,
   PREMIUM_SLUGS_PER_PAGE,
   type PremiumCategory,
   type PremiumSlug,
@@ -47,8 +48,12 @@ export async function adminPremiumSlugs(
   if (search !== '') matching = matching.where('slug', 'like', likePattern(search));
   if (filter.category) matching = matching.where('category', '=', filter.category);
   if (filter.tier) matching = matching.where('tier', '=', filter.tier);
-  if (filter.availability)
-    matching = matching.where('is_available', '=', filter.availability === 'available');
+  if (filter.availability === 'available')
+    matching = matching.where('is_available', '=', true).where('owner_id', 'is', null);
+  if (filter.availability === 'owned')
+    matching = matching.where((eb) =>
+      eb.or([eb('is_available', '=', false), eb('owner_id', 'is not', null)]),
+    );
   const [rows, counted, stats] = await Promise.all([
     matching
       .selectAll()
@@ -68,18 +73,24 @@ export async function adminPremiumSlugs(
   };
 }
 
-/** The four cards: every slug, those for sale, those bought; revenue is 0 until purchases exist. */
+/** The four cards: every slug, those for sale (listed and not bought), those bought, and what sales took. */
 export async function premiumSlugStats(db: Kysely<Database>): Promise<PremiumSlugStats> {
   const row = await withReadModels(db)
     .selectFrom('rm_premium_slugs')
     .select([
       sql<string>`count(*)`.as('total'),
-      sql<string>`count(*) FILTER (WHERE is_available)`.as('available'),
+      sql<string>`count(*) FILTER (WHERE is_available AND owner_id IS NULL)`.as('available'),
       sql<string>`count(*) FILTER (WHERE owner_id IS NOT NULL)`.as('owned'),
+      sql<string>`coalesce(sum(paid_cents), 0)`.as('revenue'),
     ])
     .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
-  return { total: Number(row.total), available: Number(row.available), owned: Number(row.owned), revenue: 0 };
+  return {
+    total: Number(row.total),
+    available: Number(row.available),
+    owned: Number(row.owned),
+    revenue: Number(row.revenue),
+  };
 }
 
 export async function premiumSlugById(db: Kysely<Database>, slugId: string): Promise<PremiumSlug | null> {
@@ -92,13 +103,17 @@ export async function premiumSlugById(db: Kysely<Database>, slugId: string): Pro
   return row ? toPremiumSlug(row) : null;
 }
 
-/** The slugs for sale, by slug (the marketplace filters them in the browser: the catalogue is small). */
-export async function availablePremiumSlugs(db: Kysely<Database>): Promise<MarketplaceSlug[]> {
+/**
+ * The slugs for sale at `now`, by slug (the marketplace filters them in the browser: the catalogue is
+ * small): listed, not bought, and not held by a buyer (a hold past its time no longer counts).
+ */
+export async function availablePremiumSlugs(db: Kysely<Database>, now: Date): Promise<MarketplaceSlug[]> {
   const rows = await withReadModels(db)
     .selectFrom('rm_premium_slugs')
     .select(['slug_id', 'slug', 'category', 'price', 'tier'])
     .where('is_available', '=', true)
     .where('owner_id', 'is', null)
+    .where((eb) => eb.or([eb('held_until', 'is', null), eb('held_until', '<=', now)]))
     .where('deleted_at', 'is', null)
     .orderBy('slug')
     .execute();
@@ -108,5 +123,52 @@ export async function availablePremiumSlugs(db: Kysely<Database>): Promise<Marke
     category: row.category as PremiumCategory,
     price: row.price,
     tier: row.tier as PremiumTier,
+  }));
+}
+
+/** A slug's catalogue row with its hold, for the checkout page (deleted: null). */
+export async function premiumSlugForCheckout(
+  db: Kysely<Database>,
+  slugId: string,
+): Promise<(PremiumSlug & { heldUntil: Date | null }) | null> {
+  const row = await withReadModels(db)
+    .selectFrom('rm_premium_slugs')
+    .selectAll()
+    .where('slug_id', '=', slugId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row ? { ...toPremiumSlug(row), heldUntil: row.held_until } : null;
+}
+
+/** The purchase `paymentId` made by `buyerId`, as the success page shows it; null when none (yet). */
+export async function premiumPurchaseOf(
+  db: Kysely<Database>,
+  buyerId: string,
+  paymentId: string,
+): Promise<{ slugId: string; slug: string; amount: number } | null> {
+  const row = await withReadModels(db)
+    .selectFrom('rm_premium_slugs')
+    .select(['slug_id', 'slug', 'paid_cents'])
+    .where('payment_id', '=', paymentId)
+    .where('owner_id', '=', buyerId)
+    .executeTakeFirst();
+  return row ? { slugId: row.slug_id, slug: row.slug, amount: row.paid_cents } : null;
+}
+
+/** The slugs `ownerId` owns, by slug (a deleted one cannot be owned: an owned slug cannot be deleted). */
+export async function ownedPremiumSlugs(db: Kysely<Database>, ownerId: string): Promise<OwnedPremiumSlug[]> {
+  const rows = await withReadModels(db)
+    .selectFrom('rm_premium_slugs')
+    .select(['slug_id', 'slug', 'category', 'tier', 'paid_cents'])
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .orderBy('slug')
+    .execute();
+  return rows.map((row) => ({
+    id: row.slug_id,
+    slug: row.slug,
+    category: row.category as PremiumCategory,
+    tier: row.tier as PremiumTier,
+    pricePaid: row.paid_cents,
   }));
 }

@@ -1,8 +1,10 @@
 import type { Int8 } from '@sniplink/platform';
+import type { Generated } from 'kysely';
 
 /**
  * The marketplace read model's table, written by `marketplaceProjection` from the premium slug streams
- * `premiumslug-{id}`; read through `./queries`. Its migration is `…27T06-premium-slugs`.
+ * `premiumslug-{id}`; read through `./queries`. Its migrations are `…27T06-premium-slugs` and
+ * `…27T08-premium-purchases`.
  */
 export type MarketplaceTables = {
   rm_premium_slugs: RmPremiumSlugsTable;
@@ -22,8 +24,13 @@ export interface RmPremiumSlugsTable {
   tier: string;
   is_available: boolean;
   stripe_price_id: string | null;
-  /** The buyer: null until purchases exist. */
+  /** The buyer, once bought. */
   owner_id: string | null;
+  /** While a buyer holds it: until when (an expired hold no longer hides it from the marketplace). */
+  held_until: Date | null;
+  /** The payment it was bought with, and what that took (cents; 0 until bought). */
+  payment_id: string | null;
+  paid_cents: Generated<number>;
   deleted_at: Date | null;
   created_at: Date;
   updated_at: Date;

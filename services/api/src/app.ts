@@ -36,6 +36,8 @@ export interface AppDeps {
   publicUrl?: string;
   /** PUBLIC_URL is https: every answer tells the browser to come back over https only (HSTS). */
   https?: boolean;
+  /** The web app may load Stripe.js (its CSP allows js.stripe.com): Stripe with a publishable key. */
+  stripeJs?: boolean;
   /**
    * The features' routes under /api/ (accounts, links, analytics, demo…), in this order; which process
    * runs which is the composition root's choice (services/standalone/src/composition.ts).
@@ -56,7 +58,7 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Builds the HTTP app from explicit dependencies; `main.ts` only listens and closes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const security = securityHeaders(deps.https ?? false);
+  const security = securityHeaders(deps.https ?? false, deps.stripeJs ?? false);
   // One hop test for Fastify's `request.ip` (every rate limit's key) and the redirect's fast paths.
   const trusted = trustedHop(deps.trustProxy ?? { kind: 'none' });
   if (deps.trustProxy?.kind === 'every') {

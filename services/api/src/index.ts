@@ -50,6 +50,7 @@ export { CodeChangeThrottle } from './links/code-change-throttle';
 export { pruneIdempotencyKeys } from './links/idempotency';
 export { LinkService, type LinkServiceDeps } from './links/link-service';
 export { type LinkRoutesDeps, linkRoutes } from './links/routes';
+export { PremiumPurchaseService } from './marketplace/premium-purchase-service';
 export { PremiumSlugService, type PremiumSlugServiceDeps } from './marketplace/premium-slug-service';
 export { marketplaceRoutes, premiumSlugAdminRoutes } from './marketplace/routes';
 export { supportAdminRoutes } from './support/admin';

@@ -4,10 +4,10 @@ import fastifyStatic from '@fastify/static';
 import {
   brandName,
   documentTitle,
-  isPagePath,
   notFoundPage,
   type PageMeta,
   type PagePath,
+  pageOf,
   pages,
 } from '@sniplink/contracts/pages';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -47,7 +47,7 @@ export async function registerWebApp(
     index: false,
   });
   return (pathname, reply) => {
-    const page = isPagePath(pathname) ? pathname : undefined;
+    const page = pageOf(pathname);
     return reply
       .code(page ? 200 : 404)
       .header('cache-control', 'no-cache')

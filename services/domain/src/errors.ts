@@ -6,6 +6,8 @@ import type { ErrorCode } from '@sniplink/contracts';
  */
 export abstract class DomainError extends Error {
   abstract readonly status: number;
+  /** Fields the error's JSON body carries besides code and message (e.g. `requiresPro`). */
+  readonly details?: Readonly<Record<string, unknown>>;
   constructor(
     readonly code: ErrorCode,
     message: string,

@@ -64,10 +64,23 @@ export {
 } from './links/short-code';
 export { checkTargetUrl, MAX_URL_LENGTH } from './links/target-url';
 export {
+  type PremiumBuyerCommand,
+  type PremiumBuyerState,
+  premiumBuyerDecider,
+  premiumBuyerStreamId,
+  premiumSlugsCounted,
+} from './marketplace/premium-buyer';
+export {
+  activeHold,
   normalisePremiumSlug,
+  PremiumLimitError,
+  type PremiumPayment,
+  PremiumPaymentNotSellable,
+  type PremiumRefundReason,
   type PremiumSlugCommand,
   type PremiumSlugFields,
   type PremiumSlugState,
+  ProRequiredError,
   premiumSlugDecider,
   premiumSlugStreamId,
 } from './marketplace/premium-slug';

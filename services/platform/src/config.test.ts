@@ -190,7 +190,14 @@ describe('configuration from the environment', () => {
         secretKey: 'sk_test_123',
         prices: { monthly: 'price_monthly', yearly: 'price_yearly' },
         webhookSecret: 'whsec_abc',
+        publishableKey: null,
       });
+      expect(loadConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' }).payments).toMatchObject({
+        publishableKey: 'pk_test_abc',
+      });
+      expect(problemsOf({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'sk_test_pasted' })).toEqual([
+        'STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key (pk_…)',
+      ]);
     });
 
     it('names each setting Stripe needs that is missing, and a key or secret of the wrong kind', () => {

@@ -111,6 +111,11 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_\S+$/, "must be a webhook signing secret (whsec_…, from Stripe's webhook endpoint)")
     .optional(),
+  // The browser's key for Stripe's Payment Element (premium slugs' card form); public by design.
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_\S+$/, 'must be a Stripe publishable key (pk_…)')
+    .optional(),
 });
 
 /** Rules across variables, checked on the raw values so they are reported alongside the others. */
@@ -199,6 +204,8 @@ export interface Config {
         secretKey: string;
         prices: Record<'monthly' | 'yearly', string>;
         webhookSecret: string;
+        /** STRIPE_PUBLISHABLE_KEY: premium slugs' card form (Stripe's Payment Element) needs it. */
+        publishableKey: string | null;
       }
     | { kind: 'local'; webhookSecret: string | undefined };
 }
@@ -310,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretKey: e.STRIPE_SECRET_KEY,
           prices: { monthly: e.STRIPE_PRICE_MONTHLY ?? '', yearly: e.STRIPE_PRICE_YEARLY ?? '' },
           webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
         }
       : { kind: 'local', webhookSecret: e.STRIPE_WEBHOOK_SECRET },
   };

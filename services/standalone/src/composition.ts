@@ -49,6 +49,7 @@ import {
   OIDC_CALLBACK_PATH,
   type PaymentProvider,
   type PaymentSetup,
+  PremiumPurchaseService,
   PremiumSlugService,
   postgresRateLimiters,
   premiumSlugAdminRoutes,
@@ -172,15 +173,16 @@ export async function startRedirect(
 function featureRoutes(runtime: Runtime, payments: PaymentSetup): RouteGroup[] {
   const announcements = announcementService(runtime);
   const premiumSlugs = premiumSlugService(runtime);
+  const purchases = premiumPurchaseService(runtime, payments.provider);
   const support = supportService(runtime);
   return [
     (api) => accountRoutes(api, accountDeps(runtime)),
     (api) => linkRoutes(api, linkDeps(runtime)),
     (api) => analyticsRoutes(api, analyticsDeps(runtime)),
     (api) => demoRoutes(api, demoDeps(runtime)),
-    (api) => billingRoutes(api, billingDeps(runtime, payments.provider)),
+    (api) => billingRoutes(api, billingDeps(runtime, payments.provider, purchases)),
     (api) => announcementRoutes(api, { announcements, sessions: runtime.sessions }),
-    (api) => marketplaceRoutes(api, { premiumSlugs }),
+    (api) => marketplaceRoutes(api, { premiumSlugs, purchases, sessions: runtime.sessions }),
     (api) => supportRoutes(api, { support, sessions: runtime.sessions }),
     (api) => adminRoutes(api, adminDeps(runtime, { announcements, premiumSlugs, support })),
     // The local provider's test checkout and portal pages (none with Stripe).
@@ -228,8 +230,13 @@ function httpSettings(config: Config, log: Logger, webDistDir: string | undefine
     redirectFastPath: config.redirectFastPath,
     webDistDir,
     https: servedOverHttps(config),
+    stripeJs: stripePublishableKey(config) !== null,
   };
 }
+
+/** The browser's Stripe key, when Stripe takes the payments and one is set. */
+const stripePublishableKey = (config: Config) =>
+  config.payments.kind === 'stripe' ? config.payments.publishableKey : null;
 
 /** The accounts routes' view of the runtime: accounts, sessions, cookie settings and the OIDC provider. */
 function accountDeps(runtime: Runtime): AccountRoutesDeps {
@@ -379,6 +386,22 @@ function premiumSlugService(runtime: Runtime): PremiumSlugService {
   });
 }
 
+/** Buying premium slugs: holds, the provider's payments, and their webhook events. */
+function premiumPurchaseService(runtime: Runtime, payments: PaymentProvider): PremiumPurchaseService {
+  const { eventStore, settings, clock, ids, log } = runtime;
+  return new PremiumPurchaseService({
+    publishableKey: stripePublishableKey(runtime.config),
+    eventStore,
+    db: runtime.database.db,
+    readModels: runtime.progress,
+    settings,
+    payments,
+    log,
+    clock,
+    ids,
+  });
+}
+
 /** Support tickets: users open and follow theirs, admins answer them in the Support tab; mails go out. */
 function supportService(runtime: Runtime): SupportService {
   const { eventStore, accounts, keyring, clock, ids, log } = runtime;
@@ -403,7 +426,11 @@ function supportService(runtime: Runtime): SupportService {
 }
 
 /** Plans and payments' view of the runtime, with the payment provider. */
-function billingDeps(runtime: Runtime, payments: PaymentProvider): BillingRoutesDeps {
+function billingDeps(
+  runtime: Runtime,
+  payments: PaymentProvider,
+  oneOffPayments: PremiumPurchaseService,
+): BillingRoutesDeps {
   const { eventStore, log } = runtime;
   const billing = new BillingService({
     eventStore,
@@ -417,7 +444,7 @@ function billingDeps(runtime: Runtime, payments: PaymentProvider): BillingRoutes
   return {
     billing,
     sessions: runtime.sessions,
-    webhooks: { billing, payments, eventStore, db: runtime.database.db, log },
+    webhooks: { billing, payments, oneOffPayments, eventStore, db: runtime.database.db, log },
   };
 }
 

@@ -12,6 +12,8 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   /** The server's own message, when the body had one. */
   readonly serverMessage: string | undefined;
+  /** The JSON body as sent (some answers carry more than code and message, e.g. `requiresPro`). */
+  readonly body: Readonly<Record<string, unknown>> | undefined;
 
   constructor(
     readonly status: number,
@@ -25,6 +27,7 @@ export class ApiError extends Error {
     this.code = body?.code;
     this.field = body?.field;
     this.serverMessage = body?.message;
+    this.body = body;
   }
 }
 

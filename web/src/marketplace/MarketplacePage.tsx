@@ -18,7 +18,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import type { MarketplaceSlug, User } from '@sniplink/contracts';
+import type { MarketplaceSlug } from '@sniplink/contracts';
 import { pages } from '@sniplink/contracts/pages';
 import {
   MAX_OWNED_PREMIUM_SLUGS,
@@ -32,21 +32,17 @@ import { currentUserQueryOptions } from '../accounts/api';
 import { isPro } from '../accounts/plan';
 import { loginHref } from '../accounts/useSignedInUser';
 import { PageTitle } from '../components/PageTitle';
-import { marketplaceSlugsQueryOptions } from './api';
+import { marketplaceSlugsQueryOptions, myPremiumSlugsQueryOptions } from './api';
 import { categoryLook, dollars, type PurchaseAction, purchaseActionFor, tierLabels } from './premiumFacts';
 
 const page = pages['/marketplace'];
-
-/**
- * How many premium slugs the user owns: none until purchases exist (issue 22's purchase part gives the
- * count, from `GET /api/marketplace/my-premium-slugs`); the limit rule itself is `purchaseActionFor`.
- */
-const ownedBy = (_user: User) => 0;
 
 /** /marketplace (user-app.md section 2): search and category filter over the slugs for sale, as cards. */
 export function MarketplacePage() {
   const { data: user, isPending: userPending } = useQuery(currentUserQueryOptions());
   const slugs = useQuery(marketplaceSlugsQueryOptions());
+  // How many the user owns (the limit rule itself is `purchaseActionFor`); only a Pro user can buy.
+  const owned = useQuery({ ...myPremiumSlugsQueryOptions(), enabled: Boolean(user && isPro(user)) });
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<PremiumCategory | null>(null);
   const shown = useMemo(() => {
@@ -56,7 +52,7 @@ export function MarketplacePage() {
     );
   }, [slugs.data, search, category]);
   const action = purchaseActionFor(
-    user ? { signedIn: true, pro: isPro(user), owned: ownedBy(user) } : { signedIn: false },
+    user ? { signedIn: true, pro: isPro(user), owned: owned.data?.length ?? 0 } : { signedIn: false },
     MAX_OWNED_PREMIUM_SLUGS,
   );
 
@@ -172,7 +168,6 @@ function PurchaseButton({ slug, action }: { slug: MarketplaceSlug; action: Purch
     case 'limit':
       return <Button disabled>{action.label}</Button>;
     case 'purchase':
-      // The checkout page comes with the purchase part of issue 22.
       return (
         <Button component="a" href={`/premium/checkout/${encodeURIComponent(slug.id)}`}>
           {action.label}

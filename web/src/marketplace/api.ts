@@ -1,7 +1,14 @@
-import { marketplaceSlugSchema } from '@sniplink/contracts';
+import {
+  marketplaceSlugDetailSchema,
+  marketplaceSlugSchema,
+  ownedPremiumSlugSchema,
+  type PremiumPaymentIntent,
+  premiumPaymentIntentSchema,
+  premiumPurchaseSchema,
+} from '@sniplink/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { getJson } from '../api/http';
+import { ApiError, getJson, sendJson } from '../api/http';
 
 export const marketplaceSlugsQueryKey = ['/api/marketplace/premium-slugs'] as const;
 
@@ -11,5 +18,67 @@ export const marketplaceSlugsQueryOptions = () =>
     queryKey: marketplaceSlugsQueryKey,
     queryFn: ({ signal }) =>
       getJson('/api/marketplace/premium-slugs', z.array(marketplaceSlugSchema), { signal }),
+    retry: 1,
+  });
+
+/** GET /api/marketplace/premium-slugs/{id}: the slug the checkout page sells. */
+export const marketplaceSlugQueryOptions = (slugId: string) =>
+  queryOptions({
+    queryKey: ['/api/marketplace/premium-slugs/{id}', slugId],
+    queryFn: ({ signal }) =>
+      getJson(`/api/marketplace/premium-slugs/${encodeURIComponent(slugId)}`, marketplaceSlugDetailSchema, {
+        signal,
+      }),
+    retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status === 404),
+  });
+
+/**
+ * POST /api/marketplace/premium-slugs/{id}/payment-intent: holds the slug for 15 minutes and makes its
+ * payment. Asked once per visit of the checkout page (the same hold answers the same payment again).
+ */
+export const paymentIntentQueryOptions = (slugId: string) =>
+  queryOptions({
+    queryKey: ['/api/marketplace/premium-slugs/{id}/payment-intent', slugId],
+    queryFn: () =>
+      sendJson(
+        'POST',
+        `/api/marketplace/premium-slugs/${encodeURIComponent(slugId)}/payment-intent`,
+        premiumPaymentIntentSchema,
+      ),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+
+const localConfirmation = z.object({ status: z.string(), error: z.string().nullable() });
+
+/** The local provider's test card form: Pay, Pay with a declined card, or Cancel. */
+export const confirmLocalPayment = (intent: PremiumPaymentIntent, action: 'pay' | 'decline' | 'cancel') => {
+  if (!intent.confirmUrl) throw new Error('This payment is not a local test payment');
+  return sendJson('POST', intent.confirmUrl, localConfirmation, {
+    clientSecret: intent.clientSecret,
+    action,
+  });
+};
+
+/** GET /api/marketplace/purchases/{paymentIntentId}: the purchase the success page confirms. */
+export const purchaseQueryOptions = (paymentIntentId: string, slug: string | undefined) =>
+  queryOptions({
+    queryKey: ['/api/marketplace/purchases', paymentIntentId],
+    queryFn: ({ signal }) =>
+      getJson(
+        `/api/marketplace/purchases/${encodeURIComponent(paymentIntentId)}${slug ? `?slug=${encodeURIComponent(slug)}` : ''}`,
+        premiumPurchaseSchema,
+        { signal },
+      ),
+    retry: 1,
+  });
+
+/** GET /api/marketplace/my-premium-slugs: the slugs the signed-in user owns (retried once, as every marketplace call). */
+export const myPremiumSlugsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/marketplace/my-premium-slugs'],
+    queryFn: ({ signal }) =>
+      getJson('/api/marketplace/my-premium-slugs', z.array(ownedPremiumSlugSchema), { signal }),
     retry: 1,
   });

@@ -39,6 +39,45 @@ export interface PaymentProvider {
 
   /** The subscription as the provider holds it now (state is decided from this, never from arrival order). */
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot>;
+
+  /**
+   * A one-off card payment of `amount` cents (a premium slug): Stripe's PaymentIntent, created with
+   * `idempotencyKey` (the same key gives the same payment) and `metadata`, which its webhook events carry.
+   * The browser confirms it with `clientSecret`.
+   */
+  createPayment(input: {
+    amount: number;
+    currency: string;
+    description: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<ProviderPayment>;
+
+  /** Refunds a succeeded payment in full; the same key gives the same refund. */
+  refundPayment(input: {
+    paymentId: string;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<{ refundId: string }>;
+}
+
+/** A one-off payment as the provider made it. */
+export interface ProviderPayment {
+  id: string;
+  clientSecret: string;
+  amount: number;
+  currency: string;
+}
+
+/** What a `payment_intent.*` event says about its payment. */
+export interface PaymentFacts {
+  id: string;
+  /** Cents: what was paid (succeeded) or asked for. */
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+  /** `payment_intent.payment_failed`: the provider's reason, for the buyer. */
+  failureMessage: string | null;
 }
 
 /** A verified webhook event, reduced to what applying it needs. */
@@ -55,6 +94,8 @@ export interface ProviderEvent {
   customerId: string | null;
   /** Our user id, when the event carries it (`client_reference_id`, or the subscription's metadata). */
   userId: string | null;
+  /** `payment_intent.succeeded|payment_failed|canceled`: the one-off payment it is about. */
+  payment: PaymentFacts | null;
 }
 
 /** Stripe's subscription statuses. */

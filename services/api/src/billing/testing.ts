@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import {
   type PaymentProvider,
   type ProviderEvent,
+  type ProviderPayment,
   type SubscriptionSnapshot,
   WebhookSignatureError,
 } from './provider';
@@ -24,6 +25,8 @@ export class TestPayments implements PaymentProvider {
   private readonly subscriptions = new Map<string, SubscriptionSnapshot>();
   private readonly webhooks = new Stripe('sk_test_never_called').webhooks;
   private sessions = 0;
+  /** One-off payments made, by idempotency key (the same key gives the same payment, as Stripe's). */
+  private readonly paymentsByKey = new Map<string, ProviderPayment>();
 
   async ensureCustomer(user: { userId: string; email: string | null }, existing: string | null) {
     this.call('ensureCustomer', { user, existing });
@@ -60,6 +63,31 @@ export class TestPayments implements PaymentProvider {
     const held = this.subscriptions.get(subscriptionId);
     if (!held) throw new Error(`No such subscription: ${subscriptionId}`);
     return held;
+  }
+
+  async createPayment(input: {
+    amount: number;
+    currency: string;
+    description: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<ProviderPayment> {
+    this.call('createPayment', input);
+    const made = this.paymentsByKey.get(input.idempotencyKey);
+    if (made) return made;
+    const id = `pi_test_${this.paymentsByKey.size + 1}`;
+    const payment = { id, clientSecret: `${id}_secret_test`, amount: input.amount, currency: input.currency };
+    this.paymentsByKey.set(input.idempotencyKey, payment);
+    return payment;
+  }
+
+  async refundPayment(input: {
+    paymentId: string;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }) {
+    this.call('refundPayment', input);
+    return { refundId: `re_${input.paymentId}` };
   }
 
   /** The subscription as the provider holds it from now on. */
@@ -125,6 +153,30 @@ export function subscriptionEvent(
   return { id, type, created, data: { object } };
 }
 
+/** A `payment_intent.*` event about a one-off payment with `metadata`, as Stripe sends it. */
+export function paymentIntentEvent(
+  id: string,
+  type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled',
+  payment: { id: string; amount: number; metadata: Record<string, string>; failureMessage?: string },
+): StripeShapedEvent {
+  const object = {
+    object: 'payment_intent',
+    id: payment.id,
+    amount: payment.amount,
+    amount_received: type === 'payment_intent.succeeded' ? payment.amount : 0,
+    currency: 'usd',
+    metadata: payment.metadata,
+    status:
+      type === 'payment_intent.succeeded'
+        ? 'succeeded'
+        : type === 'payment_intent.canceled'
+          ? 'canceled'
+          : 'requires_payment_method',
+    last_payment_error: payment.failureMessage ? { message: payment.failureMessage } : null,
+  };
+  return { id, type, created: Math.floor(Date.now() / 1000), data: { object } };
+}
+
 /** What the webhook route needs of a Stripe event (the real adapters make the same reduction). */
 function providerEventOf(event: Stripe.Event): ProviderEvent {
   const object = event.data.object as unknown as Record<string, unknown>;
@@ -142,5 +194,17 @@ function providerEventOf(event: Stripe.Event): ProviderEvent {
     subscriptionId,
     customerId: text(object.customer),
     userId: text(object.client_reference_id) ?? text(metadata?.userId),
+    payment:
+      object.object === 'payment_intent'
+        ? {
+            id: String(object.id),
+            amount: Number(
+              event.type === 'payment_intent.succeeded' ? object.amount_received : object.amount,
+            ),
+            currency: String(object.currency),
+            metadata: (metadata ?? {}) as Record<string, string>,
+            failureMessage: text((object.last_payment_error as { message?: unknown } | null)?.message),
+          }
+        : null,
   };
 }

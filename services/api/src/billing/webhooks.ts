@@ -4,14 +4,23 @@ import { userIdOfCustomer } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import type { BillingService } from './billing-service';
 import {
+  type PaymentFacts,
   type PaymentProvider,
   type ProviderEvent,
   type SubscriptionSnapshot,
   WebhookSignatureError,
 } from './provider';
+import { PAYMENT_EVENT_TYPES } from './providers/stripe-format';
+
+/** Who applies one-off payments' events (premium slugs: marketplace/premium-purchase-service.ts). */
+export interface PaymentEventHandler {
+  applyPaymentEvent(type: string, providerEventId: string, facts: PaymentFacts): Promise<void>;
+}
 
 export interface WebhookDeps {
   billing: Pick<BillingService, 'applySubscription' | 'atProvider'>;
+  /** Absent: `payment_intent.*` events are answered and ignored. */
+  oneOffPayments?: PaymentEventHandler;
   payments: PaymentProvider;
   eventStore: EventStore;
   db: Kysely<Database>;
@@ -28,6 +37,9 @@ const HANDLED = new Set([
   'invoice.payment_failed',
 ]);
 
+/** One-off payments' events (premium slugs); `charge.refunded` (a refund we made) needs nothing more. */
+const PAYMENT_EVENTS = new Set<string>(PAYMENT_EVENT_TYPES);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -41,6 +53,10 @@ export async function receiveWebhook(
   signature: string | undefined,
 ): Promise<void> {
   const event = verified(deps.payments, rawBody, signature);
+  if (event.payment && PAYMENT_EVENTS.has(event.type)) {
+    await deps.oneOffPayments?.applyPaymentEvent(event.type, event.id, event.payment);
+    return;
+  }
   if (!HANDLED.has(event.type)) return;
   const subscriptionId = event.subscriptionId;
   if (!subscriptionId) {

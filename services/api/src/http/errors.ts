@@ -34,7 +34,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
       const body: ErrorBody = { code: error.code, message: error.message };
       if (error.field) body.field = error.field;
-      return sendError(reply, error.status, body);
+      return sendError(reply, error.status, { ...error.details, ...body });
     }
     if (error instanceof ConcurrencyExhaustedError) {
       return sendError(reply, 503, {

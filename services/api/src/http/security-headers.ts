@@ -23,15 +23,19 @@ const REFERRER_POLICY = 'strict-origin-when-cross-origin' as const;
  * and any https address (an OpenID Connect provider's profile picture in the avatar); fetches to this
  * site only. Downloads (the CSV export, the QR code's `data:` link) are navigations, not governed here.
  */
-function webAppPolicy(https: boolean): Record<string, string[]> {
+function webAppPolicy(https: boolean, stripeJs: boolean): Record<string, string[]> {
+  // With Stripe, premium slugs' card form is Stripe's Payment Element: Stripe.js from js.stripe.com, its
+  // frames (js.stripe.com, and hooks.stripe.com for 3-D Secure) and its calls to api.stripe.com.
+  const stripe = (...sources: string[]) => (stripeJs ? sources : []);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...stripe('https://js.stripe.com')],
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'https:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
+    connectSrc: ["'self'", ...stripe('https://api.stripe.com')],
+    ...(stripeJs ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
@@ -64,9 +68,10 @@ export interface SecurityHeaders {
   redirect: Readonly<Record<string, string>>;
 }
 
-export function securityHeaders(https: boolean): SecurityHeaders {
+/** `stripeJs`: the web app may load Stripe.js (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set). */
+export function securityHeaders(https: boolean, stripeJs = false): SecurityHeaders {
   const options = {
-    contentSecurityPolicy: { useDefaults: false as const, directives: webAppPolicy(https) },
+    contentSecurityPolicy: { useDefaults: false as const, directives: webAppPolicy(https, stripeJs) },
     frameguard: { action: 'deny' } as const,
     referrerPolicy: { policy: REFERRER_POLICY } as const,
     strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,

@@ -79,7 +79,7 @@ export class PremiumSlugService {
   }
 
   forSale(): Promise<MarketplaceSlug[]> {
-    return availablePremiumSlugs(this.deps.db);
+    return availablePremiumSlugs(this.deps.db, this.deps.clock.now());
   }
 
   async add(input: NewPremiumSlug): Promise<PremiumSlug> {

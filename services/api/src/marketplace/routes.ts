@@ -3,7 +3,11 @@ import {
   adminPremiumSlugsQuery,
   createPremiumSlugBody,
   deletedPremiumSlugSchema,
+  marketplaceSlugDetailSchema,
   marketplaceSlugSchema,
+  ownedPremiumSlugSchema,
+  premiumPaymentIntentSchema,
+  premiumPurchaseSchema,
   premiumSeedResultSchema,
   premiumSlugSchema,
   updatePremiumSlugBody,
@@ -11,7 +15,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireSession, sessionRequired } from '../accounts/current-session';
+import type { SessionStore } from '../accounts/sessions';
 import { json, operation } from '../http/route-schema';
+import type { PremiumPurchaseService } from './premium-purchase-service';
 import type { PremiumSlugService } from './premium-slug-service';
 
 const slugIdParams = z.object({ id: z.string() });
@@ -115,12 +122,100 @@ export async function premiumSlugAdminRoutes(
   );
 }
 
-/** The marketplace's public side (user-app.md section 7). */
-export async function marketplaceRoutes(
-  app: FastifyInstance,
-  { premiumSlugs }: { premiumSlugs: PremiumSlugService },
-): Promise<void> {
+export interface MarketplaceRoutesDeps {
+  premiumSlugs: PremiumSlugService;
+  purchases: PremiumPurchaseService;
+  sessions: SessionStore;
+}
+
+/** The marketplace (user-app.md section 7): the slugs for sale, and buying one. */
+export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceRoutesDeps): Promise<void> {
+  const { premiumSlugs, purchases, sessions } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = sessionRequired(sessions);
+
+  api.get(
+    '/api/marketplace/premium-slugs/:id',
+    {
+      schema: operation({
+        tag: 'Marketplace',
+        summary: 'One premium slug, as the checkout page loads it',
+        description:
+          'Open to anyone. `available` is false once it is bought or withdrawn; `held` is true while a buyer is paying for it (15 minutes at most). An unknown or deleted slug is a 404.',
+        params: slugIdParams,
+        answers: { 200: json('The slug', marketplaceSlugDetailSchema) },
+        errors: { 404: ['NOT_FOUND'] },
+      }),
+    },
+    (request) => purchases.slug(request.params.id),
+  );
+
+  api.post(
+    '/api/marketplace/premium-slugs/:id/payment-intent',
+    {
+      preValidation: signedIn,
+      schema: operation({
+        tag: 'Marketplace',
+        summary: 'Start buying a premium slug: a 15-minute hold and its payment',
+        description:
+          "Pro only: otherwise 403 `{message, requiresPro: true}`. A buyer owns or holds at most `premium.max_owned_slugs` (3) slugs: at the limit, 409 `{message, currentCount}`. A slug bought, or held by another buyer, is a 409. Otherwise the slug is held for the buyer for 15 minutes and a payment for its price is made at the provider (metadata: slug and hold ids); the browser confirms it with `clientSecret`. The provider's `payment_intent.succeeded` makes the buyer the owner; a failure or cancel releases the hold. Asking again while holding it gives the same payment.",
+        session: 'required',
+        params: slugIdParams,
+        answers: { 200: json('The payment to confirm', premiumPaymentIntentSchema) },
+        errors: { 403: ['FORBIDDEN'], 404: ['NOT_FOUND'], 409: ['CONFLICT'], 503: ['SERVICE_UNAVAILABLE'] },
+      }),
+    },
+    async (request) => {
+      const { userId } = await requireSession(request, sessions);
+      return purchases.startPurchase(userId, request.params.id);
+    },
+  );
+
+  for (const [path, summary] of [
+    ['/api/marketplace/my-premium-slugs', 'The premium slugs the signed-in user owns'],
+    ['/api/user/premium-slugs', 'The premium slugs the signed-in user owns (the dashboard card)'],
+  ] as const) {
+    api.get(
+      path,
+      {
+        preValidation: signedIn,
+        schema: operation({
+          tag: 'Marketplace',
+          summary,
+          description:
+            'By slug; `pricePaid` in cents. Owners keep their slugs after their subscription ends.',
+          session: 'required',
+          answers: { 200: json('The slugs owned', z.array(ownedPremiumSlugSchema)) },
+        }),
+      },
+      async (request) => {
+        const { userId } = await requireSession(request, sessions);
+        return purchases.owned(userId);
+      },
+    );
+  }
+
+  api.get(
+    '/api/marketplace/purchases/:paymentIntentId',
+    {
+      preValidation: signedIn,
+      schema: operation({
+        tag: 'Marketplace',
+        summary: "The buyer's purchase made with a payment, as the success page shows it",
+        description:
+          "`complete` once the provider's event made the buyer the owner, with the amount paid (cents); before that, given `slug`, `processing`. Someone else's payment is a 404.",
+        session: 'required',
+        params: z.object({ paymentIntentId: z.string().max(255) }),
+        querystring: z.object({ slug: z.string().max(20).optional() }),
+        answers: { 200: json('The purchase', premiumPurchaseSchema) },
+        errors: { 404: ['NOT_FOUND'] },
+      }),
+    },
+    async (request) => {
+      const { userId } = await requireSession(request, sessions);
+      return purchases.purchase(userId, request.params.paymentIntentId, request.query.slug);
+    },
+  );
 
   api.get(
     '/api/marketplace/premium-slugs',

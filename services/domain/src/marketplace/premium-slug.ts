@@ -1,13 +1,14 @@
 import {
   PREMIUM_SLUG_RULE,
   type PremiumCategory,
+  type PremiumHoldReleaseReason,
   type PremiumSlugEvent,
   type PremiumTier,
   premiumSlugEvents,
   premiumSlugPattern,
 } from '@sniplink/contracts';
 import type { Decider } from '../decider';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { isReservedCode } from '../links/codes';
 
 /** What an admin sets on a catalogue entry (admin-console.md section 3). */
@@ -25,15 +26,81 @@ export interface PremiumSlugState {
   status: 'none' | 'listed' | 'deleted';
   slug: string | null;
   fields: PremiumSlugFields | null;
-  /** The buyer: null until purchases exist (the purchase part of issue 22 sets it). */
+  /** The buyer, once a payment for the slug was taken. */
   ownerId: string | null;
+  /** The hold the owner bought it with. */
+  ownerHoldId: string | null;
+  /** The latest hold not yet released nor turned into a sale: active until `expiresAt`. */
+  hold: PremiumHold | null;
+  /** Payments already settled on this slug (bought with, or refunded): each is applied once. */
+  settledPayments: ReadonlySet<string>;
+}
+
+export interface PremiumHold {
+  holdId: string;
+  buyerId: string;
+  /** Cents: what the buyer pays. */
+  price: number;
+  expiresAt: Date;
+}
+
+/** A payment the provider took for this slug: who paid, for which hold, and which provider event said so. */
+export interface PremiumPayment {
+  holdId: string;
+  buyerId: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  providerEventId: string;
 }
 
 export type PremiumSlugCommand =
   | { type: 'AddPremiumSlug'; slugId: string; slug: string; fields: PremiumSlugFields }
   /** Absent fields are unchanged; the same values again add nothing. */
   | { type: 'EditPremiumSlug'; slugId: string; changes: Partial<PremiumSlugFields> }
-  | { type: 'DeletePremiumSlug'; slugId: string };
+  | { type: 'DeletePremiumSlug'; slugId: string }
+  /** Holds the slug for `buyerId` until `expiresAt`; an expired hold of anyone's is released first. */
+  | { type: 'HoldPremiumSlug'; slugId: string; holdId: string; buyerId: string; now: Date; expiresAt: Date }
+  | { type: 'ReleasePremiumHold'; slugId: string; holdId: string; reason: PremiumHoldReleaseReason }
+  /**
+   * The provider took `payment`: the buyer owns the slug (once per payment). When the slug went to someone
+   * else meanwhile, `PremiumPaymentNotSellable` is thrown: the caller refunds and records the refund.
+   */
+  | { type: 'CompletePremiumPurchase'; slugId: string; payment: PremiumPayment; now: Date }
+  | {
+      type: 'RecordPremiumRefund';
+      slugId: string;
+      payment: PremiumPayment;
+      refundId: string;
+      reason: PremiumRefundReason;
+    };
+
+export type PremiumRefundReason = 'owned' | 'held' | 'unlisted';
+
+/** A payment for a slug that is no longer the payer's to have: it is refunded, never applied. */
+export class PremiumPaymentNotSellable extends Error {
+  override readonly name = 'PremiumPaymentNotSellable';
+  constructor(readonly reason: PremiumRefundReason) {
+    super(`the premium slug cannot be sold to this payer (${reason})`);
+  }
+}
+
+/** 403 for a buyer who is not Pro: the body says `requiresPro: true` (user-app.md section 8). */
+export class ProRequiredError extends ForbiddenError {
+  override readonly details = { requiresPro: true };
+  constructor() {
+    super('FORBIDDEN', 'A Pro subscription is required to buy premium slugs');
+  }
+}
+
+/** 409 for a buyer at the limit: the body says how many slugs they own or hold (`currentCount`). */
+export class PremiumLimitError extends ConflictError {
+  override readonly details: { currentCount: number };
+  constructor(currentCount: number, max: number) {
+    super('CONFLICT', `You can own at most ${max} premium slugs`);
+    this.details = { currentCount };
+  }
+}
 
 /**
  * The slug as stored: trimmed and lower-cased, 1-20 letters, digits, hyphens or underscores, and not one
@@ -52,17 +119,30 @@ function assertPrice(price: number | undefined): void {
     throw new ValidationError('price must be greater than or equal to 0', 'price');
 }
 
-const initialState = (): PremiumSlugState => ({ status: 'none', slug: null, fields: null, ownerId: null });
+const initialState = (): PremiumSlugState => ({
+  status: 'none',
+  slug: null,
+  fields: null,
+  ownerId: null,
+  ownerHoldId: null,
+  hold: null,
+  settledPayments: new Set(),
+});
+
+/** The hold in force at `now`, if any. */
+export function activeHold(state: PremiumSlugState, now: Date): PremiumHold | null {
+  return state.hold && state.hold.expiresAt.getTime() > now.getTime() ? state.hold : null;
+}
 
 function evolve(state: PremiumSlugState, event: PremiumSlugEvent): PremiumSlugState {
   switch (event.type) {
     case 'PremiumSlugAdded': {
       const { slug, price, category, tier, isAvailable, stripePriceId } = event.data;
       return {
+        ...initialState(),
         status: 'listed',
         slug,
         fields: { price, category, tier, isAvailable, stripePriceId },
-        ownerId: null,
       };
     }
     case 'PremiumSlugEdited': {
@@ -71,11 +151,71 @@ function evolve(state: PremiumSlugState, event: PremiumSlugEvent): PremiumSlugSt
     }
     case 'PremiumSlugDeleted':
       return { ...state, status: 'deleted' };
+    case 'PremiumSlugHeld': {
+      const { holdId, buyerId, price, expiresAt } = event.data;
+      return { ...state, hold: { holdId, buyerId, price, expiresAt: new Date(expiresAt) } };
+    }
+    case 'PremiumSlugHoldReleased':
+      return state.hold?.holdId === event.data.holdId ? { ...state, hold: null } : state;
+    case 'PremiumSlugPurchased':
+      return {
+        ...state,
+        ownerId: event.data.buyerId,
+        ownerHoldId: event.data.holdId,
+        hold: null,
+        settledPayments: new Set(state.settledPayments).add(event.data.paymentId),
+      };
+    case 'PremiumSlugPaymentRefunded':
+      return { ...state, settledPayments: new Set(state.settledPayments).add(event.data.paymentId) };
     default: {
       const unknown: never = event;
       return unknown;
     }
   }
+}
+
+function hold(
+  command: Extract<PremiumSlugCommand, { type: 'HoldPremiumSlug' }>,
+  state: PremiumSlugState,
+): PremiumSlugEvent[] {
+  const fields = listed(state);
+  const { slugId, holdId, buyerId, now } = command;
+  if (state.ownerId === buyerId) throw new ConflictError('CONFLICT', 'You already own this premium slug');
+  if (state.ownerId !== null)
+    throw new ConflictError('CONFLICT', 'This premium slug has already been purchased');
+  if (!fields.isAvailable) throw new ConflictError('CONFLICT', 'This premium slug is not for sale');
+  const current = activeHold(state, now);
+  // The buyer's own hold stands: the caller pays with it (a second tab, a reload).
+  if (current?.buyerId === buyerId) return [];
+  if (current)
+    throw new ConflictError(
+      'CONFLICT',
+      'Someone else is buying this premium slug; try again in a few minutes',
+    );
+  const released: PremiumSlugEvent[] = state.hold
+    ? [{ type: 'PremiumSlugHoldReleased', data: { slugId, holdId: state.hold.holdId, reason: 'expired' } }]
+    : [];
+  return [
+    ...released,
+    {
+      type: 'PremiumSlugHeld',
+      data: { slugId, holdId, buyerId, price: fields.price, expiresAt: command.expiresAt.toISOString() },
+    },
+  ];
+}
+
+function complete(
+  { slugId, payment, now }: Extract<PremiumSlugCommand, { type: 'CompletePremiumPurchase' }>,
+  state: PremiumSlugState,
+): PremiumSlugEvent[] {
+  if (state.settledPayments.has(payment.paymentId)) return [];
+  if (state.status !== 'listed') throw new PremiumPaymentNotSellable('unlisted');
+  if (state.ownerId !== null) throw new PremiumPaymentNotSellable('owned');
+  const current = activeHold(state, now);
+  // A payment after its hold expired still buys the slug when nobody else has taken it meanwhile.
+  if (current && current.holdId !== payment.holdId) throw new PremiumPaymentNotSellable('held');
+  if (!current && state.fields?.isAvailable === false) throw new PremiumPaymentNotSellable('unlisted');
+  return [{ type: 'PremiumSlugPurchased', data: { slugId, ...payment } }];
 }
 
 function decide(command: PremiumSlugCommand, state: PremiumSlugState): PremiumSlugEvent[] {
@@ -99,6 +239,28 @@ function decide(command: PremiumSlugCommand, state: PremiumSlugState): PremiumSl
         ? []
         : [{ type: 'PremiumSlugEdited', data: { slugId, ...changed } }];
     }
+    case 'HoldPremiumSlug':
+      return hold(command, state);
+    case 'ReleasePremiumHold':
+      return state.hold?.holdId === command.holdId
+        ? [
+            {
+              type: 'PremiumSlugHoldReleased',
+              data: { slugId, holdId: command.holdId, reason: command.reason },
+            },
+          ]
+        : [];
+    case 'CompletePremiumPurchase':
+      return complete(command, state);
+    case 'RecordPremiumRefund':
+      return state.settledPayments.has(command.payment.paymentId)
+        ? []
+        : [
+            {
+              type: 'PremiumSlugPaymentRefunded',
+              data: { slugId, ...command.payment, refundId: command.refundId, reason: command.reason },
+            },
+          ];
     case 'DeletePremiumSlug': {
       listed(state);
       if (state.ownerId !== null)

@@ -124,6 +124,42 @@ export function invoiceObject(invoiceId: string, subscription: LocalSubscription
   };
 }
 
+/** A local one-off payment as Stripe's API shows a PaymentIntent (`failure`: its last card error). */
+export function paymentIntentObject(
+  intent: { id: string; amount: number; currency: string; metadata: Record<string, string>; status: string },
+  failure: string | null = null,
+) {
+  return {
+    id: intent.id,
+    object: 'payment_intent',
+    amount: intent.amount,
+    amount_received: intent.status === 'succeeded' ? intent.amount : 0,
+    currency: intent.currency,
+    status: intent.status,
+    metadata: intent.metadata,
+    last_payment_error: failure ? { type: 'card_error', code: 'card_declined', message: failure } : null,
+    livemode: false,
+  };
+}
+
+/** The charge of a refunded local payment, as Stripe's `charge.refunded` carries it. */
+export function refundedChargeObject(
+  intent: { id: string; amount: number; currency: string },
+  refundId: string,
+) {
+  return {
+    id: `ch_${intent.id.slice('pi_'.length)}`,
+    object: 'charge',
+    payment_intent: intent.id,
+    amount: intent.amount,
+    amount_refunded: intent.amount,
+    currency: intent.currency,
+    refunded: true,
+    refunds: { object: 'list', data: [{ id: refundId, object: 'refund', amount: intent.amount }] },
+    livemode: false,
+  };
+}
+
 /** One event to record: its type, the object it carries and, for an update, the fields that changed. */
 export interface LocalEvent {
   type: string;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptEmptyForms } from '../../http/content-type';
-import { type Answer, bodiless, operation, text } from '../../http/route-schema';
+import { type Answer, bodiless, json, operation, text } from '../../http/route-schema';
 import { sendSmallPage, smallPage } from '../../http/small-page';
 import { escapeHtml } from '../../web';
 import { LOCAL_PAY_PATH, type LocalPayments, type PortalView } from './local';
@@ -53,6 +53,17 @@ export async function localPaymentPages(app: FastifyInstance, deps: LocalPayment
       if (!cancelUrl) return sendPage(reply, 404, CHECKOUT_NOT_FOUND);
       return reply.redirect(cancelUrl, 303);
     });
+
+    pages.post(
+      `${LOCAL_PAY_PATH}/payments/:paymentId/confirm`,
+      { schema: CONFIRM_PAYMENT },
+      async (request, reply) => {
+        const { clientSecret, action } = request.body;
+        const outcome = await payments.confirmPayment(request.params.paymentId, clientSecret, action);
+        if (!outcome) return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such payment' });
+        return outcome;
+      },
+    );
 
     pages.get(`${LOCAL_PAY_PATH}/portal/:token`, { schema: PORTAL_PAGE }, async (request, reply) => {
       const portal = await payments.portal(request.params.token);
@@ -198,6 +209,32 @@ const CANCEL = checkoutCall('Cancel (the button): back to the plans; the checkou
 
 const portalParams = z.object({ token: z.string().describe('The token of the link `createPortal` made') });
 const portalGone = text('An unknown or expired portal link: a page', 'text/html');
+
+/**
+ * The test card form's buttons for a one-off payment (premium slugs): the web app's checkout page posts
+ * here with the payment's client secret, as Stripe.js confirms a PaymentIntent.
+ */
+const CONFIRM_PAYMENT = operation({
+  tag: TAG,
+  summary: 'Confirm a test payment: Pay, Pay with a declined card, or Cancel (local provider only)',
+  description:
+    '`pay` succeeds the payment and delivers `payment_intent.succeeded`; `decline` fails this attempt with ' +
+    '"Your card was declined." and delivers `payment_intent.payment_failed`; `cancel` delivers ' +
+    '`payment_intent.canceled`. Each is signed and sent to `POST /api/webhooks/stripe`. A payment no longer ' +
+    'open answers its status.',
+  params: z.object({ paymentId: z.string() }),
+  body: z.object({ clientSecret: z.string().max(200), action: z.enum(['pay', 'decline', 'cancel']) }),
+  answers: {
+    200: json(
+      "The payment's status, and the card error of a declined attempt",
+      z.object({ status: z.string(), error: z.string().nullable() }),
+    ),
+    404: json(
+      'No such payment, or a wrong client secret',
+      z.object({ code: z.string(), message: z.string() }),
+    ),
+  },
+});
 
 const PORTAL_PAGE = operation({
   tag: TAG,

@@ -38,6 +38,20 @@ export type LocalPaymentTables = {
     return_url: string;
     expires_at: Date;
   };
+  /** One-off payments (premium slugs), as Stripe's PaymentIntents (migration …27T08-premium-purchases). */
+  local_pay_payment_intents: {
+    id: string;
+    idempotency_key: string;
+    client_secret: string;
+    amount: number;
+    currency: string;
+    /** JSON of the metadata it was made with. */
+    metadata: string;
+    /** `requires_payment_method` until paid (`succeeded`) or canceled (`canceled`). */
+    status: string;
+    refund_id: string | null;
+    created_at: Date;
+  };
   local_pay_events: {
     /** Order of making (bigint, read as text). */
     seq: Generated<string>;

@@ -446,3 +446,75 @@ describe('the test portal', () => {
     expect(delivered).toEqual([]);
   });
 });
+
+describe('one-off payments (premium slugs) on the test card form', () => {
+  const metadata = { premiumSlugId: 'slug-1', premiumHoldId: 'hold-1', userId: 'user-1' };
+  let made = 0;
+  const newPayment = () =>
+    payments.createPayment({
+      amount: 2500,
+      currency: 'usd',
+      description: 'Premium slug "deals"',
+      metadata,
+      idempotencyKey: `premium-hold-${++made}`,
+    });
+  const confirm = (paymentId: string, clientSecret: string, action: string) =>
+    client.post<{ status: string; error: string | null }>(
+      `/pay/local/payments/${paymentId}/confirm`,
+      { clientSecret, action },
+      { origin: PUBLIC_URL },
+    );
+
+  it('the same idempotency key gives the same payment', async () => {
+    const key = { amount: 2500, currency: 'usd', description: 'x', metadata, idempotencyKey: 'same-key' };
+    const first = await payments.createPayment(key);
+    expect(first).toMatchObject({ id: expect.stringMatching(/^pi_/), amount: 2500, currency: 'usd' });
+    expect(await payments.createPayment(key)).toEqual(first);
+  });
+
+  it('Pay succeeds it and delivers payment_intent.succeeded with its metadata; a second Pay changes nothing', async () => {
+    const payment = await newPayment();
+    const paid = await confirm(payment.id, payment.clientSecret, 'pay');
+    expect(paid.body).toEqual({ status: 'succeeded', error: null });
+    expect(delivered.map((event) => event.event.type)).toEqual(['payment_intent.succeeded']);
+    expect(delivered[0]?.event.data.object).toMatchObject({
+      id: payment.id,
+      amount_received: 2500,
+      metadata,
+    });
+    expect((await confirm(payment.id, payment.clientSecret, 'pay')).body).toEqual({
+      status: 'succeeded',
+      error: null,
+    });
+    expect(delivered).toHaveLength(1);
+  });
+
+  it('a declined card fails the attempt with the card error; Cancel ends it; a wrong secret is a 404', async () => {
+    const payment = await newPayment();
+    expect((await confirm(payment.id, 'pi_wrong_secret', 'pay')).status).toBe(404);
+    const declined = await confirm(payment.id, payment.clientSecret, 'decline');
+    expect(declined.body).toEqual({ status: 'requires_payment_method', error: 'Your card was declined.' });
+    const canceled = await confirm(payment.id, payment.clientSecret, 'cancel');
+    expect(canceled.body).toEqual({ status: 'canceled', error: null });
+    expect(delivered.map((event) => event.event.type)).toEqual([
+      'payment_intent.payment_failed',
+      'payment_intent.canceled',
+    ]);
+    expect(delivered[0]?.event.data.object).toMatchObject({
+      last_payment_error: { message: 'Your card was declined.' },
+    });
+  });
+
+  it('refunds a succeeded payment once, by its key, and records charge.refunded', async () => {
+    const payment = await newPayment();
+    await confirm(payment.id, payment.clientSecret, 'pay');
+    const refund = await payments.refundPayment({ paymentId: payment.id, idempotencyKey: 'r-1' });
+    expect(refund.refundId).toMatch(/^re_/);
+    expect(await payments.refundPayment({ paymentId: payment.id, idempotencyKey: 'r-1' })).toEqual(refund);
+    // Recorded now, delivered after the next action (a refund is made while a webhook is being handled).
+    await confirm((await newPayment()).id, 'nothing', 'pay');
+    const other = await newPayment();
+    await confirm(other.id, other.clientSecret, 'cancel');
+    expect(delivered.filter((event) => event.event.type === 'charge.refunded')).toHaveLength(1);
+  });
+});

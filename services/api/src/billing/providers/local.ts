@@ -10,7 +10,9 @@ import {
   invoiceObject,
   LocalEventOutbox,
   type LocalSubscription,
+  paymentIntentObject,
   planPrice,
+  refundedChargeObject,
   subscriptionObject,
 } from './local-events';
 import { addMonths, type PortalAction, portalChange } from './local-subscriptions';
@@ -55,7 +57,8 @@ export interface PortalView {
 
 /**
  * The local test provider, the embedded default's stand-in for Stripe (never in production): customers,
- * checkout sessions and subscriptions in tables of its own, its pages' actions (local-pages.ts), and the
+ * checkout sessions, subscriptions and one-off payments (PaymentIntents, for premium slugs) in tables of
+ * its own, its pages' actions (local-pages.ts), and the
  * same kinds of signed, Stripe-shaped webhook events, delivered to the same route. No money moves.
  */
 export class LocalPayments implements PaymentProvider {
@@ -149,6 +152,103 @@ export class LocalPayments implements PaymentProvider {
       amount: row.amount,
       currency: row.currency,
     };
+  }
+
+  async createPayment(input: {
+    amount: number;
+    currency: string;
+    description: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }) {
+    const id = this.newId('pi');
+    await this.db
+      .insertInto('local_pay_payment_intents')
+      .values({
+        id,
+        idempotency_key: input.idempotencyKey,
+        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        amount: input.amount,
+        currency: input.currency,
+        metadata: JSON.stringify(input.metadata),
+        status: 'requires_payment_method',
+        refund_id: null,
+        created_at: this.deps.clock.now(),
+      })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom('local_pay_payment_intents')
+      .selectAll()
+      .where('idempotency_key', '=', input.idempotencyKey)
+      .executeTakeFirstOrThrow();
+    return { id: row.id, clientSecret: row.client_secret, amount: row.amount, currency: row.currency };
+  }
+
+  /**
+   * Refunds a succeeded payment once (a second call answers the same refund) and records `charge.refunded`,
+   * delivered after the next payment action (a refund is made while a webhook is being handled).
+   */
+  async refundPayment(input: { paymentId: string; idempotencyKey: string }) {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('local_pay_payment_intents')
+        .selectAll()
+        .where('id', '=', input.paymentId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (row?.status !== 'succeeded') throw new Error(`No succeeded payment: '${input.paymentId}'`);
+      if (row.refund_id) return { refundId: row.refund_id };
+      const refundId = this.newId('re');
+      await trx
+        .updateTable('local_pay_payment_intents')
+        .set({ refund_id: refundId })
+        .where('id', '=', row.id)
+        .execute();
+      await this.outbox.record(trx, [
+        { type: 'charge.refunded', object: refundedChargeObject(row, refundId) },
+      ]);
+      return { refundId };
+    });
+  }
+
+  /**
+   * The test card form's buttons on a one-off payment, checked against its client secret: `pay` succeeds
+   * it, `decline` fails this attempt (it may be tried again, as Stripe's), `cancel` ends it; each records
+   * its `payment_intent.*` event, then the events are delivered. Undefined for an unknown payment or
+   * secret; a payment no longer open answers its status unchanged.
+   */
+  async confirmPayment(
+    paymentId: string,
+    clientSecret: string,
+    action: 'pay' | 'decline' | 'cancel',
+  ): Promise<{ status: string; error: string | null } | undefined> {
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('local_pay_payment_intents')
+        .selectAll()
+        .where('id', '=', paymentId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row || row.client_secret !== clientSecret) return undefined;
+      if (row.status !== 'requires_payment_method') return { status: row.status, error: null };
+      const intent = { ...row, metadata: JSON.parse(row.metadata) as Record<string, string> };
+      if (action === 'decline') {
+        const failure = 'Your card was declined.';
+        await this.outbox.record(trx, [
+          { type: 'payment_intent.payment_failed', object: paymentIntentObject(intent, failure) },
+        ]);
+        return { status: row.status, error: failure };
+      }
+      const status = action === 'pay' ? 'succeeded' : 'canceled';
+      await trx.updateTable('local_pay_payment_intents').set({ status }).where('id', '=', row.id).execute();
+      await this.outbox.record(trx, [
+        { type: `payment_intent.${status}`, object: paymentIntentObject({ ...intent, status }) },
+      ]);
+      return { status, error: null };
+    });
+    if (outcome) await this.outbox.deliverPending();
+    return outcome;
   }
 
   /** An open checkout (not paid, not expired), or undefined. */

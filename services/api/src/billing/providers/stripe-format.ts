@@ -1,7 +1,12 @@
 import { providerSubscriptionStatuses } from '@sniplink/contracts';
 import type { Clock } from '@sniplink/platform';
 import Stripe from 'stripe';
-import { type ProviderEvent, type SubscriptionStatus, WebhookSignatureError } from '../provider';
+import {
+  type PaymentFacts,
+  type ProviderEvent,
+  type SubscriptionStatus,
+  WebhookSignatureError,
+} from '../provider';
 
 /**
  * What both adapters share of Stripe's formats (the local one speaks them too): the checkout's return
@@ -59,8 +64,35 @@ export function providerEvent(event: Stripe.Event): ProviderEvent {
     id: event.id,
     type: event.type,
     created: new Date(event.created * 1000),
+    payment: paymentFacts(event),
     ...eventSubject(event),
   };
+}
+
+/** The one-off payments' events (premium slugs): the PaymentIntent they carry. */
+export const PAYMENT_EVENT_TYPES = [
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+] as const;
+
+function paymentFacts(event: Stripe.Event): PaymentFacts | null {
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.canceled': {
+      const intent = event.data.object;
+      return {
+        id: intent.id,
+        amount: event.type === 'payment_intent.succeeded' ? intent.amount_received : intent.amount,
+        currency: intent.currency,
+        metadata: { ...(intent.metadata ?? {}) },
+        failureMessage: intent.last_payment_error?.message ?? null,
+      };
+    }
+    default:
+      return null;
+  }
 }
 
 type Subject = Pick<ProviderEvent, 'subscriptionId' | 'customerId' | 'userId'>;
@@ -94,6 +126,16 @@ function eventSubject(event: Stripe.Event): Subject {
         subscriptionId: idOf(details?.subscription),
         customerId: idOf(invoice.customer),
         userId: details?.metadata?.userId ?? null,
+      };
+    }
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.canceled': {
+      const intent = event.data.object;
+      return {
+        subscriptionId: null,
+        customerId: idOf(intent.customer),
+        userId: intent.metadata?.userId ?? null,
       };
     }
     default:

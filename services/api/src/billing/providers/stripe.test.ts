@@ -101,6 +101,25 @@ function stripeAnswers(call: Call): Answer {
       body: { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/1' },
     };
   }
+  if (call.method === 'POST' && call.path === '/v1/payment_intents') {
+    return {
+      status: 200,
+      body: {
+        id: 'pi_1',
+        object: 'payment_intent',
+        amount: Number(call.fields.amount),
+        currency: call.fields.currency,
+        client_secret: 'pi_1_secret_abc',
+        status: 'requires_payment_method',
+      },
+    };
+  }
+  if (call.method === 'POST' && call.path === '/v1/refunds') {
+    return {
+      status: 200,
+      body: { id: 're_1', object: 'refund', payment_intent: call.fields.payment_intent },
+    };
+  }
   if (call.method === 'GET' && call.path.startsWith('/v1/subscriptions/')) {
     return { status: 200, body: subscriptionJson(call.path.split('/').pop() ?? '') };
   }
@@ -348,6 +367,7 @@ describe('the stripe adapter: webhooks', () => {
       subscriptionId: 'sub_1',
       customerId: 'cus_1',
       userId: 'user-1',
+      payment: null,
     });
     const updated = event('customer.subscription.updated', subscriptionJson('sub_2'));
     expect(provider.verifyWebhook(Buffer.from(updated), sign(updated))).toMatchObject({
@@ -379,6 +399,48 @@ describe('the stripe adapter: webhooks', () => {
     });
   });
 
+  it('reads a PaymentIntent event: the payment, its metadata, and the card error of a failed one', () => {
+    const metadata = { premiumSlugId: 'slug-1', premiumHoldId: 'hold-1', userId: 'user-5' };
+    const succeeded = event('payment_intent.succeeded', {
+      object: 'payment_intent',
+      id: 'pi_5',
+      amount: 2500,
+      amount_received: 2500,
+      currency: 'usd',
+      customer: null,
+      metadata,
+      last_payment_error: null,
+    });
+    expect(provider.verifyWebhook(Buffer.from(succeeded), sign(succeeded))).toMatchObject({
+      type: 'payment_intent.succeeded',
+      userId: 'user-5',
+      payment: { id: 'pi_5', amount: 2500, currency: 'usd', metadata, failureMessage: null },
+    });
+    const failed = event('payment_intent.payment_failed', {
+      object: 'payment_intent',
+      id: 'pi_6',
+      amount: 2500,
+      amount_received: 0,
+      currency: 'usd',
+      metadata,
+      last_payment_error: { type: 'card_error', message: 'Your card was declined.' },
+    });
+    expect(provider.verifyWebhook(Buffer.from(failed), sign(failed))).toMatchObject({
+      payment: { id: 'pi_6', failureMessage: 'Your card was declined.' },
+    });
+    const canceled = event('payment_intent.canceled', {
+      object: 'payment_intent',
+      id: 'pi_7',
+      amount: 2500,
+      currency: 'usd',
+      metadata,
+    });
+    expect(provider.verifyWebhook(Buffer.from(canceled), sign(canceled))).toMatchObject({
+      type: 'payment_intent.canceled',
+      payment: { id: 'pi_7', amount: 2500 },
+    });
+  });
+
   it('refuses a missing, wrong, stale or altered signature', () => {
     const body = event('invoice.paid', { object: 'invoice', customer: 'cus_1', parent: null });
     const refused = (raw: string, signature: string | undefined) => () =>
@@ -391,5 +453,48 @@ describe('the stripe adapter: webhooks', () => {
     // Five minutes is the limit: signed 301 s before the clock is stale, 299 s is not.
     expect(refused(body, sign(body, { timestamp: NOW_S - 301 }))).toThrow(/tolerance/);
     expect(refused(body, sign(body, { timestamp: NOW_S - 299 }))).not.toThrow();
+  });
+});
+
+describe('one-off payments (premium slugs)', () => {
+  it('creates a PaymentIntent with amount, currency, metadata and the idempotency key, answering its client secret', async () => {
+    const payment = await provider.createPayment({
+      amount: 2500,
+      currency: 'usd',
+      description: 'Premium slug "deals"',
+      metadata: { premiumSlugId: 'slug-1', premiumHoldId: 'hold-1', userId: 'user-1' },
+      idempotencyKey: 'premium-hold-hold-1',
+    });
+    expect(payment).toEqual({ id: 'pi_1', clientSecret: 'pi_1_secret_abc', amount: 2500, currency: 'usd' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents',
+      idempotencyKey: 'premium-hold-hold-1',
+    });
+    expect(calls[0]?.fields).toEqual({
+      amount: '2500',
+      currency: 'usd',
+      description: 'Premium slug "deals"',
+      'metadata[premiumSlugId]': 'slug-1',
+      'metadata[premiumHoldId]': 'hold-1',
+      'metadata[userId]': 'user-1',
+      'automatic_payment_methods[enabled]': 'true',
+    });
+  });
+
+  it('refunds a payment in full with the idempotency key', async () => {
+    const refund = await provider.refundPayment({
+      paymentId: 'pi_9',
+      idempotencyKey: 'premium-refund-pi_9',
+      metadata: { reason: 'owned' },
+    });
+    expect(refund).toEqual({ refundId: 're_1' });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/refunds',
+      idempotencyKey: 'premium-refund-pi_9',
+    });
+    expect(calls[0]?.fields).toEqual({ payment_intent: 'pi_9', 'metadata[reason]': 'owned' });
   });
 });

@@ -24,7 +24,7 @@ export interface StripeProviderDeps {
 
 /**
  * Payments through Stripe (npm `stripe`): one customer per user, Checkout Sessions in subscription mode,
- * the Customer Portal, and webhooks checked with the SDK. Every create call carries an idempotency key,
+ * the Customer Portal, PaymentIntents and refunds for premium slugs, and webhooks checked with the SDK. Every create call carries an idempotency key,
  * which the SDK sends again when it retries the call.
  */
 export function stripeProvider(deps: StripeProviderDeps): PaymentProvider {
@@ -79,6 +79,25 @@ export function stripeProvider(deps: StripeProviderDeps): PaymentProvider {
 
     async retrieveSubscription(subscriptionId) {
       return subscriptionSnapshot(await stripe.subscriptions.retrieve(subscriptionId), deps.prices);
+    },
+
+    async createPayment({ amount, currency, description, metadata, idempotencyKey }) {
+      const intent = await stripe.paymentIntents.create(
+        { amount, currency, description, metadata, automatic_payment_methods: { enabled: true } },
+        { idempotencyKey },
+      );
+      if (!intent.client_secret) throw new Error(`Stripe gave payment intent ${intent.id} no client secret`);
+      return {
+        id: intent.id,
+        clientSecret: intent.client_secret,
+        amount: intent.amount,
+        currency: intent.currency,
+      };
+    },
+
+    async refundPayment({ paymentId, idempotencyKey, metadata }) {
+      const refund = await stripe.refunds.create({ payment_intent: paymentId, metadata }, { idempotencyKey });
+      return { refundId: refund.id };
     },
   };
 }

@@ -1,0 +1,335 @@
+import {
+  type MarketplaceSlugDetail,
+  type OwnedPremiumSlug,
+  PREMIUM_HOLD_MINUTES,
+  type PremiumCategory,
+  type PremiumPaymentIntent,
+  type PremiumPurchase,
+  type PremiumTier,
+} from '@sniplink/contracts';
+import {
+  activeHold,
+  ConflictError,
+  DomainError,
+  isUserProAt,
+  NotFoundError,
+  type PremiumPayment,
+  PremiumPaymentNotSellable,
+  type PremiumRefundReason,
+  type PremiumSlugState,
+  ProRequiredError,
+  premiumBuyerDecider,
+  premiumBuyerStreamId,
+  premiumSlugDecider,
+  premiumSlugStreamId,
+  ServiceUnavailableError,
+  UnauthorizedError,
+  userDecider,
+  userStreamId,
+} from '@sniplink/domain';
+import {
+  type Clock,
+  type Database,
+  type EventStore,
+  type HandleOptions,
+  handleCommand,
+  type IdSource,
+  type Logger,
+  type LogPosition,
+  loadState,
+} from '@sniplink/platform';
+import { ownedPremiumSlugs, premiumPurchaseOf, premiumSlugForCheckout } from '@sniplink/projections';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { ReadModelWaiter } from '../accounts/accounts';
+import type { Settings } from '../admin/settings';
+import type { PaymentFacts, PaymentProvider } from '../billing/provider';
+import { LOCAL_PAY_PATH } from '../billing/providers/local';
+
+export interface PremiumPurchaseServiceDeps {
+  eventStore: EventStore;
+  db: Kysely<Database>;
+  readModels: ReadModelWaiter;
+  /** `premium.max_owned_slugs`: how many slugs one buyer may own or hold. */
+  settings: Settings;
+  payments: PaymentProvider;
+  /** STRIPE_PUBLISHABLE_KEY, for Stripe's Payment Element in the browser; null with the local provider. */
+  publishableKey?: string | null;
+  log: Logger;
+  clock: Clock;
+  ids: IdSource;
+}
+
+const PROJECTION = 'marketplace';
+const HOLD_MS = PREMIUM_HOLD_MINUTES * 60_000;
+const CURRENCY = 'usd';
+const notFound = () => new NotFoundError('No such premium slug');
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+/** The metadata a slug's payment carries, which its webhook events bring back. */
+const paymentMetadata = z.object({
+  premiumSlugId: z.uuid(),
+  premiumHoldId: z.uuid(),
+  userId: z.uuid(),
+});
+
+/**
+ * Buying a premium slug (issue 22): a hold on the slug for 15 minutes while the buyer pays, then the
+ * provider's events decide. Two streams guard it, each by its expected revision: the buyer's
+ * `premiumbuyer-{userId}` (their holds and slugs, against `premium.max_owned_slugs`) is claimed first, then
+ * the slug's `premiumslug-{id}` (one active hold). A claim the slug then refuses is released, so a failed
+ * start leaves nothing that counts. The provider's success makes the buyer the owner once per payment; a
+ * failure or cancel releases the hold; a payment for a slug gone to someone else is refunded.
+ */
+export class PremiumPurchaseService {
+  private readonly stamped: HandleOptions;
+
+  constructor(private readonly deps: PremiumPurchaseServiceDeps) {
+    this.stamped = { clock: deps.clock };
+  }
+
+  /** One slug of the catalogue, as the checkout page loads it; 404 for an unknown or deleted one. */
+  async slug(slugId: string): Promise<MarketplaceSlugDetail> {
+    if (!isUuid(slugId)) throw notFound();
+    const row = await premiumSlugForCheckout(this.deps.db, slugId);
+    if (!row) throw notFound();
+    const held = row.heldUntil !== null && row.heldUntil.getTime() > this.deps.clock.now().getTime();
+    return {
+      id: row.id,
+      slug: row.slug,
+      category: row.category as PremiumCategory,
+      price: row.price,
+      tier: row.tier as PremiumTier,
+      available: row.isAvailable && row.ownerId === null,
+      held,
+    };
+  }
+
+  /**
+   * Holds the slug for the buyer and makes its payment (`premium-hold-{holdId}` is its idempotency key):
+   * 403 for a buyer who is not Pro, 409 at the limit (with the count), 409 when the slug is owned or
+   * someone else holds it. A buyer who holds it already gets the same payment again.
+   */
+  async startPurchase(userId: string, slugId: string): Promise<PremiumPaymentIntent> {
+    if (!isUuid(slugId)) throw notFound();
+    const now = this.deps.clock.now();
+    const account = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
+    if (account.status !== 'active') throw new UnauthorizedError();
+    if (!isUserProAt(account, now)) throw new ProRequiredError();
+
+    const slug = await loadState(this.deps.eventStore, premiumSlugStreamId(slugId), premiumSlugDecider);
+    if (slug.status !== 'listed') throw notFound();
+    const own = activeHold(slug, now);
+    if (own?.buyerId === userId && slug.ownerId === null)
+      return this.paymentFor(slugId, slug.slug ?? '', own);
+
+    const holdId = this.deps.ids.newId();
+    const expiresAt = new Date(now.getTime() + HOLD_MS);
+    await handleCommand(
+      this.deps.eventStore,
+      premiumBuyerStreamId(userId),
+      premiumBuyerDecider,
+      {
+        type: 'ClaimPremiumHold',
+        buyerId: userId,
+        holdId,
+        slugId,
+        expiresAt,
+        now,
+        max: this.deps.settings.current().maxOwnedPremiumSlugs,
+      },
+      this.stamped,
+    );
+    let held: PremiumSlugState;
+    let position: LogPosition | null;
+    try {
+      ({ state: held, position } = await handleCommand(
+        this.deps.eventStore,
+        premiumSlugStreamId(slugId),
+        premiumSlugDecider,
+        { type: 'HoldPremiumSlug', slugId, holdId, buyerId: userId, now, expiresAt },
+        this.stamped,
+      ));
+    } catch (error) {
+      await this.releaseClaim(userId, holdId, slugId, 'not_held');
+      throw error;
+    }
+    const hold = held.hold;
+    if (!hold || hold.buyerId !== userId)
+      throw new ConflictError('CONFLICT', 'This premium slug is not for sale');
+    // The buyer held it already (a second tab at the same moment): that hold is the one paid with.
+    if (hold.holdId !== holdId) await this.releaseClaim(userId, holdId, slugId, 'not_held');
+    try {
+      const answer = await this.paymentFor(slugId, held.slug ?? '', hold);
+      // The marketplace stops offering it from the buyer's next look.
+      if (position) await this.deps.readModels.waitFor(PROJECTION, position);
+      return answer;
+    } catch (error) {
+      if (hold.holdId === holdId) {
+        await this.releaseHold(slugId, holdId, 'canceled');
+        await this.releaseClaim(userId, holdId, slugId, 'canceled');
+      }
+      throw error;
+    }
+  }
+
+  /** The slugs the user owns, by slug (kept whatever their plan is now). */
+  owned(userId: string): Promise<OwnedPremiumSlug[]> {
+    return ownedPremiumSlugs(this.deps.db, userId);
+  }
+
+  /** The success page's purchase: the buyer's own, once the provider's event made them the owner. */
+  async purchase(userId: string, paymentId: string, slug: string | undefined): Promise<PremiumPurchase> {
+    const bought = await premiumPurchaseOf(this.deps.db, userId, paymentId);
+    if (bought) return { ...bought, paymentIntentId: paymentId, status: 'complete' };
+    if (!slug) throw new NotFoundError('No such purchase');
+    return { slugId: '', slug, paymentIntentId: paymentId, amount: 0, status: 'processing' };
+  }
+
+  /**
+   * A `payment_intent.*` event of the provider's. Events of payments that are not a premium slug's are
+   * ignored. Applying one again (a copy, a retry) changes nothing: the slug settles each payment once.
+   */
+  async applyPaymentEvent(type: string, providerEventId: string, facts: PaymentFacts): Promise<void> {
+    const parsed = paymentMetadata.safeParse(facts.metadata);
+    if (!parsed.success) return;
+    const { premiumSlugId: slugId, premiumHoldId: holdId, userId: buyerId } = parsed.data;
+    if (type === 'payment_intent.succeeded') {
+      const payment: PremiumPayment = {
+        holdId,
+        buyerId,
+        paymentId: facts.id,
+        amount: facts.amount,
+        currency: facts.currency,
+        providerEventId,
+      };
+      await this.complete(slugId, payment);
+      return;
+    }
+    const reason = type === 'payment_intent.canceled' ? 'canceled' : 'payment_failed';
+    await this.releaseHold(slugId, holdId, reason);
+    await this.releaseClaim(buyerId, holdId, slugId, reason);
+  }
+
+  private async complete(slugId: string, payment: PremiumPayment): Promise<void> {
+    const now = this.deps.clock.now();
+    try {
+      const done = await handleCommand(
+        this.deps.eventStore,
+        premiumSlugStreamId(slugId),
+        premiumSlugDecider,
+        { type: 'CompletePremiumPurchase', slugId, payment, now },
+        this.stamped,
+      );
+      const state = done.state;
+      if (state.ownerId === payment.buyerId && state.ownerHoldId === payment.holdId) {
+        // Also when the slug had it already: a retry after a crash between the two appends completes this one.
+        await handleCommand(
+          this.deps.eventStore,
+          premiumBuyerStreamId(payment.buyerId),
+          premiumBuyerDecider,
+          { type: 'RecordPremiumSlugOwned', buyerId: payment.buyerId, holdId: payment.holdId, slugId },
+          this.stamped,
+        );
+      }
+      if (done.position) await this.deps.readModels.waitFor(PROJECTION, done.position);
+    } catch (error) {
+      if (!(error instanceof PremiumPaymentNotSellable)) throw error;
+      await this.refund(slugId, payment, error.reason);
+    }
+  }
+
+  /** A payment that cannot buy the slug: refunded at the provider (once, by its key), then recorded. */
+  private async refund(slugId: string, payment: PremiumPayment, reason: PremiumRefundReason): Promise<void> {
+    const { refundId } = await this.deps.payments.refundPayment({
+      paymentId: payment.paymentId,
+      idempotencyKey: `premium-refund-${payment.paymentId}`,
+      metadata: { premiumSlugId: slugId, premiumHoldId: payment.holdId, userId: payment.buyerId, reason },
+    });
+    this.deps.log.info(
+      { slugId, paymentId: payment.paymentId, refundId, reason },
+      'premium slug payment refunded: the slug was no longer the payer’s to have',
+    );
+    await handleCommand(
+      this.deps.eventStore,
+      premiumSlugStreamId(slugId),
+      premiumSlugDecider,
+      { type: 'RecordPremiumRefund', slugId, payment, refundId, reason },
+      this.stamped,
+    );
+    await this.releaseClaim(payment.buyerId, payment.holdId, slugId, 'refunded');
+  }
+
+  private async paymentFor(
+    slugId: string,
+    slug: string,
+    hold: { holdId: string; buyerId: string; price: number; expiresAt: Date },
+  ): Promise<PremiumPaymentIntent> {
+    const { payments } = this.deps;
+    const payment = await this.atProvider(() =>
+      payments.createPayment({
+        amount: hold.price,
+        currency: CURRENCY,
+        description: `Premium slug "${slug}"`,
+        metadata: { premiumSlugId: slugId, premiumHoldId: hold.holdId, userId: hold.buyerId, slug },
+        idempotencyKey: `premium-hold-${hold.holdId}`,
+      }),
+    );
+    return {
+      clientSecret: payment.clientSecret,
+      paymentIntentId: payment.id,
+      holdId: hold.holdId,
+      holdExpiresAt: hold.expiresAt.toISOString(),
+      slug,
+      amount: payment.amount,
+      currency: payment.currency,
+      provider: payments.name,
+      publishableKey: payments.name === 'stripe' ? (this.deps.publishableKey ?? null) : null,
+      confirmUrl:
+        payments.name === 'local'
+          ? `${LOCAL_PAY_PATH}/payments/${encodeURIComponent(payment.id)}/confirm`
+          : null,
+    };
+  }
+
+  private async releaseHold(
+    slugId: string,
+    holdId: string,
+    reason: 'payment_failed' | 'canceled',
+  ): Promise<void> {
+    const released = await handleCommand(
+      this.deps.eventStore,
+      premiumSlugStreamId(slugId),
+      premiumSlugDecider,
+      { type: 'ReleasePremiumHold', slugId, holdId, reason },
+      this.stamped,
+    );
+    if (released.position) await this.deps.readModels.waitFor(PROJECTION, released.position);
+  }
+
+  private async releaseClaim(
+    buyerId: string,
+    holdId: string,
+    slugId: string,
+    reason: 'payment_failed' | 'canceled' | 'not_held' | 'refunded',
+  ): Promise<void> {
+    await handleCommand(
+      this.deps.eventStore,
+      premiumBuyerStreamId(buyerId),
+      premiumBuyerDecider,
+      { type: 'ReleasePremiumClaim', buyerId, holdId, slugId, reason },
+      this.stamped,
+    );
+  }
+
+  /** A call to the provider; when it fails, a 503 the buyer can retry ("Payment Setup Failed"). */
+  private async atProvider<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      this.deps.log.warn({ err: error, provider: this.deps.payments.name }, 'payment provider call failed');
+      throw new ServiceUnavailableError('The payment provider could not be reached; please try again');
+    }
+  }
+}

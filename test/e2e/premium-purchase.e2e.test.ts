@@ -1,0 +1,127 @@
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserUnavailableReason, newDesktopContext, seriousAccessibilityViolations } from './browser';
+import { type BrowserStack, registerThroughApi, startBrowserStack } from './harness';
+
+const unavailable = browserUnavailableReason();
+if (unavailable) console.warn(`[e2e] premium purchase journeys SKIPPED: ${unavailable}`);
+
+const ADMIN_EMAIL = 'premium.seller@example.com';
+
+/**
+ * Buying a premium slug on the local provider: the marketplace's Purchase button, the checkout page's
+ * test card form (its events signed and delivered to the webhook route), and the success page.
+ */
+describe.skipIf(unavailable !== undefined)('buying a premium slug in a real browser', () => {
+  let stack: BrowserStack;
+  let appUrl: string;
+  let accounts = 0;
+
+  beforeAll(async () => {
+    stack = await startBrowserStack({ ADMIN_EMAILS: ADMIN_EMAIL });
+    appUrl = stack.app.baseUrl.replace('127.0.0.1', 'localhost');
+    const admin = await newDesktopContext(stack.browser, appUrl);
+    await registerThroughApi(admin, { email: ADMIN_EMAIL, firstName: 'Sal' });
+    for (const slug of ['launch', 'menu']) {
+      const added = await admin.request.post('/api/admin/premium-slugs', {
+        data: { slug },
+        headers: { origin: appUrl },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+    }
+    await admin.close();
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  async function account(firstName: string): Promise<BrowserContext> {
+    const context = await newDesktopContext(stack.browser, appUrl);
+    accounts += 1;
+    await registerThroughApi(context, { email: `buyer${accounts}@example.com`, firstName });
+    return context;
+  }
+
+  /** Pro through the local plans checkout, as its Pay button does. */
+  async function makePro(context: BrowserContext): Promise<void> {
+    const checkout = await context.request.post('/api/create-subscription', {
+      data: { plan: 'monthly' },
+      headers: { origin: appUrl },
+    });
+    const { sessionUrl } = (await checkout.json()) as { sessionUrl: string };
+    const paid = await context.request.post(`${sessionUrl}/pay`, {
+      headers: { origin: appUrl },
+      maxRedirects: 0,
+    });
+    expect(paid.status()).toBe(303);
+  }
+
+  it('a Pro user buys a slug from /marketplace on the test card form and sees the success page', async () => {
+    const context = await account('Bea');
+    await makePro(context);
+    const page = await context.newPage();
+    await page.goto('/marketplace');
+    await page.locator('a[href^="/premium/checkout/"]').filter({ hasText: 'Purchase' }).first().waitFor();
+    const links = await page.locator('a[href^="/premium/checkout/"]').evaluateAll((anchors) =>
+      anchors.map((anchor) => ({
+        href: anchor.getAttribute('href') ?? '',
+        card: anchor.closest('.mantine-Card-root')?.textContent ?? '',
+      })),
+    );
+    const launch = links.find((link) => link.card.includes('launch'));
+    if (!launch) throw new Error(`no Purchase link for launch: ${JSON.stringify(links)}`);
+    await page.locator(`a[href="${launch.href}"]`).click();
+
+    await page.waitForURL((url) => url.pathname === launch.href);
+    await expect.poll(() => page.title()).toBe('Premium Slug Checkout | Sniplink');
+    await page.getByText('Test payment: no money moves').waitFor();
+    const form = (await page.locator('.mantine-Card-root').innerText()).replace(/\s+/g, ' ');
+    expect(form).toContain('launch');
+    expect(form).toContain('$25.00');
+    // Checked at rest: once the top bar's account menu has loaded in place of its spinner.
+    await page.getByRole('button', { name: 'Account menu for Bea' }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // A declined card: "Payment Failed" with the provider's message; the buyer stays on the form.
+    await page.getByRole('button', { name: 'Pay with a declined card' }).click();
+    await page.getByText('Payment Failed').waitFor();
+    await page.getByText('Your card was declined.').waitFor();
+
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByRole('heading', { name: 'Purchase Successful!' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/premium/success');
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    const receipt = (await page.getByRole('table').innerText()).replace(/\s+/g, ' ');
+    expect(receipt).toContain('launch');
+    expect(receipt).toContain('$25.00');
+    expect(receipt).toContain('Complete');
+    expect(receipt).toMatch(/Transaction ID pi_\w+/);
+
+    // Sold: no longer offered, and its checkout page says it is unavailable.
+    await page.goto('/marketplace');
+    await page.locator('a[href^="/premium/checkout/"]').first().waitFor();
+    expect(await page.locator(`a[href="${launch.href}"]`).count()).toBe(0);
+    await page.goto(launch.href);
+    await page.getByText('This premium slug has already been purchased.').waitFor();
+    await context.close();
+  }, 90_000);
+
+  it('a Free user sees "Upgrade to Pro"; at checkout, "Pro Subscription Required"', async () => {
+    const context = await account('Fay');
+    const page = await context.newPage();
+    await page.goto('/marketplace');
+    await page.getByRole('link', { name: 'Upgrade to Pro' }).first().waitFor();
+    const slugs = (await (await context.request.get('/api/marketplace/premium-slugs')).json()) as {
+      id: string;
+    }[];
+    const first = slugs[0];
+    if (!first) throw new Error('nothing for sale');
+    await page.goto(`/premium/checkout/${first.id}`);
+    await page.getByText('Pro Subscription Required').waitFor();
+    await page.getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
+    await page.goto('/premium/checkout/01890000-0000-7000-8000-0000000000ff');
+    await page.getByText('Premium Slug Not Found').waitFor();
+    await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,116 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Container,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { pages } from '@sniplink/contracts/pages';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { PageTitle } from '../components/PageTitle';
+import { purchaseQueryOptions } from './api';
+import { dollars } from './premiumFacts';
+
+const page = pages['/premium/success'];
+
+/** The query the provider returns with: `/premium/success?slug={slug}&payment_intent={id}`. */
+export interface PremiumSuccessSearch {
+  slug?: string;
+  payment_intent?: string;
+}
+
+export const premiumSuccessSearch = (search: Record<string, unknown>): PremiumSuccessSearch => ({
+  ...(typeof search.slug === 'string' ? { slug: search.slug } : {}),
+  ...(typeof search.payment_intent === 'string' ? { payment_intent: search.payment_intent } : {}),
+});
+
+/**
+ * /premium/success (user-app.md section 2): the slug, the price paid, status Complete and the transaction
+ * id. The query is read once, then cleared from the address (replacing the history entry).
+ */
+export function PremiumSuccessPage({ search }: { search: PremiumSuccessSearch }) {
+  const navigate = useNavigate();
+  const [returned] = useState(search);
+  const carriesQuery = search.slug !== undefined || search.payment_intent !== undefined;
+  useEffect(() => {
+    if (carriesQuery) void navigate({ to: '/premium/success', search: {}, replace: true });
+  }, [carriesQuery, navigate]);
+
+  return (
+    <Container size="sm" py="xl">
+      <PageTitle title={page.title} />
+      {returned.payment_intent ? (
+        <Purchase paymentIntentId={returned.payment_intent} slug={returned.slug} />
+      ) : (
+        <Alert color="gray" title="No purchase to show">
+          <Anchor component={Link} to="/marketplace">
+            Browse premium slugs
+          </Anchor>
+        </Alert>
+      )}
+    </Container>
+  );
+}
+
+function Purchase({ paymentIntentId, slug }: { paymentIntentId: string; slug: string | undefined }) {
+  const purchase = useQuery(purchaseQueryOptions(paymentIntentId, slug));
+  if (purchase.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading purchase" />
+      </Center>
+    );
+  }
+  if (purchase.isError) {
+    return (
+      <Alert color="red" title="Purchase not found">
+        We could not find this purchase. If you were charged, please contact support.
+      </Alert>
+    );
+  }
+  const { data } = purchase;
+  const complete = data.status === 'complete';
+  return (
+    <Card withBorder radius="md" padding="xl">
+      <Stack align="center" gap="md" ta="center">
+        <Title order={1}>{complete ? 'Purchase Successful!' : 'Payment Processing'}</Title>
+        <Text c="dimmed">
+          {complete
+            ? `The premium slug "${data.slug}" is yours.`
+            : 'Your payment is being confirmed; this page shows it once it is.'}
+        </Text>
+        <Table variant="vertical" withTableBorder maw={420}>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th>Slug</Table.Th>
+              <Table.Td>{data.slug}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>Amount</Table.Th>
+              <Table.Td>{complete ? dollars(data.amount) : '—'}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>Status</Table.Th>
+              <Table.Td>{complete ? 'Complete' : 'Processing'}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>Transaction ID</Table.Th>
+              <Table.Td style={{ wordBreak: 'break-all' }}>{data.paymentIntentId}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+        <Button component={Link} to="/home">
+          Go to Dashboard
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
