@@ -6,7 +6,7 @@ import { CONFIG_PROJECTION, configProjection } from './admin/config/projection';
 import { adminStatsProjection } from './admin/stats/projection';
 import { billingProjection } from './billing/projection';
 import { type CodesChanged, linksProjection } from './links/projection';
-import { marketplaceProjection } from './marketplace/projection';
+import { marketplaceProjection, marketplaceProjectionFor } from './marketplace/projection';
 import type { Projection } from './projection';
 import { streamCatalogue } from './stream-catalogue/projection';
 import { SUPPORT_PROJECTION, supportProjection } from './support/projection';
@@ -76,6 +76,7 @@ export {
   ownedPremiumSlugs,
   type PremiumSlugFilter,
   premiumPurchaseOf,
+  premiumSlugByCode,
   premiumSlugById,
   premiumSlugForCheckout,
   premiumSlugStats,
@@ -124,6 +125,6 @@ export const allProjections = (deps: {
   configProjection,
   announcementsProjection,
   adminStatsProjection,
-  marketplaceProjection,
+  marketplaceProjectionFor(deps.onCodesChanged),
   supportProjection(deps.keyring),
 ];

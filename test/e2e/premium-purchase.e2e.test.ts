@@ -104,8 +104,28 @@ describe.skipIf(unavailable !== undefined)('buying a premium slug in a real brow
     expect(await page.locator(`a[href="${launch.href}"]`).count()).toBe(0);
     await page.goto(launch.href);
     await page.getByText('This premium slug has already been purchased.').waitFor();
+
+    // Owned: before a target, /s/launch is a friendly page; the dashboard's card and Manage dialog set one.
+    await page.goto('/s/launch');
+    await page.getByRole('heading', { name: 'This premium link is not set up yet' }).waitFor();
+    await page.goto('/home');
+    const card = page.getByRole('heading', { name: 'My Premium Slugs' });
+    await card.waitFor();
+    await page.getByText('No URL assigned').waitFor();
+    await page.getByRole('button', { name: 'Manage launch' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage Premium Slug' });
+    await dialog.getByLabel('Target URL').fill('http://localhost/admin');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Update Failed').waitFor();
+    await dialog.getByLabel('Target URL').fill('https://example.com/launch-day');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Premium Slug Updated').waitFor();
+    await page.getByRole('link', { name: 'https://example.com/launch-day' }).waitFor();
+    const redirect = await context.request.get('/s/launch', { maxRedirects: 0 });
+    expect(redirect.status()).toBe(302);
+    expect(redirect.headers().location).toBe('https://example.com/launch-day');
     await context.close();
-  }, 90_000);
+  }, 120_000);
 
   it('a Free user sees "Upgrade to Pro"; at checkout, "Pro Subscription Required"', async () => {
     const context = await account('Fay');

@@ -166,5 +166,13 @@ export type PremiumPurchase = z.infer<typeof premiumPurchaseSchema>;
  */
 export const ownedPremiumSlugSchema = premiumSlugSchema
   .pick({ id: true, slug: true, category: true, tier: true })
-  .extend({ pricePaid: z.number().int() });
+  .extend({
+    pricePaid: z.number().int(),
+    /** Where `/s/{slug}` redirects; null until the owner sets it. */
+    targetUrl: z.string().nullable(),
+  });
 export type OwnedPremiumSlug = z.infer<typeof ownedPremiumSlugSchema>;
+
+/** `PUT /api/marketplace/premium-slugs/{slug}/url`: the owner's target; null or blank removes it. */
+export const setPremiumSlugUrlBody = z.object({ url: z.string().max(4096).nullable() });
+export type SetPremiumSlugUrlBody = z.infer<typeof setPremiumSlugUrlBody>;

@@ -79,6 +79,12 @@ export const premiumSlugEvents = eventGroup(
       reason: z.enum(['owned', 'held', 'unlisted']),
     }),
   }),
+  /** The owner set the URL `/s/{slug}` redirects to, or removed it (`url` null). */
+  defineEvent({
+    type: 'PremiumSlugTargetSet',
+    version: 1,
+    schema: slugId.extend({ slug: z.string(), ownerId: z.uuid(), url: z.string().nullable() }),
+  }),
 );
 export type PremiumSlugEvent = EventsIn<typeof premiumSlugEvents>;
 

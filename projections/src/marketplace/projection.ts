@@ -1,6 +1,7 @@
 import { premiumSlugEvents } from '@sniplink/contracts';
 import type { RecordedEvent } from '@sniplink/platform';
 import type { Transaction, Updateable } from 'kysely';
+import type { CodesChanged } from '../links/projection';
 import type { Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-models';
 import type { RmPremiumSlugsTable } from './tables';
@@ -10,15 +11,36 @@ import type { RmPremiumSlugsTable } from './tables';
  * hold, owner and what its sale took. Idempotent: a row is inserted once, updated only by an event of a later revision of its
  * stream, and marked deleted for good (a slug re-added after deletion is a new stream and id).
  */
-export const marketplaceProjection: Projection = {
-  name: 'marketplace',
-  version: 1,
-  handles: premiumSlugEvents.types,
-  tables: ['rm_premium_slugs'],
-  async apply(trx, events) {
-    for (const event of events) await applyPremiumSlugEvent(trx, event);
-  },
-};
+export const marketplaceProjection: Projection = marketplaceProjectionFor();
+
+/**
+ * The same, telling the redirect caches which codes' answers changed once committed: a slug added or
+ * deleted (its friendly page, or none), and a target set or removed.
+ */
+export function marketplaceProjectionFor(onCodesChanged: CodesChanged = async () => {}): Projection {
+  return {
+    name: 'marketplace',
+    version: 1,
+    handles: premiumSlugEvents.types,
+    tables: ['rm_premium_slugs'],
+    async apply(trx, events) {
+      for (const event of events) await applyPremiumSlugEvent(trx, event);
+    },
+    async afterCommit(events) {
+      const codes = new Set<string>();
+      for (const recorded of events) {
+        const event = premiumSlugEvents.narrow(recorded);
+        if (
+          event.type === 'PremiumSlugAdded' ||
+          event.type === 'PremiumSlugDeleted' ||
+          event.type === 'PremiumSlugTargetSet'
+        )
+          codes.add(event.data.slug);
+      }
+      if (codes.size > 0) await onCodesChanged([...codes]);
+    },
+  };
+}
 
 async function applyPremiumSlugEvent(trx: Transaction<ReadModelDatabase>, recorded: RecordedEvent) {
   const at = recorded.occurredAt;
@@ -91,6 +113,9 @@ async function applyPremiumSlugEvent(trx: Transaction<ReadModelDatabase>, record
       });
       return;
     }
+    case 'PremiumSlugTargetSet':
+      await update(trx, event.data.slugId, revision, at, { target_url: event.data.url });
+      return;
     case 'PremiumSlugPaymentRefunded':
       // The refund changes nothing the catalogue shows (the revision still moves on).
       await update(trx, event.data.slugId, revision, at, {});

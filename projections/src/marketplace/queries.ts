@@ -159,7 +159,7 @@ export async function premiumPurchaseOf(
 export async function ownedPremiumSlugs(db: Kysely<Database>, ownerId: string): Promise<OwnedPremiumSlug[]> {
   const rows = await withReadModels(db)
     .selectFrom('rm_premium_slugs')
-    .select(['slug_id', 'slug', 'category', 'tier', 'paid_cents'])
+    .select(['slug_id', 'slug', 'category', 'tier', 'paid_cents', 'target_url'])
     .where('owner_id', '=', ownerId)
     .where('deleted_at', 'is', null)
     .orderBy('slug')
@@ -170,5 +170,22 @@ export async function ownedPremiumSlugs(db: Kysely<Database>, ownerId: string): 
     category: row.category as PremiumCategory,
     tier: row.tier as PremiumTier,
     pricePaid: row.paid_cents,
+    targetUrl: row.target_url,
   }));
+}
+
+/**
+ * The catalogue slug holding a code (lower-cased), for the redirect's cache miss once no link has it:
+ * its id and, when owned and set, its target. One indexed row (`slug`); deleted slugs are none.
+ */
+export function premiumSlugByCode(
+  db: Kysely<Database>,
+  codeLower: string,
+): Promise<{ slug_id: string; owner_id: string | null; target_url: string | null } | undefined> {
+  return withReadModels(db)
+    .selectFrom('rm_premium_slugs')
+    .select(['slug_id', 'owner_id', 'target_url'])
+    .where('slug', '=', codeLower)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }

@@ -31,6 +31,8 @@ export interface RmPremiumSlugsTable {
   /** The payment it was bought with, and what that took (cents; 0 until bought). */
   payment_id: string | null;
   paid_cents: Generated<number>;
+  /** Where `/s/{slug}` redirects, as the owner set it (migration `…27T09-premium-targets`). */
+  target_url: Generated<string | null>;
   deleted_at: Date | null;
   created_at: Date;
   updated_at: Date;

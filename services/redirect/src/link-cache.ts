@@ -1,6 +1,6 @@
 import { DEMO_LINK_LIFETIME_DAYS } from '@sniplink/contracts';
 import type { Database } from '@sniplink/platform';
-import { liveLinkByCode, type RedirectRow } from '@sniplink/projections';
+import { liveLinkByCode, premiumSlugByCode, type RedirectRow } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 
 export interface RedirectTarget {
@@ -11,6 +11,12 @@ export interface RedirectTarget {
    * in the entry so the hot path pays a number comparison; a claim changes the owner, which evicts it.
    */
   expiresAt?: number;
+  /**
+   * A premium slug with no target (unsold, or its owner set none): it redirects nowhere, and answers a
+   * friendly page. Its `expiresAt` is 0, so the fast paths, which redirect no expired entry, pass it on
+   * without a check of their own.
+   */
+  unassigned?: true;
 }
 
 export interface LinkCacheOptions {
@@ -96,9 +102,19 @@ export class LinkCache {
   private async load(key: string): Promise<RedirectTarget | null> {
     const generation = this.generation;
     const row = await liveLinkByCode(this.db, key);
-    const found = row ? this.targetOf(row) : null;
+    // A code is a link's or a premium slug's, never both: a slug is looked for only when no link has it.
+    const found = row ? this.targetOf(row) : await this.premiumTarget(key);
     if (generation === this.generation) this.remember(key, found);
     return found;
+  }
+
+  /** A premium slug's target, keyed by the slug's id as a link's clicks are by the link's. */
+  private async premiumTarget(key: string): Promise<RedirectTarget | null> {
+    const slug = await premiumSlugByCode(this.db, key);
+    if (!slug) return null;
+    if (slug.owner_id !== null && slug.target_url !== null)
+      return { linkId: slug.slug_id, target: slug.target_url };
+    return { linkId: slug.slug_id, target: '', expiresAt: 0, unassigned: true };
   }
 
   private targetOf(row: RedirectRow) {

@@ -13,6 +13,8 @@ export interface RedirectDeps {
   notFound(reply: FastifyReply): FastifyReply;
   /** Answers an unclaimed demo link past its lifetime: a short page, status 410. */
   gone(reply: FastifyReply): FastifyReply;
+  /** Answers a premium slug with no target yet: a short page, status 404. Absent: `notFound`. */
+  unassigned?(reply: FastifyReply): FastifyReply;
   /** Headers every redirect carries after its own (the app's security headers), the same on every path. */
   headers: RedirectHeaders;
   /** Options of the `/s/:code` route (the app's: no Helmet there, the redirect's headers are its own). */
@@ -51,7 +53,10 @@ export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void
 
     function redirect(target: RedirectTarget) {
       // An expired demo link is no click: the visitor lands on a page, not on the target.
-      if (isExpired(target)) return deps.gone(reply);
+      if (isExpired(target)) {
+        if (target.unassigned) return (deps.unassigned ?? deps.notFound)(reply);
+        return deps.gone(reply);
+      }
       const headers = request.raw.headers;
       if (request.method === 'GET' && !isSpeculative(headers)) {
         countClick(deps.clicks, target, code, headers['user-agent'], headers.referer, request.ip);

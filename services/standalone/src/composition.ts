@@ -399,6 +399,7 @@ function premiumPurchaseService(runtime: Runtime, payments: PaymentProvider): Pr
     log,
     clock,
     ids,
+    ownOrigins: allowedOrigins(runtime.config),
   });
 }
 

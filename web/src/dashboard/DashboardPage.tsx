@@ -11,6 +11,7 @@ import { PageTitle } from '../components/PageTitle';
 import { linksQueryOptions } from '../links/api';
 import { CreateLinkForm } from '../links/CreateLinkForm';
 import { LinkList } from '../links/LinkList';
+import { MyPremiumSlugsCard } from '../marketplace/MyPremiumSlugsCard';
 import { SupportDialog } from '../support/SupportDialog';
 import { DashboardGreeting } from './DashboardGreeting';
 import { DashboardStats } from './DashboardStats';
@@ -42,6 +43,7 @@ function Dashboard({ user }: { user: User }) {
       <CreateLinkForm linksRemaining={user.linkAllowance.remaining} onCreated={() => setPage(1)} />
       <DashboardStats user={user} totalLinks={totalLinks} totalClicks={analytics.data?.totalClicks} />
       <LinkList links={links.data} failed={links.isError} page={page} onPageChange={setPage} />
+      <MyPremiumSlugsCard />
       <SupportDialog opened={supportOpen} onClose={support.close} />
     </Stack>
   );

@@ -6,7 +6,7 @@ import {
   premiumPaymentIntentSchema,
   premiumPurchaseSchema,
 } from '@sniplink/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, getJson, sendJson } from '../api/http';
 
@@ -74,11 +74,30 @@ export const purchaseQueryOptions = (paymentIntentId: string, slug: string | und
     retry: 1,
   });
 
+const myPremiumSlugsQueryKey = ['/api/marketplace/my-premium-slugs'] as const;
+
 /** GET /api/marketplace/my-premium-slugs: the slugs the signed-in user owns (retried once, as every marketplace call). */
 export const myPremiumSlugsQueryOptions = () =>
   queryOptions({
-    queryKey: ['/api/marketplace/my-premium-slugs'],
+    queryKey: myPremiumSlugsQueryKey,
     queryFn: ({ signal }) =>
       getJson('/api/marketplace/my-premium-slugs', z.array(ownedPremiumSlugSchema), { signal }),
     retry: 1,
   });
+
+/** PUT /api/marketplace/premium-slugs/{slug}/url: the owner sets (a URL) or removes (null) the target. */
+export function useSetPremiumSlugUrl() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ slug, url }: { slug: string; url: string | null }) =>
+      sendJson(
+        'PUT',
+        `/api/marketplace/premium-slugs/${encodeURIComponent(slug)}/url`,
+        ownedPremiumSlugSchema,
+        {
+          url,
+        },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myPremiumSlugsQueryKey }),
+  });
+}

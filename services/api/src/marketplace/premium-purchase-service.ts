@@ -10,6 +10,7 @@ import {
 import {
   activeHold,
   ConflictError,
+  checkTargetUrl,
   DomainError,
   isUserProAt,
   NotFoundError,
@@ -26,6 +27,7 @@ import {
   UnauthorizedError,
   userDecider,
   userStreamId,
+  ValidationError,
 } from '@sniplink/domain';
 import {
   type Clock,
@@ -58,6 +60,8 @@ export interface PremiumPurchaseServiceDeps {
   log: Logger;
   clock: Clock;
   ids: IdSource;
+  /** This site's origins: a slug's target may not be one of its own short links (as a link's). */
+  ownOrigins: readonly string[];
 }
 
 const PROJECTION = 'marketplace';
@@ -176,6 +180,37 @@ export class PremiumPurchaseService {
   /** The slugs the user owns, by slug (kept whatever their plan is now). */
   owned(userId: string): Promise<OwnedPremiumSlug[]> {
     return ownedPremiumSlugs(this.deps.db, userId);
+  }
+
+  /**
+   * The owner sets where `/s/{slug}` redirects (the links' URL rules), or removes it (null or blank).
+   * A slug the caller does not own is a 404; their plan is not asked (owners keep their slugs).
+   */
+  async setTarget(userId: string, slug: string, rawUrl: string | null): Promise<OwnedPremiumSlug> {
+    const mine = async () =>
+      (await this.owned(userId)).find((owned) => owned.slug === slug.trim().toLowerCase());
+    const owned = await mine();
+    if (!owned) throw notFound();
+    const url = rawUrl === null || rawUrl.trim() === '' ? null : this.checkedUrl(rawUrl);
+    const { position } = await handleCommand(
+      this.deps.eventStore,
+      premiumSlugStreamId(owned.id),
+      premiumSlugDecider,
+      { type: 'SetPremiumSlugTarget', slugId: owned.id, ownerId: userId, url },
+      this.stamped,
+    );
+    if (position) await this.deps.readModels.waitFor(PROJECTION, position);
+    return (await mine()) ?? owned;
+  }
+
+  private checkedUrl(raw: string): string {
+    try {
+      return checkTargetUrl(raw, this.deps.ownOrigins);
+    } catch (error) {
+      // The links' rules name their own field; here the body's is `url`.
+      if (error instanceof ValidationError) throw new ValidationError(error.message, 'url', error.code);
+      throw error;
+    }
   }
 
   /** The success page's purchase: the buyer's own, once the provider's event made them the owner. */

@@ -241,6 +241,7 @@ describe('holds on a fixed clock', () => {
       log: createLogger('silent'),
       clock,
       ids: { newId: () => crypto.randomUUID() },
+      ownOrigins: [],
     });
     const slug = await addSlug();
     const late = await buyer('purchase.late');

@@ -10,6 +10,7 @@ import {
   premiumPurchaseSchema,
   premiumSeedResultSchema,
   premiumSlugSchema,
+  setPremiumSlugUrlBody,
   updatePremiumSlugBody,
 } from '@sniplink/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -194,6 +195,28 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceR
       },
     );
   }
+
+  api.put(
+    '/api/marketplace/premium-slugs/:slug/url',
+    {
+      preValidation: signedIn,
+      schema: operation({
+        tag: 'Marketplace',
+        summary: 'Set or remove where an owned premium slug redirects',
+        description:
+          "The owner's only: another user's slug, or one not bought, is a 404. `url` follows the links' rules (http or https, a public host, at most 2048 characters, not one of this site's short links): otherwise 400 naming `url`. null or blank removes the target, and `/s/{slug}` then shows a page saying it is not set up yet. No plan is asked: owners keep their slugs after their subscription ends.",
+        session: 'required',
+        params: z.object({ slug: z.string().max(64) }),
+        body: setPremiumSlugUrlBody,
+        answers: { 200: json('The slug with its target', ownedPremiumSlugSchema) },
+        errors: { 400: ['VALIDATION_FAILED', 'INVALID_URL'], 404: ['NOT_FOUND'] },
+      }),
+    },
+    async (request) => {
+      const { userId } = await requireSession(request, sessions);
+      return purchases.setTarget(userId, request.params.slug, request.body.url);
+    },
+  );
 
   api.get(
     '/api/marketplace/purchases/:paymentIntentId',

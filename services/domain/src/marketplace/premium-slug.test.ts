@@ -119,3 +119,39 @@ describe('a premium slug in the short-code namespace', () => {
       .then([claimed]);
   });
 });
+
+describe("an owner's target", () => {
+  const OWNER = '01890000-0000-7000-8000-0000000000d1';
+  const bought: PremiumSlugEvent = {
+    type: 'PremiumSlugPurchased',
+    data: {
+      slugId: ID,
+      holdId: '01890000-0000-7000-8000-0000000000e1',
+      buyerId: OWNER,
+      paymentId: 'pi_1',
+      amount: 2500,
+      currency: 'usd',
+      providerEventId: 'evt_1',
+    },
+  };
+  const set = (ownerId: string, url: string | null) =>
+    ({ type: 'SetPremiumSlugTarget', slugId: ID, ownerId, url }) as const;
+  const targetSet = (url: string | null): PremiumSlugEvent => ({
+    type: 'PremiumSlugTargetSet',
+    data: { slugId: ID, slug: 'deals', ownerId: OWNER, url },
+  });
+
+  it('is set and removed by the owner only; the same target again adds nothing', () => {
+    given([added, bought])
+      .when(set(OWNER, 'https://example.com/'))
+      .then([targetSet('https://example.com/')]);
+    given([added, bought, targetSet('https://example.com/')])
+      .when(set(OWNER, 'https://example.com/'))
+      .then([]);
+    given([added, bought, targetSet('https://example.com/')])
+      .when(set(OWNER, null))
+      .then([targetSet(null)]);
+    given([added, bought]).when(set(LINK, 'https://example.com/')).thenThrows({ status: 404 });
+    given([added]).when(set(OWNER, 'https://example.com/')).thenThrows({ status: 404 });
+  });
+});

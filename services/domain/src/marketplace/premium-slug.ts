@@ -34,6 +34,8 @@ export interface PremiumSlugState {
   hold: PremiumHold | null;
   /** Payments already settled on this slug (bought with, or refunded): each is applied once. */
   settledPayments: ReadonlySet<string>;
+  /** Where `/s/{slug}` redirects, as its owner set it; null until then. */
+  targetUrl: string | null;
 }
 
 export interface PremiumHold {
@@ -67,6 +69,11 @@ export type PremiumSlugCommand =
    * else meanwhile, `PremiumPaymentNotSellable` is thrown: the caller refunds and records the refund.
    */
   | { type: 'CompletePremiumPurchase'; slugId: string; payment: PremiumPayment; now: Date }
+  /**
+   * The owner sets (a checked URL) or removes (null) the slug's target. Anyone else, or a slug not
+   * bought, is a 404; the same target again adds nothing. No plan check: owners keep their slugs.
+   */
+  | { type: 'SetPremiumSlugTarget'; slugId: string; ownerId: string; url: string | null }
   | {
       type: 'RecordPremiumRefund';
       slugId: string;
@@ -127,6 +134,7 @@ const initialState = (): PremiumSlugState => ({
   ownerHoldId: null,
   hold: null,
   settledPayments: new Set(),
+  targetUrl: null,
 });
 
 /** The hold in force at `now`, if any. */
@@ -167,6 +175,8 @@ function evolve(state: PremiumSlugState, event: PremiumSlugEvent): PremiumSlugSt
       };
     case 'PremiumSlugPaymentRefunded':
       return { ...state, settledPayments: new Set(state.settledPayments).add(event.data.paymentId) };
+    case 'PremiumSlugTargetSet':
+      return { ...state, targetUrl: event.data.url };
     default: {
       const unknown: never = event;
       return unknown;
@@ -252,6 +262,13 @@ function decide(command: PremiumSlugCommand, state: PremiumSlugState): PremiumSl
         : [];
     case 'CompletePremiumPurchase':
       return complete(command, state);
+    case 'SetPremiumSlugTarget': {
+      if (state.status !== 'listed' || state.ownerId === null || state.ownerId !== command.ownerId)
+        throw new NotFoundError('No such premium slug');
+      if (state.targetUrl === command.url) return [];
+      const data = { slugId, slug: state.slug ?? '', ownerId: command.ownerId, url: command.url };
+      return [{ type: 'PremiumSlugTargetSet', data }];
+    }
     case 'RecordPremiumRefund':
       return state.settledPayments.has(command.payment.paymentId)
         ? []

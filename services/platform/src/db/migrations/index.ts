@@ -25,6 +25,7 @@ import * as adminAudit from './2026-11-27T05-admin-audit';
 import * as premiumSlugs from './2026-11-27T06-premium-slugs';
 import * as support from './2026-11-27T07-support';
 import * as premiumPurchases from './2026-11-27T08-premium-purchases';
+import * as premiumTargets from './2026-11-27T09-premium-targets';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T02-admin-stats': adminStats,
   '2026-11-27T07-support': support,
   '2026-11-27T08-premium-purchases': premiumPurchases,
+  '2026-11-27T09-premium-targets': premiumTargets,
 };

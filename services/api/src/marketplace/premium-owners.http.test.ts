@@ -1,0 +1,173 @@
+import type { OwnedPremiumSlug, PremiumPaymentIntent, PremiumSlug } from '@sniplink/contracts';
+import { clicksBehind, withReadModels } from '@sniplink/projections';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
+import { until } from '../../../../test/support/until';
+import { paymentIntentEvent, TestPayments } from '../billing/testing';
+
+const ADMIN_EMAIL = 'owners.admin@example.com';
+
+let api: TestApi;
+let admin: HttpClient;
+const payments = new TestPayments();
+beforeAll(async () => {
+  api = await startTestApi(
+    { ADMIN_EMAILS: ADMIN_EMAIL, PUBLIC_URL: 'https://snip.example.com' },
+    { payments },
+  );
+  admin = api.client();
+  const registered = await admin.post('/api/auth/register', {
+    email: ADMIN_EMAIL,
+    password: 'correct horse',
+  });
+  expect(registered.status).toBe(201);
+});
+afterAll(() => api.close());
+
+let counter = 0;
+const unique = (name: string) => `${name}${++counter}x${Date.now() % 100_000}`.slice(0, 20);
+
+async function addSlug(): Promise<PremiumSlug> {
+  const response = await admin.post<PremiumSlug>('/api/admin/premium-slugs', { slug: unique('own') });
+  expect(response.status, response.text).toBe(201);
+  return response.body;
+}
+
+/** A Pro user who bought a fresh slug: the provider's success event delivered to the webhook. */
+async function owner(label: string): Promise<{ client: HttpClient; userId: string; slug: PremiumSlug }> {
+  const signedUp = await signedUpClient(api, label);
+  await api.runtime.accounts.setPlan(signedUp.userId, 'monthly');
+  const slug = await addSlug();
+  const started = await signedUp.client.post<PremiumPaymentIntent>(
+    `/api/marketplace/premium-slugs/${slug.id}/payment-intent`,
+  );
+  expect(started.status, started.text).toBe(200);
+  const intent = started.body;
+  const { body, signature } = payments.signed(
+    paymentIntentEvent(`evt_${intent.holdId}`, 'payment_intent.succeeded', {
+      id: intent.paymentIntentId,
+      amount: intent.amount,
+      metadata: {
+        premiumSlugId: slug.id,
+        premiumHoldId: intent.holdId,
+        userId: signedUp.userId,
+        slug: slug.slug,
+      },
+    }),
+  );
+  const delivered = await api.client().post('/api/webhooks/stripe', body, {
+    'stripe-signature': signature,
+    'content-type': 'application/json',
+  });
+  expect(delivered.status).toBe(200);
+  await until(
+    async () => (await signedUp.client.get<OwnedPremiumSlug[]>('/api/user/premium-slugs')).body.length,
+    (count) => count === 1,
+    10_000,
+  );
+  return { ...signedUp, slug };
+}
+
+const setUrl = (client: HttpClient, slug: string, url: string | null) =>
+  client.request<OwnedPremiumSlug & { field?: string; code?: string }>(
+    'PUT',
+    `/api/marketplace/premium-slugs/${slug}/url`,
+    { url },
+  );
+
+describe("an owner's premium slug target", () => {
+  it('the owner sets it (shown in their list), another user gets 404, signed out 401, a bad URL 400 naming url, null clears', async () => {
+    const { client, slug } = await owner('owners.set');
+    const set = await setUrl(client, slug.slug.toUpperCase(), 'https://example.com/landing');
+    expect(set.status, set.text).toBe(200);
+    expect(set.body).toMatchObject({
+      id: slug.id,
+      slug: slug.slug,
+      targetUrl: 'https://example.com/landing',
+    });
+    const mine = (await client.get<OwnedPremiumSlug[]>('/api/marketplace/my-premium-slugs')).body;
+    expect(mine.map((owned) => owned.targetUrl)).toEqual(['https://example.com/landing']);
+
+    const other = await signedUpClient(api, 'owners.other');
+    expect((await setUrl(other.client, slug.slug, 'https://example.com/theirs')).status).toBe(404);
+    expect((await setUrl(api.client(), slug.slug, 'https://example.com/x')).status).toBe(401);
+    expect((await setUrl(client, 'no-such-slug', 'https://example.com/x')).status).toBe(404);
+
+    for (const bad of [
+      'not a url',
+      'ftp://example.com/file',
+      'http://localhost/x',
+      'https://snip.example.com/s/abc',
+    ]) {
+      const refused = await setUrl(client, slug.slug, bad);
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body.field).toBe('url');
+    }
+
+    const cleared = await setUrl(client, slug.slug, null);
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.targetUrl).toBeNull();
+    await setUrl(client, slug.slug, 'https://example.com/again');
+    expect((await setUrl(client, slug.slug, '  ')).body.targetUrl).toBeNull();
+  });
+});
+
+describe('/s/{premium slug}', () => {
+  it('shows a friendly page for an unsold slug and for an owned slug without target, then redirects once set, counting the click', async () => {
+    const unsold = await addSlug();
+    // Twice: the second is cached, and the fast paths hand it on to the route's page.
+    for (let visit = 0; visit < 2; visit++) {
+      const page = await api.client().get(`/s/${unsold.slug}`);
+      expect(page.status).toBe(404);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(page.text).toContain('This premium link is not set up yet');
+    }
+
+    const { client, slug } = await owner('owners.redirect');
+    expect((await api.client().get(`/s/${slug.slug}`)).text).toContain('This premium link is not set up yet');
+    await setUrl(client, slug.slug, 'https://example.com/premium');
+    // Twice: the second answer comes from the cache (the fast path).
+    for (let visit = 0; visit < 2; visit++) {
+      const redirect = await api.client().get(`/s/${slug.slug}`, {
+        'user-agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0.0.0 Safari/537.36',
+      });
+      expect(redirect.status).toBe(302);
+      expect(redirect.headers.get('location')).toBe('https://example.com/premium');
+    }
+    await api.runtime.clickBuffer.flush();
+    await until(
+      async () => clicksBehind(api.runtime.database.db, await api.runtime.clickStream.endOffsets()),
+      (behind) => behind === 0,
+      15_000,
+    );
+    const counted = await withReadModels(api.runtime.database.db)
+      .selectFrom('rm_link_clicks')
+      .select('clicks')
+      .where('link_id', '=', slug.id)
+      .executeTakeFirst();
+    expect(Number(counted?.clicks)).toBe(2);
+
+    // A new target is seen at once (the cache is told); removing it brings the page back.
+    await setUrl(client, slug.slug, 'https://example.com/moved');
+    expect((await api.client().get(`/s/${slug.slug}`)).headers.get('location')).toBe(
+      'https://example.com/moved',
+    );
+    await setUrl(client, slug.slug, null);
+    expect((await api.client().get(`/s/${slug.slug}`)).status).toBe(404);
+  });
+
+  it('keeps redirecting after the owner’s subscription ends, and the owner may still change it', async () => {
+    const { client, userId, slug } = await owner('owners.lapsed');
+    await setUrl(client, slug.slug, 'https://example.com/kept');
+    await api.runtime.accounts.setPlan(userId, 'free');
+    expect((await api.client().get(`/s/${slug.slug}`)).headers.get('location')).toBe(
+      'https://example.com/kept',
+    );
+    const changed = await setUrl(client, slug.slug, 'https://example.com/still-mine');
+    expect(changed.status).toBe(200);
+    expect((await api.client().get(`/s/${slug.slug}`)).headers.get('location')).toBe(
+      'https://example.com/still-mine',
+    );
+  });
+});
