@@ -214,6 +214,14 @@ describe("the provider's events", () => {
       (await someoneElse.client.get(`/api/marketplace/purchases/${intent.paymentIntentId}`)).status,
     ).toBe(404);
     expect((await slugState(slug.id)).available).toBe(false);
+    // An owned slug stays in the catalogue: the admin's delete is refused, and it is still there.
+    const deleted = await admin.request('DELETE', `/api/admin/premium-slugs/${slug.id}`);
+    expect(deleted.status).toBe(409);
+    expect(deleted.body).toMatchObject({
+      code: 'CONFLICT',
+      message: 'This premium slug is owned and cannot be deleted',
+    });
+    expect((await slugState(slug.id)).available).toBe(false);
   });
 
   it('a failed or canceled payment releases the hold: the slug is for sale again', async () => {
