@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStack, type TestStack } from '../../../test/support/stack';
 import { withReadModels } from '../read-models';
-import { readEntireLog, snapshot } from '../testing/fixtures';
+import { appendHistory, applyInBatches as applyFromLog, snapshot } from '../testing/fixtures';
 import { marketplaceProjection } from './projection';
 import { adminPremiumSlugs, availablePremiumSlugs, premiumSlugById } from './queries';
 
@@ -52,34 +52,13 @@ describe('marketplace projection', () => {
   let stack: TestStack;
   beforeAll(async () => {
     stack = await createTestStack();
-    let second = 0;
-    for (const [stream, events] of history) {
-      await stack.eventStore.appendToStream(
-        stream,
-        events.map((event) => ({
-          id: uuidv7(),
-          ...event,
-          occurredAt: new Date(Date.UTC(2027, 0, 1, 0, 0, second++)),
-        })),
-        'no_stream',
-      );
-    }
+    await appendHistory(stack.eventStore, history);
   });
   afterAll(() => stack.cleanup());
 
   const applyInBatches = async (batchSize: number, times: number) => {
     const { db } = stack.database;
-    await sql`TRUNCATE rm_premium_slugs`.execute(db);
-    const events = (await readEntireLog(stack.eventStore)).filter(
-      (event) =>
-        marketplaceProjection.handles === 'all' || marketplaceProjection.handles.includes(event.type),
-    );
-    for (let i = 0; i < events.length; i += batchSize) {
-      const batch = events.slice(i, i + batchSize);
-      for (let t = 0; t < times; t++) {
-        await db.transaction().execute((trx) => marketplaceProjection.apply(withReadModels(trx), batch));
-      }
-    }
+    await applyFromLog(db, stack.eventStore, marketplaceProjection, { batchSize, times });
     return snapshot(db, 'rm_premium_slugs', 'slug_id');
   };
 

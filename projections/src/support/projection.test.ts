@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStack, type TestStack } from '../../../test/support/stack';
 import { withReadModels } from '../read-models';
-import { readEntireLog, snapshot } from '../testing/fixtures';
+import { appendHistory, applyInBatches as applyFromLog, snapshot } from '../testing/fixtures';
 import { supportProjection } from './projection';
 import { supportTicketsPage, ticketCounts, ticketMessages, ticketsDueToClose, ticketsOf } from './queries';
 
@@ -59,33 +59,13 @@ describe('support projection', () => {
       [`ticket-${BOBS}`, [await opened(BOBS, BOB, 'Bob asks', 'low'), await posted(BOB, 'Hello?', false)]],
       [`user-${BOB}`, [{ type: 'UserErased', data: {} }]],
     ];
-    let second = 0;
-    for (const [stream, events] of history) {
-      await stack.eventStore.appendToStream(
-        stream,
-        events.map((event) => ({
-          id: uuidv7(),
-          ...event,
-          occurredAt: new Date(Date.UTC(2027, 0, 1, 0, 0, second++)),
-        })),
-        'no_stream',
-      );
-    }
+    await appendHistory(stack.eventStore, history);
   });
   afterAll(() => stack.cleanup());
 
   const applyInBatches = async (batchSize: number, times: number) => {
     const { db } = stack.database;
-    await sql`TRUNCATE rm_support_tickets, rm_support_messages`.execute(db);
-    const projection = supportProjection(keyring);
-    const events = (await readEntireLog(stack.eventStore)).filter(
-      (event) => projection.handles === 'all' || projection.handles.includes(event.type),
-    );
-    for (let i = 0; i < events.length; i += batchSize) {
-      const batch = events.slice(i, i + batchSize);
-      for (let t = 0; t < times; t++)
-        await db.transaction().execute((trx) => projection.apply(withReadModels(trx), batch));
-    }
+    await applyFromLog(db, stack.eventStore, supportProjection(keyring), { batchSize, times });
     return [
       await snapshot(db, 'rm_support_tickets', 'ticket_id'),
       await snapshot(db, 'rm_support_messages', 'message_id'),

@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStack, type TestStack } from '../../../../test/support/stack';
 import { withReadModels } from '../../read-models';
-import { readEntireLog, snapshot } from '../../testing/fixtures';
+import { applyInBatches as applyFromLog, readEntireLog, snapshot } from '../../testing/fixtures';
 import { auditDetails } from './details';
 import { adminAuditProjection } from './projection';
 import { auditHistory } from './queries';
@@ -76,14 +76,7 @@ describe('admin audit projection', () => {
 
   const applyInBatches = async (batchSize: number, times: number) => {
     const { db } = stack.database;
-    await sql`TRUNCATE rm_admin_audit`.execute(db);
-    const events = await readEntireLog(stack.eventStore);
-    for (let i = 0; i < events.length; i += batchSize) {
-      const batch = events.slice(i, i + batchSize);
-      for (let t = 0; t < times; t++) {
-        await db.transaction().execute((trx) => adminAuditProjection.apply(withReadModels(trx), batch));
-      }
-    }
+    await applyFromLog(db, stack.eventStore, adminAuditProjection, { batchSize, times });
     return snapshot(db, 'rm_admin_audit', 'event_id');
   };
 
