@@ -28,6 +28,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/http';
 import { toast } from '../components/toast';
 import { ticketStatusLabels } from '../support/api';
+import { ReplyBox } from '../support/ReplyBox';
 import { MessageThread, TicketStatusBadge } from '../support/SupportDialog';
 import {
   adminTicketMessagesQueryOptions,
@@ -259,39 +260,24 @@ function TicketThread({ ticket }: { ticket: AdminTicket }) {
 }
 
 function StaffReplyForm({ ticketId }: { ticketId: string }) {
-  const [message, setMessage] = useState('');
   const reply = useReplyToTicket();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!message.trim()) return;
-    reply.mutate(
-      { id: ticketId, message },
-      {
-        onSuccess: () => {
-          toast.success('Message Sent');
-          setMessage('');
-        },
-        onError: (error) => toast.error('Error', problemOf(error)),
-      },
-    );
-  };
   return (
-    <form onSubmit={submit} aria-label="Reply as the Support Team">
-      <Stack gap="xs">
-        <Textarea
-          label="Reply as the Support Team"
-          autosize
-          minRows={2}
-          maxLength={TICKET_MESSAGE_MAX}
-          value={message}
-          onChange={(event) => setMessage(event.currentTarget.value)}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={reply.isPending} disabled={!message.trim()}>
-            Send Reply
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ReplyBox
+      label="Reply as the Support Team"
+      buttonLabel="Send Reply"
+      pending={reply.isPending}
+      onSend={(message, sent) =>
+        reply.mutate(
+          { id: ticketId, message },
+          {
+            onSuccess: () => {
+              toast.success('Message Sent');
+              sent();
+            },
+            onError: (error) => toast.error('Error', problemOf(error)),
+          },
+        )
+      }
+    />
   );
 }

@@ -35,6 +35,7 @@ import {
   useOpenTicket,
   usePostTicketMessage,
 } from './api';
+import { ReplyBox } from './ReplyBox';
 
 const priorityLabels: Record<TicketPriority, string> = {
   low: 'Low',
@@ -277,36 +278,21 @@ export function MessageThread({ messages, ownLabel }: { messages: TicketMessage[
 }
 
 function ReplyForm({ ticketId }: { ticketId: string }) {
-  const [message, setMessage] = useState('');
   const post = usePostTicketMessage(ticketId);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!message.trim()) return;
-    post.mutate(message, {
-      onSuccess: () => {
-        toast.success('Message Sent');
-        setMessage('');
-      },
-      onError: () => toast.error('Error', 'Failed to send message. Please try again.'),
-    });
-  };
   return (
-    <form onSubmit={submit} aria-label="Reply">
-      <Stack gap="xs">
-        <Textarea
-          label="Your reply"
-          autosize
-          minRows={2}
-          maxLength={TICKET_MESSAGE_MAX}
-          value={message}
-          onChange={(event) => setMessage(event.currentTarget.value)}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={post.isPending} disabled={!message.trim()}>
-            Send Message
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ReplyBox
+      label="Your reply"
+      buttonLabel="Send Message"
+      pending={post.isPending}
+      onSend={(message, sent) =>
+        post.mutate(message, {
+          onSuccess: () => {
+            toast.success('Message Sent');
+            sent();
+          },
+          onError: () => toast.error('Error', 'Failed to send message. Please try again.'),
+        })
+      }
+    />
   );
 }
