@@ -50,6 +50,11 @@ export interface ClickAnalyticsDeps {
 }
 
 export interface ClickAnalyticsOptions {
+  /**
+   * The consumer group on the click stream (default `analytics`). The offsets stored with the counters
+   * are the analytics consumer's whatever the group: tests sharing a Kafka broker give each topic its own.
+   */
+  groupId?: string;
   /** Messages per partition per batch read from the stream. */
   maxBatchSize?: number;
   /** Partitions' batches handled at once. */
@@ -284,7 +289,7 @@ export class ClickAnalytics {
     this.state = 'standby';
     const epoch = this.epoch;
     const consumer = this.deps.stream.consume({
-      groupId: ANALYTICS_CONSUMER,
+      groupId: this.options.groupId ?? ANALYTICS_CONSUMER,
       autoCommit: false,
       maxBatchSize: this.options.maxBatchSize ?? DEFAULT_BATCH_SIZE,
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? DEFAULT_CONCURRENCY,
