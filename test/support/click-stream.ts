@@ -1,10 +1,6 @@
 import type pg from 'pg';
-import {
-  type ClickStream,
-  KafkaClickStream,
-  type PgNotifications,
-  PostgresClickStream,
-} from '../../services/platform/src/index';
+import { KafkaClickStream } from '../../services/platform/src/clickstream/kafka';
+import { type ClickStream, type PgNotifications, PostgresClickStream } from '../../services/platform/src/index';
 
 /**
  * The click stream a suite runs on: PostgreSQL by default, Kafka with `CLICK_STREAM=kafka` and
