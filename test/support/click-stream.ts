@@ -1,6 +1,10 @@
 import type pg from 'pg';
-import { KafkaClickStream } from '../../services/platform/src/clickstream/kafka';
-import { type ClickStream, type PgNotifications, PostgresClickStream } from '../../services/platform/src/index';
+import {
+  type ClickStream,
+  KafkaClickStream,
+  type PgNotifications,
+  PostgresClickStream,
+} from '../../services/platform/src/index';
 
 /**
  * The click stream a suite runs on: PostgreSQL by default, Kafka with `CLICK_STREAM=kafka` and
@@ -34,6 +38,8 @@ export interface TestClickStream {
    * once: a group whose members read different topics would be handed each other's partitions).
    */
   kafka?: { topic: string; groupId: string };
+  /** Messages the log still holds (what `deleteRecords` has not deleted). */
+  messagesInLog(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -60,7 +66,14 @@ export function createTestClickStream(
       topic: kafka.topic,
       partitionCount: options.partitionCount,
     });
-    return { stream, kind: 'kafka', kafka, close: () => stream.close() };
+    return {
+      stream,
+      kind: 'kafka',
+      kafka,
+      messagesInLog: async () =>
+        sum([...(await stream.partitionBounds()).values()].map(({ low, high }) => high - low)),
+      close: () => stream.close(),
+    };
   }
   const stream = new PostgresClickStream({
     pool: database.pool,
@@ -68,5 +81,17 @@ export function createTestClickStream(
     partitionCount: options.partitionCount,
     idlePollMs: options.idlePollMs ?? 50,
   });
-  return { stream, kind: 'postgres', close: () => stream.close() };
+  return {
+    stream,
+    kind: 'postgres',
+    messagesInLog: async () => {
+      const { rows } = await database.pool.query<{ n: string }>(
+        'SELECT coalesce(sum(last_offset - first_offset + 1), 0)::text AS n FROM cs_chunks',
+      );
+      return Number(rows[0]?.n);
+    },
+    close: () => stream.close(),
+  };
 }
+
+const sum = (values: bigint[]) => Number(values.reduce((total, value) => total + value, 0n));
