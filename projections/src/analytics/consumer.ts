@@ -399,11 +399,14 @@ export class ClickAnalytics {
     try {
       await this.deps.db.transaction().execute(async (trx) => {
         const labelsThroughMs = await lockLabelsThrough(trx);
-        await storePartEnds(trx, pending.parts);
         await addToReadModel(trx, pending.tally, labelsThroughMs);
-        for (const [partition, next] of pending.nextOffsets) {
+        // In partition order, so that two members that read the same partition while Kafka handed it
+        // over wait for each other rather than deadlock; the later one's compare-and-set fails.
+        for (const [partition, next] of [...pending.nextOffsets].sort(([a], [b]) => a - b)) {
           await storeNextOffset(trx, partition, pending.fromOffsets.get(partition) ?? 0n, next);
         }
+        // After the offsets: a part stored by another member comes with an offset that moved.
+        await storePartEnds(trx, pending.parts);
       });
     } catch (error) {
       this.onError(error);
