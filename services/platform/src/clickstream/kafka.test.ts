@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../test/support/app-process';
 import { clickStreamContract } from './click-stream.contract';
 import { KafkaClickStream } from './kafka';
 import { partitionFor } from './port';
@@ -91,7 +92,7 @@ describe.skipIf(!brokers)('kafka click stream', () => {
 
 describe('kafka click stream without a broker', () => {
   it('rejects a publish within its bound, and endOffsets, when nothing listens at the address', async () => {
-    const port = await closedPort();
+    const port = await freePort(); // nothing listens there
     const stream = new KafkaClickStream({ brokers: [`127.0.0.1:${port}`], partitionCount: 2 });
     let started = performance.now();
     await expect(stream.publish([{ key: 'k', value: 1 }], { id: 'p' })).rejects.toThrow();
@@ -133,12 +134,3 @@ describe('kafka click stream without a broker', () => {
     }
   }, 30_000);
 });
-
-/** A loopback port nothing listens on (it was free a moment ago). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
