@@ -42,10 +42,12 @@ export interface KafkaClickStreamOptions {
   timeoutMs?: number;
 }
 
-/** The headers that say which publish a message came in (`ConsumedMessage.publish`). */
-const PUBLISH_ID_HEADER = 'publish-id';
-/** `index/count`: the message's place among that publish's messages on its partition. */
-const PUBLISH_PART_HEADER = 'publish-part';
+/**
+ * The header that says which publish a message came in (`ConsumedMessage.publish`): `index/count id`, its
+ * place among that publish's messages on its partition, then the publish id. One header, not three: each
+ * costs kafkajs an encoding per message and the consumer a buffer per message.
+ */
+const PUBLISH_HEADER = 'publish';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** A consumer member that failed (no broker, a crash) starts again after this long. */
@@ -231,7 +233,7 @@ export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
   partitionBounds(): Promise<Map<number, { low: bigint; high: bigint }>> {
     return this.withAdmin('reading end offsets', async (admin) => {
       await this.ensureTopic();
-      const offsets = await admin.fetchTopicOffsets(this.topic);
+      const offsets = await retried(() => admin.fetchTopicOffsets(this.topic), this.timeoutMs);
       return new Map(
         offsets.map(({ partition, low, high }) => [partition, { low: BigInt(low), high: BigInt(high) }]),
       );
@@ -256,10 +258,13 @@ export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
    */
   ensureTopic(): Promise<void> {
     this.topicReady ??= this.withAdmin('creating the topic', async (admin) => {
-      await admin.createTopics({
+      const created = await admin.createTopics({
         topics: [{ topic: this.topic, numPartitions: this.partitions, configEntries: TOPIC_CONFIG }],
         waitForLeaders: true,
       });
+      // The metadata names the leaders before they all answer: their first answers may still be "not the
+      // leader", which kafkajs's admin calls do not retry.
+      if (created) await retried(() => admin.fetchTopicOffsets(this.topic), this.timeoutMs);
       const { topics } = await admin.fetchTopicMetadata({ topics: [this.topic] });
       const actual = topics[0]?.partitions.length ?? 0;
       if (actual === 0) throw new Error(`Kafka topic ${this.topic} has no partitions`);
@@ -473,12 +478,12 @@ function toBatch<Value>(partition: number, messages: KafkaMessage[]): ConsumedBa
 }
 
 function publishPart(headers: IHeaders | undefined): PublishPart | undefined {
-  const id = headers?.[PUBLISH_ID_HEADER]?.toString();
-  const part = headers?.[PUBLISH_PART_HEADER]?.toString();
-  if (id === undefined || part === undefined) return undefined;
-  const [index, count] = part.split('/').map(Number);
+  const header = headers?.[PUBLISH_HEADER]?.toString();
+  const space = header?.indexOf(' ') ?? -1;
+  if (header === undefined || space < 0) return undefined;
+  const [index, count] = header.slice(0, space).split('/').map(Number);
   if (!Number.isInteger(index) || !Number.isInteger(count)) return undefined;
-  return { id, index: index as number, count: count as number };
+  return { id: header.slice(space + 1), index: index as number, count: count as number };
 }
 
 /** The messages as kafkajs sends them: each with its partition and its place in the publish's part there. */
@@ -495,7 +500,7 @@ function encode<Value>(messages: StreamMessage<Value>[], id: string, partitionCo
       partition,
       key: message.key,
       value: JSON.stringify(message.value),
-      headers: { [PUBLISH_ID_HEADER]: id, [PUBLISH_PART_HEADER]: `${index}/${counts.get(partition)}` },
+      headers: { [PUBLISH_HEADER]: `${index}/${counts.get(partition)} ${id}` },
     };
   });
 }
@@ -503,6 +508,19 @@ function encode<Value>(messages: StreamMessage<Value>[], id: string, partitionCo
 function explicitPartition({ message }: { message: Message }): number {
   if (message.partition === undefined) throw new Error('a click stream message has no partition');
   return message.partition;
+}
+
+/** Calls `work` until it does not fail with an error Kafka calls retriable, for up to `ms`. */
+async function retried<T>(work: () => Promise<T>, ms: number): Promise<T> {
+  const deadline = performance.now() + ms;
+  for (;;) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error as { retriable?: boolean }).retriable || performance.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 async function connect<Client extends { connect(): Promise<void> }>(client: Client): Promise<Client> {
