@@ -88,6 +88,34 @@ describe.skipIf(!brokers)('kafka click stream', () => {
     for (const m of received) expect(m.at).toBeGreaterThanOrEqual(before - 1_000);
     await stream.close();
   });
+
+  it('keeps a member whose handler takes longer than its session, and does not hand its batch out again', async () => {
+    const stream = new KafkaClickStream<number>({
+      brokers: brokers ?? [],
+      topic: newTopic(),
+      partitionCount: 1,
+    });
+    await stream.publish([{ key: 'k', value: 1 }]);
+    const handled: number[] = [];
+    const errors: unknown[] = [];
+    const consumer = stream.consume({
+      groupId: `slow-${process.pid}`,
+      eachBatch: async (batch) => {
+        // Longer than the 10-s session: kafkajs alone would heartbeat only after it.
+        if (handled.length === 0) await new Promise((resolve) => setTimeout(resolve, 12_000));
+        handled.push(...batch.messages.map((m) => m.value));
+      },
+      onError: (error) => errors.push(error),
+    });
+    await expect.poll(() => handled, { timeout: 20_000, interval: 200 }).toEqual([1]);
+    await stream.publish([{ key: 'k', value: 2 }]);
+    await expect.poll(() => handled, { timeout: 10_000 }).toEqual([1, 2]);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(handled).toEqual([1, 2]);
+    expect(errors).toEqual([]);
+    await consumer.stop();
+    await stream.close();
+  }, 40_000);
 });
 
 describe('kafka click stream without a broker', () => {

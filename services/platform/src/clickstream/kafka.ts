@@ -52,6 +52,8 @@ const PUBLISH_HEADER = 'publish';
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** A consumer member that failed (no broker, a crash) starts again after this long. */
 const RESTART_AFTER_MS = 1_000;
+const SESSION_TIMEOUT_MS = 10_000;
+const HEARTBEAT_MS = 1_000;
 /** A batch whose handler threw is handed to it again after this long. */
 const RETRY_BATCH_AFTER_MS = 1_000;
 
@@ -247,6 +249,10 @@ export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
       allowAutoTopicCreation: false,
       // The broker holds a fetch this long when there is nothing new: also how long stopping may wait.
       maxWaitTimeInMs: 500,
+      // A member that stops heartbeating (a killed process) loses its partitions to the others after this
+      // long. A live one heartbeats also while its handler takes longer (see `handle`).
+      sessionTimeout: SESSION_TIMEOUT_MS,
+      heartbeatInterval: HEARTBEAT_MS,
       // The member restarts itself (KafkaGroupMember.run), with the group's start offsets again.
       retry: { retries: 3, initialRetryTime: 200, maxRetryTime: 2_000, restartOnFailure: async () => false },
     });
@@ -418,16 +424,38 @@ class KafkaGroupMember<Value> implements Consumer {
   /**
    * A kafkajs batch, in chunks of at most `maxBatchSize`, each handed to `eachBatch` until it resolves
    * (a throw hands the same chunk again), then resolved and (autoCommit) committed: offsets are
-   * committed after the batch is handled. A batch turns stale when its partition was sought or taken
-   * away meanwhile: the rest of it is left to the next fetch, or to the partition's next owner.
+   * committed after the batch is handled. The rest of a batch is left to the next fetch when its
+   * partition was sought meanwhile (stale), and to the partition's owner after a rebalance heard of.
    */
   private async handle(payload: EachBatchPayload): Promise<void> {
+    // kafkajs heartbeats only when asked: while the seek or a handler waits (a slow flush), the member
+    // would otherwise miss its session and lose its partitions. What such a heartbeat hears (a rebalance)
+    // is thrown between chunks, for kafkajs to rejoin the group.
+    let heard: unknown;
+    const beating = setInterval(() => {
+      payload.heartbeat().catch((error: unknown) => {
+        heard ??= error;
+      });
+    }, HEARTBEAT_MS);
+    const heartbeat = async () => {
+      if (heard !== undefined) throw heard;
+      await payload.heartbeat();
+    };
+    try {
+      await this.seeking;
+      await this.handleInChunks({ ...payload, heartbeat });
+    } finally {
+      clearInterval(beating);
+    }
+  }
+
+  private async handleInChunks(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary } = payload;
-    await this.seeking;
     const { maxBatchSize = 1_000, autoCommit = true } = this.options;
     const { partition, messages } = batch;
     for (let at = 0; at < messages.length; at += maxBatchSize) {
       const chunk = toBatch<Value>(partition, messages.slice(at, at + maxBatchSize));
+      await heartbeat();
       while (true) {
         if (this.stopped || !isRunning() || isStale()) return;
         try {
@@ -445,7 +473,6 @@ class KafkaGroupMember<Value> implements Consumer {
           topics: [{ topic: batch.topic, partitions: [{ partition, offset: String(chunk.nextOffset) }] }],
         });
       }
-      await heartbeat();
     }
   }
 }
