@@ -89,6 +89,40 @@ describe.skipIf(!brokers)('kafka click stream', () => {
     await stream.close();
   });
 
+  it('goes on where it was with a partition it keeps through a rebalance, not from startOffsets again', async () => {
+    const stream = new KafkaClickStream<number>({
+      brokers: brokers ?? [],
+      topic: newTopic(),
+      partitionCount: 2,
+    });
+    const start = await stream.endOffsets();
+    const keys = Array.from({ length: 20 }, (_, n) => `link-${n}`);
+    expect(new Set(keys.map((key) => partitionFor(key, 2))).size).toBe(2);
+    const publish = (from: number) => stream.publish(keys.map((key, n) => ({ key, value: from + n })));
+    const read = { first: [] as string[], second: [] as string[] };
+    const member = (name: keyof typeof read) =>
+      stream.consume({
+        groupId: `rebalance-${process.pid}`,
+        autoCommit: false,
+        // A consumer that stores its offsets with work it has not written yet: still the first ones.
+        startOffsets: async () => new Map(start),
+        eachBatch: async (batch) => {
+          for (const m of batch.messages) read[name].push(`${m.partition}@${m.offset}`);
+        },
+      });
+    const first = member('first');
+    await publish(0);
+    await expect.poll(() => read.first.length, { timeout: 15_000 }).toBe(20);
+    const second = member('second'); // the group rebalances: each member gets one partition
+    await second.active;
+    await publish(20);
+    await expect.poll(() => new Set([...read.first, ...read.second]).size, { timeout: 15_000 }).toBe(40);
+    await Promise.all([first.stop(), second.stop()]);
+    // The first member read its kept partition once; the second started its own at startOffsets.
+    expect(read.first.length).toBe(new Set(read.first).size);
+    await stream.close();
+  }, 40_000);
+
   it('keeps a member whose handler takes longer than its session, and does not hand its batch out again', async () => {
     const stream = new KafkaClickStream<number>({
       brokers: brokers ?? [],

@@ -329,6 +329,8 @@ class KafkaGroupMember<Value> implements Consumer {
   /** The kafkajs consumer of this run: a seek for an earlier one (crashed, replaced) gives up. */
   private current: KafkaConsumer | undefined;
   private endCurrent: () => void = () => {};
+  /** Partition -> the next offset to read, for the partitions this member reads (as handled, or sought). */
+  private positions: Offsets = new Map();
   /** Resolves once this generation's partitions are sought to their start offsets. */
   private seeking: Promise<void> = Promise.resolve();
   private readonly running: Promise<void>;
@@ -356,6 +358,7 @@ class KafkaGroupMember<Value> implements Consumer {
     while (!this.stopped) {
       const consumer = this.stream.kafkaConsumer(this.options.groupId);
       this.current = consumer;
+      this.positions = new Map(); // a new member: its partitions start where startOffsets says
       const ended = new Promise<unknown>((resolve) => {
         this.endCurrent = () => resolve(undefined);
         consumer.on(consumer.events.CRASH, (event) => resolve(event.payload.error));
@@ -386,14 +389,26 @@ class KafkaGroupMember<Value> implements Consumer {
 
   /**
    * Each time the group hands this member partitions (kafkajs's GROUP_JOIN, after run(), when seeking
-   * works): seek them to `startOffsets` when given (kafkajs otherwise starts at the committed offsets,
+   * works). Partitions it read before the rebalance and keeps go on from where it was (kafkajs would
+   * start them again at the committed offsets, none for a consumer that stores its own): it did not
+   * become their reader anew, and a consumer holding uncommitted work for them must not get it twice.
+   * New ones are sought to `startOffsets` when given (else kafkajs starts them at the committed offsets,
    * earliest when none). Batches fetched before the seeks wait for them and are then dropped as stale.
    */
   private joined(consumer: KafkaConsumer, partitions: number[]): void {
+    const kept: Offsets = new Map();
+    for (const partition of partitions) {
+      const position = this.positions.get(partition);
+      if (position !== undefined) kept.set(partition, position);
+    }
+    this.positions = new Map(kept);
     if (partitions.length === 0) return; // a standby
     const { startOffsets } = this.options;
+    const added = partitions.filter((partition) => !kept.has(partition));
     this.seeking = (async () => {
-      if (startOffsets) await this.seek(consumer, partitions, startOffsets);
+      for (const [partition, offset] of kept)
+        consumer.seek({ topic: this.stream.topic, partition, offset: String(offset) });
+      if (startOffsets && added.length > 0) await this.seek(consumer, added, startOffsets);
       this.becameActive();
     })();
   }
@@ -412,6 +427,7 @@ class KafkaGroupMember<Value> implements Consumer {
           // offset and commit that for the group: start at the nearest offset that exists instead.
           const offset = max(low, min(offsets.get(partition) ?? low, high));
           consumer.seek({ topic: this.stream.topic, partition, offset: String(offset) });
+          this.positions.set(partition, offset);
         }
         return;
       } catch (error) {
@@ -468,6 +484,7 @@ class KafkaGroupMember<Value> implements Consumer {
         }
       }
       resolveOffset(String(chunk.nextOffset - 1n));
+      this.positions.set(partition, chunk.nextOffset);
       if (autoCommit) {
         await commitOffsetsIfNecessary({
           topics: [{ topic: batch.topic, partitions: [{ partition, offset: String(chunk.nextOffset) }] }],
