@@ -77,9 +77,9 @@ const TOPIC_CONFIG = [
  * fails calls within `timeoutMs` and a broker that comes back is used again.
  *
  * The producer is idempotent with acks=all: its own retries of a send are stored once. A failed publish
- * drops the producer (a new one gets a new producer id): its sequence numbers would otherwise be out of
- * step with what the broker stored, and a second `publish` of the same batch may then be stored twice,
- * which the port allows (`PublishOptions.id`).
+ * drops the producer, and the next publish gets one with a new producer id (the old one's sequence numbers
+ * may be out of step with what the broker stored). A publish re-sent after a failure may therefore be
+ * stored twice, which the port allows (`PublishOptions.id`).
  */
 export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
   readonly topic: string;
@@ -572,14 +572,16 @@ async function connect<Client extends { connect(): Promise<void> }>(client: Clie
   return client;
 }
 
-/** kafkajs's log lines (warnings and errors) in the app's log, as objects. */
+/**
+ * kafkajs's warnings and errors in the app's log at debug level: every failure that matters reaches the
+ * app as a rejected call or a consumer's `onError`, which its caller logs once, while kafkajs logs each
+ * connection attempt (ten lines a second while a broker is down).
+ */
 function logKafkaEntry(log: Logger, { level, namespace, log: entry }: LogEntry): void {
   const { message, timestamp: _, ...fields } = entry;
   // Said when the idempotent producer's retries are bounded: here a failed publish replaces the producer.
   if (message.startsWith('Limiting retries for the idempotent producer')) return;
-  const line = { namespace, ...fields };
-  if (level === logLevel.ERROR) log.error(line, message);
-  else log.warn(line, message);
+  log.debug({ namespace, kafkaLevel: logLevel[level], ...fields }, message);
 }
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
