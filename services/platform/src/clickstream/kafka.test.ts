@@ -177,10 +177,10 @@ describe('kafka click stream without a broker', () => {
     try {
       let started = performance.now();
       await expect(stream.publish([{ key: 'k', value: 1 }])).rejects.toThrow(/within 2000 ms/);
-      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(performance.now() - started).toBeLessThan(5_000); // 2 s, and room for a busy machine
       started = performance.now();
       await expect(stream.endOffsets()).rejects.toThrow(); // no answer, or the connection given up
-      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(performance.now() - started).toBeLessThan(5_000); // 2 s, and room for a busy machine
       // A consumer keeps trying in the background, reports why, and stops when asked.
       const errors: unknown[] = [];
       const consumer = stream.consume({
