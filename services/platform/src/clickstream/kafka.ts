@@ -176,7 +176,8 @@ export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
 
   /**
    * Sets the group's offsets from outside the group (admin setOffsets): Kafka allows that only while the
-   * group has no member, so it throws while a consumer of the group runs. Members commit their own.
+   * group has no member, so it throws while a consumer of the group runs. Members commit their own. Slow
+   * (kafkajs joins the group for it and waits out a fetch: about 5 s); the app itself never calls it.
    */
   async commitOffsets(groupId: string, offsets: Offsets): Promise<void> {
     if (offsets.size === 0) return;
