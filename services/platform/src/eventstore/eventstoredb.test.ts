@@ -321,7 +321,7 @@ describe("EventStoreDB adapter: the port's subscription over the server's", () =
 });
 
 describe('EventStoreDB adapter with its server down', () => {
-  it('refuses reads, appends and listeners with an error at once, rather than hanging', async () => {
+  it('refuses reads, appends, listeners and subscriptions with an error at once, rather than hanging', async () => {
     const port = await closedPort();
     const store = await EventStoreDbEventStore.connect({
       url: `kurrentdb://127.0.0.1:${port}?tls=false`,
@@ -332,6 +332,10 @@ describe('EventStoreDB adapter with its server down', () => {
       await expect(store.readStream('link-1')).rejects.toMatchObject({ type: 'unavailable' });
       await expect(store.appendToStream('link-1', [anEvent()], 'any')).rejects.toThrow(/UNAVAILABLE/);
       await expect(store.onAppended(() => {})).rejects.toMatchObject({ type: 'unavailable' });
+      const subscription = store.subscribeToAll();
+      await expect(subscription[Symbol.asyncIterator]().next()).rejects.toMatchObject({
+        type: 'unavailable',
+      });
     } finally {
       await store.close();
     }
