@@ -14,6 +14,19 @@ export interface ConsumedMessage<Value = unknown> extends StreamMessage<Value> {
   partition: number;
   offset: bigint;
   publishedAt: Date;
+  /**
+   * The publish the message came in, when it was given an id, and the message's place among that
+   * publish's messages on this partition (`index` of `count`). A publish's messages on a partition are
+   * stored together, in one piece, so a consumer that records (partition, id, first offset + count) with
+   * what it counted can tell a re-sent copy from the one it counted (see PublishOptions.id).
+   */
+  publish?: PublishPart;
+}
+
+export interface PublishPart {
+  id: string;
+  index: number;
+  count: number;
 }
 
 export interface ConsumedBatch<Value = unknown> {
@@ -54,8 +67,11 @@ export interface Consumer {
 
 export interface PublishOptions {
   /**
-   * Names this publish: sent again with the same id (a retry after a failure that may have come after the
-   * commit), it is stored once. Ids are remembered for a day. (Kafka: the idempotent producer.)
+   * Names this publish, for a retry after a failure that may have come after the commit. A stream may
+   * store such a re-sent publish again: Kafka's idempotent producer drops only its own retries within one
+   * producer session, not a second `publish` call (the PostgreSQL stream stores it once, remembering ids
+   * for a day). Either way each delivered message carries the id and its place (`ConsumedMessage.publish`),
+   * so a consumer that must count once keeps, with its offsets, which publish parts it has counted.
    */
   id?: string;
 }
