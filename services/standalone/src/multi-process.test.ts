@@ -27,6 +27,12 @@ const CHROME =
 const FREE_LIMIT = 5;
 /** How long a standby may take to be the active one (docs/scale-out.md says about two seconds). */
 const TAKEOVER_BOUND_MS = 10_000;
+/**
+ * How long after the last visit every click may take to be counted: the consumer sums while clicks keep
+ * coming and writes once the stream is quiet. On Kafka a killed member's partitions wait for the group's
+ * session timeout before the other member is given them.
+ */
+const DRAIN_BOUND_MS = 60_000;
 const REBUILD_CLI = path.resolve(import.meta.dirname, 'cli/rebuild-projections.ts');
 const PLAN_CLI = path.resolve(import.meta.dirname, 'cli/user-plan.ts');
 
@@ -133,6 +139,30 @@ const statuses = (responses: HttpResponse[]) => responses.map((r) => r.status).s
 const visited = new Map<string, { link: Link; redirected: number }>();
 
 /**
+ * Waits until `link` redirects through each redirect process (a create answers once the links read model
+ * has it, or after 2 s without it: while no runner is active it may not yet), then the traffic visits it.
+ * Those first 302s are clicks too.
+ */
+async function visitFromNowOn(link: Link): Promise<void> {
+  for (const redirect of redirects) {
+    const status = await until(
+      async () => {
+        const response = await fetch(`${redirect.baseUrl}/s/${link.shortCode}`, {
+          redirect: 'manual',
+          headers: { 'user-agent': CHROME },
+        });
+        await response.body?.cancel();
+        return response.status;
+      },
+      (s) => s === 302,
+      TAKEOVER_BOUND_MS,
+    );
+    expect(status, `/s/${link.shortCode} at ${redirect.baseUrl}`).toBe(302);
+  }
+  visited.set(link.id, { link, redirected: redirects.length });
+}
+
+/**
  * Visitors following the links through both redirect processes in turn, until `stop`: each 302 counted
  * for its link. A visit that fails (no answer) is not a redirect and is not counted.
  */
@@ -181,8 +211,7 @@ async function quotaRace(label: string) {
   expect(statuses(responses)).toEqual([...Array(FREE_LIMIT).fill(201), ...Array(FREE_LIMIT).fill(403)]);
   for (const refused of responses.filter((r) => r.status === 403))
     expect(refused.body.code).toBe('SUBSCRIPTION_REQUIRED');
-  for (const created of responses.filter((r) => r.status === 201))
-    visited.set(created.body.id, { link: created.body, redirected: 0 });
+  await Promise.all(responses.filter((r) => r.status === 201).map((created) => visitFromNowOn(created.body)));
   return user;
 }
 
@@ -203,7 +232,7 @@ async function codeRace(label: string, codes: number) {
     const winner = responses.find((r) => r.status === 201) as HttpResponse<Link & ErrorBody>;
     expect(winner.body.shortCode).toBe(shortCode);
     expect(responses.find((r) => r.status === 409)?.body.message).toContain('already taken');
-    visited.set(winner.body.id, { link: winner.body, redirected: 0 });
+    await visitFromNowOn(winner.body);
   }
 }
 
@@ -292,22 +321,7 @@ describe('two API, two redirect and two projection processes on one database', (
     // What a user sees: a link created after the kill redirects through both redirect processes.
     const { client: late } = await signUp(api2, 'multi.late');
     const lateLink = (await createLink(late, { originalUrl: 'https://example.com/after-the-kill' })).body;
-    for (const redirect of redirects) {
-      const status = await until(
-        async () =>
-          (
-            await fetch(`${redirect.baseUrl}/s/${lateLink.shortCode}`, {
-              redirect: 'manual',
-              headers: { 'user-agent': CHROME },
-            })
-          ).status,
-        (s) => s === 302,
-        TAKEOVER_BOUND_MS,
-      );
-      expect(status).toBe(302);
-    }
-    // Its two 302s are clicks too; the traffic visits it from now on.
-    visited.set(lateLink.id, { link: lateLink, redirected: redirects.length });
+    await visitFromNowOn(lateLink);
     const readModelTakeoverMs = Date.now() - killedAt;
     console.info(
       `[multi-process] after SIGKILL: every lock held again within ${lockTakeoverMs} ms, ` +
@@ -327,14 +341,18 @@ describe('two API, two redirect and two projection processes on one database', (
         .execute();
       return new Map(rows.map((row) => [row.link_id, Number(row.clicks) + Number(row.bot_clicks)]));
     };
+    const trafficEnded = Date.now();
     const clicks = await until(
       counted,
       (c) => [...expected].every(([id, n]) => (c.get(id) ?? 0) === n),
-      30_000,
+      DRAIN_BOUND_MS,
       200,
     );
     const total = [...expected.values()].reduce((a, b) => a + b, 0);
-    console.info(`[multi-process] ${visits} visits, ${total} redirects (302), over ${expected.size} links`);
+    console.info(
+      `[multi-process] ${visits} visits, ${total} redirects (302) over ${expected.size} links; ` +
+        `every click counted ${Date.now() - trafficEnded} ms after the traffic ended`,
+    );
     expect(total).toBeGreaterThan(100);
     expect(Object.fromEntries(clicks)).toEqual(Object.fromEntries([...expected].filter(([, n]) => n > 0)));
 
@@ -377,7 +395,7 @@ describe('two API, two redirect and two projection processes on one database', (
     const rebuilt = await runCliProcess(REBUILD_CLI, [], { DATABASE_URL: database.connectionString });
     expect(rebuilt.status, rebuilt.stderr).toBe(0);
     expect(await snapshotAll(tables)).toEqual(live);
-  });
+  }, 180_000);
 });
 
 async function snapshotAll(tables: readonly string[]): Promise<Record<string, unknown[]>> {
