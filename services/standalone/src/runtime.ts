@@ -170,7 +170,7 @@ export async function startRuntime(
     await migrateToLatest(database.db);
     const notifications = new PgNotifications({ connectionString });
     const eventStore = createEventStore(config, database, notifications);
-    const clickStream = createClickStream(config.clickStream, database, notifications);
+    const clickStream = createClickStream(config.clickStream, database, notifications, log);
     const keyring = new Keyring(database.db);
     const codeChanges = notifications.channel(CODE_CHANGES_CHANNEL);
     const projections = allProjections({ keyring, onCodesChanged: publishCodeChanges(codeChanges) });
@@ -305,6 +305,7 @@ export async function startRuntime(
         await (clickThread ?? clickAnalytics)?.stop();
         onStep('stopping the projection runners');
         await Promise.all(runners.map((runner) => runner.stop()));
+        await clickStream.close();
         onStep('closing the database connections');
         await notifications.close();
         await database.close();
@@ -336,7 +337,7 @@ export async function startRedirectRuntime(
     const database = connectDatabase(server.connectionString, { poolSize: config.dbPoolSize });
     await migrateToLatest(database.db);
     const notifications = new PgNotifications({ connectionString: server.connectionString });
-    const clickStream = createClickStream(config.clickStream, database, notifications);
+    const clickStream = createClickStream(config.clickStream, database, notifications, log);
     const linkCache = new LinkCache({ db: database.db });
     const unfollow = await followCodeChanges(notifications.channel(CODE_CHANGES_CHANNEL), linkCache);
     const clickThread = startClickThread(
@@ -361,6 +362,7 @@ export async function startRedirectRuntime(
         await clicks.close();
         onStep('stopping the click thread');
         await clickThread?.stop();
+        await clickStream.close();
         unfollow();
         onStep('closing the database connections');
         await notifications.close();
