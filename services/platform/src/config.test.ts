@@ -25,6 +25,8 @@ describe('configuration from the environment', () => {
       DATA_DIR: '/var/lib/sniplink',
       CLICK_STREAM: 'kafka',
       KAFKA_BROKERS: 'k1:9092, k2:9092',
+      KAFKA_TOPIC: 'site-clicks',
+      CLICK_PARTITIONS: '12',
       PROJECTIONS: 'off',
     });
     expect(config).toMatchObject({
@@ -32,7 +34,7 @@ describe('configuration from the environment', () => {
       publicUrl: 'https://snip.example.com',
       databaseUrl: 'postgres://u:p@db:5432/sniplink',
       dataDir: '/var/lib/sniplink',
-      clickStream: { kind: 'kafka', brokers: ['k1:9092', 'k2:9092'] },
+      clickStream: { kind: 'kafka', brokers: ['k1:9092', 'k2:9092'], topic: 'site-clicks', partitions: 12 },
       runProjections: false,
     });
   });

@@ -71,6 +71,11 @@ const envSchema = z.object({
     .optional(),
   CLICK_STREAM: z.enum(['postgres', 'kafka']).default('postgres'),
   KAFKA_BROKERS: z.string().min(1).optional(),
+  // Kafka's legal topic names: up to 249 of letters, digits, '.', '_' and '-'.
+  KAFKA_TOPIC: z
+    .string()
+    .regex(/^[a-zA-Z0-9._-]{1,249}$/, "must be a Kafka topic name (letters, digits, '.', '_', '-')")
+    .default('clicks'),
   CLICK_PARTITIONS: positiveInt(256).default(8),
   CLICK_BUFFER_CAPACITY: positiveInt(10_000_000).default(100_000),
   CLICK_LOG_RETENTION_DAYS: wholeNumber(36_500).default(7),
@@ -157,7 +162,10 @@ export interface Config {
   dbPoolSize: number;
   logLevel: LogLevel;
   eventStore: { kind: 'postgres' } | { kind: 'eventstoredb'; url: string };
-  clickStream: { kind: 'postgres'; partitions: number } | { kind: 'kafka'; brokers: string[] };
+  clickStream:
+    | { kind: 'postgres'; partitions: number }
+    /** `partitions`: those of a topic the stream creates; an existing topic keeps its own count. */
+    | { kind: 'kafka'; brokers: string[]; topic: string; partitions: number };
   /** Clicks a redirecting process holds while the click stream is down or slow; past it they are dropped. */
   clickBufferCapacity: number;
   /** Days a counted click stays in the click log; 0 keeps every click. */
@@ -283,7 +291,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { kind: 'postgres' },
     clickStream:
       e.CLICK_STREAM === 'kafka'
-        ? { kind: 'kafka', brokers: (e.KAFKA_BROKERS ?? '').split(',').map((broker) => broker.trim()) }
+        ? {
+            kind: 'kafka',
+            brokers: (e.KAFKA_BROKERS ?? '').split(',').map((broker) => broker.trim()),
+            topic: e.KAFKA_TOPIC,
+            partitions: e.CLICK_PARTITIONS,
+          }
         : { kind: 'postgres', partitions: e.CLICK_PARTITIONS },
     clickBufferCapacity: e.CLICK_BUFFER_CAPACITY,
     clickLogRetentionDays: e.CLICK_LOG_RETENTION_DAYS,

@@ -1,3 +1,4 @@
+export { KafkaClickStream } from './clickstream/kafka';
 export * from './clickstream/port';
 export { PostgresClickStream } from './clickstream/postgres';
 export * from './config';

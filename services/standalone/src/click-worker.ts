@@ -37,7 +37,7 @@ lowerThisThreadsPriority();
 // Publishes, two partitions read at once, a flush, the hourly label roll-up.
 const database = connectDatabase(connectionString, { poolSize: 4 });
 const notifications = new PgNotifications({ connectionString });
-const stream = createClickStream(clickStream, database, notifications);
+const stream = createClickStream(clickStream, database, notifications, log);
 const analytics = consume
   ? new ClickAnalytics(
       { db: database.db, stream, log, progress: notifications.channel(CLICKS_PROGRESS_CHANNEL) },
@@ -93,6 +93,7 @@ async function stop(): Promise<void> {
     log.error({ err: error }, 'click analytics did not stop cleanly; unwritten sums are read again on start');
   } finally {
     report();
+    await stream.close();
     await notifications.close();
     await database.close();
     port?.close();

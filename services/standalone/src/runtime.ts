@@ -171,7 +171,7 @@ export async function startRuntime(
     await migrateToLatest(database.db);
     const notifications = new PgNotifications({ connectionString });
     const eventStore = await createEventStore(config, database, notifications);
-    const clickStream = createClickStream(config.clickStream, database, notifications);
+    const clickStream = createClickStream(config.clickStream, database, notifications, log);
     const keyring = new Keyring(database.db);
     const codeChanges = notifications.channel(CODE_CHANGES_CHANNEL);
     const projections = allProjections({ keyring, onCodesChanged: publishCodeChanges(codeChanges) });
@@ -306,8 +306,9 @@ export async function startRuntime(
         await (clickThread ?? clickAnalytics)?.stop();
         onStep('stopping the projection runners');
         await Promise.all(runners.map((runner) => runner.stop()));
-        onStep('closing the event store');
+        onStep('closing the event store and the click stream');
         await eventStore.close();
+        await clickStream.close();
         onStep('closing the database connections');
         await notifications.close();
         await database.close();
@@ -339,7 +340,7 @@ export async function startRedirectRuntime(
     const database = connectDatabase(server.connectionString, { poolSize: config.dbPoolSize });
     await migrateToLatest(database.db);
     const notifications = new PgNotifications({ connectionString: server.connectionString });
-    const clickStream = createClickStream(config.clickStream, database, notifications);
+    const clickStream = createClickStream(config.clickStream, database, notifications, log);
     const linkCache = new LinkCache({ db: database.db });
     const unfollow = await followCodeChanges(notifications.channel(CODE_CHANGES_CHANNEL), linkCache);
     const clickThread = startClickThread(
@@ -364,6 +365,7 @@ export async function startRedirectRuntime(
         await clicks.close();
         onStep('stopping the click thread');
         await clickThread?.stop();
+        await clickStream.close();
         unfollow();
         onStep('closing the database connections');
         await notifications.close();
