@@ -1,7 +1,8 @@
 /**
  * `npm run bench:clicks [-- --target server] [--clicks N] [--stream kafka]`: click ingest into the
- * analytics read model. `--stream kafka` measures the Kafka click stream (KAFKA_BROKERS, a topic of its
- * own) after the PostgreSQL one, each on a fresh database, in the same run, and prints both side by side.
+ * analytics read model. `--stream kafka` measures the Kafka click stream (KAFKA_BROKERS, default
+ * 127.0.0.1:19092 as `npm run kafka:local` starts it; a topic and group of its own) after the PostgreSQL
+ * one, each on a fresh database, in the same run, and prints both side by side.
  *
  * Live: a ClickBuffer publishes N clicks (200,000 by default, over 5,000 links, in the current hour, one
  * bot in twenty) into the PostgreSQL click stream of a fresh database as fast as it takes them, while
@@ -45,9 +46,8 @@ import {
 
 const CLICKS = Number(option('--clicks') ?? 200_000);
 const KAFKA = option('--stream') === 'kafka';
-const BROKERS = process.env.KAFKA_BROKERS?.split(',').map((broker) => broker.trim());
-if (KAFKA && !BROKERS)
-  throw new Error('--stream kafka needs KAFKA_BROKERS (`npm run kafka:local` prints it)');
+/** `npm run kafka:local`'s broker unless told otherwise. */
+const BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:19092').split(',').map((broker) => broker.trim());
 const LINKS = 5_000;
 const PARTITIONS = 8;
 const BATCH = 500;
@@ -135,7 +135,7 @@ async function measureStream(kind: 'postgres' | 'kafka', baseline: number): Prom
   const stream: ClickStream<string> =
     kind === 'kafka'
       ? new KafkaClickStream<string>({
-          brokers: BROKERS ?? [],
+          brokers: BROKERS,
           topic: `clicks-bench-${run}`,
           partitionCount: PARTITIONS,
           log,
@@ -143,7 +143,7 @@ async function measureStream(kind: 'postgres' | 'kafka', baseline: number): Prom
       : new PostgresClickStream<string>({ pool: database.pool, notifications, partitionCount: PARTITIONS });
   // A group of its own on a shared broker (the read model's offsets are the consumer's either way).
   const groupId = kind === 'kafka' ? `analytics-bench-${run}` : undefined;
-  const name = kind === 'kafka' ? `Kafka at ${BROKERS?.join(',')}` : 'PostgreSQL';
+  const name = kind === 'kafka' ? `Kafka at ${BROKERS.join(',')}` : 'PostgreSQL';
   console.log(`\n--- click stream: ${name} ---`);
   try {
     const pgPid = await postmasterPidOfServer(database.connectionString);

@@ -34,11 +34,19 @@ export async function appendSampleHistory(
 const sampleUserId = (stream: number, step: number) =>
   `0193a1b2-0000-7000-8000-${String(stream * 1_000 + step).padStart(12, '0')}`;
 
-/** Every row of a table, in a stable order, as plain JSON (so two snapshots compare with toEqual). */
-export async function snapshot(db: Kysely<Database>, table: keyof ReadModelTables & string, orderBy: string) {
+/**
+ * Every row of a table, in a stable order, as plain JSON (so two snapshots compare with toEqual): by
+ * `orderBy`, or without it by the whole row's text (any table, whatever its key).
+ */
+export async function snapshot(
+  db: Kysely<Database>,
+  table: keyof ReadModelTables & string,
+  orderBy?: string,
+) {
+  const order = orderBy === undefined ? sql`${sql.table(table)}::text` : sql.ref(orderBy);
   const { rows } = await sql<
     Record<string, unknown>
-  >`SELECT * FROM ${sql.table(table)} ORDER BY ${sql.ref(orderBy)}`.execute(db);
+  >`SELECT * FROM ${sql.table(table)} ORDER BY ${order}`.execute(db);
   return JSON.parse(JSON.stringify(rows)) as unknown[];
 }
 

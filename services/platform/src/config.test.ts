@@ -54,6 +54,18 @@ describe('configuration from the environment', () => {
     expect(message).not.toMatch(/secret|eighty/);
   });
 
+  it("takes the EventStoreDB server's kurrentdb:// or esdb:// URL, and refuses any other", () => {
+    for (const url of ['kurrentdb://db:2113?tls=false', 'esdb+discover://db:2113', 'kdb://db:2113']) {
+      expect(loadConfig({ EVENT_STORE: 'eventstoredb', ESDB_URL: url }).eventStore).toEqual({
+        kind: 'eventstoredb',
+        url,
+      });
+    }
+    expect(() => loadConfig({ EVENT_STORE: 'eventstoredb', ESDB_URL: 'http://db:2113' })).toThrow(
+      /ESDB_URL: must be a kurrentdb:\/\/ or esdb:\/\/ URL/,
+    );
+  });
+
   it('limits the demo to 5 links per visitor and 20 per address a day, 30 requests a minute', () => {
     expect(loadConfig({}).demoLimits).toEqual({ perVisitor: 5, perIp: 20, requestsPerMinute: 30 });
     const config = loadConfig({

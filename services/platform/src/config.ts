@@ -64,7 +64,11 @@ const envSchema = z.object({
   DB_POOL_SIZE: positiveInt(500).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
-  ESDB_URL: z.string().startsWith('esdb', 'must be an esdb:// or esdb+discover:// URL').optional(),
+  // The client's schemes (kurrentdb://, kurrent://, kdb://) and EventStoreDB's older esdb://, each also +discover.
+  ESDB_URL: z
+    .string()
+    .regex(/^(esdb|kurrentdb|kurrent|kdb)(\+discover)?:\/\//, 'must be a kurrentdb:// or esdb:// URL')
+    .optional(),
   CLICK_STREAM: z.enum(['postgres', 'kafka']).default('postgres'),
   KAFKA_BROKERS: z.string().min(1).optional(),
   // Kafka's legal topic names: up to 249 of letters, digits, '.', '_' and '-'.

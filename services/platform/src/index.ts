@@ -29,6 +29,7 @@ export {
   loadState,
   type StreamDecider,
 } from './eventstore/command-handler';
+export { EventStoreDbEventStore } from './eventstore/eventstoredb';
 export { InMemoryEventStore } from './eventstore/in-memory';
 export * from './eventstore/port';
 export { PostgresEventStore } from './eventstore/postgres';

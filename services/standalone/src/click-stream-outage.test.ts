@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Link } from '@sniplink/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, startTestApi, type TestApi } from '../../../test/support/api';
+import { freePort } from '../../../test/support/app-process';
 import { until } from '../../../test/support/until';
 
 const BROWSER =
@@ -53,6 +54,7 @@ const readyz = async () =>
     checks: {
       clickBuffer: { ok: boolean; buffered: number; dropped: number; failedPublishes: number };
       clickSpill?: { ok: boolean; files: number; spilled: number; replayed: number };
+      clickStream: { ok: boolean; error?: string };
     };
   };
 
@@ -166,4 +168,28 @@ describe('a DATA_DIR the spill cannot use', () => {
       await rm(path.dirname(file), { recursive: true, force: true });
     }
   });
+});
+
+describe('CLICK_STREAM=kafka with no broker at KAFKA_BROKERS', () => {
+  beforeAll(async () =>
+    startApp({
+      CLICK_STREAM: 'kafka',
+      KAFKA_BROKERS: `127.0.0.1:${await freePort()}`,
+      CLICK_SPILL_MAX_MB: '0',
+    }),
+  );
+  afterAll(() => api?.close());
+
+  it('starts, redirects at once, holds the clicks in the buffer, and /readyz says the stream is down', async () => {
+    const during = await visits(20);
+    expect([...during.statuses]).toEqual([302]);
+    expect(during.slowestMs).toBeLessThan(1_000);
+    // Each publish fails within the stream's bound (the broker refuses), and is kept for a retry.
+    const failing = await until(readyz, (r) => r.checks.clickBuffer.failedPublishes > 0, 15_000);
+    expect(failing.checks.clickBuffer).toMatchObject({ buffered: 20, dropped: 0 });
+    const started = performance.now();
+    const { checks } = await readyz();
+    expect(performance.now() - started).toBeLessThan(5_000); // its checks are bounded at 2 s: not hung on the broker
+    expect(checks.clickStream.ok).toBe(false);
+  }, 60_000);
 });

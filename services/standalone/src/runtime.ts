@@ -23,6 +23,7 @@ import {
   createMailer,
   type Db,
   type EventStore,
+  EventStoreDbEventStore,
   type ExclusiveLocks,
   encodePosition,
   type IdSource,
@@ -169,7 +170,7 @@ export async function startRuntime(
     const database = connectDatabase(connectionString, { poolSize: config.dbPoolSize });
     await migrateToLatest(database.db);
     const notifications = new PgNotifications({ connectionString });
-    const eventStore = createEventStore(config, database, notifications);
+    const eventStore = await createEventStore(config, database, notifications);
     const clickStream = createClickStream(config.clickStream, database, notifications, log);
     const keyring = new Keyring(database.db);
     const codeChanges = notifications.channel(CODE_CHANGES_CHANNEL);
@@ -305,6 +306,8 @@ export async function startRuntime(
         await (clickThread ?? clickAnalytics)?.stop();
         onStep('stopping the projection runners');
         await Promise.all(runners.map((runner) => runner.stop()));
+        onStep('closing the event store and the click stream');
+        await eventStore.close();
         await clickStream.close();
         onStep('closing the database connections');
         await notifications.close();
@@ -409,11 +412,17 @@ export function allowedOrigins(config: Config): string[] {
   return [config.publicUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
 }
 
-function createEventStore(config: Config, database: Db, notifications: PgNotifications): EventStore {
-  if (config.eventStore.kind !== 'postgres') {
-    throw new Error(
-      'EVENT_STORE=eventstoredb: the EventStoreDB adapter is not built yet; use EVENT_STORE=postgres',
-    );
+/**
+ * The event store EVENT_STORE names. On EventStoreDB the read models, their checkpoints, the runners'
+ * locks and every other table stay in PostgreSQL: only the events move.
+ */
+async function createEventStore(
+  config: Config,
+  database: Db,
+  notifications: PgNotifications,
+): Promise<EventStore> {
+  if (config.eventStore.kind === 'eventstoredb') {
+    return EventStoreDbEventStore.connect({ url: config.eventStore.url, registry: eventRegistry });
   }
   return new PostgresEventStore({ pool: database.pool, notifications, registry: eventRegistry });
 }

@@ -26,7 +26,11 @@ export const START: LogPosition = Object.freeze({ commit: -1n, prepare: -1n });
 export type ActorId = string;
 
 export interface EventToAppend {
-  /** A UUID (v7 preferred). Re-sending the same ids with the same expected revision is a no-op. */
+  /**
+   * A UUID (v7 preferred), new for every attempt. Re-sending the same ids with the same expected revision
+   * is a no-op. With another one: refused by PostgreSQL, appended again by EventStoreDB when it is the
+   * stream's current revision (event-store.contract.ts, `Idempotence`).
+   */
   id: string;
   /** A type the store's registry declares; `data` must fit its schema or nothing is appended. */
   type: string;
