@@ -10,7 +10,8 @@ export interface ClickSpillOptions {
   log: Logger;
   /**
    * A publish not answered within this long is spilled too (default 3 s): the buffer behind it moves on.
-   * It may still commit; its replay carries the same publish id, so the clicks are stored once.
+   * It may still commit; its replay carries the same publish id, so the clicks are counted once (stored
+   * once by the PostgreSQL stream; Kafka may store both, and the analytics consumer counts one).
    */
   spillAfterMs?: number;
 }

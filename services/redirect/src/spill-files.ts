@@ -8,7 +8,7 @@ import {
   type StreamMessage,
 } from '@sniplink/platform';
 
-/** A batch of clicks as it was (or is to be) published: its publish id makes a replay store it once. */
+/** A batch of clicks as it was (or is to be) published: its publish id makes a replay count once. */
 export interface SpilledBatch {
   id: string;
   messages: StreamMessage<string>[];

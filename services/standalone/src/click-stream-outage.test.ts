@@ -189,7 +189,7 @@ describe('CLICK_STREAM=kafka with no broker at KAFKA_BROKERS', () => {
     expect(failing.checks.clickBuffer).toMatchObject({ buffered: 20, dropped: 0 });
     const started = performance.now();
     const { checks } = await readyz();
-    expect(performance.now() - started).toBeLessThan(3_000); // answered, not hung on the broker
+    expect(performance.now() - started).toBeLessThan(5_000); // its checks are bounded at 2 s: not hung on the broker
     expect(checks.clickStream.ok).toBe(false);
   }, 60_000);
 });

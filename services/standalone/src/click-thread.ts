@@ -35,7 +35,7 @@ interface PublishReply {
  * publish (serializing a batch, the driver, the socket) another ~5 %. The thread keeps the consumer's
  * guarantees (offsets and counters in one transaction), so a thread that dies loses only what it had not
  * written: it is started again and reads from the stored offsets. A publish in flight when it dies fails,
- * and the click buffer sends it again under the same publish id (stored once).
+ * and the click buffer sends it again under the same publish id (counted once).
  */
 export class ClickThread implements ClickConsumer {
   private worker: Worker | undefined;

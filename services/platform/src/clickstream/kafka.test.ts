@@ -88,6 +88,68 @@ describe.skipIf(!brokers)('kafka click stream', () => {
     for (const m of received) expect(m.at).toBeGreaterThanOrEqual(before - 1_000);
     await stream.close();
   });
+
+  it('goes on where it was with a partition it keeps through a rebalance, not from startOffsets again', async () => {
+    const stream = new KafkaClickStream<number>({
+      brokers: brokers ?? [],
+      topic: newTopic(),
+      partitionCount: 2,
+    });
+    const start = await stream.endOffsets();
+    const keys = Array.from({ length: 20 }, (_, n) => `link-${n}`);
+    expect(new Set(keys.map((key) => partitionFor(key, 2))).size).toBe(2);
+    const publish = (from: number) => stream.publish(keys.map((key, n) => ({ key, value: from + n })));
+    const read = { first: [] as string[], second: [] as string[] };
+    const member = (name: keyof typeof read) =>
+      stream.consume({
+        groupId: `rebalance-${process.pid}`,
+        autoCommit: false,
+        // A consumer that stores its offsets with work it has not written yet: still the first ones.
+        startOffsets: async () => new Map(start),
+        eachBatch: async (batch) => {
+          for (const m of batch.messages) read[name].push(`${m.partition}@${m.offset}`);
+        },
+      });
+    const first = member('first');
+    await publish(0);
+    await expect.poll(() => read.first.length, { timeout: 15_000 }).toBe(20);
+    const second = member('second'); // the group rebalances: each member gets one partition
+    await second.active;
+    await publish(20);
+    await expect.poll(() => new Set([...read.first, ...read.second]).size, { timeout: 15_000 }).toBe(40);
+    await Promise.all([first.stop(), second.stop()]);
+    // The first member read its kept partition once; the second started its own at startOffsets.
+    expect(read.first.length).toBe(new Set(read.first).size);
+    await stream.close();
+  }, 40_000);
+
+  it('keeps a member whose handler takes longer than its session, and does not hand its batch out again', async () => {
+    const stream = new KafkaClickStream<number>({
+      brokers: brokers ?? [],
+      topic: newTopic(),
+      partitionCount: 1,
+    });
+    await stream.publish([{ key: 'k', value: 1 }]);
+    const handled: number[] = [];
+    const errors: unknown[] = [];
+    const consumer = stream.consume({
+      groupId: `slow-${process.pid}`,
+      eachBatch: async (batch) => {
+        // Longer than the 10-s session: kafkajs alone would heartbeat only after it.
+        if (handled.length === 0) await new Promise((resolve) => setTimeout(resolve, 12_000));
+        handled.push(...batch.messages.map((m) => m.value));
+      },
+      onError: (error) => errors.push(error),
+    });
+    await expect.poll(() => handled, { timeout: 20_000, interval: 200 }).toEqual([1]);
+    await stream.publish([{ key: 'k', value: 2 }]);
+    await expect.poll(() => handled, { timeout: 10_000 }).toEqual([1, 2]);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(handled).toEqual([1, 2]);
+    expect(errors).toEqual([]);
+    await consumer.stop();
+    await stream.close();
+  }, 40_000);
 });
 
 describe('kafka click stream without a broker', () => {
@@ -115,10 +177,10 @@ describe('kafka click stream without a broker', () => {
     try {
       let started = performance.now();
       await expect(stream.publish([{ key: 'k', value: 1 }])).rejects.toThrow(/within 2000 ms/);
-      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(performance.now() - started).toBeLessThan(5_000); // 2 s, and room for a busy machine
       started = performance.now();
       await expect(stream.endOffsets()).rejects.toThrow(); // no answer, or the connection given up
-      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(performance.now() - started).toBeLessThan(5_000); // 2 s, and room for a busy machine
       // A consumer keeps trying in the background, reports why, and stops when asked.
       const errors: unknown[] = [];
       const consumer = stream.consume({

@@ -42,14 +42,18 @@ export interface KafkaClickStreamOptions {
   timeoutMs?: number;
 }
 
-/** The headers that say which publish a message came in (`ConsumedMessage.publish`). */
-const PUBLISH_ID_HEADER = 'publish-id';
-/** `index/count`: the message's place among that publish's messages on its partition. */
-const PUBLISH_PART_HEADER = 'publish-part';
+/**
+ * The header that says which publish a message came in (`ConsumedMessage.publish`): `index/count id`, its
+ * place among that publish's messages on its partition, then the publish id. One header, not three: each
+ * costs kafkajs an encoding per message and the consumer a buffer per message.
+ */
+const PUBLISH_HEADER = 'publish';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** A consumer member that failed (no broker, a crash) starts again after this long. */
 const RESTART_AFTER_MS = 1_000;
+const SESSION_TIMEOUT_MS = 10_000;
+const HEARTBEAT_MS = 1_000;
 /** A batch whose handler threw is handed to it again after this long. */
 const RETRY_BATCH_AFTER_MS = 1_000;
 
@@ -73,9 +77,9 @@ const TOPIC_CONFIG = [
  * fails calls within `timeoutMs` and a broker that comes back is used again.
  *
  * The producer is idempotent with acks=all: its own retries of a send are stored once. A failed publish
- * drops the producer (a new one gets a new producer id): its sequence numbers would otherwise be out of
- * step with what the broker stored, and a second `publish` of the same batch may then be stored twice,
- * which the port allows (`PublishOptions.id`).
+ * drops the producer, and the next publish gets one with a new producer id (the old one's sequence numbers
+ * may be out of step with what the broker stored). A publish re-sent after a failure may therefore be
+ * stored twice, which the port allows (`PublishOptions.id`).
  */
 export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
   readonly topic: string;
@@ -172,7 +176,8 @@ export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
 
   /**
    * Sets the group's offsets from outside the group (admin setOffsets): Kafka allows that only while the
-   * group has no member, so it throws while a consumer of the group runs. Members commit their own.
+   * group has no member, so it throws while a consumer of the group runs. Members commit their own. Slow
+   * (kafkajs joins the group for it and waits out a fetch: about 5 s); the app itself never calls it.
    */
   async commitOffsets(groupId: string, offsets: Offsets): Promise<void> {
     if (offsets.size === 0) return;
@@ -231,7 +236,7 @@ export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
   partitionBounds(): Promise<Map<number, { low: bigint; high: bigint }>> {
     return this.withAdmin('reading end offsets', async (admin) => {
       await this.ensureTopic();
-      const offsets = await admin.fetchTopicOffsets(this.topic);
+      const offsets = await retried(() => admin.fetchTopicOffsets(this.topic), this.timeoutMs);
       return new Map(
         offsets.map(({ partition, low, high }) => [partition, { low: BigInt(low), high: BigInt(high) }]),
       );
@@ -245,6 +250,10 @@ export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
       allowAutoTopicCreation: false,
       // The broker holds a fetch this long when there is nothing new: also how long stopping may wait.
       maxWaitTimeInMs: 500,
+      // A member that stops heartbeating (a killed process) loses its partitions to the others after this
+      // long. A live one heartbeats also while its handler takes longer (see `handle`).
+      sessionTimeout: SESSION_TIMEOUT_MS,
+      heartbeatInterval: HEARTBEAT_MS,
       // The member restarts itself (KafkaGroupMember.run), with the group's start offsets again.
       retry: { retries: 3, initialRetryTime: 200, maxRetryTime: 2_000, restartOnFailure: async () => false },
     });
@@ -256,10 +265,13 @@ export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
    */
   ensureTopic(): Promise<void> {
     this.topicReady ??= this.withAdmin('creating the topic', async (admin) => {
-      await admin.createTopics({
+      const created = await admin.createTopics({
         topics: [{ topic: this.topic, numPartitions: this.partitions, configEntries: TOPIC_CONFIG }],
         waitForLeaders: true,
       });
+      // The metadata names the leaders before they all answer: their first answers may still be "not the
+      // leader", which kafkajs's admin calls do not retry.
+      if (created) await retried(() => admin.fetchTopicOffsets(this.topic), this.timeoutMs);
       const { topics } = await admin.fetchTopicMetadata({ topics: [this.topic] });
       const actual = topics[0]?.partitions.length ?? 0;
       if (actual === 0) throw new Error(`Kafka topic ${this.topic} has no partitions`);
@@ -318,6 +330,8 @@ class KafkaGroupMember<Value> implements Consumer {
   /** The kafkajs consumer of this run: a seek for an earlier one (crashed, replaced) gives up. */
   private current: KafkaConsumer | undefined;
   private endCurrent: () => void = () => {};
+  /** Partition -> the next offset to read, for the partitions this member reads (as handled, or sought). */
+  private positions: Offsets = new Map();
   /** Resolves once this generation's partitions are sought to their start offsets. */
   private seeking: Promise<void> = Promise.resolve();
   private readonly running: Promise<void>;
@@ -345,6 +359,7 @@ class KafkaGroupMember<Value> implements Consumer {
     while (!this.stopped) {
       const consumer = this.stream.kafkaConsumer(this.options.groupId);
       this.current = consumer;
+      this.positions = new Map(); // a new member: its partitions start where startOffsets says
       const ended = new Promise<unknown>((resolve) => {
         this.endCurrent = () => resolve(undefined);
         consumer.on(consumer.events.CRASH, (event) => resolve(event.payload.error));
@@ -375,14 +390,26 @@ class KafkaGroupMember<Value> implements Consumer {
 
   /**
    * Each time the group hands this member partitions (kafkajs's GROUP_JOIN, after run(), when seeking
-   * works): seek them to `startOffsets` when given (kafkajs otherwise starts at the committed offsets,
+   * works). Partitions it read before the rebalance and keeps go on from where it was (kafkajs would
+   * start them again at the committed offsets, none for a consumer that stores its own): it did not
+   * become their reader anew, and a consumer holding uncommitted work for them must not get it twice.
+   * New ones are sought to `startOffsets` when given (else kafkajs starts them at the committed offsets,
    * earliest when none). Batches fetched before the seeks wait for them and are then dropped as stale.
    */
   private joined(consumer: KafkaConsumer, partitions: number[]): void {
+    const kept: Offsets = new Map();
+    for (const partition of partitions) {
+      const position = this.positions.get(partition);
+      if (position !== undefined) kept.set(partition, position);
+    }
+    this.positions = new Map(kept);
     if (partitions.length === 0) return; // a standby
     const { startOffsets } = this.options;
+    const added = partitions.filter((partition) => !kept.has(partition));
     this.seeking = (async () => {
-      if (startOffsets) await this.seek(consumer, partitions, startOffsets);
+      for (const [partition, offset] of kept)
+        consumer.seek({ topic: this.stream.topic, partition, offset: String(offset) });
+      if (startOffsets && added.length > 0) await this.seek(consumer, added, startOffsets);
       this.becameActive();
     })();
   }
@@ -401,6 +428,7 @@ class KafkaGroupMember<Value> implements Consumer {
           // offset and commit that for the group: start at the nearest offset that exists instead.
           const offset = max(low, min(offsets.get(partition) ?? low, high));
           consumer.seek({ topic: this.stream.topic, partition, offset: String(offset) });
+          this.positions.set(partition, offset);
         }
         return;
       } catch (error) {
@@ -413,16 +441,38 @@ class KafkaGroupMember<Value> implements Consumer {
   /**
    * A kafkajs batch, in chunks of at most `maxBatchSize`, each handed to `eachBatch` until it resolves
    * (a throw hands the same chunk again), then resolved and (autoCommit) committed: offsets are
-   * committed after the batch is handled. A batch turns stale when its partition was sought or taken
-   * away meanwhile: the rest of it is left to the next fetch, or to the partition's next owner.
+   * committed after the batch is handled. The rest of a batch is left to the next fetch when its
+   * partition was sought meanwhile (stale), and to the partition's owner after a rebalance heard of.
    */
   private async handle(payload: EachBatchPayload): Promise<void> {
+    // kafkajs heartbeats only when asked: while the seek or a handler waits (a slow flush), the member
+    // would otherwise miss its session and lose its partitions. What such a heartbeat hears (a rebalance)
+    // is thrown between chunks, for kafkajs to rejoin the group.
+    let heard: unknown;
+    const beating = setInterval(() => {
+      payload.heartbeat().catch((error: unknown) => {
+        heard ??= error;
+      });
+    }, HEARTBEAT_MS);
+    const heartbeat = async () => {
+      if (heard !== undefined) throw heard;
+      await payload.heartbeat();
+    };
+    try {
+      await this.seeking;
+      await this.handleInChunks({ ...payload, heartbeat });
+    } finally {
+      clearInterval(beating);
+    }
+  }
+
+  private async handleInChunks(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary } = payload;
-    await this.seeking;
     const { maxBatchSize = 1_000, autoCommit = true } = this.options;
     const { partition, messages } = batch;
     for (let at = 0; at < messages.length; at += maxBatchSize) {
       const chunk = toBatch<Value>(partition, messages.slice(at, at + maxBatchSize));
+      await heartbeat();
       while (true) {
         if (this.stopped || !isRunning() || isStale()) return;
         try {
@@ -435,12 +485,12 @@ class KafkaGroupMember<Value> implements Consumer {
         }
       }
       resolveOffset(String(chunk.nextOffset - 1n));
+      this.positions.set(partition, chunk.nextOffset);
       if (autoCommit) {
         await commitOffsetsIfNecessary({
           topics: [{ topic: batch.topic, partitions: [{ partition, offset: String(chunk.nextOffset) }] }],
         });
       }
-      await heartbeat();
     }
   }
 }
@@ -473,12 +523,12 @@ function toBatch<Value>(partition: number, messages: KafkaMessage[]): ConsumedBa
 }
 
 function publishPart(headers: IHeaders | undefined): PublishPart | undefined {
-  const id = headers?.[PUBLISH_ID_HEADER]?.toString();
-  const part = headers?.[PUBLISH_PART_HEADER]?.toString();
-  if (id === undefined || part === undefined) return undefined;
-  const [index, count] = part.split('/').map(Number);
+  const header = headers?.[PUBLISH_HEADER]?.toString();
+  const space = header?.indexOf(' ') ?? -1;
+  if (header === undefined || space < 0) return undefined;
+  const [index, count] = header.slice(0, space).split('/').map(Number);
   if (!Number.isInteger(index) || !Number.isInteger(count)) return undefined;
-  return { id, index: index as number, count: count as number };
+  return { id: header.slice(space + 1), index: index as number, count: count as number };
 }
 
 /** The messages as kafkajs sends them: each with its partition and its place in the publish's part there. */
@@ -495,7 +545,7 @@ function encode<Value>(messages: StreamMessage<Value>[], id: string, partitionCo
       partition,
       key: message.key,
       value: JSON.stringify(message.value),
-      headers: { [PUBLISH_ID_HEADER]: id, [PUBLISH_PART_HEADER]: `${index}/${counts.get(partition)}` },
+      headers: { [PUBLISH_HEADER]: `${index}/${counts.get(partition)} ${id}` },
     };
   });
 }
@@ -505,19 +555,34 @@ function explicitPartition({ message }: { message: Message }): number {
   return message.partition;
 }
 
+/** Calls `work` until it does not fail with an error Kafka calls retriable, for up to `ms`. */
+async function retried<T>(work: () => Promise<T>, ms: number): Promise<T> {
+  const deadline = performance.now() + ms;
+  for (;;) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error as { retriable?: boolean }).retriable || performance.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 async function connect<Client extends { connect(): Promise<void> }>(client: Client): Promise<Client> {
   await client.connect();
   return client;
 }
 
-/** kafkajs's log lines (warnings and errors) in the app's log, as objects. */
+/**
+ * kafkajs's warnings and errors in the app's log at debug level: every failure that matters reaches the
+ * app as a rejected call or a consumer's `onError`, which its caller logs once, while kafkajs logs each
+ * connection attempt (ten lines a second while a broker is down).
+ */
 function logKafkaEntry(log: Logger, { level, namespace, log: entry }: LogEntry): void {
   const { message, timestamp: _, ...fields } = entry;
   // Said when the idempotent producer's retries are bounded: here a failed publish replaces the producer.
   if (message.startsWith('Limiting retries for the idempotent producer')) return;
-  const line = { namespace, ...fields };
-  if (level === logLevel.ERROR) log.error(line, message);
-  else log.warn(line, message);
+  log.debug({ namespace, kafkaLevel: logLevel[level], ...fields }, message);
 }
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
