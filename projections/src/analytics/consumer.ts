@@ -278,11 +278,11 @@ export class ClickAnalytics {
   }
 
   /**
-   * Forgets the publish parts counted over a day ago (the port's promise for publish ids) whose copy the
-   * stored offsets have passed. Returns how many went.
+   * Forgets the publish parts counted over a day ago (the port's promise for publish ids: a copy re-sent
+   * later counts again). Returns how many went.
    */
   forgetPublishParts(now = this.clock()): Promise<number> {
-    return forgetPartEnds(this.deps.db, ANALYTICS_CONSUMER, new Date(now.getTime() - PART_RETENTION_MS));
+    return forgetPartEnds(this.deps.db, new Date(now.getTime() - PART_RETENTION_MS));
   }
 
   private consume(): void {
