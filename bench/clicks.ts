@@ -1,12 +1,11 @@
 /**
  * `npm run bench:clicks [-- --target server] [--clicks N] [--stream kafka]`: click ingest into the
- * analytics read model.
- *
- * `--stream kafka` runs it on the Kafka click stream too, after the PostgreSQL one, each with a database of
- * its own: a broker at KAFKA_BROKERS (default 127.0.0.1:19092, `npm run kafka:local`), a new topic.
+ * analytics read model. `--stream kafka` measures the Kafka click stream (KAFKA_BROKERS, default
+ * 127.0.0.1:19092 as `npm run kafka:local` starts it; a topic and group of its own) after the PostgreSQL
+ * one, each on a fresh database, in the same run, and prints both side by side.
  *
  * Live: a ClickBuffer publishes N clicks (200,000 by default, over 5,000 links, in the current hour, one
- * bot in twenty) into the click stream of a fresh database as fast as it takes them, while
+ * bot in twenty) into the PostgreSQL click stream of a fresh database as fast as it takes them, while
  * ClickAnalytics consumes in the same process (as in the standalone app). Prints the lag every second,
  * next to a baseline measured in the same run: an INSERT of the same message lines as plain rows (500-row
  * unnest, a row per click), one batch at a time as the buffer publishes. When the consumer keeps up, its rate is
@@ -29,7 +28,6 @@ import { ClickBuffer, clickId } from '@sniplink/redirect';
 import {
   type ClickStream,
   createLogger,
-  type Db,
   KafkaClickStream,
   PgNotifications,
   PostgresClickStream,
@@ -47,14 +45,15 @@ import {
 } from './support';
 
 const CLICKS = Number(option('--clicks') ?? 200_000);
+const KAFKA = option('--stream') === 'kafka';
+/** `npm run kafka:local`'s broker unless told otherwise. */
+const BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:19092').split(',').map((broker) => broker.trim());
 const LINKS = 5_000;
 const PARTITIONS = 8;
 const BATCH = 500;
 /** The producer waits while this many clicks are buffered (the buffer drops beyond 100,000). */
 const HIGH_WATER = 50_000;
 const DRAIN_TIMEOUT_MS = 150_000;
-const STREAMS = option('--stream') === 'kafka' ? (['postgres', 'kafka'] as const) : (['postgres'] as const);
-const KAFKA_BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:19092').split(',');
 
 const line = (what: string, value: string, note = '') =>
   console.log(`${what.padEnd(58)} ${value.padStart(14)}  ${note}`);
@@ -84,37 +83,23 @@ function clickNumber(i: number): Click {
   };
 }
 
-async function readModelTotals(database: Db) {
+type BenchDatabase = Awaited<ReturnType<typeof benchDatabase>>;
+
+async function readModelTotals(database: BenchDatabase) {
   const { clicks, botClicks } = await countedClicks(database.db);
   return { humans: clicks, bots: botClicks, buckets: await hourlyBucketCount(database.db) };
 }
 
-const server = await benchServer();
-console.log(
-  `bench:clicks on ${server.label}, ${os.cpus().length} cores, Node ${process.version}: ${fmt(CLICKS)} clicks over ${fmt(LINKS)} links, ${PARTITIONS} partitions, streams: ${STREAMS.join(', ')}\n`,
-);
-const log = createLogger('warn');
-/** Clicks per second of the baseline INSERT, measured once, on the first database. */
-let baselineRate = Number.NaN;
-try {
-  for (const [i, kind] of STREAMS.entries()) {
-    const database = await benchDatabase(server.adminUrl, 20);
-    try {
-      if (i === 0) baselineRate = await baseline(database);
-      console.log(
-        `\n${kind} click stream${kind === 'kafka' ? ` (Kafka at ${KAFKA_BROKERS.join(',')})` : ''}`,
-      );
-      await benchStream(kind, database);
-    } finally {
-      await database.drop();
-    }
-  }
-} finally {
-  await server.stop();
+/** What one stream's run measured, for the comparison at the end. */
+interface StreamFigures {
+  name: string;
+  published: number;
+  counted: number;
+  backlog: number;
 }
 
-/** The stream's INSERT alone, 500 rows a statement, one statement at a time: what a publish costs at least. */
-async function baseline(database: Db): Promise<number> {
+/** Baseline: the PostgreSQL stream's INSERT alone, 500 rows a statement, one statement at a time. */
+async function measureBaseline(database: BenchDatabase): Promise<number> {
   await database.pool.query(
     'CREATE TABLE bench_messages (partition int, "offset" bigint, key text, value text, PRIMARY KEY (partition, "offset"))',
   );
@@ -132,33 +117,37 @@ async function baseline(database: Db): Promise<number> {
       ],
     );
   }
-  const rate = baselineClicks / ((performance.now() - started) / 1000);
-  line(`baseline: INSERT ${BATCH}-row batches, one at a time (${fmt(baselineClicks)})`, `${fmt(rate)} /s`);
+  const baseline = baselineClicks / ((performance.now() - started) / 1000);
+  line(
+    `baseline: INSERT ${BATCH}-row batches, one at a time (${fmt(baselineClicks)})`,
+    `${fmt(baseline)} /s`,
+  );
   await database.pool.query('DROP TABLE bench_messages');
-  return rate;
+  return baseline;
 }
 
-function openStream(kind: (typeof STREAMS)[number], database: Db, notifications: PgNotifications) {
+/** The live run and the backlog on one click stream, with a fresh database for its read model. */
+async function measureStream(kind: 'postgres' | 'kafka', baseline: number): Promise<StreamFigures> {
+  const database = await benchDatabase(server.adminUrl, 20);
+  const notifications = new PgNotifications({ connectionString: database.connectionString });
+  const progress = notifications.channel(CLICKS_PROGRESS_CHANNEL);
+  const run = `${process.pid}-${Date.now()}`;
   const stream: ClickStream<string> =
     kind === 'kafka'
       ? new KafkaClickStream<string>({
-          brokers: KAFKA_BROKERS,
-          topic: `bench-clicks-${process.pid}-${Date.now()}`,
+          brokers: BROKERS,
+          topic: `clicks-bench-${run}`,
           partitionCount: PARTITIONS,
           log,
         })
       : new PostgresClickStream<string>({ pool: database.pool, notifications, partitionCount: PARTITIONS });
-  return stream;
-}
-
-/** Live ingest, then the backlog, then the dashboard's query, on one click stream. */
-async function benchStream(kind: (typeof STREAMS)[number], database: Db): Promise<void> {
-  const notifications = new PgNotifications({ connectionString: database.connectionString });
-  const progress = notifications.channel(CLICKS_PROGRESS_CHANNEL);
-  const pgPid = await postmasterPidOfServer(database.connectionString);
-  const stream = openStream(kind, database, notifications);
+  // A group of its own on a shared broker (the read model's offsets are the consumer's either way).
+  const groupId = kind === 'kafka' ? `analytics-bench-${run}` : undefined;
+  const name = kind === 'kafka' ? `Kafka at ${BROKERS.join(',')}` : 'PostgreSQL';
+  console.log(`\n--- click stream: ${name} ---`);
   try {
-    const analytics = new ClickAnalytics({ db: database.db, stream, log, progress });
+    const pgPid = await postmasterPidOfServer(database.connectionString);
+    const analytics = new ClickAnalytics({ db: database.db, stream, log, progress }, { groupId });
     const buffer = new ClickBuffer({ stream, log });
     analytics.start();
 
@@ -209,7 +198,7 @@ async function benchStream(kind: (typeof STREAMS)[number], database: Db): Promis
     line(
       'published through the ClickBuffer',
       `${fmt(CLICKS / publishedIn)} /s`,
-      `${fmt(publishedIn, 1)} s, ${fmt((CLICKS / publishedIn / baselineRate) * 100)} % of baseline, dropped ${stats.dropped}, failed publishes ${stats.failedPublishes}`,
+      `${fmt(publishedIn, 1)} s, ${fmt((CLICKS / publishedIn / baseline) * 100)} % of baseline, dropped ${stats.dropped}, failed publishes ${stats.failedPublishes}`,
     );
     line(
       'counted by ClickAnalytics (start to last click counted)',
@@ -228,7 +217,9 @@ async function benchStream(kind: (typeof STREAMS)[number], database: Db): Promis
       line(
         'CPU: the rest of the machine',
         `${fmt((cpu.machine - cpu.bench - cpu.pg) * 100)} %`,
-        '(other work on this shared machine)',
+        kind === 'kafka'
+          ? '(the Kafka broker, and other work on this shared machine)'
+          : '(other work on this shared machine)',
       );
       line(`PostgreSQL after the run, ${tree.processes} processes, PSS`, `${fmt(tree.pssMb, 1)} MB`);
     }
@@ -252,7 +243,7 @@ async function benchStream(kind: (typeof STREAMS)[number], database: Db): Promis
       `backlog: ${fmt(CLICKS)} clicks published, nobody consuming`,
       `${fmt(CLICKS / ((performance.now() - started) / 1000))} /s`,
     );
-    const drainer = new ClickAnalytics({ db: database.db, stream, log, progress });
+    const drainer = new ClickAnalytics({ db: database.db, stream, log, progress }, { groupId });
     const drainCpuAtStart = { bench: cpuSeconds(process.pid), pg: pgPid ? treeCpuSeconds(pgPid) : 0 };
     started = performance.now();
     drainer.start();
@@ -285,13 +276,45 @@ async function benchStream(kind: (typeof STREAMS)[number], database: Db): Promis
       `p50 ${fmt(timings[100] ?? 0, 2)} ms`,
       `p99 ${fmt(timings[198] ?? 0, 2)} ms`,
     );
+    return {
+      name,
+      published: CLICKS / publishedIn,
+      counted: status.counted / countedIn,
+      backlog: drainer.status().counted / drainedIn,
+    };
   } finally {
-    // The topic's records go (the empty topic stays); the PostgreSQL log goes with its database.
-    if (kind === 'kafka')
-      await stream.deleteRecords(await stream.endOffsets(), {
-        publishedBefore: new Date(Date.now() + 60_000),
-      });
+    // The broker is shared and its topics stay: free the bench's records at least.
+    if (kind === 'kafka') {
+      await stream
+        .deleteRecords(await stream.endOffsets(), { publishedBefore: new Date(Date.now() + 60_000) })
+        .catch(() => 0);
+    }
     await stream.close();
     await notifications.close();
+    await database.drop();
   }
+}
+
+const server = await benchServer();
+console.log(
+  `bench:clicks on ${server.label}, ${os.cpus().length} cores, Node ${process.version}: ${fmt(CLICKS)} clicks over ${fmt(LINKS)} links, ${PARTITIONS} partitions\n`,
+);
+const log = createLogger('warn');
+try {
+  const first = await benchDatabase(server.adminUrl, 20);
+  const baseline = await measureBaseline(first).finally(() => first.drop());
+  const figures: StreamFigures[] = [await measureStream('postgres', baseline)];
+  if (KAFKA) figures.push(await measureStream('kafka', baseline));
+  if (figures.length > 1) {
+    console.log('\n--- end to end: ClickBuffer -> click stream -> analytics read model, same run ---');
+    for (const { name, published, counted, backlog } of figures) {
+      line(
+        `${name}: counted (start to last click counted)`,
+        `${fmt(counted)} /s`,
+        `published ${fmt(published)} /s; a backlog counted at ${fmt(backlog)} /s`,
+      );
+    }
+  }
+} finally {
+  await server.stop();
 }

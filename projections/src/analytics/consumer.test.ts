@@ -1,7 +1,13 @@
 import type { Click } from '@sniplink/contracts';
-import { PostgresClickStream } from '@sniplink/platform';
+import type { ClickStream } from '@sniplink/platform';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  clickStreamKind,
+  clickStreamMissing,
+  createTestClickStream,
+  type TestClickStream,
+} from '../../../test/support/click-stream';
 import { createTestStack, type TestStack } from '../../../test/support/stack';
 import { withReadModels } from '../read-models';
 import { ClickAnalytics, type ClickAnalyticsDeps, type ClickAnalyticsOptions, flushWaitMs } from './consumer';
@@ -17,30 +23,36 @@ import {
   newLinkId,
   publishInBatches,
   readModelTotals,
+  storedDrained,
   storedOffsets,
   until,
 } from './testing';
 
 const NOW = new Date('2026-11-20T15:30:00Z');
 
-describe('click analytics consumer', () => {
+describe.skipIf(clickStreamMissing('consumer.test.ts'))('click analytics consumer', () => {
   let stack: TestStack;
-  let stream: PostgresClickStream;
+  let subject: TestClickStream;
+  let stream: ClickStream;
   const running: ClickAnalytics[] = [];
 
   beforeEach(async () => {
     stack = await createTestStack();
-    stream = new PostgresClickStream({
-      pool: stack.database.pool,
-      notifications: stack.notifications,
-      partitionCount: 4,
-      idlePollMs: 50,
-    });
+    subject = createTestClickStream(
+      { pool: stack.database.pool, notifications: stack.notifications },
+      { partitionCount: 4 },
+    );
+    stream = subject.stream;
   });
   afterEach(async () => {
     await Promise.all(running.splice(0).map((analytics) => analytics.stop()));
+    await subject.close();
     await stack.cleanup();
   });
+
+  /** Messages the stream holds: each partition's end offset, summed (topics and databases start empty). */
+  const storedMessages = async () =>
+    [...(await stream.endOffsets()).values()].reduce((a, b) => a + Number(b), 0);
 
   const startAnalytics = (options: ClickAnalyticsOptions = {}, deps: Partial<ClickAnalyticsDeps> = {}) => {
     const analytics = new ClickAnalytics(
@@ -51,7 +63,7 @@ describe('click analytics consumer', () => {
         progress: stack.notifications.channel('clicks_progress'),
         ...deps,
       },
-      options,
+      { groupId: subject.kafka?.groupId, ...options },
     );
     analytics.start();
     running.push(analytics);
@@ -219,22 +231,35 @@ describe('click analytics consumer', () => {
     expect(await readModelTotals(stack.database.db)).toMatchObject({ humans: 5, platform: 5, quarters: 5 });
   });
 
-  it('counts a publish re-sent with the same id once: the stream stores it once', async () => {
-    const link = newLinkId();
-    const clicks = Array.from({ length: 20 }, () => click(link, '2026-11-20T12:00:00Z'));
+  it('counts a publish re-sent with the same id once, whether the stream stores it once (PostgreSQL) or twice (Kafka)', async () => {
+    const [link, other] = [newLinkId(), newLinkId()];
+    const clicks = Array.from({ length: 20 }, (_, i) => click(i % 4 ? link : other, '2026-11-20T12:00:00Z'));
     await stream.publish(asMessages(clicks), { id: 'publish-1' });
     const analytics = startAnalytics();
     await drained(analytics, stream);
     const once = await analyticsSnapshot(stack.database.db);
 
-    // The redirect retried a publish that had in fact been stored, under the same publish id.
+    // The redirect retried a publish that had in fact been stored, under the same publish id: once
+    // after the first copy was counted, once more before the consumer reads either.
     await stream.publish(asMessages(clicks), { id: 'publish-1' });
-    await stream.publish(asMessages([click(link, '2026-11-20T13:00:00Z')]), { id: 'publish-2' });
     await drained(analytics, stream);
-    expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 21, botClicks: 0 }]]));
+    await stream.publish(asMessages([click(link, '2026-11-20T13:00:00Z')]), { id: 'publish-2' });
+    await stream.publish(asMessages(clicks), { id: 'publish-1' });
+    await stream.publish(asMessages([click(other, '2026-11-20T13:00:00Z')]), { id: 'publish-3' });
+    await drained(analytics, stream);
+    expect(await linkTotals(stack.database.db)).toEqual(
+      new Map([
+        [link, { clicks: 16, botClicks: 0 }],
+        [other, { clicks: 6, botClicks: 0 }],
+      ]),
+    );
     const buckets = (await analyticsSnapshot(stack.database.db)).buckets as { hour: string }[];
     expect(buckets.filter((row) => row.hour === '2026-11-20T12:00:00.000Z')).toEqual(once.buckets);
-    expect(analytics.status()).toMatchObject({ counted: 21, duplicates: 0 });
+    // Every copy stored is read: the later ones are what `duplicates` counts.
+    const stored = await storedMessages();
+    expect(stored).toBe(subject.kind === 'kafka' ? 62 : 22);
+    expect(analytics.status()).toMatchObject({ counted: 22, duplicates: stored - 22 });
+    expect(await readModelTotals(stack.database.db)).toMatchObject({ humans: 22, offsets: stored });
   });
 
   it('counts bots only in bot_clicks: no breakdown, no day, no last click', async () => {
@@ -431,24 +456,69 @@ describe('click analytics consumer', () => {
     expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 10, botClicks: 0 }]]));
   });
 
-  it('hands the group over to a standby, which goes on from the stored offsets', async () => {
-    const link = newLinkId();
-    const before = Array.from({ length: 40 }, () => click(link, '2026-11-20T12:00:00Z'));
-    await stream.publish(asMessages(before));
-    const active = startAnalytics();
-    await drained(active, stream);
-    const standby = startAnalytics();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(standby.status().state).toBe('standby');
+  // PostgreSQL only: with Kafka a second member is not a standby, it is given partitions (the next test).
+  it.runIf(clickStreamKind === 'postgres')(
+    'hands the group over to a standby, which goes on from the stored offsets',
+    async () => {
+      const link = newLinkId();
+      const before = Array.from({ length: 40 }, () => click(link, '2026-11-20T12:00:00Z'));
+      await stream.publish(asMessages(before));
+      const active = startAnalytics();
+      await drained(active, stream);
+      const standby = startAnalytics();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(standby.status().state).toBe('standby');
 
-    await active.stop();
-    const after = Array.from({ length: 25 }, () => click(link, '2026-11-20T13:00:00Z'));
-    await stream.publish(asMessages(after));
-    await drained(standby, stream);
-    expect(standby.status()).toMatchObject({ state: 'active', counted: 25, duplicates: 0 });
-    expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 65, botClicks: 0 }]]));
-    expect(await labelSums(stack.database.db)).toHaveLength(5);
-  });
+      await active.stop();
+      const after = Array.from({ length: 25 }, () => click(link, '2026-11-20T13:00:00Z'));
+      await stream.publish(asMessages(after));
+      await drained(standby, stream);
+      expect(standby.status()).toMatchObject({ state: 'active', counted: 25, duplicates: 0 });
+      expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 65, botClicks: 0 }]]));
+      expect(await labelSums(stack.database.db)).toHaveLength(5);
+    },
+  );
+
+  it.runIf(clickStreamKind === 'kafka')(
+    'with Kafka, members count different partitions at once, and hand them over when one stops: every click once',
+    { timeout: 60_000 },
+    async () => {
+      const links = Array.from({ length: 24 }, newLinkId);
+      const clicks = Array.from({ length: 1_200 }, (_, i) =>
+        click(links[i % links.length] as string, '2026-11-20T12:00:00Z', { bot: i % 13 === 0 }),
+      );
+      const publish = async (from: number, to: number) => {
+        for (let i = from; i < to; i += 50) {
+          const batch = asMessages(clicks.slice(i, i + 50));
+          await stream.publish(batch, { id: `publish-${i}` });
+          // Every fifth publish re-sent, as after an answer that was lost.
+          if (i % 250 === 0) await stream.publish(batch, { id: `publish-${i}` });
+        }
+      };
+      const options = { maxBatchSize: 20, flushAfterClicks: 60, flushAfterMs: 200 };
+      const first = startAnalytics(options);
+      await publish(0, 300);
+      await until(() => Promise.resolve(first.status().counted > 0), 15_000);
+      const second = startAnalytics(options);
+      await until(() => Promise.resolve(second.status().state === 'active'), 15_000);
+      await publish(300, 800);
+      // Both count, each its own partitions.
+      await until(() => Promise.resolve(first.status().counted > 300 && second.status().counted > 0), 15_000);
+
+      await first.stop();
+      await publish(800, 1_200);
+      await storedDrained(stack.database.db, stream, 30_000);
+      await second.stop();
+      expect(await linkTotals(stack.database.db)).toEqual(expectedLinkTotals(clicks));
+      const counted = first.status().counted + second.status().counted;
+      const duplicates = first.status().duplicates + second.status().duplicates;
+      expect(counted).toBe(1_200);
+      expect(counted + duplicates).toBeGreaterThanOrEqual(await storedMessages());
+      const totals = await readModelTotals(stack.database.db);
+      expect(totals).toMatchObject({ offsets: await storedMessages(), platform: totals.humans });
+      expect(totals.humans + totals.bots).toBe(1_200);
+    },
+  );
 
   it('deletes from the click log only clicks counted already and older than the retention', async () => {
     const link = newLinkId();
@@ -459,14 +529,7 @@ describe('click analytics consumer', () => {
     await first.stop();
     // Published while nobody counts: old enough later on, but not counted.
     await stream.publish(asMessages(Array.from({ length: 10 }, () => click(link, hourAgo))));
-    const messagesInLog = async () =>
-      Number(
-        (
-          await stack.database.pool.query<{ n: string }>(
-            'SELECT coalesce(sum(last_offset - first_offset + 1), 0)::text AS n FROM cs_chunks',
-          )
-        ).rows[0]?.n,
-      );
+    const messagesInLog = () => subject.messagesInLog();
     expect(await first.pruneClickLog()).toBe(0); // counted, but published just now
     expect(await messagesInLog()).toBe(30);
     const twoDaysOn = new Date(Date.now() + 2 * 86_400_000);
@@ -478,6 +541,20 @@ describe('click analytics consumer', () => {
     const second = startAnalytics({ clickLogRetentionMs: 86_400_000 });
     await drained(second, stream);
     expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 30, botClicks: 0 }]]));
+  });
+
+  it('forgets the publish parts counted over a day ago', async () => {
+    const db = stack.database.db;
+    await sql`INSERT INTO click_publishes_counted (partition, publish_id, end_offset, counted_at)
+      VALUES (0, 'old', 90, now() - interval '25 hours'), (1, 'recent', 50, now() - interval '23 hours')`.execute(
+      db,
+    );
+    const analytics = new ClickAnalytics({ db, stream, log: stack.log });
+    expect(await analytics.forgetPublishParts()).toBe(1);
+    const { rows } = await sql<{
+      publish_id: string;
+    }>`SELECT publish_id FROM click_publishes_counted`.execute(db);
+    expect(rows).toEqual([{ publish_id: 'recent' }]);
   });
 
   it('rolls finished hours up into the all-time labels: breakdowns stay the same, late clicks count once', async () => {
@@ -494,8 +571,11 @@ describe('click analytics consumer', () => {
     await drained(analytics, stream);
     const before = await linkAnalytics(stack.database.db, link, { now, days: 2 });
 
-    // Hours before 14:00 (the one before the current hour) move into rm_click_labels.
-    expect(await analytics.rollUpLabels()).toBeGreaterThan(0);
+    // Hours before 14:00 (the one before the current hour) move into rm_click_labels, once: two members
+    // rolling up at the same moment (Kafka runs several at once) add them once between them.
+    const other = new ClickAnalytics({ db: stack.database.db, stream, log: stack.log, clock: () => now });
+    const added = await Promise.all([analytics.rollUpLabels(), other.rollUpLabels()]);
+    expect(added.filter((rows) => rows > 0)).toHaveLength(1);
     const { rows } = await sql<{ through: Date }>`
       SELECT labels_through AS through FROM rm_click_rollup`.execute(stack.database.db);
     expect(rows).toEqual([{ through: new Date('2026-11-20T14:00:00Z') }]);
@@ -537,7 +617,8 @@ describe('click analytics consumer', () => {
     for (let i = 0; i < clicks.length; i += 250) {
       await stream.publish(asMessages(clicks.slice(i, i + 250)), { id: `publish-${i}` });
     }
-    // A re-sent publish, as after a publish whose success the redirect did not hear: stored once.
+    // A re-sent publish, as after a publish whose success the redirect did not hear: stored once
+    // (PostgreSQL) or twice (Kafka), counted once.
     await stream.publish(asMessages(clicks.slice(1_000, 1_250)), { id: 'publish-1000' });
     const analytics = startAnalytics({
       maxBatchSize: 100,
@@ -546,8 +627,10 @@ describe('click analytics consumer', () => {
     });
     await drained(analytics, stream);
     expect(await linkTotals(stack.database.db)).toEqual(expectedLinkTotals(clicks));
-    expect(analytics.status()).toMatchObject({ counted: 3_000, duplicates: 0 });
-    expect(await readModelTotals(stack.database.db)).toMatchObject({ offsets: 3_000 });
+    const stored = await storedMessages();
+    expect(stored).toBe(subject.kind === 'kafka' ? 3_250 : 3_000);
+    expect(analytics.status()).toMatchObject({ counted: 3_000, duplicates: stored - 3_000 });
+    expect(await readModelTotals(stack.database.db)).toMatchObject({ offsets: stored });
   });
 
   async function insertLinks(links: { linkId: string; ownerId: string; deleted: boolean }[]) {

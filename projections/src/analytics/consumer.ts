@@ -19,6 +19,15 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { withReadModels } from '../read-models';
 import { addToReadModel, type ClickLabelSet, ClickTally, HOUR_MS, type ParsedClick } from './counters';
 import { lockLabelsThrough, rollUpLabels } from './label-rollup';
+import {
+  forgetPartEnds,
+  PART_RETENTION_MS,
+  type PartEnds,
+  PartFilter,
+  publishIdsOf,
+  storedPartEnds,
+  storePartEnds,
+} from './publish-parts';
 
 export { type ClickDimension, clickDimensions, TOTAL_BUCKET } from './counters';
 
@@ -41,6 +50,11 @@ export interface ClickAnalyticsDeps {
 }
 
 export interface ClickAnalyticsOptions {
+  /**
+   * The consumer group on the click stream (default `analytics`). The offsets stored with the counters
+   * are the analytics consumer's whatever the group: tests sharing a Kafka broker give each topic its own.
+   */
+  groupId?: string;
   /** Messages per partition per batch read from the stream. */
   maxBatchSize?: number;
   /** Partitions' batches handled at once. */
@@ -99,7 +113,10 @@ export interface ClickAnalyticsStatus {
   state: ClickAnalyticsState;
   /** Partition -> next offset, as committed with the counters (partitions not read yet are absent). */
   offsets: Offsets;
-  /** Committed since start: clicks counted (humans and bots), repeats within a batch dropped, malformed messages skipped. */
+  /**
+   * Committed since start: clicks counted (humans and bots), repeats dropped (within a batch, or a later
+   * copy of a re-sent publish), malformed messages skipped.
+   */
   counted: number;
   duplicates: number;
   rejected: number;
@@ -112,18 +129,31 @@ export class OffsetMovedError extends Error {
   }
 }
 
-/** Batches consumed and not written yet: their clicks summed, and each partition's offset after them. */
+/**
+ * Batches consumed and not written yet: their clicks summed, each partition's offset before and after
+ * them, and the publish parts they began counting.
+ */
 class PendingClicks {
   readonly tally = new ClickTally();
+  /** The offsets the flush moves from (compare-and-set) and to. */
+  readonly fromOffsets: Offsets = new Map();
   readonly nextOffsets: Offsets = new Map();
+  readonly parts: PartEnds = new Map();
   duplicates = 0;
   rejected = 0;
 
-  add(batch: ConsumedBatch, clicks: readonly ParsedClick[], rejected: number): void {
-    for (const click of clicks) this.tally.add(click);
-    this.nextOffsets.set(batch.partition, batch.nextOffset);
-    this.duplicates += batch.messages.length - rejected - clicks.length;
-    this.rejected += rejected;
+  add(from: bigint, batch: ConsumedBatch, parsed: ParsedBatch): void {
+    const { partition } = batch;
+    for (const click of parsed.clicks) this.tally.add(click);
+    if (!this.fromOffsets.has(partition)) this.fromOffsets.set(partition, from);
+    this.nextOffsets.set(partition, batch.nextOffset);
+    if (parsed.parts.size > 0) {
+      const parts = this.parts.get(partition);
+      if (parts) for (const [id, end] of parsed.parts) parts.set(id, end);
+      else this.parts.set(partition, parsed.parts);
+    }
+    this.duplicates += parsed.duplicates;
+    this.rejected += parsed.rejected.length;
   }
 
   get empty(): boolean {
@@ -136,19 +166,33 @@ class PendingClicks {
  * summed in memory and flushed (counters plus every partition's next offset, compare-and-set) in one
  * transaction; on start it seeks to the stored offsets. A crash before a flush loses only memory: the
  * stream delivers those batches again. A failed flush drops what is pending and consumes again from the
- * stored offsets. Either way no click is lost or doubled (docs/architecture.md, "Analytics"). The stream stores a
- * re-sent publish once, so a click id reaches the log once; repeats within a batch are dropped anyway.
+ * stored offsets. Either way no click is lost or doubled (docs/architecture.md, "Analytics"). A publish
+ * re-sent under the same id may be in the log twice (Kafka): the publish parts counted are written with
+ * the counters and a later copy is skipped (./publish-parts); repeats within a batch are dropped anyway.
+ *
+ * With the PostgreSQL stream one member of the group reads every partition and the others wait; with
+ * Kafka every member reads some partitions, at once. Hence the offsets are moved per partition from
+ * where this member's batches began (compare-and-set), loaded again on every assignment after writing
+ * what was read, and the maintenance (roll-up, prunes) is safe when two members run it together.
  */
 export class ClickAnalytics {
   private consumer: Consumer | undefined;
   private state: ClickAnalyticsState = 'stopped';
   private stopping = false;
+  /** Partition -> next offset, as stored with the counters when this member last loaded or wrote it. */
   private offsets: Offsets = new Map();
+  /**
+   * Partition -> the offset the next batch starts at: after the last batch taken in, or where reading
+   * started. Messages below it were taken in already (a stream that delivers them again is not believed).
+   */
+  private nextToRead: Offsets = new Map();
   private readonly counters = { counted: 0, duplicates: 0, rejected: 0 };
   private readonly timers: NodeJS.Timeout[] = [];
   private maintenance: Promise<unknown> | undefined;
   private readonly clock: () => Date;
   private pending = new PendingClicks();
+  /** What the flush under way writes, until it has committed: its publish parts are still "known". */
+  private flushing: PendingClicks | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
   private quietTimer: NodeJS.Timeout | undefined;
   /** The flushes, one after the other. */
@@ -181,6 +225,9 @@ export class ClickAnalytics {
         'deleting counted clicks from the click log',
         () => this.pruneClickLog(),
       );
+    this.schedule(this.options.pruneEveryMs ?? PRUNE_EVERY_MS, 'forgetting counted publish parts', () =>
+      this.forgetPublishParts(),
+    );
   }
 
   /** Stops reading, then writes what was read. */
@@ -203,7 +250,8 @@ export class ClickAnalytics {
 
   /**
    * Folds the hours before the previous one into the all-time label counts (the hour just ended is left
-   * to its stragglers a while longer). Returns the number of label rows added to.
+   * to its stragglers a while longer). Returns the number of label rows added to. Two members may run it
+   * at once (Kafka): the second waits for the first's lock, then finds the hours folded and adds nothing.
    */
   rollUpLabels(now = this.clock()): Promise<number> {
     const through = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - HOUR_MS;
@@ -216,8 +264,12 @@ export class ClickAnalytics {
    */
   async pruneClickLog(now = this.clock()): Promise<number> {
     const retentionMs = this.options.clickLogRetentionMs ?? 0;
-    if (retentionMs <= 0 || this.offsets.size === 0) return 0;
-    const deleted = await this.deps.stream.deleteRecords(new Map(this.offsets), {
+    if (retentionMs <= 0) return 0;
+    // The stored offsets of every partition, not this member's view: with Kafka the others count other
+    // partitions (and may have moved past what this member last loaded).
+    const counted = await storedAnalyticsOffsets(this.deps.db);
+    if (counted.size === 0) return 0;
+    const deleted = await this.deps.stream.deleteRecords(counted, {
       publishedBefore: new Date(now.getTime() - retentionMs),
     });
     if (deleted > 0)
@@ -225,11 +277,19 @@ export class ClickAnalytics {
     return deleted;
   }
 
+  /**
+   * Forgets the publish parts counted over a day ago (the port's promise for publish ids: a copy re-sent
+   * later counts again). Returns how many went.
+   */
+  forgetPublishParts(now = this.clock()): Promise<number> {
+    return forgetPartEnds(this.deps.db, new Date(now.getTime() - PART_RETENTION_MS));
+  }
+
   private consume(): void {
     this.state = 'standby';
     const epoch = this.epoch;
     const consumer = this.deps.stream.consume({
-      groupId: ANALYTICS_CONSUMER,
+      groupId: this.options.groupId ?? ANALYTICS_CONSUMER,
       autoCommit: false,
       maxBatchSize: this.options.maxBatchSize ?? DEFAULT_BATCH_SIZE,
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? DEFAULT_CONCURRENCY,
@@ -243,30 +303,39 @@ export class ClickAnalytics {
     });
   }
 
-  /** Called each time this member becomes the group's active one: seek to what the counters include. */
+  /**
+   * Called each time this member becomes active, and with Kafka on every new assignment of partitions:
+   * writes what was read (a partition handed to another member goes with its counts), then starts each
+   * partition where the counters end, or after the batches still pending (a flush that fails reloads).
+   */
   private async loadOffsets(): Promise<Offsets> {
-    const rows = await withReadModels(this.deps.db)
-      .selectFrom('click_consumer_offsets')
-      .select(['partition', 'next_offset'])
-      .where('consumer', '=', ANALYTICS_CONSUMER)
-      .execute();
-    this.offsets = new Map(rows.map((row) => [row.partition, BigInt(row.next_offset)]));
-    // A copy: the stream advances the map it is given, ours moves only with our commits.
-    return new Map(this.offsets);
+    await this.flush();
+    this.offsets = await storedAnalyticsOffsets(this.deps.db);
+    const start = new Map(this.offsets);
+    for (const [partition, next] of this.pending.nextOffsets) start.set(partition, next);
+    this.nextToRead = start;
+    // A copy: the stream advances the map it is given.
+    return new Map(start);
   }
 
   /** Adds a batch to what is pending, and flushes it once enough is pending. */
   private async accumulate(batch: ConsumedBatch, epoch: number): Promise<void> {
     // A flush failed since this consumer started: it is being replaced, and the batch will come again.
     if (epoch !== this.epoch) return;
-    const { clicks, rejected } = parseBatch(batch.messages, this.labelSets);
-    if (rejected.length > 0) {
-      this.deps.log.warn(
-        { partition: batch.partition, offsets: rejected },
-        'skipped malformed click messages',
-      );
+    const { partition } = batch;
+    const from = this.nextToRead.get(partition) ?? 0n;
+    const messages = batch.nextOffset <= from ? [] : unreadMessages(batch.messages, from);
+    if (messages.length === 0) return;
+    const ids = publishIdsOf(messages);
+    const known = ids && (await this.knownPartEnds(partition, ids));
+    // A flush failed while the stored parts were read: what it held is dropped, and so is this batch.
+    if (epoch !== this.epoch) return;
+    const parsed = parseBatch(messages, this.labelSets, known && new PartFilter(known));
+    if (parsed.rejected.length > 0) {
+      this.deps.log.warn({ partition, offsets: parsed.rejected }, 'skipped malformed click messages');
     }
-    this.pending.add(batch, clicks, rejected.length);
+    this.pending.add(from, batch, parsed);
+    this.nextToRead.set(partition, batch.nextOffset);
     this.flushTimer ??= setTimeout(() => void this.flush(), this.flushAfterMs());
     if (this.quietTimer) this.quietTimer.refresh();
     else
@@ -284,6 +353,26 @@ export class ClickAnalytics {
       void this.flush();
       await previous;
     }
+  }
+
+  /**
+   * Where the counted copies of these publishes end on the partition: the parts pending or being
+   * written, looked up before the stored ones (a flush that commits in between is then found stored).
+   */
+  private async knownPartEnds(partition: number, ids: Set<string>): Promise<Map<string, bigint>> {
+    const known = new Map<string, bigint>();
+    const unknown: string[] = [];
+    const pending = this.pending.parts.get(partition);
+    const flushing = this.flushing?.parts.get(partition);
+    for (const id of ids) {
+      const end = pending?.get(id) ?? flushing?.get(id);
+      if (end === undefined) unknown.push(id);
+      else known.set(id, end);
+    }
+    if (unknown.length > 0) {
+      for (const [id, end] of await storedPartEnds(this.deps.db, partition, unknown)) known.set(id, end);
+    }
+    return known;
   }
 
   /** How long the first of the clicks pending may wait for a timed flush (`flushAfterMs`). */
@@ -306,18 +395,25 @@ export class ClickAnalytics {
     const pending = this.takePending();
     if (pending.empty) return;
     const started = performance.now();
+    this.flushing = pending;
     try {
       await this.deps.db.transaction().execute(async (trx) => {
         const labelsThroughMs = await lockLabelsThrough(trx);
         await addToReadModel(trx, pending.tally, labelsThroughMs);
-        for (const [partition, next] of pending.nextOffsets) {
-          await storeNextOffset(trx, partition, this.offsets.get(partition) ?? 0n, next);
+        // In partition order, so that two members that read the same partition while Kafka handed it
+        // over wait for each other rather than deadlock; the later one's compare-and-set fails.
+        for (const [partition, next] of [...pending.nextOffsets].sort(([a], [b]) => a - b)) {
+          await storeNextOffset(trx, partition, pending.fromOffsets.get(partition) ?? 0n, next);
         }
+        // After the offsets: a part stored by another member comes with an offset that moved.
+        await storePartEnds(trx, pending.parts);
       });
     } catch (error) {
       this.onError(error);
       this.consumeAgainFromStoredOffsets();
       return;
+    } finally {
+      this.flushing = undefined;
     }
     this.lastFlushMs = performance.now() - started;
     for (const [partition, next] of pending.nextOffsets) this.offsets.set(partition, next);
@@ -442,23 +538,42 @@ function labelSetOf(labels: ClickLabels): ClickLabelSet {
   });
 }
 
-/** Valid clicks (repeats within the batch dropped) and the offsets of malformed ones. */
-function parseBatch(
-  messages: ConsumedMessage[],
-  labelSets: LabelSets,
-): { clicks: ParsedClick[]; rejected: string[] } {
+/** The messages from offset `from` on (sorted by offset, as a batch is). */
+function unreadMessages(messages: ConsumedMessage[], from: bigint): ConsumedMessage[] {
+  if ((messages[0]?.offset ?? from) >= from) return messages;
+  return messages.filter((message) => message.offset >= from);
+}
+
+interface ParsedBatch {
+  clicks: ParsedClick[];
+  /** The offsets of malformed messages. */
+  rejected: string[];
+  /** Messages not counted: a click repeated within the batch, or a later copy of a publish. */
+  duplicates: number;
+  /** Publish parts this batch began to count: publish id -> end offset. */
+  parts: Map<string, bigint>;
+}
+
+/** Valid clicks (repeats within the batch and later copies of a publish dropped), and what was not counted. */
+function parseBatch(messages: ConsumedMessage[], labelSets: LabelSets, parts?: PartFilter): ParsedBatch {
   const clicks: ParsedClick[] = [];
   const ids = new Set<string>();
   const rejected: string[] = [];
+  let duplicates = 0;
   for (const message of messages) {
+    if (parts && !parts.counts(message)) {
+      duplicates += 1;
+      continue;
+    }
     const click = parseClick(message.key, message.value, labelSets);
     if (!click) rejected.push(String(message.offset));
-    else if (!ids.has(click.id)) {
+    else if (ids.has(click.id)) duplicates += 1;
+    else {
       ids.add(click.id);
       clicks.push(click);
     }
   }
-  return { clicks, rejected };
+  return { clicks, rejected, duplicates, parts: parts?.added ?? new Map() };
 }
 
 function parseClick(key: string, value: unknown, labelSets: LabelSets): ParsedClick | undefined {
@@ -504,9 +619,20 @@ function labelOf(value: string): string {
   return label === '' ? 'Unknown' : label;
 }
 
+/** Partition -> next offset, as stored with the counters. */
+async function storedAnalyticsOffsets(db: Kysely<Database>): Promise<Offsets> {
+  const rows = await withReadModels(db)
+    .selectFrom('click_consumer_offsets')
+    .select(['partition', 'next_offset'])
+    .where('consumer', '=', ANALYTICS_CONSUMER)
+    .execute();
+  return new Map(rows.map((row) => [row.partition, BigInt(row.next_offset)]));
+}
+
 /**
- * Moves the partition's offset from `expected` to `next`, a compare-and-set: if another member moved it
- * meanwhile (a consumer whose group lock was lost), this transaction rolls back instead of overwriting.
+ * Moves the partition's offset from `expected` (where this member's batches began) to `next`, a
+ * compare-and-set: if another member moved it meanwhile (a consumer whose group lock was lost, or with
+ * Kafka the member the partition went to), this transaction rolls back instead of overwriting.
  */
 async function storeNextOffset(
   trx: Transaction<Database>,

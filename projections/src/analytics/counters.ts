@@ -161,7 +161,8 @@ async function addToPlatformClicks(trx: Transaction<Database>, quarters: Map<num
   const starts: string[] = [];
   const clicks: number[] = [];
   let total = 0;
-  for (const quarter of quarters.values()) {
+  // In time order: two members flushing at once (Kafka) then lock the rows they share in the same order.
+  for (const quarter of [...quarters.values()].sort((a, b) => a.quarterMs - b.quarterMs)) {
     starts.push(new Date(quarter.quarterMs).toISOString());
     clicks.push(quarter.clicks);
     total += quarter.clicks;

@@ -1,7 +1,11 @@
 import type { Click } from '@sniplink/contracts';
-import { PostgresClickStream } from '@sniplink/platform';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  clickStreamMissing,
+  createTestClickStream,
+  type TestClickStream,
+} from '../../../test/support/click-stream';
 import { createTestStack, type TestStack } from '../../../test/support/stack';
 import { ClickAnalytics } from './consumer';
 import {
@@ -18,20 +22,21 @@ import {
 const CLICKS = 20_000;
 const LINKS = 50;
 
-describe('click analytics ingest', () => {
+describe.skipIf(clickStreamMissing('ingest-rate.test.ts'))('click analytics ingest', () => {
   let stack: TestStack;
-  let stream: PostgresClickStream;
+  let subject: TestClickStream;
   beforeEach(async () => {
     stack = await createTestStack();
     // The app's default partition count (CLICK_PARTITIONS).
-    stream = new PostgresClickStream({
-      pool: stack.database.pool,
-      notifications: stack.notifications,
-      partitionCount: 8,
-      idlePollMs: 50,
-    });
+    subject = createTestClickStream(
+      { pool: stack.database.pool, notifications: stack.notifications },
+      { partitionCount: 8 },
+    );
   });
-  afterEach(() => stack.cleanup());
+  afterEach(async () => {
+    await subject.close();
+    await stack.cleanup();
+  });
 
   // Clicks a week apart each open new hourly rows (about 5.5 per click): the worst case for the buckets.
   // Live traffic lands in the current hour, where a batch adds to a few rows per link and label.
@@ -42,10 +47,14 @@ describe('click analytics ingest', () => {
     `counts all of ${CLICKS} clicks across ${LINKS} links $shape, and prints the rate`,
     { timeout: 120_000 },
     async ({ shape, spanSeconds }) => {
+      const { stream } = subject;
       const clicks = sampleClicks(spanSeconds);
       await publishInBatches(stream, clicks, 500);
 
-      const analytics = new ClickAnalytics({ db: stack.database.db, stream, log: stack.log });
+      const analytics = new ClickAnalytics(
+        { db: stack.database.db, stream, log: stack.log },
+        { groupId: subject.kafka?.groupId },
+      );
       const started = performance.now();
       analytics.start();
       await drained(analytics, stream, 100_000);
@@ -55,7 +64,7 @@ describe('click analytics ingest', () => {
         stack.database.db,
       );
       console.log(
-        `[click analytics] ${CLICKS} clicks over ${LINKS} links ${shape} (a backlog, 8 partitions, default batches, ` +
+        `[click analytics] ${CLICKS} clicks over ${LINKS} links ${shape} (a backlog on the ${subject.kind} stream, 8 partitions, default batches, ` +
           `${buckets.rows[0]?.n} hourly rows): ${seconds.toFixed(2)} s, ` +
           `${Math.round(CLICKS / seconds)} clicks/s`,
       );

@@ -5,7 +5,8 @@ import type { ColumnType } from 'kysely';
  * Click analytics' tables: counters written by `ClickAnalytics` (with its offsets in the click log, in
  * the same transaction) and rolled up by `./label-rollup`, read through `./queries`. Their migrations
  * stay in services/platform/src/db/migrations/ (`…T06-analytics` to `…T13-counters-half-full`), whose
- * order is history; the platform-wide counts came with `…27T02-admin-stats`.
+ * order is history; the platform-wide counts came with `…27T02-admin-stats`, the publish parts counted
+ * with `…28T05-click-publishes-counted`.
  */
 export type ClickAnalyticsTables = {
   rm_click_buckets: RmClickBucketsTable;
@@ -13,6 +14,7 @@ export type ClickAnalyticsTables = {
   rm_link_clicks: RmLinkClicksTable;
   rm_click_rollup: RmClickRollupTable;
   click_consumer_offsets: ClickConsumerOffsetsTable;
+  click_publishes_counted: ClickPublishesCountedTable;
   rm_platform_click_quarters: RmPlatformClickQuartersTable;
   rm_platform_clicks: RmPlatformClicksTable;
 };
@@ -52,6 +54,17 @@ export interface ClickConsumerOffsetsTable {
   consumer: string;
   partition: number;
   next_offset: Int8;
+}
+
+/**
+ * The publish parts the consumer has counted, per partition: a later copy of the publish (a re-sent one
+ * that Kafka stored again) starts at or after `end_offset` and is skipped. Kept a day.
+ */
+export interface ClickPublishesCountedTable {
+  partition: number;
+  publish_id: string;
+  end_offset: Int8;
+  counted_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
 /** Human clicks of the whole platform per quarter hour (UTC), for the admin Overview's "clicks today". */

@@ -26,6 +26,7 @@ import * as premiumSlugs from './2026-11-27T06-premium-slugs';
 import * as support from './2026-11-27T07-support';
 import * as premiumPurchases from './2026-11-27T08-premium-purchases';
 import * as premiumTargets from './2026-11-27T09-premium-targets';
+import * as clickPublishesCounted from './2026-11-28T05-click-publishes-counted';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T07-support': support,
   '2026-11-27T08-premium-purchases': premiumPurchases,
   '2026-11-27T09-premium-targets': premiumTargets,
+  '2026-11-28T05-click-publishes-counted': clickPublishesCounted,
 };
