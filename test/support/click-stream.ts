@@ -19,6 +19,16 @@ const brokers = process.env.KAFKA_BROKERS?.split(',')
   .filter((broker) => broker !== '');
 
 /**
+ * True when this run's click stream is `kind`; otherwise prints that `test` is skipped and why: for
+ * `it.runIf`, so that a test about one stream's own behaviour is never skipped in silence.
+ */
+export function onClickStream(kind: ClickStreamKind, test: string, why: string): boolean {
+  if (clickStreamKind === kind) return true;
+  console.warn(`skipped on the ${clickStreamKind} click stream: "${test}" (${why})`);
+  return false;
+}
+
+/**
  * True when the suite cannot run on the stream asked for (Kafka without a broker), after printing why:
  * for `describe.skipIf`.
  */

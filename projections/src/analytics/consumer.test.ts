@@ -3,9 +3,9 @@ import type { ClickStream } from '@sniplink/platform';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  clickStreamKind,
   clickStreamMissing,
   createTestClickStream,
+  onClickStream,
   type TestClickStream,
 } from '../../../test/support/click-stream';
 import { createTestStack, type TestStack } from '../../../test/support/stack';
@@ -456,69 +456,76 @@ describe.skipIf(clickStreamMissing('consumer.test.ts'))('click analytics consume
     expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 10, botClicks: 0 }]]));
   });
 
-  // PostgreSQL only: with Kafka a second member is not a standby, it is given partitions (the next test).
-  it.runIf(clickStreamKind === 'postgres')(
-    'hands the group over to a standby, which goes on from the stored offsets',
-    async () => {
-      const link = newLinkId();
-      const before = Array.from({ length: 40 }, () => click(link, '2026-11-20T12:00:00Z'));
-      await stream.publish(asMessages(before));
-      const active = startAnalytics();
-      await drained(active, stream);
-      const standby = startAnalytics();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(standby.status().state).toBe('standby');
+  const standbyTest = 'hands the group over to a standby, which goes on from the stored offsets';
+  it.runIf(
+    onClickStream(
+      'postgres',
+      standbyTest,
+      'with Kafka a second member is not a standby, it is given partitions: the next test',
+    ),
+  )(standbyTest, async () => {
+    const link = newLinkId();
+    const before = Array.from({ length: 40 }, () => click(link, '2026-11-20T12:00:00Z'));
+    await stream.publish(asMessages(before));
+    const active = startAnalytics();
+    await drained(active, stream);
+    const standby = startAnalytics();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(standby.status().state).toBe('standby');
 
-      await active.stop();
-      const after = Array.from({ length: 25 }, () => click(link, '2026-11-20T13:00:00Z'));
-      await stream.publish(asMessages(after));
-      await drained(standby, stream);
-      expect(standby.status()).toMatchObject({ state: 'active', counted: 25, duplicates: 0 });
-      expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 65, botClicks: 0 }]]));
-      expect(await labelSums(stack.database.db)).toHaveLength(5);
-    },
-  );
+    await active.stop();
+    const after = Array.from({ length: 25 }, () => click(link, '2026-11-20T13:00:00Z'));
+    await stream.publish(asMessages(after));
+    await drained(standby, stream);
+    expect(standby.status()).toMatchObject({ state: 'active', counted: 25, duplicates: 0 });
+    expect(await linkTotals(stack.database.db)).toEqual(new Map([[link, { clicks: 65, botClicks: 0 }]]));
+    expect(await labelSums(stack.database.db)).toHaveLength(5);
+  });
 
-  it.runIf(clickStreamKind === 'kafka')(
-    'with Kafka, members count different partitions at once, and hand them over when one stops: every click once',
-    { timeout: 60_000 },
-    async () => {
-      const links = Array.from({ length: 24 }, newLinkId);
-      const clicks = Array.from({ length: 1_200 }, (_, i) =>
-        click(links[i % links.length] as string, '2026-11-20T12:00:00Z', { bot: i % 13 === 0 }),
-      );
-      const publish = async (from: number, to: number) => {
-        for (let i = from; i < to; i += 50) {
-          const batch = asMessages(clicks.slice(i, i + 50));
-          await stream.publish(batch, { id: `publish-${i}` });
-          // Every fifth publish re-sent, as after an answer that was lost.
-          if (i % 250 === 0) await stream.publish(batch, { id: `publish-${i}` });
-        }
-      };
-      const options = { maxBatchSize: 20, flushAfterClicks: 60, flushAfterMs: 200 };
-      const first = startAnalytics(options);
-      await publish(0, 300);
-      await until(() => Promise.resolve(first.status().counted > 0), 15_000);
-      const second = startAnalytics(options);
-      await until(() => Promise.resolve(second.status().state === 'active'), 15_000);
-      await publish(300, 800);
-      // Both count, each its own partitions.
-      await until(() => Promise.resolve(first.status().counted > 300 && second.status().counted > 0), 15_000);
+  const sharedGroupTest =
+    'with Kafka, members count different partitions at once, and hand them over when one stops: every click once';
+  it.runIf(
+    onClickStream(
+      'kafka',
+      sharedGroupTest,
+      'on the PostgreSQL click stream one member reads: the previous test',
+    ),
+  )(sharedGroupTest, { timeout: 60_000 }, async () => {
+    const links = Array.from({ length: 24 }, newLinkId);
+    const clicks = Array.from({ length: 1_200 }, (_, i) =>
+      click(links[i % links.length] as string, '2026-11-20T12:00:00Z', { bot: i % 13 === 0 }),
+    );
+    const publish = async (from: number, to: number) => {
+      for (let i = from; i < to; i += 50) {
+        const batch = asMessages(clicks.slice(i, i + 50));
+        await stream.publish(batch, { id: `publish-${i}` });
+        // Every fifth publish re-sent, as after an answer that was lost.
+        if (i % 250 === 0) await stream.publish(batch, { id: `publish-${i}` });
+      }
+    };
+    const options = { maxBatchSize: 20, flushAfterClicks: 60, flushAfterMs: 200 };
+    const first = startAnalytics(options);
+    await publish(0, 300);
+    await until(() => Promise.resolve(first.status().counted > 0), 15_000);
+    const second = startAnalytics(options);
+    await until(() => Promise.resolve(second.status().state === 'active'), 15_000);
+    await publish(300, 800);
+    // Both count, each its own partitions.
+    await until(() => Promise.resolve(first.status().counted > 300 && second.status().counted > 0), 15_000);
 
-      await first.stop();
-      await publish(800, 1_200);
-      await storedDrained(stack.database.db, stream, 30_000);
-      await second.stop();
-      expect(await linkTotals(stack.database.db)).toEqual(expectedLinkTotals(clicks));
-      const counted = first.status().counted + second.status().counted;
-      const duplicates = first.status().duplicates + second.status().duplicates;
-      expect(counted).toBe(1_200);
-      expect(counted + duplicates).toBeGreaterThanOrEqual(await storedMessages());
-      const totals = await readModelTotals(stack.database.db);
-      expect(totals).toMatchObject({ offsets: await storedMessages(), platform: totals.humans });
-      expect(totals.humans + totals.bots).toBe(1_200);
-    },
-  );
+    await first.stop();
+    await publish(800, 1_200);
+    await storedDrained(stack.database.db, stream, 30_000);
+    await second.stop();
+    expect(await linkTotals(stack.database.db)).toEqual(expectedLinkTotals(clicks));
+    const counted = first.status().counted + second.status().counted;
+    const duplicates = first.status().duplicates + second.status().duplicates;
+    expect(counted).toBe(1_200);
+    expect(counted + duplicates).toBeGreaterThanOrEqual(await storedMessages());
+    const totals = await readModelTotals(stack.database.db);
+    expect(totals).toMatchObject({ offsets: await storedMessages(), platform: totals.humans });
+    expect(totals.humans + totals.bots).toBe(1_200);
+  });
 
   it('deletes from the click log only clicks counted already and older than the retention', async () => {
     const link = newLinkId();
