@@ -32,13 +32,22 @@ export interface PaymentProvider {
   createPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 
   /**
-   * Checks a webhook's signature on its raw body (missing, wrong, or older than 5 minutes: throws
-   * `WebhookSignatureError`) and returns the event it carries.
+   * Checks a webhook's signature on its raw body (missing, wrong, or timestamped more than 5 minutes
+   * before or after the app's clock: throws `WebhookSignatureError`) and returns the event it carries.
    */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 
-  /** The subscription as the provider holds it now (state is decided from this, never from arrival order). */
-  retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /**
+   * The subscription as the provider holds it now (state is decided from this, never from arrival order);
+   * null when the provider does not know it. A provider that cannot answer (down, 5xx, rate limited) throws.
+   */
+  retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
+
+  /**
+   * A one-off payment as the provider holds it now (a refund is decided from this); null when the provider
+   * does not know it. A provider that cannot answer throws.
+   */
+  retrievePayment(paymentId: string): Promise<PaymentSnapshot | null>;
 
   /**
    * A one-off card payment of `amount` cents (a premium slug): Stripe's PaymentIntent, created with
@@ -69,10 +78,21 @@ export interface ProviderPayment {
   currency: string;
 }
 
-/** What a `payment_intent.*` event says about its payment. */
+/** A one-off payment as the provider holds it. */
+export interface PaymentSnapshot {
+  id: string;
+  /** Cents asked for. */
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+  /** Refunded in full: the provider gave all of it back (a partial refund leaves this false). */
+  refunded: boolean;
+}
+
+/** What a `payment_intent.*` or `charge.refunded` event says about its payment. */
 export interface PaymentFacts {
   id: string;
-  /** Cents: what was paid (succeeded) or asked for. */
+  /** Cents: what was paid (succeeded), refunded (`charge.refunded`) or asked for. */
   amount: number;
   currency: string;
   metadata: Record<string, string>;
@@ -94,7 +114,10 @@ export interface ProviderEvent {
   customerId: string | null;
   /** Our user id, when the event carries it (`client_reference_id`, or the subscription's metadata). */
   userId: string | null;
-  /** `payment_intent.succeeded|payment_failed|canceled`: the one-off payment it is about. */
+  /**
+   * `payment_intent.succeeded|payment_failed|canceled`, and `charge.refunded` (its charge's payment): the
+   * one-off payment it is about.
+   */
   payment: PaymentFacts | null;
 }
 
@@ -117,7 +140,17 @@ export interface SubscriptionSnapshot {
   currency: string;
 }
 
-/** A webhook whose signature is missing, wrong or stale: 400, nothing changes. */
+/** A webhook whose signature is missing, wrong, stale or dated ahead: 400, nothing changes. */
 export class WebhookSignatureError extends Error {
   override readonly name = 'WebhookSignatureError';
+  /**
+   * @param message the check's own reason, for the log
+   * @param answer what the 400 tells the sender
+   */
+  constructor(
+    message: string,
+    readonly answer = 'The webhook signature is missing, wrong or too old',
+  ) {
+    super(message);
+  }
 }

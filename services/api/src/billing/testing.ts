@@ -3,6 +3,7 @@ import type { PlanId } from '@sniplink/contracts';
 import Stripe from 'stripe';
 import {
   type PaymentProvider,
+  type PaymentSnapshot,
   type ProviderEvent,
   type ProviderPayment,
   type SubscriptionSnapshot,
@@ -27,6 +28,8 @@ export class TestPayments implements PaymentProvider {
   private sessions = 0;
   /** One-off payments made, by idempotency key (the same key gives the same payment, as Stripe's). */
   private readonly paymentsByKey = new Map<string, ProviderPayment>();
+  /** One-off payments as a retrieve answers them, by id. */
+  private readonly paymentsById = new Map<string, PaymentSnapshot>();
 
   async ensureCustomer(user: { userId: string; email: string | null }, existing: string | null) {
     this.call('ensureCustomer', { user, existing });
@@ -58,11 +61,14 @@ export class TestPayments implements PaymentProvider {
     return providerEventOf(event);
   }
 
-  async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot> {
+  async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
     this.call('retrieveSubscription', { subscriptionId });
-    const held = this.subscriptions.get(subscriptionId);
-    if (!held) throw new Error(`No such subscription: ${subscriptionId}`);
-    return held;
+    return this.subscriptions.get(subscriptionId) ?? null;
+  }
+
+  async retrievePayment(paymentId: string): Promise<PaymentSnapshot | null> {
+    this.call('retrievePayment', { paymentId });
+    return this.paymentsById.get(paymentId) ?? null;
   }
 
   async createPayment(input: {
@@ -78,6 +84,8 @@ export class TestPayments implements PaymentProvider {
     const id = `pi_test_${this.paymentsByKey.size + 1}`;
     const payment = { id, clientSecret: `${id}_secret_test`, amount: input.amount, currency: input.currency };
     this.paymentsByKey.set(input.idempotencyKey, payment);
+    const { amount, currency, metadata } = input;
+    this.paymentsById.set(id, { id, amount, currency, metadata, refunded: false });
     return payment;
   }
 
@@ -87,7 +95,14 @@ export class TestPayments implements PaymentProvider {
     metadata: Record<string, string>;
   }) {
     this.call('refundPayment', input);
+    this.refundedAtProvider(input.paymentId);
     return { refundId: `re_${input.paymentId}` };
+  }
+
+  /** The payment refunded in full, as the provider's dashboard does it (no call of ours). */
+  refundedAtProvider(paymentId: string): void {
+    const payment = this.paymentsById.get(paymentId);
+    if (payment) this.paymentsById.set(paymentId, { ...payment, refunded: true });
   }
 
   /** The subscription as the provider holds it from now on. */
@@ -177,6 +192,21 @@ export function paymentIntentEvent(
   return { id, type, created: Math.floor(Date.now() / 1000), data: { object } };
 }
 
+/** A `charge.refunded` event: the charge of `paymentId`, refunded in full, as Stripe sends it. */
+export function chargeRefundedEvent(id: string, payment: { id: string; amount: number }): StripeShapedEvent {
+  const object = {
+    object: 'charge',
+    id: `ch_${payment.id}`,
+    payment_intent: payment.id,
+    amount: payment.amount,
+    amount_refunded: payment.amount,
+    currency: 'usd',
+    refunded: true,
+    metadata: {},
+  };
+  return { id, type: 'charge.refunded', created: Math.floor(Date.now() / 1000), data: { object } };
+}
+
 /** What the webhook route needs of a Stripe event (the real adapters make the same reduction). */
 function providerEventOf(event: Stripe.Event): ProviderEvent {
   const object = event.data.object as unknown as Record<string, unknown>;
@@ -195,16 +225,24 @@ function providerEventOf(event: Stripe.Event): ProviderEvent {
     customerId: text(object.customer),
     userId: text(object.client_reference_id) ?? text(metadata?.userId),
     payment:
-      object.object === 'payment_intent'
+      object.object === 'charge'
         ? {
-            id: String(object.id),
-            amount: Number(
-              event.type === 'payment_intent.succeeded' ? object.amount_received : object.amount,
-            ),
+            id: String(object.payment_intent),
+            amount: Number(object.amount_refunded),
             currency: String(object.currency),
             metadata: (metadata ?? {}) as Record<string, string>,
-            failureMessage: text((object.last_payment_error as { message?: unknown } | null)?.message),
+            failureMessage: null,
           }
-        : null,
+        : object.object === 'payment_intent'
+          ? {
+              id: String(object.id),
+              amount: Number(
+                event.type === 'payment_intent.succeeded' ? object.amount_received : object.amount,
+              ),
+              currency: String(object.currency),
+              metadata: (metadata ?? {}) as Record<string, string>,
+              failureMessage: text((object.last_payment_error as { message?: unknown } | null)?.message),
+            }
+          : null,
   };
 }

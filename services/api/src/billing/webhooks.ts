@@ -37,7 +37,7 @@ const HANDLED = new Set([
   'invoice.payment_failed',
 ]);
 
-/** One-off payments' events (premium slugs); `charge.refunded` (a refund we made) needs nothing more. */
+/** One-off payments' events (premium slugs), refunds included. */
 const PAYMENT_EVENTS = new Set<string>(PAYMENT_EVENT_TYPES);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -66,6 +66,14 @@ export async function receiveWebhook(
   const subscription = await deps.billing.atProvider(() =>
     deps.payments.retrieveSubscription(subscriptionId),
   );
+  if (!subscription) {
+    // Answered 2xx: the provider would otherwise send it again for days, and it would never apply.
+    deps.log.warn(
+      { providerEventId: event.id, type: event.type, subscriptionId },
+      'payment event names a subscription the provider does not know; nothing applied',
+    );
+    return;
+  }
   const userId = await userOf(deps, event, subscription);
   if (!userId) {
     deps.log.warn(
@@ -82,7 +90,7 @@ function verified(payments: PaymentProvider, rawBody: Buffer, signature: string 
     return payments.verifyWebhook(rawBody, signature);
   } catch (error) {
     if (!(error instanceof WebhookSignatureError)) throw error;
-    throw new ValidationError('The webhook signature is missing, wrong or too old', undefined, 'BAD_REQUEST');
+    throw new ValidationError(error.answer, undefined, 'BAD_REQUEST');
   }
 }
 

@@ -333,6 +333,33 @@ describe('customers and checkouts', () => {
     );
     expect(() => payments.verifyWebhook(Buffer.from(body), undefined)).toThrow(WebhookSignatureError);
   });
+
+  it('refuses a signature dated more than five minutes from its clock, either way; four minutes ahead is taken', () => {
+    const body = JSON.stringify({
+      id: 'evt_2',
+      object: 'event',
+      type: 'invoice.paid',
+      created: seconds(),
+      data: { object: {} },
+    });
+    const verify = (offsetSeconds: number) => () =>
+      payments.verifyWebhook(
+        Buffer.from(body),
+        Stripe.webhooks.generateTestHeaderString({
+          payload: body,
+          secret: WEBHOOK_SECRET,
+          timestamp: seconds() + offsetSeconds,
+        }),
+      );
+    expect(verify(365 * 86_400)).toThrow(/ahead of the clock/);
+    expect(verify(-6 * 60)).toThrow(/tolerance/);
+    expect(verify(4 * 60)().id).toBe('evt_2');
+  });
+
+  it('answers null for a subscription or a payment it does not know', async () => {
+    expect(await payments.retrieveSubscription('sub_unknown')).toBeNull();
+    expect(await payments.retrievePayment('pi_unknown')).toBeNull();
+  });
 });
 
 describe('the test portal', () => {
@@ -516,5 +543,13 @@ describe('one-off payments (premium slugs) on the test card form', () => {
     const other = await newPayment();
     await confirm(other.id, other.clientSecret, 'cancel');
     expect(delivered.filter((event) => event.event.type === 'charge.refunded')).toHaveLength(1);
+    expect(await payments.retrievePayment(payment.id)).toEqual({
+      id: payment.id,
+      amount: 2500,
+      currency: 'usd',
+      metadata,
+      refunded: true,
+    });
+    expect(await payments.retrievePayment(other.id)).toMatchObject({ refunded: false });
   });
 });

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type PlanId, planId } from '@sniplink/contracts';
 import type { Clock, Database, IdSource, Logger } from '@sniplink/platform';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { PaymentProvider, SubscriptionSnapshot } from '../provider';
+import type { PaymentProvider, PaymentSnapshot, SubscriptionSnapshot } from '../provider';
 import {
   CURRENCY,
   checkoutSessionObject,
@@ -133,13 +133,13 @@ export class LocalPayments implements PaymentProvider {
     return verifyStripeWebhook(rawBody, signature, this.deps.webhookSecret, this.deps.clock);
   }
 
-  async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot> {
+  async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
     const row = await this.db
       .selectFrom('local_pay_subscriptions')
       .selectAll()
       .where('id', '=', subscriptionId)
       .executeTakeFirst();
-    if (!row) throw new Error(`No such subscription: '${subscriptionId}'`);
+    if (!row) return null;
     const subscription = fromRow(row);
     return {
       id: subscription.id,
@@ -151,6 +151,22 @@ export class LocalPayments implements PaymentProvider {
       cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
       amount: row.amount,
       currency: row.currency,
+    };
+  }
+
+  async retrievePayment(paymentId: string): Promise<PaymentSnapshot | null> {
+    const row = await this.db
+      .selectFrom('local_pay_payment_intents')
+      .selectAll()
+      .where('id', '=', paymentId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      amount: row.amount,
+      currency: row.currency,
+      metadata: JSON.parse(row.metadata) as Record<string, string>,
+      refunded: row.refund_id !== null,
     };
   }
 

@@ -27,13 +27,18 @@ export function checkoutReturnUrls(publicUrl: string): { success: string; cancel
   };
 }
 
-/** A signature older than this is refused, as Stripe's own default (5 minutes). */
+/**
+ * A signature timestamped further than this from the app's clock, before or after, is refused: Stripe's
+ * own default (5 minutes) for the past, and the same for the future, so a signature made ahead of time
+ * cannot be kept and replayed later.
+ */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**
  * One webhook check for both providers: the SDK's own `constructEvent` on the raw body, with the time
- * from `clock` (so a test can say when the request arrives). Missing, wrong, altered or stale:
- * `WebhookSignatureError`, carrying the SDK's reason.
+ * from `clock` (so a test can say when the request arrives), then the future side of the tolerance, which
+ * the SDK does not check. Missing, wrong, altered, stale or ahead of time: `WebhookSignatureError`,
+ * carrying the reason.
  */
 export function verifyStripeWebhook(
   rawBody: Buffer,
@@ -55,7 +60,28 @@ export function verifyStripeWebhook(
     // Signature errors, and a signed body that is not JSON: either way not an event we can take.
     throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
   }
+  refuseFutureTimestamp(signature ?? '', clock);
   return providerEvent(event);
+}
+
+/**
+ * The signature's `t=` (seconds), read as the SDK reads it (the last `t` wins), once the SDK has verified
+ * the signature over that very timestamp: more than the tolerance ahead of the clock is refused.
+ */
+function refuseFutureTimestamp(signature: string, clock: Clock): void {
+  const timestamps = signature
+    .split(',')
+    .map((item) => item.split('='))
+    .filter(([key]) => key === 't')
+    .map(([, value]) => Number.parseInt(value ?? '', 10));
+  const signedAt = timestamps.at(-1) ?? Number.NaN;
+  const aheadBy = signedAt - Math.floor(clock.now().getTime() / 1000);
+  if (!Number.isFinite(signedAt) || aheadBy > WEBHOOK_TOLERANCE_SECONDS) {
+    throw new WebhookSignatureError(
+      `Timestamp outside the tolerance zone: signed ${aheadBy} s ahead of the clock`,
+      `The webhook signature is dated more than ${WEBHOOK_TOLERANCE_SECONDS / 60} minutes ahead of this server's clock`,
+    );
+  }
 }
 
 /** What applying an event needs from it: the subscription, customer and user it names (where it names them). */
@@ -69,11 +95,15 @@ export function providerEvent(event: Stripe.Event): ProviderEvent {
   };
 }
 
-/** The one-off payments' events (premium slugs): the PaymentIntent they carry. */
+/**
+ * The one-off payments' events (premium slugs): the PaymentIntent they carry, or (`charge.refunded`, a
+ * refund we made or one made in the provider's dashboard) the PaymentIntent of the refunded charge.
+ */
 export const PAYMENT_EVENT_TYPES = [
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
   'payment_intent.canceled',
+  'charge.refunded',
 ] as const;
 
 function paymentFacts(event: Stripe.Event): PaymentFacts | null {
@@ -88,6 +118,18 @@ function paymentFacts(event: Stripe.Event): PaymentFacts | null {
         currency: intent.currency,
         metadata: { ...(intent.metadata ?? {}) },
         failureMessage: intent.last_payment_error?.message ?? null,
+      };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const paymentId = idOf(charge.payment_intent);
+      if (!paymentId) return null;
+      return {
+        id: paymentId,
+        amount: charge.amount_refunded,
+        currency: charge.currency,
+        metadata: { ...(charge.metadata ?? {}) },
+        failureMessage: null,
       };
     }
     default:

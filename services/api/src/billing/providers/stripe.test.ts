@@ -18,6 +18,8 @@ interface Call {
   path: string;
   /** The form fields as sent (`line_items[0][price]`, `metadata[userId]`, …). */
   fields: Record<string, string>;
+  /** The query's fields (a GET's parameters, such as `expand[0]`). */
+  query: Record<string, string>;
   idempotencyKey: string | undefined;
   authorization: string | undefined;
   stripeVersion: string | undefined;
@@ -40,6 +42,7 @@ async function readCall(request: IncomingMessage): Promise<Call> {
     method: request.method ?? '',
     path: url.pathname,
     fields: Object.fromEntries(form),
+    query: Object.fromEntries(url.searchParams),
     idempotencyKey: header('idempotency-key'),
     authorization: header('authorization'),
     stripeVersion: header('stripe-version'),
@@ -59,6 +62,16 @@ beforeAll(async () => {
   port = (server.address() as AddressInfo).port;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** A loopback port nothing listens on (one just opened and closed). */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port: free } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return free;
+}
 
 const PRICES = { monthly: 'price_monthly_2', yearly: 'price_yearly_20' };
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -320,7 +333,7 @@ describe('the stripe adapter: how it reads a subscription', () => {
     expect(await provider.retrieveSubscription('sub_c')).toMatchObject({ cancelAtPeriodEnd: true });
   });
 
-  it('fails on a subscription Stripe does not know', async () => {
+  it('answers null for a subscription Stripe does not know (404 resource_missing)', async () => {
     answer = () => ({
       status: 404,
       body: {
@@ -331,7 +344,34 @@ describe('the stripe adapter: how it reads a subscription', () => {
         },
       },
     });
-    await expect(provider.retrieveSubscription('sub_x')).rejects.toThrow("No such subscription: 'sub_x'");
+    expect(await provider.retrieveSubscription('sub_x')).toBeNull();
+    expect(calls.map((call) => call.path)).toEqual(['/v1/subscriptions/sub_x']);
+  });
+
+  it('fails, rather than answering null, when Stripe cannot answer: a 5xx, a rate limit, or no server at all', async () => {
+    const refusals: Answer[] = [
+      { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong' } } },
+      {
+        status: 429,
+        body: { error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests' } },
+      },
+    ];
+    for (const refusal of refusals) {
+      // Stripe's header that says not to retry: the SDK answers at once.
+      answer = () => ({ ...refusal, headers: { 'stripe-should-retry': 'false' } });
+      await expect(provider.retrieveSubscription('sub_1')).rejects.toThrow();
+      await expect(provider.retrievePayment('pi_1')).rejects.toThrow();
+    }
+    const unreachable = stripeProvider({
+      secretKey: 'sk_test_sniplink',
+      prices: PRICES,
+      webhookSecret: WEBHOOK_SECRET,
+      publicUrl: 'https://snip.example.com',
+      clock,
+      ids: sequentialIds(),
+      api: { host: '127.0.0.1', port: await closedPort(), protocol: 'http' },
+    });
+    await expect(unreachable.retrieveSubscription('sub_1')).rejects.toThrow();
   });
 });
 
@@ -454,6 +494,35 @@ describe('the stripe adapter: webhooks', () => {
     expect(refused(body, sign(body, { timestamp: NOW_S - 301 }))).toThrow(/tolerance/);
     expect(refused(body, sign(body, { timestamp: NOW_S - 299 }))).not.toThrow();
   });
+
+  it('refuses a signature dated more than five minutes ahead of the clock, naming the problem', () => {
+    const body = event('invoice.paid', { object: 'invoice', customer: 'cus_1', parent: null });
+    const verify = (timestamp: number) => () =>
+      provider.verifyWebhook(Buffer.from(body), sign(body, { timestamp }));
+    const aheadAnswer = "The webhook signature is dated more than 5 minutes ahead of this server's clock";
+    expect(verify(NOW_S + 365 * 86_400)).toThrow(expect.objectContaining({ answer: aheadAnswer }));
+    expect(verify(NOW_S + 301)).toThrow(WebhookSignatureError);
+    expect(verify(NOW_S - 6 * 60)).toThrow(WebhookSignatureError);
+    expect(verify(NOW_S + 4 * 60)()).toMatchObject({ id: 'evt_1', type: 'invoice.paid' });
+    expect(verify(NOW_S + 300)()).toMatchObject({ id: 'evt_1' });
+  });
+
+  it('reads a charge.refunded event as its PaymentIntent, with the amount refunded', () => {
+    const refunded = event('charge.refunded', {
+      object: 'charge',
+      id: 'ch_5',
+      payment_intent: 'pi_5',
+      amount: 2500,
+      amount_refunded: 2500,
+      currency: 'usd',
+      refunded: true,
+      metadata: {},
+    });
+    expect(provider.verifyWebhook(Buffer.from(refunded), sign(refunded))).toMatchObject({
+      type: 'charge.refunded',
+      payment: { id: 'pi_5', amount: 2500, currency: 'usd', metadata: {} },
+    });
+  });
 });
 
 describe('one-off payments (premium slugs)', () => {
@@ -481,6 +550,57 @@ describe('one-off payments (premium slugs)', () => {
       'metadata[userId]': 'user-1',
       'automatic_payment_methods[enabled]': 'true',
     });
+  });
+
+  it('re-reads a payment with its latest charge: refunded in full or not, its metadata; null when Stripe does not know it', async () => {
+    const metadata = { premiumSlugId: 'slug-1', premiumHoldId: 'hold-1', userId: 'user-5' };
+    const charge = (amountRefunded: number) => ({
+      id: 'ch_5',
+      object: 'charge',
+      amount: 2500,
+      amount_refunded: amountRefunded,
+      refunded: amountRefunded === 2500,
+    });
+    let refunded = 2500;
+    answer = (call) =>
+      call.path === '/v1/payment_intents/pi_5'
+        ? {
+            status: 200,
+            body: {
+              id: 'pi_5',
+              object: 'payment_intent',
+              amount: 2500,
+              currency: 'usd',
+              metadata,
+              status: 'succeeded',
+              latest_charge: charge(refunded),
+            },
+          }
+        : {
+            status: 404,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                code: 'resource_missing',
+                message: 'No such payment_intent',
+              },
+            },
+          };
+    expect(await provider.retrievePayment('pi_5')).toEqual({
+      id: 'pi_5',
+      amount: 2500,
+      currency: 'usd',
+      metadata,
+      refunded: true,
+    });
+    expect(calls.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/v1/payment_intents/pi_5',
+      query: { 'expand[0]': 'latest_charge' },
+    });
+    refunded = 500;
+    expect(await provider.retrievePayment('pi_5')).toMatchObject({ refunded: false });
+    expect(await provider.retrievePayment('pi_unknown')).toBeNull();
   });
 
   it('refunds a payment in full with the idempotency key', async () => {

@@ -78,7 +78,23 @@ export function stripeProvider(deps: StripeProviderDeps): PaymentProvider {
       verifyStripeWebhook(rawBody, signature, deps.webhookSecret, deps.clock),
 
     async retrieveSubscription(subscriptionId) {
-      return subscriptionSnapshot(await stripe.subscriptions.retrieve(subscriptionId), deps.prices);
+      const subscription = await unlessMissing(() => stripe.subscriptions.retrieve(subscriptionId));
+      return subscription && subscriptionSnapshot(subscription, deps.prices);
+    },
+
+    async retrievePayment(paymentId) {
+      const intent = await unlessMissing(() =>
+        stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] }),
+      );
+      if (!intent) return null;
+      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      return {
+        id: intent.id,
+        amount: intent.amount,
+        currency: intent.currency,
+        metadata: { ...(intent.metadata ?? {}) },
+        refunded: charge?.refunded ?? false,
+      };
     },
 
     async createPayment({ amount, currency, description, metadata, idempotencyKey }) {
@@ -100,6 +116,20 @@ export function stripeProvider(deps: StripeProviderDeps): PaymentProvider {
       return { refundId: refund.id };
     },
   };
+}
+
+/**
+ * A retrieve call's object, or null when Stripe answers that it has no such object (404
+ * `resource_missing`). Every other failure (unreachable, 5xx, rate limited) is thrown: the caller answers
+ * 503 so the event is sent again.
+ */
+async function unlessMissing<T>(retrieve: () => Promise<T>): Promise<T | null> {
+  try {
+    return await retrieve();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing') return null;
+    throw error;
+  }
 }
 
 /**
