@@ -154,9 +154,13 @@ export const premiumPurchaseSchema = z.object({
   slugId: z.string(),
   slug: z.string(),
   paymentIntentId: z.string(),
-  /** Cents paid. */
+  /** Cents paid (and, once `refunded`, given back). */
   amount: z.number().int(),
-  status: z.enum(['complete', 'processing']),
+  /**
+   * `complete`: the buyer owns the slug; `refunded`: the payment was given back in full (the slug was no
+   * longer theirs to have, or the refund took it back); `processing`: the provider has not said yet.
+   */
+  status: z.enum(['complete', 'processing', 'refunded']),
 });
 export type PremiumPurchase = z.infer<typeof premiumPurchaseSchema>;
 

@@ -79,6 +79,27 @@ export const premiumSlugEvents = eventGroup(
       reason: z.enum(['owned', 'held', 'unlisted']),
     }),
   }),
+  /**
+   * The provider refunded a payment for the slug in full after it was taken: by the operator in the
+   * provider's dashboard, or a refund of ours whose own record came first. The payment buys nothing from
+   * then on; when it is the one the owner bought the slug with (`slugReleased`), the slug goes back to
+   * the catalogue, its target removed, as a link shortener takes back a paid domain that was refunded.
+   */
+  defineEvent({
+    type: 'PremiumSlugPurchaseRefunded',
+    version: 1,
+    schema: slugId.extend({
+      slug: z.string(),
+      holdId: z.uuid(),
+      buyerId: z.uuid(),
+      paymentId: z.string().min(1),
+      /** Cents refunded. */
+      amount: z.number().int().min(0),
+      currency: z.string(),
+      providerEventId: z.string(),
+      slugReleased: z.boolean(),
+    }),
+  }),
   /** The owner set the URL `/s/{slug}` redirects to, or removed it (`url` null). */
   defineEvent({
     type: 'PremiumSlugTargetSet',
@@ -107,5 +128,7 @@ export const premiumBuyerEvents = eventGroup(
     schema: holdId.extend({ reason: z.enum([...premiumHoldReleaseReasons, 'not_held', 'refunded']) }),
   }),
   defineEvent({ type: 'PremiumBuyerSlugOwned', version: 1, schema: holdId }),
+  /** The payment the buyer owned the slug by was refunded: the slug no longer counts towards their limit. */
+  defineEvent({ type: 'PremiumBuyerSlugReturned', version: 1, schema: holdId }),
 );
 export type PremiumBuyerEvent = EventsIn<typeof premiumBuyerEvents>;

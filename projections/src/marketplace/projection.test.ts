@@ -6,12 +6,37 @@ import { createTestStack, type TestStack } from '../../../test/support/stack';
 import { withReadModels } from '../read-models';
 import { appendHistory, applyInBatches as applyFromLog, snapshot } from '../testing/fixtures';
 import { marketplaceProjection } from './projection';
-import { adminPremiumSlugs, availablePremiumSlugs, premiumSlugById } from './queries';
+import {
+  adminPremiumSlugs,
+  availablePremiumSlugs,
+  ownedPremiumSlugs,
+  premiumPurchaseOf,
+  premiumSlugById,
+} from './queries';
 
 const DEALS = '01890000-0000-7000-8000-0000000000d1';
 const VIP = '01890000-0000-7000-8000-0000000000d2';
 const GONE = '01890000-0000-7000-8000-0000000000d3';
 const AGAIN = '01890000-0000-7000-8000-0000000000d4';
+const SOLD = '01890000-0000-7000-8000-0000000000d5';
+const TAKEN_BACK = '01890000-0000-7000-8000-0000000000d6';
+const ANN = '01890000-0000-7000-8000-0000000000a1';
+const HOLD_1 = '01890000-0000-7000-8000-0000000000e1';
+const HOLD_2 = '01890000-0000-7000-8000-0000000000e2';
+
+/** `slugId` bought by Ann with `paymentId`. */
+const bought = (slugId: string, holdId: string, paymentId: string): PremiumSlugEvent => ({
+  type: 'PremiumSlugPurchased',
+  data: {
+    slugId,
+    holdId,
+    buyerId: ANN,
+    paymentId,
+    amount: 2500,
+    currency: 'usd',
+    providerEventId: `evt_${paymentId}`,
+  },
+});
 
 const added = (
   slugId: string,
@@ -46,6 +71,32 @@ const history: Array<[stream: string, events: PremiumSlugEvent[]]> = [
     [added(GONE, 'sale'), { type: 'PremiumSlugDeleted', data: { slugId: GONE, slug: 'sale' } }],
   ],
   [`premiumslug-${AGAIN}`, [added(AGAIN, 'sale', { tier: 'ultra' })]],
+  [`premiumslug-${SOLD}`, [added(SOLD, 'sold'), bought(SOLD, HOLD_1, 'pi_sold')]],
+  [
+    `premiumslug-${TAKEN_BACK}`,
+    [
+      added(TAKEN_BACK, 'back'),
+      bought(TAKEN_BACK, HOLD_2, 'pi_back'),
+      {
+        type: 'PremiumSlugTargetSet',
+        data: { slugId: TAKEN_BACK, slug: 'back', ownerId: ANN, url: 'https://example.com/b' },
+      },
+      {
+        type: 'PremiumSlugPurchaseRefunded',
+        data: {
+          slugId: TAKEN_BACK,
+          slug: 'back',
+          holdId: HOLD_2,
+          buyerId: ANN,
+          paymentId: 'pi_back',
+          amount: 2500,
+          currency: 'usd',
+          providerEventId: 'evt_refund',
+          slugReleased: true,
+        },
+      },
+    ],
+  ],
 ];
 
 describe('marketplace projection', () => {
@@ -59,7 +110,10 @@ describe('marketplace projection', () => {
   const applyInBatches = async (batchSize: number, times: number) => {
     const { db } = stack.database;
     await applyFromLog(db, stack.eventStore, marketplaceProjection, { batchSize, times });
-    return snapshot(db, 'rm_premium_slugs', 'slug_id');
+    return {
+      slugs: await snapshot(db, 'rm_premium_slugs', 'slug_id'),
+      payments: await snapshot(db, 'rm_premium_payments', 'payment_id'),
+    };
   };
 
   it('gives the same rows when every event is delivered twice, whatever the batch size', async () => {
@@ -74,8 +128,26 @@ describe('marketplace projection', () => {
     expect(await premiumSlugById(db, DEALS)).toMatchObject({ slug: 'deals', price: 4900, tier: 'premium' });
     expect(await premiumSlugById(db, GONE)).toBeNull();
     const page = await adminPremiumSlugs(db, { search: '', page: 1 });
-    expect(page.slugs.map((slug) => slug.id)).toEqual([DEALS, AGAIN, VIP]);
-    expect(page.stats).toEqual({ total: 3, available: 2, owned: 0, revenue: 0 });
-    expect((await availablePremiumSlugs(db, new Date())).map((slug) => slug.slug)).toEqual(['deals', 'sale']);
+    expect(page.slugs.map((slug) => slug.id)).toEqual([TAKEN_BACK, DEALS, AGAIN, SOLD, VIP]);
+    expect(page.stats).toEqual({ total: 5, available: 3, owned: 1, revenue: 2500 });
+    expect((await availablePremiumSlugs(db, new Date())).map((slug) => slug.slug)).toEqual([
+      'back',
+      'deals',
+      'sale',
+    ]);
+  });
+
+  it('keeps each payment complete or refunded; a refund that takes the slug back frees it and its target', async () => {
+    await applyInBatches(50, 1);
+    const { db } = stack.database;
+    expect(await premiumPurchaseOf(db, ANN, 'pi_sold')).toEqual({
+      slugId: SOLD,
+      slug: 'sold',
+      amount: 2500,
+      status: 'complete',
+    });
+    expect(await premiumPurchaseOf(db, ANN, 'pi_back')).toMatchObject({ slug: 'back', status: 'refunded' });
+    expect((await ownedPremiumSlugs(db, ANN)).map((slug) => slug.slug)).toEqual(['sold']);
+    expect(await premiumSlugById(db, TAKEN_BACK)).toMatchObject({ slug: 'back' });
   });
 });

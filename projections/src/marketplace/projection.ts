@@ -4,12 +4,14 @@ import type { Transaction, Updateable } from 'kysely';
 import type { CodesChanged } from '../links/projection';
 import type { Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-models';
-import type { RmPremiumSlugsTable } from './tables';
+import type { PremiumPaymentStatus, RmPremiumSlugsTable } from './tables';
 
 /**
  * The premium catalogue: every slug added and not deleted, with its price, category, tier, availability,
- * hold, owner and what its sale took. Idempotent: a row is inserted once, updated only by an event of a later revision of its
- * stream, and marked deleted for good (a slug re-added after deletion is a new stream and id).
+ * hold, owner and what its sale took; and each payment taken for a slug, complete or refunded.
+ * Idempotent: a slug's row is inserted once, updated only by an event of a later revision of its stream,
+ * and marked deleted for good (a slug re-added after deletion is a new stream and id); a payment's row
+ * is inserted once and only ever turns `refunded`.
  */
 export const marketplaceProjection: Projection = marketplaceProjectionFor();
 
@@ -20,9 +22,9 @@ export const marketplaceProjection: Projection = marketplaceProjectionFor();
 export function marketplaceProjectionFor(onCodesChanged: CodesChanged = async () => {}): Projection {
   return {
     name: 'marketplace',
-    version: 1,
+    version: 2,
     handles: premiumSlugEvents.types,
-    tables: ['rm_premium_slugs'],
+    tables: ['rm_premium_slugs', 'rm_premium_payments'],
     async apply(trx, events) {
       for (const event of events) await applyPremiumSlugEvent(trx, event);
     },
@@ -33,7 +35,8 @@ export function marketplaceProjectionFor(onCodesChanged: CodesChanged = async ()
         if (
           event.type === 'PremiumSlugAdded' ||
           event.type === 'PremiumSlugDeleted' ||
-          event.type === 'PremiumSlugTargetSet'
+          event.type === 'PremiumSlugTargetSet' ||
+          (event.type === 'PremiumSlugPurchaseRefunded' && event.data.slugReleased)
         )
           codes.add(event.data.slug);
       }
@@ -111,6 +114,7 @@ async function applyPremiumSlugEvent(trx: Transaction<ReadModelDatabase>, record
         payment_id: paymentId,
         paid_cents: amount,
       });
+      await recordPayment(trx, event.data, 'complete', at);
       return;
     }
     case 'PremiumSlugTargetSet':
@@ -119,12 +123,50 @@ async function applyPremiumSlugEvent(trx: Transaction<ReadModelDatabase>, record
     case 'PremiumSlugPaymentRefunded':
       // The refund changes nothing the catalogue shows (the revision still moves on).
       await update(trx, event.data.slugId, revision, at, {});
+      await recordPayment(trx, event.data, 'refunded', at);
       return;
+    case 'PremiumSlugPurchaseRefunded': {
+      const released = { owner_id: null, payment_id: null, paid_cents: 0, target_url: null };
+      await update(trx, event.data.slugId, revision, at, event.data.slugReleased ? released : {});
+      await recordPayment(trx, event.data, 'refunded', at);
+      return;
+    }
     default: {
       const unknown: never = event;
       return unknown;
     }
   }
+}
+
+/** A payment's row: inserted once, then only turned `refunded` (whichever of the two comes first). */
+async function recordPayment(
+  trx: Transaction<ReadModelDatabase>,
+  payment: { slugId: string; paymentId: string; buyerId: string; amount: number },
+  status: PremiumPaymentStatus,
+  at: Date,
+) {
+  const slug = await trx
+    .selectFrom('rm_premium_slugs')
+    .select('slug')
+    .where('slug_id', '=', payment.slugId)
+    .executeTakeFirst();
+  await trx
+    .insertInto('rm_premium_payments')
+    .values({
+      payment_id: payment.paymentId,
+      slug_id: payment.slugId,
+      slug: slug?.slug ?? '',
+      buyer_id: payment.buyerId,
+      amount: payment.amount,
+      status,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      status === 'refunded'
+        ? oc.column('payment_id').doUpdateSet({ status, updated_at: at })
+        : oc.doNothing(),
+    )
+    .execute();
 }
 
 async function update(

@@ -11,7 +11,7 @@ import {
 import type { Database } from '@sniplink/platform';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { withReadModels } from '../read-models';
-import type { RmPremiumSlugsTable } from './tables';
+import type { PremiumPaymentStatus, RmPremiumSlugsTable } from './tables';
 
 export interface PremiumSlugFilter {
   search: string;
@@ -145,14 +145,14 @@ export async function premiumPurchaseOf(
   db: Kysely<Database>,
   buyerId: string,
   paymentId: string,
-): Promise<{ slugId: string; slug: string; amount: number } | null> {
+): Promise<{ slugId: string; slug: string; amount: number; status: PremiumPaymentStatus } | null> {
   const row = await withReadModels(db)
-    .selectFrom('rm_premium_slugs')
-    .select(['slug_id', 'slug', 'paid_cents'])
+    .selectFrom('rm_premium_payments')
+    .select(['slug_id', 'slug', 'amount', 'status'])
     .where('payment_id', '=', paymentId)
-    .where('owner_id', '=', buyerId)
+    .where('buyer_id', '=', buyerId)
     .executeTakeFirst();
-  return row ? { slugId: row.slug_id, slug: row.slug, amount: row.paid_cents } : null;
+  return row ? { slugId: row.slug_id, slug: row.slug, amount: row.amount, status: row.status } : null;
 }
 
 /** The slugs `ownerId` owns, by slug (a deleted one cannot be owned: an owned slug cannot be deleted). */

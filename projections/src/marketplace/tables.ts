@@ -2,13 +2,29 @@ import type { Int8 } from '@sniplink/platform';
 import type { Generated } from 'kysely';
 
 /**
- * The marketplace read model's table, written by `marketplaceProjection` from the premium slug streams
- * `premiumslug-{id}`; read through `./queries`. Its migrations are `…27T06-premium-slugs` and
- * `…27T08-premium-purchases`.
+ * The marketplace read model's tables, written by `marketplaceProjection` from the premium slug streams
+ * `premiumslug-{id}`; read through `./queries`. Their migrations are `…27T06-premium-slugs`,
+ * `…27T08-premium-purchases` and `…28T12-premium-payments`.
  */
 export type MarketplaceTables = {
   rm_premium_slugs: RmPremiumSlugsTable;
+  rm_premium_payments: RmPremiumPaymentsTable;
 };
+
+/** What became of a premium slug's payment; `refunded` is final. */
+export type PremiumPaymentStatus = 'complete' | 'refunded';
+
+/** One row per payment the provider took for a premium slug (a payment not yet taken has none). */
+export interface RmPremiumPaymentsTable {
+  payment_id: string;
+  slug_id: string;
+  slug: string;
+  buyer_id: string;
+  /** Cents paid. */
+  amount: number;
+  status: PremiumPaymentStatus;
+  updated_at: Date;
+}
 
 /**
  * One row per premium slug ever added, as its last event left it; a deleted slug's row stays, marked by

@@ -72,6 +72,8 @@ export const purchaseQueryOptions = (paymentIntentId: string, slug: string | und
         { signal },
       ),
     retry: 1,
+    // The provider's event may come after the buyer lands here: asked again until it has.
+    refetchInterval: (query) => (query.state.data?.status === 'processing' ? 3_000 : false),
   });
 
 const myPremiumSlugsQueryKey = ['/api/marketplace/my-premium-slugs'] as const;

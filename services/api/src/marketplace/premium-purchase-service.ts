@@ -11,7 +11,6 @@ import {
   activeHold,
   ConflictError,
   checkTargetUrl,
-  DomainError,
   isUserProAt,
   NotFoundError,
   type PremiumPayment,
@@ -23,7 +22,6 @@ import {
   premiumBuyerStreamId,
   premiumSlugDecider,
   premiumSlugStreamId,
-  ServiceUnavailableError,
   UnauthorizedError,
   userDecider,
   userStreamId,
@@ -47,6 +45,7 @@ import type { ReadModelWaiter } from '../accounts/accounts';
 import type { Settings } from '../admin/settings';
 import type { PaymentFacts, PaymentProvider } from '../billing/provider';
 import { LOCAL_PAY_PATH } from '../billing/providers/local';
+import { atProvider, PremiumRefunds, premiumPaymentMetadata } from './premium-refunds';
 
 export interface PremiumPurchaseServiceDeps {
   eventStore: EventStore;
@@ -70,13 +69,6 @@ const CURRENCY = 'usd';
 const notFound = () => new NotFoundError('No such premium slug');
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
-/** The metadata a slug's payment carries, which its webhook events bring back. */
-const paymentMetadata = z.object({
-  premiumSlugId: z.uuid(),
-  premiumHoldId: z.uuid(),
-  userId: z.uuid(),
-});
-
 /**
  * Buying a premium slug (issue 22): a hold on the slug for 15 minutes while the buyer pays, then the
  * provider's events decide. Two streams guard it, each by its expected revision: the buyer's
@@ -87,9 +79,11 @@ const paymentMetadata = z.object({
  */
 export class PremiumPurchaseService {
   private readonly stamped: HandleOptions;
+  private readonly refunds: PremiumRefunds;
 
   constructor(private readonly deps: PremiumPurchaseServiceDeps) {
     this.stamped = { clock: deps.clock };
+    this.refunds = new PremiumRefunds({ ...deps, stamped: this.stamped });
   }
 
   /** One slug of the catalogue, as the checkout page loads it; 404 for an unknown or deleted one. */
@@ -213,20 +207,28 @@ export class PremiumPurchaseService {
     }
   }
 
-  /** The success page's purchase: the buyer's own, once the provider's event made them the owner. */
+  /**
+   * The success page's purchase: the buyer's own, `complete` once the provider's event made them the
+   * owner, `refunded` once the payment was given back; before either, given the slug, `processing`.
+   */
   async purchase(userId: string, paymentId: string, slug: string | undefined): Promise<PremiumPurchase> {
-    const bought = await premiumPurchaseOf(this.deps.db, userId, paymentId);
-    if (bought) return { ...bought, paymentIntentId: paymentId, status: 'complete' };
+    const taken = await premiumPurchaseOf(this.deps.db, userId, paymentId);
+    if (taken) return { ...taken, paymentIntentId: paymentId };
     if (!slug) throw new NotFoundError('No such purchase');
     return { slugId: '', slug, paymentIntentId: paymentId, amount: 0, status: 'processing' };
   }
 
   /**
-   * A `payment_intent.*` event of the provider's. Events of payments that are not a premium slug's are
-   * ignored. Applying one again (a copy, a retry) changes nothing: the slug settles each payment once.
+   * A `payment_intent.*` or `charge.refunded` event of the provider's. Events of payments that are not a
+   * premium slug's are ignored. Applying one again (a copy, a retry) changes nothing: the slug settles
+   * each payment once.
    */
   async applyPaymentEvent(type: string, providerEventId: string, facts: PaymentFacts): Promise<void> {
-    const parsed = paymentMetadata.safeParse(facts.metadata);
+    if (type === 'charge.refunded') {
+      await this.refunds.apply(providerEventId, facts.id);
+      return;
+    }
+    const parsed = premiumPaymentMetadata.safeParse(facts.metadata);
     if (!parsed.success) return;
     const { premiumSlugId: slugId, premiumHoldId: holdId, userId: buyerId } = parsed.data;
     if (type === 'payment_intent.succeeded') {
@@ -358,13 +360,7 @@ export class PremiumPurchaseService {
   }
 
   /** A call to the provider; when it fails, a 503 the buyer can retry ("Payment Setup Failed"). */
-  private async atProvider<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      this.deps.log.warn({ err: error, provider: this.deps.payments.name }, 'payment provider call failed');
-      throw new ServiceUnavailableError('The payment provider could not be reached; please try again');
-    }
+  private atProvider<T>(call: () => Promise<T>): Promise<T> {
+    return atProvider(this.deps, call);
   }
 }

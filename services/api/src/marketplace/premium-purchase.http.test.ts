@@ -2,6 +2,7 @@ import type {
   AdminPremiumSlugsPage,
   MarketplaceSlug,
   MarketplaceSlugDetail,
+  OwnedPremiumSlug,
   PremiumPaymentIntent,
   PremiumPurchase,
   PremiumSlug,
@@ -11,7 +12,7 @@ import { createLogger, fixedClock, loadState } from '@sniplink/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import { fixedSettings } from '../admin/settings';
-import { paymentIntentEvent, TestPayments } from '../billing/testing';
+import { chargeRefundedEvent, paymentIntentEvent, TestPayments } from '../billing/testing';
 import { PremiumPurchaseService } from './premium-purchase-service';
 
 const ADMIN_EMAIL = 'purchase.admin@example.com';
@@ -75,6 +76,21 @@ async function deliver(
   });
   return response.status;
 }
+
+/** `charge.refunded` for the payment of `intent`, signed as Stripe's, delivered to the webhook route. */
+async function deliverRefund(eventId: string, intent: PremiumPaymentIntent): Promise<number> {
+  const { body, signature } = payments.signed(
+    chargeRefundedEvent(eventId, { id: intent.paymentIntentId, amount: intent.amount }),
+  );
+  const response = await api.client().post('/api/webhooks/stripe', body, {
+    'stripe-signature': signature,
+    'content-type': 'application/json',
+  });
+  return response.status;
+}
+
+const purchaseOf = async (client: HttpClient, intent: PremiumPaymentIntent) =>
+  (await client.get<PremiumPurchase>(`/api/marketplace/purchases/${intent.paymentIntentId}`)).body;
 
 const slugState = async (slugId: string) =>
   (await api.client().get<MarketplaceSlugDetail>(`/api/marketplace/premium-slugs/${slugId}`)).body;
@@ -237,6 +253,82 @@ describe("the provider's events", () => {
   });
 });
 
+describe('refunds made at the provider', () => {
+  it("a full refund in the provider's dashboard takes the slug back: refunded on the success page, for sale again", async () => {
+    const slug = await addSlug();
+    const { client, userId } = await buyer('purchase.refunded');
+    const intent = (await startPurchase(client, slug.id)).body;
+    expect(await deliver('evt_bought', 'payment_intent.succeeded', intent, userId, slug.id)).toBe(200);
+    const target = await client.request('PUT', `/api/marketplace/premium-slugs/${slug.slug}/url`, {
+      url: 'https://example.com/deal',
+    });
+    expect(target.status, target.text).toBe(200);
+    // Visited once, so the redirect caches hold the target.
+    expect((await api.client().get(`/s/${slug.slug}`)).status).toBe(302);
+    payments.refundedAtProvider(intent.paymentIntentId);
+    const deliveries = await Promise.all([
+      deliverRefund('evt_refund', intent),
+      deliverRefund('evt_refund', intent),
+    ]);
+    expect(deliveries).toEqual([200, 200]);
+    expect(await deliverRefund('evt_refund_copy', intent)).toBe(200);
+
+    expect(await purchaseOf(client, intent)).toMatchObject({
+      slug: slug.slug,
+      amount: 2500,
+      status: 'refunded',
+    });
+    expect((await client.get<OwnedPremiumSlug[]>('/api/marketplace/my-premium-slugs')).body).toEqual([]);
+    expect(await slugState(slug.id)).toMatchObject({ available: true, held: false });
+    expect(await forSale()).toContain(slug.id);
+    const page = await api.client().get(`/s/${slug.slug}`);
+    expect(page.status).toBe(404);
+    expect(page.text).toContain('This premium link is not set up yet');
+    const events = await api.runtime.eventStore.readStream(`premiumslug-${slug.id}`);
+    expect(events.filter((event) => event.type === 'PremiumSlugPurchaseRefunded')).toHaveLength(1);
+    const owner = await loadState(api.runtime.eventStore, premiumBuyerStreamId(userId), premiumBuyerDecider);
+    expect(premiumSlugsCounted(owner, new Date())).toBe(0);
+    // The payment buys nothing again, even when its success event comes once more.
+    expect(await deliver('evt_bought_late', 'payment_intent.succeeded', intent, userId, slug.id)).toBe(200);
+    expect(await purchaseOf(client, intent)).toMatchObject({ status: 'refunded' });
+    // Someone else may buy it now.
+    const next = await buyer('purchase.after.refund');
+    expect((await startPurchase(next.client, slug.id)).status).toBe(200);
+  });
+
+  it('a partial refund leaves the slug its buyer’s; a refund of a payment the provider does not know changes nothing', async () => {
+    const slug = await addSlug();
+    const { client, userId } = await buyer('purchase.partial');
+    const intent = (await startPurchase(client, slug.id)).body;
+    expect(await deliver('evt_partial_bought', 'payment_intent.succeeded', intent, userId, slug.id)).toBe(
+      200,
+    );
+    expect(await deliverRefund('evt_partial', intent)).toBe(200);
+    expect(await purchaseOf(client, intent)).toMatchObject({ status: 'complete' });
+    const head = await api.runtime.eventStore.headPosition();
+    const unknown = { ...intent, paymentIntentId: 'pi_nobody_knows' };
+    expect(await deliverRefund('evt_unknown_refund', unknown)).toBe(200);
+    expect(await api.runtime.eventStore.headPosition()).toEqual(head);
+  });
+
+  it('a refund while the provider cannot be reached is answered 503, to be sent again', async () => {
+    const slug = await addSlug();
+    const { client, userId } = await buyer('purchase.refund.down');
+    const intent = (await startPurchase(client, slug.id)).body;
+    expect(await deliver('evt_down_bought', 'payment_intent.succeeded', intent, userId, slug.id)).toBe(200);
+    payments.refundedAtProvider(intent.paymentIntentId);
+    payments.failing = true;
+    try {
+      expect(await deliverRefund('evt_down_refund', intent)).toBe(503);
+    } finally {
+      payments.failing = false;
+    }
+    expect(await purchaseOf(client, intent)).toMatchObject({ status: 'complete' });
+    expect(await deliverRefund('evt_down_refund', intent)).toBe(200);
+    expect(await purchaseOf(client, intent)).toMatchObject({ status: 'refunded' });
+  });
+});
+
 describe('holds on a fixed clock', () => {
   it('an expired hold releases the slug by itself; a late payment on a slug sold meanwhile is refunded and recorded', async () => {
     const clock = fixedClock('2031-03-01T10:00:00Z');
@@ -298,6 +390,18 @@ describe('holds on a fixed clock', () => {
     expect(refunds.length).toBeGreaterThanOrEqual(1);
     for (const refund of refunds)
       expect(refund.input).toMatchObject({ idempotencyKey: `premium-refund-${held.paymentIntentId}` });
+    // The late buyer's success page says refunded, not processing; the provider's own `charge.refunded`
+    // for that refund adds nothing.
+    expect(await deliverRefund('evt_late_refund', held)).toBe(200);
+    expect(await purchaseOf(late.client, held)).toEqual({
+      slugId: slug.id,
+      slug: slug.slug,
+      paymentIntentId: held.paymentIntentId,
+      amount: 2500,
+      status: 'refunded',
+    });
+    expect(await purchaseOf(prompt.client, next)).toMatchObject({ status: 'complete' });
+    expect(await api.runtime.eventStore.readStream(`premiumslug-${slug.id}`)).toHaveLength(events.length);
     const lateBuyer = await loadState(
       api.runtime.eventStore,
       premiumBuyerStreamId(late.userId),

@@ -31,7 +31,9 @@ export type PremiumBuyerCommand =
       slugId: string;
       reason: 'expired' | 'payment_failed' | 'canceled' | 'not_held' | 'refunded';
     }
-  | { type: 'RecordPremiumSlugOwned'; buyerId: string; holdId: string; slugId: string };
+  | { type: 'RecordPremiumSlugOwned'; buyerId: string; holdId: string; slugId: string }
+  /** The payment the slug was owned by was refunded: it is theirs no more. */
+  | { type: 'ReturnPremiumSlug'; buyerId: string; holdId: string; slugId: string };
 
 /** The slugs a buyer owns or holds at `now`, each counted once. */
 export function premiumSlugsCounted(state: PremiumBuyerState, now: Date): number {
@@ -55,6 +57,11 @@ function evolve(state: PremiumBuyerState, event: PremiumBuyerEvent): PremiumBuye
     case 'PremiumBuyerSlugOwned':
       holds.delete(event.data.holdId);
       return { holds, owned: new Map(state.owned).set(event.data.holdId, event.data.slugId) };
+    case 'PremiumBuyerSlugReturned': {
+      const owned = new Map(state.owned);
+      owned.delete(event.data.holdId);
+      return { ...state, owned };
+    }
     default: {
       const unknown: never = event;
       return unknown;
@@ -87,6 +94,10 @@ function decide(command: PremiumBuyerCommand, state: PremiumBuyerState): Premium
       return state.owned.has(holdId)
         ? []
         : [{ type: 'PremiumBuyerSlugOwned', data: { buyerId, holdId, slugId } }];
+    case 'ReturnPremiumSlug':
+      return state.owned.has(holdId)
+        ? [{ type: 'PremiumBuyerSlugReturned', data: { buyerId, holdId, slugId } }]
+        : [];
     default: {
       const unknown: never = command;
       return unknown;

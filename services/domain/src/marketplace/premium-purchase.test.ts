@@ -154,6 +154,75 @@ describe('holding and buying a premium slug', () => {
   });
 });
 
+describe('a refund made at the provider', () => {
+  const bought = payment(HOLD_1, ANN, 'pi_1');
+  const recordRefund = (p: PremiumPayment) =>
+    ({ type: 'RecordPremiumPurchaseRefund', slugId: SLUG, payment: p }) as const;
+  const refundedAtProvider = (p: PremiumPayment, slugReleased: boolean): PremiumSlugEvent => ({
+    type: 'PremiumSlugPurchaseRefunded',
+    data: { slugId: SLUG, slug: 'deals', ...p, slugReleased },
+  });
+  const targetSet: PremiumSlugEvent = {
+    type: 'PremiumSlugTargetSet',
+    data: { slugId: SLUG, slug: 'deals', ownerId: ANN, url: 'https://example.com/deal' },
+  };
+
+  it('takes back the slug the payment bought, once: the next buyer may hold it, the old owner no longer set its target', () => {
+    const owned = [added, held(HOLD_1, ANN), purchased(bought), targetSet];
+    given(owned)
+      .when(recordRefund(bought))
+      .then([refundedAtProvider(bought, true)]);
+    const refunded = [...owned, refundedAtProvider(bought, true)];
+    given(refunded).when(recordRefund(bought)).then([]);
+    given(refunded)
+      .when(hold(HOLD_2, BOB, minutes(1)))
+      .then([held(HOLD_2, BOB, minutes(16))]);
+    given(refunded)
+      .when({ type: 'SetPremiumSlugTarget', slugId: SLUG, ownerId: ANN, url: null })
+      .thenThrows({ status: 404 });
+  });
+
+  it('a payment refunded before its success is applied never buys the slug, and its hold ends', () => {
+    given([added, held(HOLD_1, ANN)])
+      .when(recordRefund(bought))
+      .then([refundedAtProvider(bought, false)]);
+    const refunded = [added, held(HOLD_1, ANN), refundedAtProvider(bought, false)];
+    given(refunded)
+      .when({ type: 'CompletePremiumPurchase', slugId: SLUG, payment: bought, now: minutes(1) })
+      .then([]);
+    given(refunded)
+      .when(hold(HOLD_2, BOB, minutes(1)))
+      .then([held(HOLD_2, BOB, minutes(16))]);
+  });
+
+  it('a refund of ours already recorded adds nothing; a refund of another payment leaves the owner be', () => {
+    const late = payment(HOLD_2, BOB, 'pi_late');
+    const ours: PremiumSlugEvent = {
+      type: 'PremiumSlugPaymentRefunded',
+      data: { slugId: SLUG, ...late, refundId: 're_1', reason: 'owned' },
+    };
+    const owned = [added, held(HOLD_1, ANN), purchased(bought)];
+    given([...owned, ours])
+      .when(recordRefund(late))
+      .then([]);
+    given(owned)
+      .when(recordRefund(late))
+      .then([refundedAtProvider(late, false)]);
+  });
+
+  it("returns the slug on the buyer's stream once, so it no longer counts", () => {
+    const buyer = { buyerId: ANN, holdId: HOLD_1, slugId: SLUG };
+    const ownedEvent: PremiumBuyerEvent = { type: 'PremiumBuyerSlugOwned', data: buyer };
+    const returned: PremiumBuyerEvent = { type: 'PremiumBuyerSlugReturned', data: buyer };
+    givenBuyer([ownedEvent])
+      .when({ type: 'ReturnPremiumSlug', ...buyer })
+      .then([returned]);
+    givenBuyer([ownedEvent, returned])
+      .when({ type: 'ReturnPremiumSlug', ...buyer })
+      .then([]);
+  });
+});
+
 describe("a buyer's limit", () => {
   const claim = (holdId: string, slugId: string, now = T0) =>
     ({

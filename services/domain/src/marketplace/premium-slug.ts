@@ -34,6 +34,8 @@ export interface PremiumSlugState {
   hold: PremiumHold | null;
   /** Payments already settled on this slug (bought with, or refunded): each is applied once. */
   settledPayments: ReadonlySet<string>;
+  /** Payments refunded in full: each is recorded refunded once, and never buys the slug after. */
+  refundedPayments: ReadonlySet<string>;
   /** Where `/s/{slug}` redirects, as its owner set it; null until then. */
   targetUrl: string | null;
 }
@@ -80,7 +82,13 @@ export type PremiumSlugCommand =
       payment: PremiumPayment;
       refundId: string;
       reason: PremiumRefundReason;
-    };
+    }
+  /**
+   * The provider says `payment` was refunded in full (its dashboard, or our own refund): recorded once.
+   * When the owner bought the slug with it, the slug goes back to the catalogue; a payment not yet
+   * applied will never buy it.
+   */
+  | { type: 'RecordPremiumPurchaseRefund'; slugId: string; payment: PremiumPayment };
 
 export type PremiumRefundReason = 'owned' | 'held' | 'unlisted';
 
@@ -134,6 +142,7 @@ const initialState = (): PremiumSlugState => ({
   ownerHoldId: null,
   hold: null,
   settledPayments: new Set(),
+  refundedPayments: new Set(),
   targetUrl: null,
 });
 
@@ -174,7 +183,15 @@ function evolve(state: PremiumSlugState, event: PremiumSlugEvent): PremiumSlugSt
         settledPayments: new Set(state.settledPayments).add(event.data.paymentId),
       };
     case 'PremiumSlugPaymentRefunded':
-      return { ...state, settledPayments: new Set(state.settledPayments).add(event.data.paymentId) };
+      return refunded(state, event.data.paymentId);
+    case 'PremiumSlugPurchaseRefunded': {
+      const { paymentId, holdId, slugReleased } = event.data;
+      return {
+        ...refunded(state, paymentId),
+        ...(slugReleased ? { ownerId: null, ownerHoldId: null, targetUrl: null } : {}),
+        hold: state.hold?.holdId === holdId ? null : state.hold,
+      };
+    }
     case 'PremiumSlugTargetSet':
       return { ...state, targetUrl: event.data.url };
     default: {
@@ -182,6 +199,14 @@ function evolve(state: PremiumSlugState, event: PremiumSlugEvent): PremiumSlugSt
       return unknown;
     }
   }
+}
+
+function refunded(state: PremiumSlugState, paymentId: string): PremiumSlugState {
+  return {
+    ...state,
+    settledPayments: new Set(state.settledPayments).add(paymentId),
+    refundedPayments: new Set(state.refundedPayments).add(paymentId),
+  };
 }
 
 function hold(
@@ -226,6 +251,16 @@ function complete(
   if (current && current.holdId !== payment.holdId) throw new PremiumPaymentNotSellable('held');
   if (!current && state.fields?.isAvailable === false) throw new PremiumPaymentNotSellable('unlisted');
   return [{ type: 'PremiumSlugPurchased', data: { slugId, ...payment } }];
+}
+
+function recordPurchaseRefund(
+  { slugId, payment }: Extract<PremiumSlugCommand, { type: 'RecordPremiumPurchaseRefund' }>,
+  state: PremiumSlugState,
+): PremiumSlugEvent[] {
+  if (state.refundedPayments.has(payment.paymentId)) return [];
+  const slugReleased = state.ownerId === payment.buyerId && state.ownerHoldId === payment.holdId;
+  const data = { slugId, slug: state.slug ?? '', ...payment, slugReleased };
+  return [{ type: 'PremiumSlugPurchaseRefunded', data }];
 }
 
 function decide(command: PremiumSlugCommand, state: PremiumSlugState): PremiumSlugEvent[] {
@@ -278,6 +313,8 @@ function decide(command: PremiumSlugCommand, state: PremiumSlugState): PremiumSl
               data: { slugId, ...command.payment, refundId: command.refundId, reason: command.reason },
             },
           ];
+    case 'RecordPremiumPurchaseRefund':
+      return recordPurchaseRefund(command, state);
     case 'DeletePremiumSlug': {
       listed(state);
       if (state.ownerId !== null)
