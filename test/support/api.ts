@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { PaymentProvider } from '../../services/api/src/index';
-import { type Config, createLogger, loadConfig } from '../../services/platform/src/index';
+import { type Config, createLogger, type Logger, loadConfig } from '../../services/platform/src/index';
 import { startApp } from '../../services/standalone/src/composition';
 import type { Runtime } from '../../services/standalone/src/runtime';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -22,11 +22,11 @@ export interface TestApi {
  * The real app (runtime + HTTP) on a database of its own, listening on a loopback port: tests talk to it
  * over real HTTP, as a browser would. `env.PORT` picks the port (see `freePort()`); unset, any free one.
  * `webDistDir`: serve the web app built there too (by default the API alone); `payments`: the payment
- * provider the plans and payments routes use.
+ * provider the plans and payments routes use; `log`: where the app logs (by default nowhere).
  */
 export async function startTestApi(
   env: Record<string, string> = {},
-  options: { webDistDir?: string; payments?: PaymentProvider } = {},
+  options: { webDistDir?: string; payments?: PaymentProvider; log?: Logger } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase({ migrate: false });
   // A DATA_DIR of its own unless the test names one: the click spill and the outbox are per process.
@@ -40,7 +40,7 @@ export async function startTestApi(
     SIGNUP_MAX_PER_IP: '100000',
     ...env,
   });
-  const log = createLogger('silent');
+  const log = options.log ?? createLogger('silent');
   const { app, runtime } = await startApp(config, log, options);
   // A caller that must know the address up front (say, to register a callback URL with an identity
   // provider) passes PORT (and PUBLIC_URL); otherwise any free port will do.
