@@ -1,9 +1,6 @@
 import type { PremiumSlugEvent } from '@sniplink/contracts';
-import { sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStack, type TestStack } from '../../../test/support/stack';
-import { withReadModels } from '../read-models';
 import { appendHistory, applyInBatches as applyFromLog, snapshot } from '../testing/fixtures';
 import { marketplaceProjection } from './projection';
 import {

@@ -11,14 +11,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { PremiumPurchase } from '@sniplink/contracts';
 import { pages } from '@sniplink/contracts/pages';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { PageTitle } from '../components/PageTitle';
 import { purchaseQueryOptions } from './api';
-import { dollars } from './premiumFacts';
+import { purchaseShown } from './premiumFacts';
 
 const page = pages['/premium/success'];
 
@@ -61,29 +60,6 @@ export function PremiumSuccessPage({ search }: { search: PremiumSuccessSearch })
   );
 }
 
-/** What the page says of each status the purchase can have. */
-const shownStatus: Record<
-  PremiumPurchase['status'],
-  { title: string; status: string; message: (slug: string) => string }
-> = {
-  complete: {
-    title: 'Purchase Successful!',
-    status: 'Complete',
-    message: (slug) => `The premium slug "${slug}" is yours.`,
-  },
-  processing: {
-    title: 'Payment Processing',
-    status: 'Processing',
-    message: () => 'Your payment is being confirmed; this page shows it once it is.',
-  },
-  refunded: {
-    title: 'Payment Refunded',
-    status: 'Refunded',
-    message: (slug) =>
-      `Your payment for "${slug}" was refunded in full, so the premium slug is not yours. Browse the marketplace for another.`,
-  },
-};
-
 function Purchase({ paymentIntentId, slug }: { paymentIntentId: string; slug: string | undefined }) {
   const purchase = useQuery(purchaseQueryOptions(paymentIntentId, slug));
   if (purchase.isPending) {
@@ -101,12 +77,12 @@ function Purchase({ paymentIntentId, slug }: { paymentIntentId: string; slug: st
     );
   }
   const { data } = purchase;
-  const shown = shownStatus[data.status];
+  const shown = purchaseShown(data);
   return (
     <Card withBorder radius="md" padding="xl">
       <Stack align="center" gap="md" ta="center">
         <Title order={1}>{shown.title}</Title>
-        <Text c="dimmed">{shown.message(data.slug)}</Text>
+        <Text c="dimmed">{shown.message}</Text>
         <Table variant="vertical" withTableBorder maw={420}>
           <Table.Tbody>
             <Table.Tr>
@@ -115,7 +91,7 @@ function Purchase({ paymentIntentId, slug }: { paymentIntentId: string; slug: st
             </Table.Tr>
             <Table.Tr>
               <Table.Th>Amount</Table.Th>
-              <Table.Td>{data.status === 'processing' ? '—' : dollars(data.amount)}</Table.Td>
+              <Table.Td>{shown.amount}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>Status</Table.Th>

@@ -1,8 +1,35 @@
 import { premiumCategories } from '@sniplink/contracts/premium-slugs';
 import { describe, expect, it } from 'vitest';
-import { categoryLook, centsOf, dollars, purchaseActionFor, slugsOfLines } from './premiumFacts';
+import {
+  categoryLook,
+  centsOf,
+  dollars,
+  purchaseActionFor,
+  purchaseShown,
+  slugsOfLines,
+} from './premiumFacts';
 
 describe('premium slug facts', () => {
+  it('shows a refunded purchase as refunded, with the amount given back, never as processing', () => {
+    expect(purchaseShown({ status: 'refunded', slug: 'deals', amount: 2500 })).toEqual({
+      title: 'Payment Refunded',
+      message:
+        'Your payment for "deals" was refunded in full, so the premium slug is not yours. Browse the marketplace for another.',
+      status: 'Refunded',
+      amount: '$25.00',
+    });
+    expect(purchaseShown({ status: 'complete', slug: 'deals', amount: 2500 })).toMatchObject({
+      title: 'Purchase Successful!',
+      status: 'Complete',
+      amount: '$25.00',
+    });
+    expect(purchaseShown({ status: 'processing', slug: 'deals', amount: 0 })).toMatchObject({
+      title: 'Payment Processing',
+      status: 'Processing',
+      amount: '—',
+    });
+  });
+
   it('shows cents as dollars with two decimals', () => {
     expect(dollars(2500)).toBe('$25.00');
     expect(dollars(1999)).toBe('$19.99');

@@ -1,3 +1,4 @@
+import type { PremiumPurchase } from '@sniplink/contracts';
 import {
   type MarketplaceCategoryKey,
   marketplaceCategoryKeys,
@@ -28,6 +29,46 @@ export const tierLabels: Record<PremiumTier, string> = {
 /** Cents as the marketplace shows them: 2500 → "$25.00". */
 export const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * What the success page says of a purchase: its title, message, status and amount. Refunded, the buyer
+ * learns the slug is not theirs and that their money was given back.
+ */
+export function purchaseShown(purchase: Pick<PremiumPurchase, 'status' | 'slug' | 'amount'>): {
+  title: string;
+  message: string;
+  status: string;
+  amount: string;
+} {
+  const { slug, amount } = purchase;
+  switch (purchase.status) {
+    case 'complete':
+      return {
+        title: 'Purchase Successful!',
+        message: `The premium slug "${slug}" is yours.`,
+        status: 'Complete',
+        amount: dollars(amount),
+      };
+    case 'refunded':
+      return {
+        title: 'Payment Refunded',
+        message: `Your payment for "${slug}" was refunded in full, so the premium slug is not yours. Browse the marketplace for another.`,
+        status: 'Refunded',
+        amount: dollars(amount),
+      };
+    case 'processing':
+      return {
+        title: 'Payment Processing',
+        message: 'Your payment is being confirmed; this page shows it once it is.',
+        status: 'Processing',
+        amount: '—',
+      };
+    default: {
+      const unknown: never = purchase.status;
+      return unknown;
+    }
+  }
+}
 
 /** What an admin typed in dollars, in cents (dollars x 100, rounded); NaN when it is not a number. */
 export const centsOf = (dollarsTyped: string | number): number => {
