@@ -287,7 +287,7 @@ export class PremiumPurchaseService {
       { slugId, paymentId: payment.paymentId, refundId, reason },
       'premium slug payment refunded: the slug was no longer the payer’s to have',
     );
-    await handleCommand(
+    const recorded = await handleCommand(
       this.deps.eventStore,
       premiumSlugStreamId(slugId),
       premiumSlugDecider,
@@ -295,6 +295,8 @@ export class PremiumPurchaseService {
       this.stamped,
     );
     await this.releaseClaim(payment.buyerId, payment.holdId, slugId, 'refunded');
+    // The buyer's success page, asking again, finds the payment refunded.
+    if (recorded.position) await this.deps.readModels.waitFor(PROJECTION, recorded.position);
   }
 
   private async paymentFor(

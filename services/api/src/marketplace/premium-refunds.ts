@@ -8,6 +8,7 @@ import {
   ServiceUnavailableError,
 } from '@sniplink/domain';
 import { type EventStore, type HandleOptions, handleCommand, type Logger } from '@sniplink/platform';
+import { marketplaceProjection } from '@sniplink/projections';
 import { z } from 'zod';
 import type { ReadModelWaiter } from '../accounts/accounts';
 import type { PaymentProvider } from '../billing/provider';
@@ -89,7 +90,7 @@ export class PremiumRefunds {
       );
     }
     // The success page and the marketplace show it from the buyer's next look.
-    if (recorded.position) await this.deps.readModels.waitFor('marketplace', recorded.position);
+    if (recorded.position) await this.deps.readModels.waitFor(marketplaceProjection.name, recorded.position);
   }
 }
 
