@@ -100,6 +100,24 @@ describe('config entries', () => {
     expect((await list()).map((entry) => entry.key)).not.toContain('plain');
   });
 
+  it('refuses names objects inherit as keys, naming the field, and stores nothing', async () => {
+    for (const key of ['__proto__', 'constructor', 'prototype', 'valueof']) {
+      const refused = await add({ key, value: '1' });
+      expect({ key, status: refused.status, body: refused.body }).toMatchObject({
+        key,
+        status: 400,
+        body: { code: 'VALIDATION_FAILED', field: 'key', message: 'key is a reserved name: choose another key' },
+      });
+      expect((await put(key, { value: '2' })).status).toBe(404);
+    }
+    expect(await add({ key: 'toString', value: '1' })).toMatchObject({ status: 400, body: { field: 'key' } });
+    const keys = (await list()).map((entry) => entry.key);
+    for (const key of ['__proto__', 'constructor', 'prototype', 'valueof', 'toString'])
+      expect(keys).not.toContain(key);
+    // A key of the admin's own that only resembles one is an ordinary key.
+    expect((await add({ key: 'constructor.note', value: 'kept' })).status).toBe(201);
+  });
+
   it('answers 404 for a key that is not set, or not a key at all, on PUT and DELETE; the key cannot change', async () => {
     expect(await put('never.set', { value: 'x' })).toMatchObject({
       status: 404,
