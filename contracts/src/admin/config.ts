@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FREE_LINK_LIMIT, PRO_MONTHLY_LINK_LIMIT } from '../billing/api';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
+import { optionalVisibleText, visibleText } from '../text';
 
 /**
  * Config entries (admin-console.md sections 2, 3 and 7): key, value, description, updatedAt, set in the
@@ -31,17 +32,10 @@ export const configKeySchema = z
   .string()
   .regex(CONFIG_KEY_PATTERN, CONFIG_KEY_RULE)
   .refine((key) => !isReservedConfigKey(key), CONFIG_KEY_RESERVED);
-const configValueSchema = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(MAX_CONFIG_VALUE_LENGTH, `must be at most ${MAX_CONFIG_VALUE_LENGTH} characters`);
-const configDescriptionSchema = z
-  .string()
-  .trim()
-  .max(MAX_CONFIG_DESCRIPTION_LENGTH, `must be at most ${MAX_CONFIG_DESCRIPTION_LENGTH} characters`)
+const configValueSchema = visibleText(MAX_CONFIG_VALUE_LENGTH, 'is required');
+const configDescriptionSchema = optionalVisibleText(MAX_CONFIG_DESCRIPTION_LENGTH)
   .nullish()
-  .transform((description) => description || null);
+  .transform((description) => description ?? null);
 
 /** `POST /api/admin/config`: key and value required; a blank description is none. */
 export const createConfigEntryBody = z.object({

@@ -76,7 +76,7 @@ describe('config entries', () => {
       [{ key: 'k'.repeat(65), value: 'x' }, 'key', 'key must be 1-64 characters'],
       [{ key: 'plain' }, 'value', 'value is required'],
       [{ key: 'plain', value: '   ' }, 'value', 'value is required'],
-      [{ key: 'plain', value: 'v'.repeat(4097) }, 'value', 'value must be at most 4096 characters'],
+      [{ key: 'plain', value: 'v'.repeat(4097) }, 'value', 'value must be at most 4,096 characters'],
       [{ key: 'plain', value: 5 }, 'value', 'value has the wrong type'],
       [
         { key: 'plain', value: 'x', description: 'd'.repeat(501) },
@@ -106,7 +106,11 @@ describe('config entries', () => {
       expect({ key, status: refused.status, body: refused.body }).toMatchObject({
         key,
         status: 400,
-        body: { code: 'VALIDATION_FAILED', field: 'key', message: 'key is a reserved name: choose another key' },
+        body: {
+          code: 'VALIDATION_FAILED',
+          field: 'key',
+          message: 'key is a reserved name: choose another key',
+        },
       });
       expect((await put(key, { value: '2' })).status).toBe(404);
     }
