@@ -138,15 +138,18 @@ export function subscriptionSnapshot(
   };
 }
 
+const CHECKOUT_STATUSES = ['open', 'complete', 'expired'] as const;
+
 /**
  * A Checkout Session as the app reads it: the user it was made for, and whether it is paid. A session
  * completed with a payment still clearing (`payment_status: unpaid`) is not paid yet.
  */
-export function checkoutSnapshot(session: Stripe.Checkout.Session): CheckoutSnapshot {
+function checkoutSnapshot(session: Stripe.Checkout.Session): CheckoutSnapshot {
   return {
     id: session.id,
     userId: session.client_reference_id ?? session.metadata?.userId ?? null,
-    status: session.status ?? 'open',
+    // A status this SDK version does not name counts as not finished.
+    status: CHECKOUT_STATUSES.find((status) => status === session.status) ?? 'open',
     paid: session.status === 'complete' && session.payment_status !== 'unpaid',
   };
 }
