@@ -22,3 +22,4 @@ export * from './marketplace/events';
 export * from './marketplace/premium-slugs';
 export * from './support/api';
 export * from './support/events';
+export * from './text';

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserUnavailableReason, newDesktopContext, seriousAccessibilityViolations } from './browser';
-import { type BrowserStack, registerThroughApi, startBrowserStack, toastText } from './harness';
+import { type BrowserStack, registerThroughApi, startBrowserStack, toastText, toastTitled } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] plans and payments journeys SKIPPED: ${unavailable}`);
@@ -9,8 +9,8 @@ if (unavailable) console.warn(`[e2e] plans and payments journeys SKIPPED: ${unav
 /**
  * The whole local flow: /subscribe, the built-in test checkout at /pay/local/… (the default provider when no
  * Stripe key is set: it signs its events and delivers them to the webhook route Stripe would call), and
- * back. Without PUBLIC_URL the app names itself http://localhost:PORT in the checkout's return addresses,
- * so the browser uses that origin throughout and keeps its session cookie across the round trip.
+ * back. Without PUBLIC_URL the app names itself http://localhost:PORT in its log and the checkout's return
+ * addresses, so the browser uses that origin throughout and keeps its session cookie across the round trip.
  */
 describe.skipIf(unavailable !== undefined)('plans and payments in a real browser', () => {
   let stack: BrowserStack;
@@ -84,6 +84,7 @@ describe.skipIf(unavailable !== undefined)('plans and payments in a real browser
 
     // The test checkout: labelled, and paid with its Pay button.
     await page.waitForURL((url) => url.pathname.startsWith('/pay/local/'));
+    const sessionId = new URL(page.url()).pathname.split('/').pop() ?? '';
     await page.getByText('Test payment: no money moves').first().waitFor();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
@@ -118,10 +119,31 @@ describe.skipIf(unavailable !== undefined)('plans and payments in a real browser
     );
     expect(new URL(page.url()).pathname).toBe('/subscribe');
 
-    // The provider may also come back to /home: a toast, the address cleaned.
-    await page.goto('/home?payment=success&session_id=cs_test_return');
+    // The provider may also come back to /home: a toast once the server confirms it, the address cleaned.
+    await page.goto(`/home?payment=success&session_id=${sessionId}`);
     await toastText(page, 'Payment Successful!');
     await expect.poll(() => addressQuery(page)).toBe('');
+    await context.close();
+  }, 60_000);
+
+  it('never tells a Free user who typed a success address that they paid', async () => {
+    const context = await freeAccount('Fiona');
+    const page = await context.newPage();
+    await page.goto('/home?payment=success&session_id=cs_test_fake');
+    expect(await toastText(page, 'Payment Not Confirmed')).toBe(
+      'Payment Not Confirmed We could not confirm this payment. Your plan has not changed.',
+    );
+    await expect.poll(() => addressQuery(page)).toBe('');
+    await page.getByRole('heading', { level: 1 }).locator('..').getByText('Free', { exact: true }).waitFor();
+    expect(await toastTitled(page, 'Payment Successful!').count()).toBe(0);
+
+    // Nor /subscribe: no success screen, the plans offered again.
+    await page.goto('/subscribe?payment=success&session_id=cs_test_fake');
+    await toastTitled(page, 'Payment Not Confirmed').waitFor();
+    await page.getByRole('button', { name: 'Choose Pro Monthly' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Payment Successful!' }).count()).toBe(0);
+    await expect.poll(() => addressQuery(page)).toBe('');
+    expect(await subscriptionOf(context)).toEqual({ status: 'inactive', plan: null });
     await context.close();
   }, 60_000);
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { billingSchema, linkAllowanceSchema } from '../billing/api';
+import { optionalVisibleText } from '../text';
 
-const name = z.string().trim().max(100, 'must be at most 100 characters');
+const name = optionalVisibleText(100);
 const email = z
   .string()
   .trim()

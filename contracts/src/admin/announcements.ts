@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
+import { visibleText as text } from '../text';
 
 /** An announcement's colour on the dashboard (admin-console.md section 3). */
 export const announcementTypes = ['info', 'warning', 'success', 'error'] as const;
@@ -15,14 +16,6 @@ export type AnnouncementAudience = (typeof announcementAudiences)[number];
 /** A banner's title stays on one line; its message is a paragraph or two, never a page. */
 export const ANNOUNCEMENT_TITLE_MAX = 120;
 export const ANNOUNCEMENT_MESSAGE_MAX = 2_000;
-
-/** What an admin types, trimmed; blank is refused with the field's name. */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'must not be blank')
-    .max(max, `must be at most ${max.toLocaleString('en-US')} characters`);
 
 /**
  * `POST /api/admin/announcements` (admin-console.md section 7); the defaults are section 9's: type info,

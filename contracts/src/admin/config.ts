@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FREE_LINK_LIMIT, PRO_MONTHLY_LINK_LIMIT } from '../billing/api';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
+import { optionalVisibleText, visibleText } from '../text';
 
 /**
  * Config entries (admin-console.md sections 2, 3 and 7): key, value, description, updatedAt, set in the
@@ -12,22 +13,29 @@ import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
 /** A key: 1-64 characters of lower-case letters, digits, `_`, `.` and `-` (it names a stream too). */
 export const CONFIG_KEY_RULE = "must be 1-64 characters: lower-case letters, digits, '_', '.' or '-'";
 const CONFIG_KEY_PATTERN = /^[a-z0-9_.-]{1,64}$/;
-export const isConfigKey = (key: string) => CONFIG_KEY_PATTERN.test(key);
+
+/**
+ * Names an object inherits (`__proto__`, `constructor`, `prototype`, `tostring`, …), compared lower-cased:
+ * admins may add keys of their own, but never one that code holding entries in a plain object would
+ * mistake for, or write through to, the object's prototype.
+ */
+const RESERVED_CONFIG_KEYS: ReadonlySet<string> = new Set(
+  [...Object.getOwnPropertyNames(Object.prototype), 'prototype'].map((name) => name.toLowerCase()),
+);
+const CONFIG_KEY_RESERVED = 'is a reserved name: choose another key';
+const isReservedConfigKey = (key: string) => RESERVED_CONFIG_KEYS.has(key);
+export const isConfigKey = (key: string) => CONFIG_KEY_PATTERN.test(key) && !isReservedConfigKey(key);
 export const MAX_CONFIG_VALUE_LENGTH = 4096;
 export const MAX_CONFIG_DESCRIPTION_LENGTH = 500;
 
-export const configKeySchema = z.string().regex(CONFIG_KEY_PATTERN, CONFIG_KEY_RULE);
-const configValueSchema = z
+export const configKeySchema = z
   .string()
-  .trim()
-  .min(1, 'is required')
-  .max(MAX_CONFIG_VALUE_LENGTH, `must be at most ${MAX_CONFIG_VALUE_LENGTH} characters`);
-const configDescriptionSchema = z
-  .string()
-  .trim()
-  .max(MAX_CONFIG_DESCRIPTION_LENGTH, `must be at most ${MAX_CONFIG_DESCRIPTION_LENGTH} characters`)
+  .regex(CONFIG_KEY_PATTERN, CONFIG_KEY_RULE)
+  .refine((key) => !isReservedConfigKey(key), CONFIG_KEY_RESERVED);
+const configValueSchema = visibleText(MAX_CONFIG_VALUE_LENGTH, 'is required');
+const configDescriptionSchema = optionalVisibleText(MAX_CONFIG_DESCRIPTION_LENGTH)
   .nullish()
-  .transform((description) => description || null);
+  .transform((description) => description ?? null);
 
 /** `POST /api/admin/config`: key and value required; a blank description is none. */
 export const createConfigEntryBody = z.object({

@@ -19,6 +19,25 @@ export const alreadySubscribedSchema = z.object({ status: z.literal('active'), m
 export const createSubscriptionAnswer = z.union([checkoutStartedSchema, alreadySubscribedSchema]);
 export type CreateSubscriptionAnswer = z.infer<typeof createSubscriptionAnswer>;
 
+/** A checkout session's id as the provider makes it (`cs_test_…`, `cs_live_…`). */
+export const checkoutSessionParams = z.object({
+  sessionId: z.string().regex(/^cs_\w{1,250}$/, 'is not a checkout session id'),
+});
+
+/**
+ * What became of a checkout the signed-in user came back from: `paid` (paid, and the user is Pro),
+ * `processing` (completed at the provider, the plan not applied yet: the provider's event is on its way),
+ * `open` (never paid) or `expired`.
+ */
+export const checkoutConfirmationStatuses = ['paid', 'processing', 'open', 'expired'] as const;
+
+/** GET /api/subscriptions/checkout/{sessionId}: 404 for a checkout that is not the user's, or none. */
+export const checkoutConfirmationSchema = z.object({
+  sessionId: z.string(),
+  status: z.enum(checkoutConfirmationStatuses),
+});
+export type CheckoutConfirmation = z.infer<typeof checkoutConfirmationSchema>;
+
 /** POST /api/billing/portal: the provider's page to cancel, change the card and see invoices. */
 export const billingPortalSchema = z.object({ url: z.string() });
 

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { optionalVisibleText } from '../text';
 
 export const MAX_URL_LENGTH = 2048;
 export const MAX_TITLE_LENGTH = 200;
 export { CUSTOM_CODE_RULE, customCodePattern } from './short-codes';
 
-const title = z.string().max(MAX_TITLE_LENGTH, `must be at most ${MAX_TITLE_LENGTH} characters`).nullable();
+/** A title with nothing visible in it is no title. */
+const title = optionalVisibleText(MAX_TITLE_LENGTH).nullable();
 
 /** POST /api/links */
 export const createLinkBody = z.object({

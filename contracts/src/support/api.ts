@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleText as text } from '../text';
 import { ticketPriorities, ticketStatuses } from './events';
 
 /** user-app.md section 5 and the issue: a subject fits a line, a message a few pages. */
@@ -8,14 +9,6 @@ export const TICKET_MESSAGE_MAX = 10_000;
 export const TICKET_AUTO_CLOSE_DAYS = 7;
 /** The Support tab's page size. */
 export const ADMIN_TICKETS_PAGE_SIZE = 20;
-
-/** What a user or admin types, trimmed; missing or blank is refused naming the field. */
-const text = (max: number) =>
-  z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, 'must not be blank')
-    .max(max, `must be at most ${max.toLocaleString('en-US')} characters`);
 
 /** `POST /api/support/tickets`: subject, message and priority (default medium). */
 export const openTicketBody = z.object({

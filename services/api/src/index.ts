@@ -33,6 +33,7 @@ export { type UserAdminRoutesDeps, userAdminRoutes } from './admin/users';
 export { type AnalyticsRoutesDeps, analyticsRoutes } from './analytics/routes';
 export { type AppDeps, buildApp, type RouteGroup } from './app';
 export { BillingService } from './billing/billing-service';
+export { CheckoutReturns, checkoutReturnRoutes } from './billing/checkout-return';
 export type { PaymentProvider } from './billing/provider';
 export {
   createPaymentProvider,

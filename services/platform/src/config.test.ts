@@ -17,6 +17,18 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('names itself, without PUBLIC_URL, by an address a browser here reaches on HOST', () => {
+    const publicUrlOn = (HOST: string) => loadConfig({ HOST, PORT: '8080' }).publicUrl;
+    for (const host of ['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']) {
+      expect(publicUrlOn(host)).toBe('http://localhost:8080');
+    }
+    expect(publicUrlOn('192.168.1.20')).toBe('http://192.168.1.20:8080');
+    expect(publicUrlOn('fd00::20')).toBe('http://[fd00::20]:8080');
+    expect(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://snip.example.com' }).publicUrl).toBe(
+      'https://snip.example.com',
+    );
+  });
+
   it('reads every variable it knows', () => {
     const config = loadConfig({
       PORT: '8080',

@@ -149,6 +149,21 @@ function missingCompanions(env: Record<string, string | undefined>): string[] {
   return problems;
 }
 
+/** Hosts that mean "this machine" (loopback) or "every interface": a browser here reaches them as localhost. */
+const LOCAL_HOST = /^(localhost|127(\.\d{1,3}){3}|::1|0\.0\.0\.0|::)$/;
+
+/**
+ * The address the app names itself by when PUBLIC_URL is not set: in short links, the checkout's and the
+ * portal's returns, mails, and the start-up log. One address for all of them, because the session cookie
+ * belongs to one host: a user sent back to `localhost` after signing in on `127.0.0.1` arrives signed
+ * out. Listening on this machine (or on every interface), that address is `http://localhost:PORT`;
+ * listening on one other address, it is that address.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  if (LOCAL_HOST.test(host)) return `http://localhost:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
   port: number;
@@ -279,7 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl: e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT),
     canonicalUrl: e.PUBLIC_URL,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),

@@ -35,7 +35,9 @@ import {
   BillingService,
   billingRoutes,
   buildApp,
+  CheckoutReturns,
   ConfigService,
+  checkoutReturnRoutes,
   claimDemoLinksOnSignIn,
   configAdminRoutes,
   createOidcLogin,
@@ -181,6 +183,7 @@ function featureRoutes(runtime: Runtime, payments: PaymentSetup): RouteGroup[] {
     (api) => analyticsRoutes(api, analyticsDeps(runtime)),
     (api) => demoRoutes(api, demoDeps(runtime)),
     (api) => billingRoutes(api, billingDeps(runtime, payments.provider, purchases)),
+    (api) => checkoutReturnRoutes(api, checkoutReturnDeps(runtime, payments.provider)),
     (api) => announcementRoutes(api, { announcements, sessions: runtime.sessions }),
     (api) => marketplaceRoutes(api, { premiumSlugs, purchases, sessions: runtime.sessions }),
     (api) => supportRoutes(api, { support, sessions: runtime.sessions }),
@@ -447,6 +450,12 @@ function billingDeps(
     sessions: runtime.sessions,
     webhooks: { billing, payments, oneOffPayments, eventStore, db: runtime.database.db, log },
   };
+}
+
+/** The checkout a user comes back from, as the provider holds it. */
+function checkoutReturnDeps(runtime: Runtime, payments: PaymentProvider) {
+  const { eventStore, clock, log } = runtime;
+  return { checkouts: new CheckoutReturns({ payments, eventStore, clock, log }), sessions: runtime.sessions };
 }
 
 /** Users reach the site over https (PUBLIC_URL): cookies are Secure, answers carry HSTS. */

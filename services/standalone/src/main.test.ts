@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../../../test/support/api';
 import { type AppProcess, startAppProcess } from '../../../test/support/app-process';
 import { createTestDatabase } from '../../../test/support/database';
 
@@ -37,6 +38,36 @@ describe('npm start: the app in one process', () => {
     expect(app.output()).toContain('"msg":"payments: local test provider (no money moves)"');
     expect(await app.stop('SIGTERM'), app.output().slice(-4_000)).toBe(0);
     expect(app.output()).toContain('"msg":"stopped"');
+  });
+
+  it("without PUBLIC_URL names one address in its log, its short links, the checkout's return and the portal's", async () => {
+    const database = await createTestDatabase({ migrate: false });
+    cleanups.push(() => database.drop());
+    const app = await startAppProcess({ DATABASE_URL: database.connectionString, PUBLIC_URL: undefined });
+    cleanups.push(async () => void (await app.stop()));
+    const port = new URL(app.baseUrl).port;
+    const logged = /is running at (\S+)/.exec(app.output())?.[1];
+    expect(logged).toBe(`http://localhost:${port}`);
+
+    const user = new HttpClient(app.baseUrl);
+    expect(
+      (await user.post('/api/auth/register', { email: 'one@example.com', password: 'correct horse' })).status,
+    ).toBe(201);
+    const link = await user.post<{ shortUrl: string }>('/api/links', { originalUrl: 'https://example.com/' });
+    expect(link.body.shortUrl).toMatch(new RegExp(`^${logged}/s/\\w+$`));
+
+    const checkout = await user.post<{ sessionUrl: string }>('/api/create-subscription', { plan: 'monthly' });
+    expect(checkout.body.sessionUrl.startsWith(`${logged}/pay/local/`)).toBe(true);
+    const paid = await user.post(`${new URL(checkout.body.sessionUrl).pathname}/pay`);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toMatch(
+      new RegExp(`^${logged}/subscribe\\?payment=success&session_id=`),
+    );
+
+    const portal = await user.post<{ url: string }>('/api/billing/portal');
+    expect(portal.body.url.startsWith(`${logged}/pay/local/portal/`)).toBe(true);
+    const portalPage = await user.get(new URL(portal.body.url).pathname);
+    expect(portalPage.text).toContain(`href="${logged}/profile"`);
   });
 
   /** A request whose body never comes: it holds the HTTP server's close. */

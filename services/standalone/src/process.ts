@@ -17,9 +17,10 @@ export async function serveProcess(start: ProcessKind, entryUrl: string, name: s
   });
   stopOnSignal(app, runtime, log);
   await app.listen({ port: config.port, host: config.host });
+  // The address links and payment returns use, so a user who opens it keeps one session cookie throughout.
   log.info(
-    { url: config.publicUrl, database: runtime.describeDatabase },
-    `${name} is running at http://${config.host}:${config.port} (${runtime.describeDatabase})`,
+    { url: config.publicUrl, listen: `${config.host}:${config.port}`, database: runtime.describeDatabase },
+    `${name} is running at ${config.publicUrl} (listening on ${config.host}:${config.port}; ${runtime.describeDatabase})`,
   );
 }
 

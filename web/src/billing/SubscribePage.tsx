@@ -31,25 +31,37 @@ import {
   checkoutFailureOutcome,
   checkoutRedirectDelayMs,
 } from './checkout';
-import { type PaymentReturnSearch, paymentReturnOf } from './paymentReturn';
+import type { PaymentReturnSearch } from './paymentReturn';
 import { planFeatures, planPrices } from './plans';
-import { usePaymentReturn } from './usePaymentReturn';
+import { showPaymentNotice, usePaymentReturn } from './usePaymentReturn';
 
 const pageTitle = pages['/subscribe'].title;
 
 /** /subscribe (spec, sections 2 and 4): Pro Monthly or Pro Yearly, and the screens after the checkout. */
 export function SubscribePage({ search }: { search: PaymentReturnSearch }) {
-  const [paid, setPaid] = useState(() => paymentReturnOf(search) === 'success');
-  usePaymentReturn('/subscribe', search, (outcome) => {
-    if (outcome === 'success') setPaid(true);
-    else toast.error('Payment Canceled', 'Your payment was canceled. You can try again anytime.');
+  const [paid, setPaid] = useState(false);
+  const { checking } = usePaymentReturn('/subscribe', search, (outcome) => {
+    if (outcome === 'confirmed') setPaid(true);
+    else if (outcome === 'canceled')
+      toast.error('Payment Canceled', 'Your payment was canceled. You can try again anytime.');
+    else showPaymentNotice(outcome);
   });
 
   return (
     <Container size="md" py="xl">
       <PageTitle title={pageTitle} />
-      {paid ? <CheckoutSuccess /> : <PlanChoice />}
+      {paid ? <CheckoutSuccess /> : checking ? <ConfirmingPayment /> : <PlanChoice />}
     </Container>
+  );
+}
+
+/** Back from the checkout, until the server has said whether the payment went through. */
+function ConfirmingPayment() {
+  return (
+    <Group justify="center" gap="xs" py="xl" role="status">
+      <Loader size="sm" />
+      <Text>Confirming your payment...</Text>
+    </Group>
   );
 }
 

@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
  */
 export const toastDurationMs = 5000;
 
-function show(color: 'green' | 'red', title: string, message: string) {
+function show(color: 'green' | 'red' | 'blue', title: string, message: string) {
   // Hiding first keeps "at most one visible": a new toast replaces the old one instead of queueing.
   notifications.clean();
   notifications.show({ title, message, color, autoClose: toastDurationMs, withBorder: true });
@@ -16,4 +16,6 @@ function show(color: 'green' | 'red', title: string, message: string) {
 export const toast = {
   success: (title: string, message = '') => show('green', title, message),
   error: (title: string, message = '') => show('red', title, message),
+  /** Neither a success nor a failure: something still under way. */
+  info: (title: string, message = '') => show('blue', title, message),
 };

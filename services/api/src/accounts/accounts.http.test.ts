@@ -204,6 +204,11 @@ describe('the current user and the profile', () => {
       firstName: null,
       lastName: 'T.',
     });
+    // A name of invisible characters only is as blank.
+    expect((await client.patch<User>('/api/user/profile', { lastName: '\u200B\u3000' })).body).toMatchObject({
+      firstName: null,
+      lastName: null,
+    });
   });
 
   it('refuses a profile update when signed out, and an over-long name', async () => {

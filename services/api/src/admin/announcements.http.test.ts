@@ -73,6 +73,8 @@ describe('publishing an announcement', () => {
     [{ title: 'x'.repeat(121), message: 'm' }, 'title', 'title must be at most 120 characters'],
     [{ title: 't' }, 'message', 'message is required'],
     [{ title: 't', message: '\n \t' }, 'message', 'message must not be blank'],
+    [{ title: '\u200B', message: 'm' }, 'title', 'title must not be blank'],
+    [{ title: 't', message: '\u2060\uFEFF\u00A0\u3000' }, 'message', 'message must not be blank'],
     [{ title: 't', message: 'x'.repeat(2_001) }, 'message', 'message must be at most 2,000 characters'],
     [{ title: 't', message: 'm', type: 'danger' }, 'type', undefined],
     [{ title: 't', message: 'm', targetAudience: 'pro' }, 'targetAudience', undefined],

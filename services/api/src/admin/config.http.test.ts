@@ -76,7 +76,7 @@ describe('config entries', () => {
       [{ key: 'k'.repeat(65), value: 'x' }, 'key', 'key must be 1-64 characters'],
       [{ key: 'plain' }, 'value', 'value is required'],
       [{ key: 'plain', value: '   ' }, 'value', 'value is required'],
-      [{ key: 'plain', value: 'v'.repeat(4097) }, 'value', 'value must be at most 4096 characters'],
+      [{ key: 'plain', value: 'v'.repeat(4097) }, 'value', 'value must be at most 4,096 characters'],
       [{ key: 'plain', value: 5 }, 'value', 'value has the wrong type'],
       [
         { key: 'plain', value: 'x', description: 'd'.repeat(501) },
@@ -98,6 +98,28 @@ describe('config entries', () => {
       field: 'value',
     });
     expect((await list()).map((entry) => entry.key)).not.toContain('plain');
+  });
+
+  it('refuses names objects inherit as keys, naming the field, and stores nothing', async () => {
+    for (const key of ['__proto__', 'constructor', 'prototype', 'valueof']) {
+      const refused = await add({ key, value: '1' });
+      expect({ key, status: refused.status, body: refused.body }).toMatchObject({
+        key,
+        status: 400,
+        body: {
+          code: 'VALIDATION_FAILED',
+          field: 'key',
+          message: 'key is a reserved name: choose another key',
+        },
+      });
+      expect((await put(key, { value: '2' })).status).toBe(404);
+    }
+    expect(await add({ key: 'toString', value: '1' })).toMatchObject({ status: 400, body: { field: 'key' } });
+    const keys = (await list()).map((entry) => entry.key);
+    for (const key of ['__proto__', 'constructor', 'prototype', 'valueof', 'toString'])
+      expect(keys).not.toContain(key);
+    // A key of the admin's own that only resembles one is an ordinary key.
+    expect((await add({ key: 'constructor.note', value: 'kept' })).status).toBe(201);
   });
 
   it('answers 404 for a key that is not set, or not a key at all, on PUT and DELETE; the key cannot change', async () => {

@@ -28,6 +28,12 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<{ sessionId: string; url: string }>;
 
+  /**
+   * A checkout session as the provider holds it: whose it is and whether it was paid; null when the
+   * provider knows no session of this id.
+   */
+  retrieveCheckout(sessionId: string): Promise<CheckoutSnapshot | null>;
+
   /** The customer portal (cancel at period end, change card, invoices), returning to `returnUrl`. */
   createPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 
@@ -68,6 +74,17 @@ export interface PaymentProvider {
     idempotencyKey: string;
     metadata: Record<string, string>;
   }): Promise<{ refundId: string }>;
+}
+
+/** A checkout session as the provider holds it. */
+export interface CheckoutSnapshot {
+  id: string;
+  /** Our user id, as the checkout was made for (`client_reference_id`); null when it names none. */
+  userId: string | null;
+  /** `complete` once the buyer finished it; `expired` when it can no longer be paid. */
+  status: 'open' | 'complete' | 'expired';
+  /** Completed and paid (a payment still clearing is not). */
+  paid: boolean;
 }
 
 /** A one-off payment as the provider made it. */

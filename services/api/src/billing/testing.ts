@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PlanId } from '@sniplink/contracts';
 import Stripe from 'stripe';
 import {
+  type CheckoutSnapshot,
   type PaymentProvider,
   type PaymentSnapshot,
   type ProviderEvent,
@@ -24,6 +25,8 @@ export class TestPayments implements PaymentProvider {
   /** Make the provider's API fail (down, refused). */
   failing = false;
   private readonly subscriptions = new Map<string, SubscriptionSnapshot>();
+  /** Checkout sessions, as made (open) or as the test set them (`holdCheckout`). */
+  private readonly checkouts = new Map<string, CheckoutSnapshot>();
   private readonly webhooks = new Stripe('sk_test_never_called').webhooks;
   private sessions = 0;
   /** One-off payments made, by idempotency key (the same key gives the same payment, as Stripe's). */
@@ -40,6 +43,7 @@ export class TestPayments implements PaymentProvider {
     this.call('createCheckout', input);
     this.sessions += 1;
     const sessionId = `cs_test_${this.sessions}`;
+    this.checkouts.set(sessionId, { id: sessionId, userId: input.userId, status: 'open', paid: false });
     return { sessionId, url: `https://checkout.test/pay/${sessionId}` };
   }
 
@@ -59,6 +63,16 @@ export class TestPayments implements PaymentProvider {
       throw error;
     }
     return providerEventOf(event);
+  }
+
+  async retrieveCheckout(sessionId: string): Promise<CheckoutSnapshot | null> {
+    this.call('retrieveCheckout', { sessionId });
+    return this.checkouts.get(sessionId) ?? null;
+  }
+
+  /** The checkout as the provider will answer it from now on (paid, say, before its events arrive). */
+  holdCheckout(checkout: CheckoutSnapshot): void {
+    this.checkouts.set(checkout.id, checkout);
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {

@@ -214,6 +214,8 @@ describe('changing, duplicating and deleting links', () => {
       shortCode: link.shortCode,
     });
     expect((await client.patch<Link>(`/api/links/${link.id}`, { title: '   ' })).body.title).toBeNull();
+    await client.patch(`/api/links/${link.id}`, { title: 'Second' });
+    expect((await client.patch<Link>(`/api/links/${link.id}`, { title: '\u200B' })).body.title).toBeNull();
   });
 
   it("changes the code: the new one redirects at once, the old one is gone but stays the owner's", async () => {

@@ -64,6 +64,8 @@ describe("a user's tickets", () => {
       [{ message: 'x' }, 'subject'],
       [{ subject: 'x' }, 'message'],
       [{ subject: '   ', message: 'x' }, 'subject'],
+      [{ subject: '\u200B', message: 'x' }, 'subject'],
+      [{ subject: 'x', message: '\u200B\u200D\u2060\uFEFF\u00AD\u3000' }, 'message'],
       [{ subject: 'x'.repeat(201), message: 'x' }, 'subject'],
       [{ subject: 'x', message: 'x'.repeat(10_001) }, 'message'],
       [{ subject: 'x', message: 'x', priority: 'asap' }, 'priority'],
@@ -77,6 +79,9 @@ describe("a user's tickets", () => {
     const blank = await owner.post(`/api/support/tickets/${ticket.id}/messages`, { message: ' \n ' });
     expect(blank.status).toBe(400);
     expect(blank.body).toMatchObject({ field: 'message' });
+    const zeroWidth = await owner.post(`/api/support/tickets/${ticket.id}/messages`, { message: '\u200B' });
+    expect(zeroWidth.body).toMatchObject({ field: 'message', message: 'message must not be blank' });
+    expect(await messagesOf(owner, ticket.id)).toHaveLength(1);
   });
 
   it("answers 404 for another user's ticket, an unknown or a malformed id, on every route", async () => {

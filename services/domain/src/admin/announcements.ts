@@ -7,6 +7,7 @@ import {
   type AnnouncementType,
   announcementDismissalEvents,
   announcementEvents,
+  hasVisibleText,
 } from '@sniplink/contracts';
 import type { Decider } from '../decider';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
@@ -82,7 +83,7 @@ function decide(command: AnnouncementCommand, state: AnnouncementState): Announc
 /** The text trimmed; blank or too long is refused, naming the field (the API checks the same first). */
 function required(field: string, value: string, max: number): string {
   const trimmed = value.trim();
-  if (trimmed === '') throw new ValidationError(`${field} must not be blank`, field);
+  if (!hasVisibleText(trimmed)) throw new ValidationError(`${field} must not be blank`, field);
   if (trimmed.length > max)
     throw new ValidationError(`${field} must be at most ${max.toLocaleString('en-US')} characters`, field);
   return trimmed;

@@ -19,6 +19,14 @@ describe('config entry decider', () => {
       .thenThrows({ code: 'CONFLICT', status: 409 });
   });
 
+  it('never creates an entry under a name objects inherit, nor under a key outside the pattern', () => {
+    for (const key of ['__proto__', 'constructor', 'prototype', 'hasownproperty', 'toString', '']) {
+      given([])
+        .when({ type: 'CreateConfigEntry', key, value: '1', description: null })
+        .thenThrows({ status: 400, field: 'key' });
+    }
+  });
+
   it('updates and deletes only an entry that exists; a deleted key may be created again', () => {
     const deleted: ConfigEvent = {
       type: 'ConfigEntryDeleted',

@@ -1,4 +1,10 @@
-import { type ConfigEvent, checkSettingValue, configEvents, settingOfKey } from '@sniplink/contracts';
+import {
+  type ConfigEvent,
+  checkSettingValue,
+  configEvents,
+  isConfigKey,
+  settingOfKey,
+} from '@sniplink/contracts';
 import type { Decider } from '../decider';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 
@@ -35,6 +41,8 @@ function decide(command: ConfigCommand, state: ConfigEntryState): ConfigEvent[] 
   const { key } = command;
   switch (command.type) {
     case 'CreateConfigEntry': {
+      // The request's schema says why a key is refused; this keeps any other caller to the same keys.
+      if (!isConfigKey(key)) throw new ValidationError('key is not a key an entry may have', 'key');
       if (state.value !== null) throw new ConflictError('CONFLICT', 'A config entry with this key exists');
       const value = storedValue(key, command.value);
       return [{ type: 'ConfigEntryCreated', data: { key, value, description: command.description } }];

@@ -5,13 +5,14 @@ import { currentUserQueryKey } from '../../accounts/api';
 import { useSignedInUser } from '../../accounts/useSignedInUser';
 import { userAnalyticsQueryOptions } from '../../analytics/api';
 import { type PaymentReturnSearch, paymentReturnSearch } from '../../billing/paymentReturn';
-import { usePaymentReturn } from '../../billing/usePaymentReturn';
+import { showPaymentNotice, usePaymentReturn } from '../../billing/usePaymentReturn';
 import { toast } from '../../components/toast';
 import { DashboardPage } from '../../dashboard/DashboardPage';
 import { linksQueryOptions } from '../../links/api';
 
 /**
- * The card payment provider may come back with ?payment=success&session_id=… (spec, section 2); the
+ * The card payment provider may come back with ?payment=success&session_id=… (spec, section 2: the
+ * success toast once the server confirms the payment); the
  * e-mail confirmation link with ?emailVerified=1 (or `expired`).
  */
 interface HomeSearch extends PaymentReturnSearch {
@@ -40,9 +41,9 @@ function HomePage() {
   const user = useSignedInUser();
 
   usePaymentReturn('/home', search, (outcome) => {
-    if (outcome === 'success') {
+    if (outcome === 'confirmed') {
       toast.success('Payment Successful!', 'Welcome to Sniplink Pro: 500 links a month are yours.');
-    }
+    } else if (outcome !== 'canceled') showPaymentNotice(outcome);
   });
 
   useEffect(() => {

@@ -231,6 +231,27 @@ describe('the test checkout page', () => {
     expect((await client.get(path)).status).toBe(200);
   });
 
+  it('tells whose a checkout is and whether it was paid: open, complete once paid, expired after a day unpaid', async () => {
+    const paid = await openCheckout('monthly');
+    const unpaid = await openCheckout('yearly');
+    expect(await payments.retrieveCheckout(paid.sessionId)).toEqual({
+      id: paid.sessionId,
+      userId: paid.userId,
+      status: 'open',
+      paid: false,
+    });
+    await press(`${paid.path}/pay`);
+    expect(await payments.retrieveCheckout(paid.sessionId)).toMatchObject({ status: 'complete', paid: true });
+    clock.set('2027-02-01T12:00:01Z');
+    expect(await payments.retrieveCheckout(unpaid.sessionId)).toMatchObject({
+      userId: unpaid.userId,
+      status: 'expired',
+      paid: false,
+    });
+    expect(await payments.retrieveCheckout(paid.sessionId)).toMatchObject({ status: 'complete', paid: true });
+    expect(await payments.retrieveCheckout('cs_test_never_made')).toBeNull();
+  });
+
   it('an unknown or expired checkout is a 404 page, and its buttons do nothing', async () => {
     const count = await subscriptionCount();
     for (const path of [

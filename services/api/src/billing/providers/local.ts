@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type PlanId, planId } from '@sniplink/contracts';
 import type { Clock, Database, IdSource, Logger } from '@sniplink/platform';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { PaymentProvider, PaymentSnapshot, SubscriptionSnapshot } from '../provider';
+import type { CheckoutSnapshot, PaymentProvider, PaymentSnapshot, SubscriptionSnapshot } from '../provider';
 import {
   CURRENCY,
   checkoutSessionObject,
@@ -113,6 +113,24 @@ export class LocalPayments implements PaymentProvider {
       .where('idempotency_key', '=', input.idempotencyKey)
       .executeTakeFirstOrThrow();
     return { sessionId: session.id, url: `${this.deps.publicUrl}${LOCAL_PAY_PATH}/${session.id}` };
+  }
+
+  /** A session is complete once paid ("Pay" completes and pays at once); open past its lifetime, expired. */
+  async retrieveCheckout(sessionId: string): Promise<CheckoutSnapshot | null> {
+    const row = await this.db
+      .selectFrom('local_pay_checkout_sessions')
+      .select(['id', 'user_id', 'status', 'expires_at'])
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+    if (!row) return null;
+    const complete = row.status === 'complete';
+    const expired = !complete && row.expires_at <= this.deps.clock.now();
+    return {
+      id: row.id,
+      userId: row.user_id,
+      status: complete ? 'complete' : expired ? 'expired' : 'open',
+      paid: complete,
+    };
   }
 
   async createPortal(input: { customerId: string; returnUrl: string }) {

@@ -375,6 +375,71 @@ describe('the stripe adapter: how it reads a subscription', () => {
   });
 });
 
+describe('the stripe adapter: how it reads a checkout the user came back from', () => {
+  const sessionJson = (fields: Record<string, unknown>) => ({
+    status: 200,
+    body: {
+      id: 'cs_test_back',
+      object: 'checkout.session',
+      client_reference_id: 'user-42',
+      metadata: { userId: 'user-42', plan: 'monthly' },
+      ...fields,
+    },
+  });
+
+  it('reads whose it is and whether it is paid: complete and paid, complete with the payment clearing, open, expired', async () => {
+    const cases: [Record<string, unknown>, { status: string; paid: boolean }][] = [
+      [
+        { status: 'complete', payment_status: 'paid' },
+        { status: 'complete', paid: true },
+      ],
+      [
+        { status: 'complete', payment_status: 'unpaid' },
+        { status: 'complete', paid: false },
+      ],
+      [
+        { status: 'open', payment_status: 'unpaid' },
+        { status: 'open', paid: false },
+      ],
+      [
+        { status: 'expired', payment_status: 'unpaid' },
+        { status: 'expired', paid: false },
+      ],
+    ];
+    for (const [fields, expected] of cases) {
+      answer = () => sessionJson(fields);
+      expect(await provider.retrieveCheckout('cs_test_back')).toEqual({
+        id: 'cs_test_back',
+        userId: 'user-42',
+        ...expected,
+      });
+    }
+    expect(calls.map((call) => [call.method, call.path])).toContainEqual([
+      'GET',
+      '/v1/checkout/sessions/cs_test_back',
+    ]);
+  });
+
+  it('answers none for a session Stripe does not know, and fails when Stripe cannot answer', async () => {
+    answer = () => ({
+      status: 404,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: "No such checkout.session: 'cs_test_fake'",
+        },
+      },
+    });
+    expect(await provider.retrieveCheckout('cs_test_fake')).toBeNull();
+    answer = () => ({
+      status: 401,
+      body: { error: { type: 'invalid_request_error', message: 'Invalid API Key' } },
+    });
+    await expect(provider.retrieveCheckout('cs_test_back')).rejects.toThrow('Invalid API Key');
+  });
+});
+
 describe('the stripe adapter: webhooks', () => {
   const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
     Stripe.webhooks.generateTestHeaderString({

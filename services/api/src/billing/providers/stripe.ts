@@ -1,7 +1,7 @@
 import type { PlanId } from '@sniplink/contracts';
 import type { Clock, IdSource } from '@sniplink/platform';
 import Stripe from 'stripe';
-import type { PaymentProvider, SubscriptionSnapshot } from '../provider';
+import type { CheckoutSnapshot, PaymentProvider, SubscriptionSnapshot } from '../provider';
 import { checkoutReturnUrls, idOf, subscriptionStatus, verifyStripeWebhook } from './stripe-format';
 
 export interface StripeProviderDeps {
@@ -64,6 +64,16 @@ export function stripeProvider(deps: StripeProviderDeps): PaymentProvider {
       );
       if (!session.url) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
       return { sessionId: session.id, url: session.url };
+    },
+
+    async retrieveCheckout(sessionId) {
+      try {
+        return checkoutSnapshot(await stripe.checkout.sessions.retrieve(sessionId));
+      } catch (error) {
+        // Stripe's "No such checkout.session": an id it never made (or one of another account's keys).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
     },
 
     async createPortal({ customerId, returnUrl }) {
@@ -155,6 +165,22 @@ export function subscriptionSnapshot(
     cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
     amount: (item.price.unit_amount ?? 0) * (item.quantity ?? 1),
     currency: item.price.currency,
+  };
+}
+
+const CHECKOUT_STATUSES = ['open', 'complete', 'expired'] as const;
+
+/**
+ * A Checkout Session as the app reads it: the user it was made for, and whether it is paid. A session
+ * completed with a payment still clearing (`payment_status: unpaid`) is not paid yet.
+ */
+function checkoutSnapshot(session: Stripe.Checkout.Session): CheckoutSnapshot {
+  return {
+    id: session.id,
+    userId: session.client_reference_id ?? session.metadata?.userId ?? null,
+    // A status this SDK version does not name counts as not finished.
+    status: CHECKOUT_STATUSES.find((status) => status === session.status) ?? 'open',
+    paid: session.status === 'complete' && session.payment_status !== 'unpaid',
   };
 }
 
