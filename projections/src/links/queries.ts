@@ -23,6 +23,16 @@ export function liveLinkByCode(db: Kysely<Database>, codeLower: string): Promise
     .executeTakeFirst();
 }
 
+/** Whether the owner (a user id, or any other owner id) is suspended now: one row by its primary key. */
+export async function isSuspendedOwner(db: Kysely<Database>, ownerId: string): Promise<boolean> {
+  const row = await withReadModels(db)
+    .selectFrom('rm_link_owners')
+    .select('suspended')
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+  return row?.suspended === true;
+}
+
 /** The link, if it is live and the owner's. */
 export function ownedLiveLink(
   db: Kysely<Database>,

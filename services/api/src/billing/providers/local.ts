@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type PlanId, planId } from '@sniplink/contracts';
 import type { Clock, Database, IdSource, Logger } from '@sniplink/platform';
-import { userById } from '@sniplink/projections';
+import { isSuspendedOwner } from '@sniplink/projections';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { PaymentProvider, SubscriptionSnapshot } from '../provider';
 import {
@@ -434,7 +434,7 @@ export class LocalPayments implements PaymentProvider {
       .where('token_hash', '=', hashToken(token))
       .where('expires_at', '>', this.deps.clock.now())
       .executeTakeFirst();
-    if (!portal || (await userById(this.deps.db, portal.user_id))?.suspended) return undefined;
+    if (!portal || (await isSuspendedOwner(this.deps.db, portal.user_id))) return undefined;
     return portal;
   }
 
