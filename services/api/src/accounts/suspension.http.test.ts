@@ -9,6 +9,7 @@ import { clicksBehind, withReadModels } from '@sniplink/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import { until } from '../../../../test/support/until';
+import { paymentIntentEvent, TestPayments } from '../billing/testing';
 
 /**
  * What a suspension stops beyond sign-in, on the app with its built-in local payment provider: the
@@ -164,6 +165,65 @@ describe("a suspended account's open premium payment", () => {
     await api.runtime.accounts.setPlan(other.userId, 'monthly');
     const next = await other.client.post(`/api/marketplace/premium-slugs/${slug.id}/payment-intent`);
     expect(next.status, next.text).toBe(200);
+  });
+});
+
+describe("a payment that goes through after its buyer's suspension", () => {
+  // The provider's side of a payment cancelled too late (paid a moment before), so the app of its own.
+  const payments = new TestPayments();
+  let stripeApi: TestApi;
+  let catalogue: HttpClient;
+  beforeAll(async () => {
+    stripeApi = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL }, { payments });
+    catalogue = stripeApi.client();
+    await catalogue.post('/api/auth/register', { email: ADMIN_EMAIL, password: 'correct horse' });
+  });
+  afterAll(() => stripeApi.close());
+
+  it('is refunded and recorded, and the slug stays for sale', async () => {
+    const buyer = await signedUpClient(stripeApi, 'suspension.late');
+    await stripeApi.runtime.accounts.setPlan(buyer.userId, 'monthly');
+    const added = await catalogue.post<PremiumSlug>('/api/admin/premium-slugs', { slug: unique('late') });
+    expect(added.status, added.text).toBe(201);
+    const slugId = added.body.id;
+    const intent = (
+      await buyer.client.post<PremiumPaymentIntent>(`/api/marketplace/premium-slugs/${slugId}/payment-intent`)
+    ).body;
+
+    await stripeApi.runtime.accounts.suspend(buyer.userId, null);
+    expect(payments.calls).toContainEqual({
+      method: 'cancelPayment',
+      input: { paymentId: intent.paymentIntentId },
+    });
+    const { body, signature } = payments.signed(
+      paymentIntentEvent('evt_after_suspension', 'payment_intent.succeeded', {
+        id: intent.paymentIntentId,
+        amount: intent.amount,
+        metadata: { premiumSlugId: slugId, premiumHoldId: intent.holdId, userId: buyer.userId },
+      }),
+    );
+    const delivered = await stripeApi.client().post('/api/webhooks/stripe', body, {
+      'stripe-signature': signature,
+      'content-type': 'application/json',
+    });
+    expect(delivered.status).toBe(200);
+
+    expect(payments.calls).toContainEqual({
+      method: 'refundPayment',
+      input: expect.objectContaining({ paymentId: intent.paymentIntentId }),
+    });
+    const events = await stripeApi.runtime.eventStore.readStream(`premiumslug-${slugId}`);
+    expect(events.map((event) => event.type)).toEqual([
+      'PremiumSlugAdded',
+      'PremiumSlugHeld',
+      'PremiumSlugHoldReleased',
+      'PremiumSlugPaymentRefunded',
+    ]);
+    expect(events[3]?.data).toMatchObject({ buyerId: buyer.userId, reason: 'suspended' });
+    const slug = await stripeApi
+      .client()
+      .get<MarketplaceSlugDetail>(`/api/marketplace/premium-slugs/${slugId}`);
+    expect(slug.body).toMatchObject({ available: true, held: false });
   });
 });
 
