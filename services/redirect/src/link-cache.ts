@@ -47,8 +47,11 @@ export class LinkCache {
   private readonly hits = new Map<string, RedirectTarget>();
   private readonly misses = new Map<string, typeof MISSING>();
   private readonly codeOfLink = new Map<string, string>();
-  /** Cached codes by owner, for `owner:{id}` (a suspension or its end changes all of them). */
-  private readonly codesOfOwner = new Map<string, Set<string>>();
+  /**
+   * Cached codes by owner, for `owner:{id}` (a suspension or its end changes all of them). Entries share
+   * the owner's `id` string here rather than each keeping the copy its row was read with.
+   */
+  private readonly codesOfOwner = new Map<string, { id: string; codes: Set<string> }>();
   private readonly loading = new Map<string, Promise<RedirectTarget | null>>();
   private readonly capacity: number;
   private readonly negativeCapacity: number;
@@ -85,7 +88,10 @@ export class LinkCache {
     return this.hits.get(lowerCaseCode);
   }
 
-  /** Forgets codes (lower-cased), links (`link:{id}`) and owners' codes (`owner:{id}`) whose answer may have changed. */
+  /**
+   * Forgets codes (lower-cased), links (`link:{id}`) and every code of an owner (`owner:{id}`) whose answer
+   * may have changed.
+   */
   evict(keys: readonly string[]): void {
     this.generation += 1;
     for (const key of keys) {
@@ -93,7 +99,7 @@ export class LinkCache {
         const code = this.codeOfLink.get(key.slice(5));
         if (code !== undefined) this.forget(code);
       } else if (key.startsWith('owner:')) {
-        for (const code of this.codesOfOwner.get(key.slice(6)) ?? []) this.forget(code);
+        for (const code of this.codesOfOwner.get(key.slice(6))?.codes ?? []) this.forget(code);
       } else {
         this.forget(key);
       }
@@ -147,7 +153,11 @@ export class LinkCache {
       if (this.hits.size >= this.capacity) this.dropOldest(this.hits);
       this.hits.set(key, found);
       this.codeOfLink.set(found.linkId, key);
-      if (found.ownerId !== undefined) this.ownedBy(found.ownerId).add(key);
+      if (found.ownerId !== undefined) {
+        const owner = this.ownedBy(found.ownerId);
+        found.ownerId = owner.id;
+        owner.codes.add(key);
+      }
     } else {
       if (this.misses.size >= this.negativeCapacity) this.dropOldest(this.misses);
       this.misses.set(key, MISSING);
@@ -162,19 +172,19 @@ export class LinkCache {
     this.misses.delete(code);
   }
 
-  private ownedBy(ownerId: string): Set<string> {
-    let codes = this.codesOfOwner.get(ownerId);
-    if (!codes) {
-      codes = new Set();
-      this.codesOfOwner.set(ownerId, codes);
+  private ownedBy(ownerId: string): { id: string; codes: Set<string> } {
+    let owner = this.codesOfOwner.get(ownerId);
+    if (!owner) {
+      owner = { id: ownerId, codes: new Set() };
+      this.codesOfOwner.set(ownerId, owner);
     }
-    return codes;
+    return owner;
   }
 
   private disown(ownerId: string, code: string): void {
-    const codes = this.codesOfOwner.get(ownerId);
-    codes?.delete(code);
-    if (codes?.size === 0) this.codesOfOwner.delete(ownerId);
+    const owner = this.codesOfOwner.get(ownerId);
+    owner?.codes.delete(code);
+    if (owner?.codes.size === 0) this.codesOfOwner.delete(ownerId);
   }
 
   /** Maps iterate in insertion order: the first key is the one cached longest ago. */
