@@ -252,16 +252,18 @@ export class PremiumPurchaseService {
    * through all the same is refunded (`complete` asks whether the buyer is suspended).
    */
   async cancelOpenPurchases(buyerId: string): Promise<void> {
-    const buyer = await loadState(this.deps.eventStore, premiumBuyerStreamId(buyerId), premiumBuyerDecider);
-    for (const [holdId, { slugId }] of buyer.holds) {
-      try {
-        await this.cancelOpenPurchase(buyerId, holdId, slugId);
-      } catch (error) {
-        this.deps.log.warn(
-          { err: error, buyerId, holdId, slugId },
-          'cancelling a suspended buyer’s premium payment failed; the hold expires by itself and a payment is refunded',
-        );
-      }
+    const failed = (error: unknown) =>
+      this.deps.log.warn(
+        { err: error, buyerId },
+        'cancelling a suspended buyer’s premium payment failed; its hold expires by itself and a payment is refunded',
+      );
+    const buyer = await loadState(
+      this.deps.eventStore,
+      premiumBuyerStreamId(buyerId),
+      premiumBuyerDecider,
+    ).catch(failed);
+    for (const [holdId, { slugId }] of buyer?.holds ?? []) {
+      await this.cancelOpenPurchase(buyerId, holdId, slugId).catch(failed);
     }
   }
 
