@@ -62,6 +62,7 @@ export {
 export { CheckpointMovedError, loadCheckpoint, resetProjection } from './checkpoints';
 export { type ProjectionLag, projectionLag } from './lag';
 export {
+  isSuspendedOwner,
   liveDemoLinksOf,
   liveLinkByCode,
   liveLinkCount,

@@ -75,8 +75,11 @@ export const premiumSlugEvents = eventGroup(
       currency: z.string(),
       refundId: z.string(),
       providerEventId: z.string(),
-      /** Why it could not be sold: owned by another, held by another, or no longer in the catalogue. */
-      reason: z.enum(['owned', 'held', 'unlisted']),
+      /**
+       * Why it could not be sold: owned by another, held by another, no longer in the catalogue, or the
+       * payer's account suspended.
+       */
+      reason: z.enum(['owned', 'held', 'unlisted', 'suspended']),
     }),
   }),
   /**

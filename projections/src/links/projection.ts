@@ -1,24 +1,36 @@
-import { type LinkEvent, linkEvents } from '@sniplink/contracts';
+import { type LinkEvent, linkEvents, userEvents } from '@sniplink/contracts';
 import type { RecordedEvent } from '@sniplink/platform';
 import type { Transaction, UpdateObject } from 'kysely';
 import type { Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-models';
 
-/** Told which codes changed (lower-cased) once they are committed: redirect caches evict them. */
+/**
+ * Told which codes changed (lower-cased) once they are committed: redirect caches evict them. A link
+ * whose event carries no code is named `link:{id}`, an owner whose every code changed `owner:{id}`.
+ */
 export type CodesChanged = (codes: string[]) => Promise<void>;
 
+/** The user stream's events that change where an owner's links lead: suspension stops them all. */
+const OWNER_EVENT_TYPES = ['UserSuspended', 'UserUnsuspended'] as const;
+const isOwnerEvent = (recorded: RecordedEvent) =>
+  (OWNER_EVENT_TYPES as readonly string[]).includes(recorded.type);
+
 /**
- * The links read model: one row per link, for the dashboard's queries and the redirect's cache misses.
- * Idempotent: an event applies only past the row's `last_revision`.
+ * The links read model: one row per link, for the dashboard's queries and the redirect's cache misses,
+ * and one per suspended (or once suspended) owner. Idempotent: an event applies only past the row's
+ * `last_revision`.
  */
 export function linksProjection(onCodesChanged: CodesChanged = async () => {}): Projection {
   return {
     name: 'links',
     version: 1,
-    handles: linkEvents.types,
-    tables: ['rm_links'],
+    handles: [...linkEvents.types, ...OWNER_EVENT_TYPES],
+    tables: ['rm_links', 'rm_link_owners'],
     async apply(trx, events) {
-      for (const event of events) await applyLinkEvent(trx, event);
+      for (const event of events) {
+        if (isOwnerEvent(event)) await applyOwnerEvent(trx, event);
+        else await applyLinkEvent(trx, event);
+      }
     },
     async afterCommit(events) {
       const codes = new Set<string>();
@@ -26,6 +38,23 @@ export function linksProjection(onCodesChanged: CodesChanged = async () => {}): 
       if (codes.size > 0) await onCodesChanged([...codes]);
     },
   };
+}
+
+/** Marks the owner suspended or not; their links' rows stay as they are, so each keeps its code claimed. */
+async function applyOwnerEvent(trx: Transaction<ReadModelDatabase>, recorded: RecordedEvent): Promise<void> {
+  const ownerId = recorded.streamId.slice('user-'.length);
+  const revision = recorded.revision.toString();
+  const suspended = userEvents.narrow(recorded).type === 'UserSuspended';
+  await trx
+    .insertInto('rm_link_owners')
+    .values({ owner_id: ownerId, suspended, last_revision: revision })
+    .onConflict((oc) =>
+      oc
+        .column('owner_id')
+        .doUpdateSet({ suspended, last_revision: revision })
+        .where('rm_link_owners.last_revision', '<', revision),
+    )
+    .execute();
 }
 
 async function applyLinkEvent(trx: Transaction<ReadModelDatabase>, recorded: RecordedEvent): Promise<void> {
@@ -87,6 +116,7 @@ function changesFor(
  * name the link instead, as `link:{id}`: caches index their entries by link too.
  */
 function codesTouched(recorded: RecordedEvent): string[] {
+  if (isOwnerEvent(recorded)) return [`owner:${recorded.streamId.slice('user-'.length)}`];
   const event = linkEvents.narrow(recorded);
   const link = `link:${recorded.streamId.slice('link-'.length)}`;
   switch (event.type) {

@@ -3,17 +3,34 @@ import { type Kysely, sql } from 'kysely';
 import { withReadModels } from '../read-models';
 import type { LinkRow } from './tables';
 
-/** What the redirect needs of a link to answer for one of its codes. */
-export type RedirectRow = Pick<LinkRow, 'link_id' | 'original_url' | 'owner_id' | 'origin' | 'created_at'>;
+/** What the redirect needs of a link to answer for one of its codes; `owner_suspended` stops it. */
+export type RedirectRow = Pick<LinkRow, 'link_id' | 'original_url' | 'owner_id' | 'origin' | 'created_at'> & {
+  owner_suspended: boolean;
+};
 
-/** The live link holding a code (lower-cased): the redirect's read on a cache miss (one indexed row). */
+/**
+ * The live link holding a code (lower-cased): the redirect's read on a cache miss (one indexed row, and
+ * its owner's suspension by primary key). A suspended owner's link is still returned: its code stays taken.
+ */
 export function liveLinkByCode(db: Kysely<Database>, codeLower: string): Promise<RedirectRow | undefined> {
   return withReadModels(db)
     .selectFrom('rm_links')
-    .select(['link_id', 'original_url', 'owner_id', 'origin', 'created_at'])
+    .leftJoin('rm_link_owners', 'rm_link_owners.owner_id', 'rm_links.owner_id')
+    .select(['link_id', 'original_url', 'rm_links.owner_id', 'origin', 'created_at'])
+    .select(sql<boolean>`coalesce(rm_link_owners.suspended, false)`.as('owner_suspended'))
     .where('code_lower', '=', codeLower)
     .where('deleted', '=', false)
     .executeTakeFirst();
+}
+
+/** Whether the owner (a user id, or any other owner id) is suspended now: one row by its primary key. */
+export async function isSuspendedOwner(db: Kysely<Database>, ownerId: string): Promise<boolean> {
+  const row = await withReadModels(db)
+    .selectFrom('rm_link_owners')
+    .select('suspended')
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+  return row?.suspended === true;
 }
 
 /** The link, if it is live and the owner's. */

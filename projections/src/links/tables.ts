@@ -8,6 +8,7 @@ import type { ColumnType, Selectable } from 'kysely';
  */
 export type LinksTables = {
   rm_links: RmLinksTable;
+  rm_link_owners: RmLinkOwnersTable;
 };
 
 export interface RmLinksTable {
@@ -25,3 +26,15 @@ export interface RmLinksTable {
 }
 
 export type LinkRow = Selectable<RmLinksTable>;
+
+/**
+ * Owners whose account was ever suspended (migration `…28T07-suspended-link-owners`), from their user
+ * stream's `UserSuspended` and `UserUnsuspended`: while `suspended`, their links and premium slugs redirect
+ * nowhere.
+ */
+export interface RmLinkOwnersTable {
+  owner_id: string;
+  suspended: boolean;
+  /** The user stream's revision of the event that wrote the row: an older one never overwrites it. */
+  last_revision: Int8;
+}

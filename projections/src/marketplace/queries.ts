@@ -176,15 +176,23 @@ export async function ownedPremiumSlugs(db: Kysely<Database>, ownerId: string): 
 
 /**
  * The catalogue slug holding a code (lower-cased), for the redirect's cache miss once no link has it:
- * its id and, when owned and set, its target. One indexed row (`slug`); deleted slugs are none.
+ * its id and, when owned and set, its target and whether its owner is suspended. One indexed row
+ * (`slug`), its owner's by primary key; deleted slugs are none.
  */
 export function premiumSlugByCode(
   db: Kysely<Database>,
   codeLower: string,
-): Promise<{ slug_id: string; owner_id: string | null; target_url: string | null } | undefined> {
+): Promise<
+  | { slug_id: string; owner_id: string | null; target_url: string | null; owner_suspended: boolean }
+  | undefined
+> {
   return withReadModels(db)
     .selectFrom('rm_premium_slugs')
-    .select(['slug_id', 'owner_id', 'target_url'])
+    .leftJoin('rm_link_owners', (join) =>
+      join.on(sql<boolean>`rm_link_owners.owner_id = rm_premium_slugs.owner_id::text`),
+    )
+    .select(['slug_id', 'rm_premium_slugs.owner_id', 'target_url'])
+    .select(sql<boolean>`coalesce(rm_link_owners.suspended, false)`.as('owner_suspended'))
     .where('slug', '=', codeLower)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();

@@ -16,6 +16,7 @@ import { bodiless, declareCommonErrors, json, operation, text } from './http/rou
 import { securityHeaders } from './http/security-headers';
 import { appServer } from './http/server';
 import { treatMissingBodiesAsEmpty, validatorCompiler } from './http/validate';
+import { sendUnavailableLinkPage } from './links/unavailable-page';
 import { sendUnassignedPremiumPage } from './marketplace/unassigned-page';
 import { registerWebApp } from './web';
 
@@ -45,7 +46,10 @@ export interface AppDeps {
    */
   routes?: readonly RouteGroup[];
   /** `GET /s/:code`; absent in processes that do not redirect. */
-  redirect?: Omit<RedirectDeps, 'notFound' | 'gone' | 'unassigned' | 'headers' | 'routeOptions'>;
+  redirect?: Omit<
+    RedirectDeps,
+    'notFound' | 'gone' | 'unassigned' | 'unavailable' | 'headers' | 'routeOptions'
+  >;
 }
 
 /**
@@ -118,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           : security.apply(reply).code(404).send({ code: 'NOT_FOUND', message: 'No such short link' }),
       gone: (reply) => sendExpiredDemoPage(security.apply(reply)),
       unassigned: (reply) => sendUnassignedPremiumPage(security.apply(reply)),
+      unavailable: (reply) => sendUnavailableLinkPage(security.apply(reply)),
     });
   }
   await app.register(async (api) => {

@@ -17,6 +17,13 @@ export interface RedirectTarget {
    * without a check of their own.
    */
   unassigned?: true;
+  /**
+   * The owner's account is suspended: the code answers the unavailable page and counts no click. Its
+   * `expiresAt` is 0 too, so the fast paths pass it on to the route at no cost to a live link's redirect.
+   */
+  suspended?: true;
+  /** The account holding it (absent for an unsold slug): `owner:{id}` evicts every code of theirs. */
+  ownerId?: string;
 }
 
 export interface LinkCacheOptions {
@@ -33,12 +40,18 @@ const MISSING = null;
 /**
  * code (lower-cased) -> target, in memory: a hot link costs no database call. Misses read the links read
  * model once (concurrent misses of one code share the read). Kept current by `evict`, which the links
- * projection triggers after each commit; a load that raced an eviction is served but not kept.
+ * projection triggers after each commit; a load that raced an eviction is served but not kept. A
+ * suspended owner's codes are kept as such, so they answer a page without a database call.
  */
 export class LinkCache {
   private readonly hits = new Map<string, RedirectTarget>();
   private readonly misses = new Map<string, typeof MISSING>();
   private readonly codeOfLink = new Map<string, string>();
+  /**
+   * Cached codes by owner, for `owner:{id}` (a suspension or its end changes all of them). Entries share
+   * the owner's `id` string here rather than each keeping the copy its row was read with.
+   */
+  private readonly codesOfOwner = new Map<string, { id: string; codes: Set<string> }>();
   private readonly loading = new Map<string, Promise<RedirectTarget | null>>();
   private readonly capacity: number;
   private readonly negativeCapacity: number;
@@ -75,13 +88,18 @@ export class LinkCache {
     return this.hits.get(lowerCaseCode);
   }
 
-  /** Forgets codes (lower-cased) and links (`link:{id}`) whose answer may have changed. */
+  /**
+   * Forgets codes (lower-cased), links (`link:{id}`) and every code of an owner (`owner:{id}`) whose answer
+   * may have changed.
+   */
   evict(keys: readonly string[]): void {
     this.generation += 1;
     for (const key of keys) {
       if (key.startsWith('link:')) {
         const code = this.codeOfLink.get(key.slice(5));
         if (code !== undefined) this.forget(code);
+      } else if (key.startsWith('owner:')) {
+        for (const code of this.codesOfOwner.get(key.slice(6))?.codes ?? []) this.forget(code);
       } else {
         this.forget(key);
       }
@@ -93,6 +111,7 @@ export class LinkCache {
     this.hits.clear();
     this.misses.clear();
     this.codeOfLink.clear();
+    this.codesOfOwner.clear();
   }
 
   stats(): { cached: number; unknownCached: number } {
@@ -112,13 +131,16 @@ export class LinkCache {
   private async premiumTarget(key: string): Promise<RedirectTarget | null> {
     const slug = await premiumSlugByCode(this.db, key);
     if (!slug) return null;
-    if (slug.owner_id !== null && slug.target_url !== null)
-      return { linkId: slug.slug_id, target: slug.target_url };
-    return { linkId: slug.slug_id, target: '', expiresAt: 0, unassigned: true };
+    if (slug.owner_id === null) return { linkId: slug.slug_id, target: '', expiresAt: 0, unassigned: true };
+    const ownerId = slug.owner_id;
+    if (slug.owner_suspended) return suspendedTarget(slug.slug_id, ownerId);
+    if (slug.target_url !== null) return { linkId: slug.slug_id, target: slug.target_url, ownerId };
+    return { linkId: slug.slug_id, target: '', expiresAt: 0, unassigned: true, ownerId };
   }
 
-  private targetOf(row: RedirectRow) {
-    const found: RedirectTarget = { linkId: row.link_id, target: row.original_url };
+  private targetOf(row: RedirectRow): RedirectTarget {
+    if (row.owner_suspended) return suspendedTarget(row.link_id, row.owner_id);
+    const found: RedirectTarget = { linkId: row.link_id, target: row.original_url, ownerId: row.owner_id };
     // Only a visitor's demo link expires: once claimed its owner is an account, and it stays.
     if (row.origin === 'demo' && row.owner_id.startsWith('visitor-')) {
       found.expiresAt = row.created_at.getTime() + this.demoLinkLifetimeMs;
@@ -131,6 +153,11 @@ export class LinkCache {
       if (this.hits.size >= this.capacity) this.dropOldest(this.hits);
       this.hits.set(key, found);
       this.codeOfLink.set(found.linkId, key);
+      if (found.ownerId !== undefined) {
+        const owner = this.ownedBy(found.ownerId);
+        found.ownerId = owner.id;
+        owner.codes.add(key);
+      }
     } else {
       if (this.misses.size >= this.negativeCapacity) this.dropOldest(this.misses);
       this.misses.set(key, MISSING);
@@ -140,8 +167,24 @@ export class LinkCache {
   private forget(code: string): void {
     const hit = this.hits.get(code);
     if (hit) this.codeOfLink.delete(hit.linkId);
+    if (hit?.ownerId !== undefined) this.disown(hit.ownerId, code);
     this.hits.delete(code);
     this.misses.delete(code);
+  }
+
+  private ownedBy(ownerId: string): { id: string; codes: Set<string> } {
+    let owner = this.codesOfOwner.get(ownerId);
+    if (!owner) {
+      owner = { id: ownerId, codes: new Set() };
+      this.codesOfOwner.set(ownerId, owner);
+    }
+    return owner;
+  }
+
+  private disown(ownerId: string, code: string): void {
+    const owner = this.codesOfOwner.get(ownerId);
+    owner?.codes.delete(code);
+    if (owner?.codes.size === 0) this.codesOfOwner.delete(ownerId);
   }
 
   /** Maps iterate in insertion order: the first key is the one cached longest ago. */
@@ -151,4 +194,9 @@ export class LinkCache {
     if (map === this.hits) this.forget(oldest);
     else map.delete(oldest);
   }
+}
+
+/** A suspended owner's link or slug: no target, and expired for the fast paths (see `suspended`). */
+function suspendedTarget(linkId: string, ownerId: string): RedirectTarget {
+  return { linkId, target: '', expiresAt: 0, suspended: true, ownerId };
 }

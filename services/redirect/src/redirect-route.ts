@@ -15,6 +15,8 @@ export interface RedirectDeps {
   gone(reply: FastifyReply): FastifyReply;
   /** Answers a premium slug with no target yet: a short page, status 404. Absent: `notFound`. */
   unassigned?(reply: FastifyReply): FastifyReply;
+  /** Answers a link or premium slug of a suspended account: a short page, status 403. Absent: `notFound`. */
+  unavailable?(reply: FastifyReply): FastifyReply;
   /** Headers every redirect carries after its own (the app's security headers), the same on every path. */
   headers: RedirectHeaders;
   /** Options of the `/s/:code` route (the app's: no Helmet there, the redirect's headers are its own). */
@@ -28,7 +30,7 @@ export type RedirectHeaders = Readonly<Record<string, string>>;
 const MAX_CODE_LENGTH = 64;
 
 /**
- * `GET /s/:code` -> 302 to the target (410 for an expired demo link). Registered on the root of the app,
+ * `GET /s/:code` -> 302 to the target (410 for an expired demo link, 403 for a suspended account's link). Registered on the root of the app,
  * outside the API's hooks (cookies, sessions, origin checks). A cached link is usually answered before
  * node parses the request (`answerRedirectsOnConnections`) or before Fastify sees it
  * (`createFastRedirect`); this route takes the rest: codes not cached yet, unknown and expired ones,
@@ -54,6 +56,7 @@ export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void
     function redirect(target: RedirectTarget) {
       // An expired demo link is no click: the visitor lands on a page, not on the target.
       if (isExpired(target)) {
+        if (target.suspended) return (deps.unavailable ?? deps.notFound)(reply);
         if (target.unassigned) return (deps.unassigned ?? deps.notFound)(reply);
         return deps.gone(reply);
       }

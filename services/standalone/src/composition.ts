@@ -389,10 +389,13 @@ function premiumSlugService(runtime: Runtime): PremiumSlugService {
   });
 }
 
-/** Buying premium slugs: holds, the provider's payments, and their webhook events. */
+/**
+ * Buying premium slugs: holds, the provider's payments, and their webhook events. A suspension cancels
+ * the buyer's open payments and releases their holds.
+ */
 function premiumPurchaseService(runtime: Runtime, payments: PaymentProvider): PremiumPurchaseService {
   const { eventStore, settings, clock, ids, log } = runtime;
-  return new PremiumPurchaseService({
+  const purchases = new PremiumPurchaseService({
     publishableKey: stripePublishableKey(runtime.config),
     eventStore,
     db: runtime.database.db,
@@ -404,6 +407,8 @@ function premiumPurchaseService(runtime: Runtime, payments: PaymentProvider): Pr
     ids,
     ownOrigins: allowedOrigins(runtime.config),
   });
+  runtime.accounts.endOnSuspension((userId) => purchases.cancelOpenPurchases(userId));
+  return purchases;
 }
 
 /** Support tickets: users open and follow theirs, admins answer them in the Support tab; mails go out. */

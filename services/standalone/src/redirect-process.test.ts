@@ -1,4 +1,5 @@
 import type { Link } from '@sniplink/contracts';
+import { clicksBehind, withReadModels } from '@sniplink/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, startTestApi, type TestApi } from '../../../test/support/api';
 import { type AppProcess, REDIRECT_MAIN, startAppProcess } from '../../../test/support/app-process';
@@ -10,6 +11,7 @@ const BROWSER =
 let api: TestApi;
 let redirect: AppProcess;
 let owner: HttpClient;
+const ownerEmail = `redirect.${Date.now()}@example.com`;
 beforeAll(async () => {
   api = await startTestApi();
   redirect = await startAppProcess(
@@ -18,10 +20,7 @@ beforeAll(async () => {
     REDIRECT_MAIN,
   );
   owner = api.client();
-  await owner.post('/api/auth/register', {
-    email: `redirect.${Date.now()}@example.com`,
-    password: 'correct horse',
-  });
+  await owner.post('/api/auth/register', { email: ownerEmail, password: 'correct horse' });
 }, 120_000);
 afterAll(async () => {
   await redirect?.stop('SIGTERM');
@@ -78,4 +77,59 @@ describe('the redirect as a process of its own (npm run start:redirect)', () => 
     expect(body.checks.clickBuffer).toMatchObject({ ok: true, dropped: 0 });
     expect(body.checks.clickSpill).toMatchObject({ ok: true, files: 0 });
   });
+
+  // Last: the suspension ends the owner's session.
+  it("stops a suspended owner's links until they are unsuspended, counting no click meanwhile", async () => {
+    const link = (
+      await owner.post<Link>('/api/links', { originalUrl: 'https://example.com/held', title: null })
+    ).body;
+    // This process hears of a change through NOTIFY, a moment after the app: the redirects are counted.
+    let redirects = 0;
+    const status = async () => {
+      const answer = await visit(link.shortCode);
+      if (answer.status === 302) redirects += 1;
+      return answer;
+    };
+    expect((await status()).status).toBe(302);
+    const userId = (await api.runtime.accounts.findUserIdByEmail(ownerEmail)) ?? '';
+    await api.runtime.accounts.suspend(userId, null);
+    expect(
+      await until(
+        async () => (await status()).status,
+        (code) => code === 403,
+      ),
+    ).toBe(403);
+    const page = await status();
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain('This link is unavailable');
+
+    await api.runtime.accounts.unsuspend(userId);
+    expect(
+      await until(
+        async () => (await status()).status,
+        (code) => code === 302,
+      ),
+    ).toBe(302);
+    expect(
+      await until(
+        () => clicksOf(link.id),
+        (clicks) => clicks >= redirects,
+      ),
+    ).toBe(redirects);
+  });
 });
+
+/** The link's counted clicks once the consumer has counted everything published so far. */
+async function clicksOf(linkId: string): Promise<number> {
+  const db = api.runtime.database.db;
+  await until(
+    async () => clicksBehind(db, await api.runtime.clickStream.endOffsets()),
+    (behind) => behind === 0,
+  );
+  const row = await withReadModels(db)
+    .selectFrom('rm_link_clicks')
+    .select('clicks')
+    .where('link_id', '=', linkId)
+    .executeTakeFirst();
+  return Number(row?.clicks ?? 0);
+}

@@ -85,6 +85,8 @@ export class AccountService {
   private readonly stamped: HandleOptions;
   /** The admin flag: the `admin-roster` stream and its mirror on the user's stream. */
   readonly admins: AdminFlags;
+  /** What a suspension ends besides the sessions (the buyer's open payments): `endOnSuspension`. */
+  private readonly suspensionEnds: ((userId: string) => Promise<void>)[] = [];
 
   constructor(private readonly deps: AccountDeps) {
     this.stamped = { clock: deps.clock };
@@ -279,13 +281,29 @@ export class AccountService {
     await this.deps.sessions.destroyAllFor(userId);
   }
 
+  /**
+   * Suspends the account: its sessions end, and the answer waits until its links stop redirecting (the
+   * links read model tells the redirect caches), then until what `endOnSuspension` added has run.
+   */
   async suspend(userId: string, reason: string | null): Promise<void> {
-    await this.command(userId, { type: 'SuspendUser', reason });
+    const { position } = await this.command(userId, { type: 'SuspendUser', reason });
     await this.deps.sessions.destroyAllFor(userId);
+    if (position) await this.deps.readModels.waitFor('links', position);
+    for (const end of this.suspensionEnds) await end(userId);
   }
 
+  /**
+   * Has `end` run for every account suspended from now on, after its sessions ended: the composition root
+   * adds what it builds after the accounts (premium purchases, with the payment provider).
+   */
+  endOnSuspension(end: (userId: string) => Promise<void>): void {
+    this.suspensionEnds.push(end);
+  }
+
+  /** Unsuspends the account; the answer waits until its links redirect again. */
   async unsuspend(userId: string): Promise<void> {
-    await this.command(userId, { type: 'UnsuspendUser' });
+    const { position } = await this.command(userId, { type: 'UnsuspendUser' });
+    if (position) await this.deps.readModels.waitFor('links', position);
   }
 
   /**

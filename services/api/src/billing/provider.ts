@@ -68,6 +68,12 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<ProviderPayment>;
 
+  /**
+   * Cancels a one-off payment not paid yet (its buyer was suspended), so it can no longer be paid. One
+   * paid or cancelled already is left as it is: a payment that went through is the caller's to refund.
+   */
+  cancelPayment(input: { paymentId: string }): Promise<void>;
+
   /** Refunds a succeeded payment in full; the same key gives the same refund. */
   refundPayment(input: {
     paymentId: string;

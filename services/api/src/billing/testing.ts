@@ -103,6 +103,10 @@ export class TestPayments implements PaymentProvider {
     return payment;
   }
 
+  async cancelPayment(input: { paymentId: string }) {
+    this.call('cancelPayment', input);
+  }
+
   async refundPayment(input: {
     paymentId: string;
     idempotencyKey: string;

@@ -43,7 +43,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ReadModelWaiter } from '../accounts/accounts';
 import type { Settings } from '../admin/settings';
-import type { PaymentFacts, PaymentProvider } from '../billing/provider';
+import type { PaymentFacts, PaymentProvider, ProviderPayment } from '../billing/provider';
 import { LOCAL_PAY_PATH } from '../billing/providers/local';
 import { atProvider, PremiumRefunds, premiumPaymentMetadata } from './premium-refunds';
 
@@ -248,14 +248,47 @@ export class PremiumPurchaseService {
     await this.releaseClaim(buyerId, holdId, slugId, reason);
   }
 
+  /**
+   * Ends a suspended buyer's open purchases: each payment is cancelled at the provider and its hold and
+   * claim released. Never throws: the suspension stands whatever happens here, and a payment that goes
+   * through all the same is refunded (`complete` asks whether the buyer is suspended).
+   */
+  async cancelOpenPurchases(buyerId: string): Promise<void> {
+    const failed = (error: unknown) =>
+      this.deps.log.warn(
+        { err: error, buyerId },
+        'cancelling a suspended buyer’s premium payment failed; its hold expires by itself and a payment is refunded',
+      );
+    const buyer = await loadState(
+      this.deps.eventStore,
+      premiumBuyerStreamId(buyerId),
+      premiumBuyerDecider,
+    ).catch(failed);
+    for (const [holdId, { slugId }] of buyer?.holds ?? []) {
+      await this.cancelOpenPurchase(buyerId, holdId, slugId).catch(failed);
+    }
+  }
+
+  private async cancelOpenPurchase(buyerId: string, holdId: string, slugId: string): Promise<void> {
+    const slug = await loadState(this.deps.eventStore, premiumSlugStreamId(slugId), premiumSlugDecider);
+    if (slug.hold?.holdId === holdId) {
+      // The hold's payment is found again by its idempotency key, as a second tab finds it.
+      const payment = await this.providerPayment(slugId, slug.slug ?? '', slug.hold);
+      await this.deps.payments.cancelPayment({ paymentId: payment.id });
+      await this.releaseHold(slugId, holdId, 'canceled');
+    }
+    await this.releaseClaim(buyerId, holdId, slugId, 'canceled');
+  }
+
   private async complete(slugId: string, payment: PremiumPayment): Promise<void> {
     const now = this.deps.clock.now();
+    const buyer = await loadState(this.deps.eventStore, userStreamId(payment.buyerId), userDecider);
     try {
       const done = await handleCommand(
         this.deps.eventStore,
         premiumSlugStreamId(slugId),
         premiumSlugDecider,
-        { type: 'CompletePremiumPurchase', slugId, payment, now },
+        { type: 'CompletePremiumPurchase', slugId, payment, now, buyerSuspended: buyer.suspended },
         this.stamped,
       );
       const state = done.state;
@@ -305,15 +338,7 @@ export class PremiumPurchaseService {
     hold: { holdId: string; buyerId: string; price: number; expiresAt: Date },
   ): Promise<PremiumPaymentIntent> {
     const { payments } = this.deps;
-    const payment = await this.atProvider(() =>
-      payments.createPayment({
-        amount: hold.price,
-        currency: CURRENCY,
-        description: `Premium slug "${slug}"`,
-        metadata: { premiumSlugId: slugId, premiumHoldId: hold.holdId, userId: hold.buyerId, slug },
-        idempotencyKey: `premium-hold-${hold.holdId}`,
-      }),
-    );
+    const payment = await this.atProvider(() => this.providerPayment(slugId, slug, hold));
     return {
       clientSecret: payment.clientSecret,
       paymentIntentId: payment.id,
@@ -329,6 +354,21 @@ export class PremiumPurchaseService {
           ? `${LOCAL_PAY_PATH}/payments/${encodeURIComponent(payment.id)}/confirm`
           : null,
     };
+  }
+
+  /** The hold's payment at the provider: made once, then the same one again (`premium-hold-{holdId}`). */
+  private providerPayment(
+    slugId: string,
+    slug: string,
+    hold: { holdId: string; buyerId: string; price: number },
+  ): Promise<ProviderPayment> {
+    return this.deps.payments.createPayment({
+      amount: hold.price,
+      currency: CURRENCY,
+      description: `Premium slug "${slug}"`,
+      metadata: { premiumSlugId: slugId, premiumHoldId: hold.holdId, userId: hold.buyerId, slug },
+      idempotencyKey: `premium-hold-${hold.holdId}`,
+    });
   }
 
   private async releaseHold(

@@ -94,17 +94,35 @@ describe('holding and buying a premium slug', () => {
   it('a payment makes its buyer the owner once; the same payment again adds nothing', () => {
     const paid = payment(HOLD_1, ANN, 'pi_1');
     given([added, held(HOLD_1, ANN)])
-      .when({ type: 'CompletePremiumPurchase', slugId: SLUG, payment: paid, now: minutes(5) })
+      .when({
+        type: 'CompletePremiumPurchase',
+        slugId: SLUG,
+        payment: paid,
+        now: minutes(5),
+        buyerSuspended: false,
+      })
       .then([purchased(paid)]);
     given([added, held(HOLD_1, ANN), purchased(paid)])
-      .when({ type: 'CompletePremiumPurchase', slugId: SLUG, payment: paid, now: minutes(5) })
+      .when({
+        type: 'CompletePremiumPurchase',
+        slugId: SLUG,
+        payment: paid,
+        now: minutes(5),
+        buyerSuspended: false,
+      })
       .then([]);
   });
 
   it('a payment after its hold expired still buys a slug nobody took meanwhile', () => {
     const paid = payment(HOLD_1, ANN, 'pi_1');
     given([added, held(HOLD_1, ANN)])
-      .when({ type: 'CompletePremiumPurchase', slugId: SLUG, payment: paid, now: minutes(40) })
+      .when({
+        type: 'CompletePremiumPurchase',
+        slugId: SLUG,
+        payment: paid,
+        now: minutes(40),
+        buyerSuspended: false,
+      })
       .then([purchased(paid)]);
   });
 
@@ -117,10 +135,22 @@ describe('holding and buying a premium slug', () => {
       purchased(payment(HOLD_2, BOB, 'pi_2')),
     ];
     given(sold)
-      .when({ type: 'CompletePremiumPurchase', slugId: SLUG, payment: late, now: minutes(20) })
+      .when({
+        type: 'CompletePremiumPurchase',
+        slugId: SLUG,
+        payment: late,
+        now: minutes(20),
+        buyerSuspended: false,
+      })
       .thenThrows({ name: 'PremiumPaymentNotSellable', reason: 'owned' });
     given([added, held(HOLD_1, ANN), held(HOLD_2, BOB, minutes(31))])
-      .when({ type: 'CompletePremiumPurchase', slugId: SLUG, payment: late, now: minutes(20) })
+      .when({
+        type: 'CompletePremiumPurchase',
+        slugId: SLUG,
+        payment: late,
+        now: minutes(20),
+        buyerSuspended: false,
+      })
       .thenThrows({ reason: 'held' });
     const refund = {
       type: 'RecordPremiumRefund',
@@ -138,7 +168,29 @@ describe('holding and buying a premium slug', () => {
       .when(refund)
       .then([]);
     given([...sold, refunded])
-      .when({ type: 'CompletePremiumPurchase', slugId: SLUG, payment: late, now: minutes(20) })
+      .when({
+        type: 'CompletePremiumPurchase',
+        slugId: SLUG,
+        payment: late,
+        now: minutes(20),
+        buyerSuspended: false,
+      })
+      .then([]);
+  });
+
+  it("a suspended buyer's payment buys nothing, even on its own hold; one settled before is not refunded", () => {
+    const paid = payment(HOLD_1, ANN, 'pi_1');
+    const completed = {
+      type: 'CompletePremiumPurchase',
+      slugId: SLUG,
+      payment: paid,
+      now: minutes(5),
+    } as const;
+    given([added, held(HOLD_1, ANN)])
+      .when({ ...completed, buyerSuspended: true })
+      .thenThrows({ name: 'PremiumPaymentNotSellable', reason: 'suspended' });
+    given([added, held(HOLD_1, ANN), purchased(paid)])
+      .when({ ...completed, buyerSuspended: true })
       .then([]);
   });
 

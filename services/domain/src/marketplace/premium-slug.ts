@@ -68,9 +68,16 @@ export type PremiumSlugCommand =
   | { type: 'ReleasePremiumHold'; slugId: string; holdId: string; reason: PremiumHoldReleaseReason }
   /**
    * The provider took `payment`: the buyer owns the slug (once per payment). When the slug went to someone
-   * else meanwhile, `PremiumPaymentNotSellable` is thrown: the caller refunds and records the refund.
+   * else meanwhile, or the buyer's account is suspended, `PremiumPaymentNotSellable` is thrown: the caller
+   * refunds and records the refund.
    */
-  | { type: 'CompletePremiumPurchase'; slugId: string; payment: PremiumPayment; now: Date }
+  | {
+      type: 'CompletePremiumPurchase';
+      slugId: string;
+      payment: PremiumPayment;
+      now: Date;
+      buyerSuspended: boolean;
+    }
   /**
    * The owner sets (a checked URL) or removes (null) the slug's target. Anyone else, or a slug not
    * bought, is a 404; the same target again adds nothing. No plan check: owners keep their slugs.
@@ -90,7 +97,7 @@ export type PremiumSlugCommand =
    */
   | { type: 'RecordPremiumPurchaseRefund'; slugId: string; payment: PremiumPayment };
 
-export type PremiumRefundReason = 'owned' | 'held' | 'unlisted';
+export type PremiumRefundReason = 'owned' | 'held' | 'unlisted' | 'suspended';
 
 /** A payment for a slug that is no longer the payer's to have: it is refunded, never applied. */
 export class PremiumPaymentNotSellable extends Error {
@@ -240,10 +247,12 @@ function hold(
 }
 
 function complete(
-  { slugId, payment, now }: Extract<PremiumSlugCommand, { type: 'CompletePremiumPurchase' }>,
+  { slugId, payment, now, buyerSuspended }: Extract<PremiumSlugCommand, { type: 'CompletePremiumPurchase' }>,
   state: PremiumSlugState,
 ): PremiumSlugEvent[] {
   if (state.settledPayments.has(payment.paymentId)) return [];
+  // A suspension cancels the buyer's open payments; one that went through all the same buys nothing.
+  if (buyerSuspended) throw new PremiumPaymentNotSellable('suspended');
   if (state.status !== 'listed') throw new PremiumPaymentNotSellable('unlisted');
   if (state.ownerId !== null) throw new PremiumPaymentNotSellable('owned');
   const current = activeHold(state, now);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type PlanId, planId } from '@sniplink/contracts';
 import type { Clock, Database, IdSource, Logger } from '@sniplink/platform';
+import { isSuspendedOwner } from '@sniplink/projections';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CheckoutSnapshot, PaymentProvider, PaymentSnapshot, SubscriptionSnapshot } from '../provider';
 import {
@@ -246,6 +247,16 @@ export class LocalPayments implements PaymentProvider {
     });
   }
 
+  /** Cancels a payment still open as its Cancel button does (`payment_intent.canceled`, delivered). */
+  async cancelPayment(input: { paymentId: string }): Promise<void> {
+    const row = await this.db
+      .selectFrom('local_pay_payment_intents')
+      .select('client_secret')
+      .where('id', '=', input.paymentId)
+      .executeTakeFirst();
+    if (row) await this.confirmPayment(input.paymentId, row.client_secret, 'cancel');
+  }
+
   /**
    * The test card form's buttons on a one-off payment, checked against its client secret: `pay` succeeds
    * it, `decline` fails this attempt (it may be tried again, as Stripe's), `cancel` ends it; each records
@@ -445,13 +456,20 @@ export class LocalPayments implements PaymentProvider {
       .executeTakeFirst();
   }
 
-  private portalSession(token: string) {
-    return this.db
+  /**
+   * A portal link in force. One of a suspended account ends with the account's sessions, whenever it was
+   * made, and reads as expired: the link does not tell whoever holds it that the account is suspended.
+   */
+  private async portalSession(token: string) {
+    const portal = await this.db
       .selectFrom('local_pay_portal_sessions')
-      .select(['customer_id', 'return_url'])
+      .innerJoin('local_pay_customers', 'local_pay_customers.id', 'local_pay_portal_sessions.customer_id')
+      .select(['customer_id', 'return_url', 'user_id'])
       .where('token_hash', '=', hashToken(token))
       .where('expires_at', '>', this.deps.clock.now())
       .executeTakeFirst();
+    if (!portal || (await isSuspendedOwner(this.deps.db, portal.user_id))) return undefined;
+    return portal;
   }
 
   private returnUrls(sessionId: string) {

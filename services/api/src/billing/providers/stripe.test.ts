@@ -682,4 +682,29 @@ describe('one-off payments (premium slugs)', () => {
     });
     expect(calls[0]?.fields).toEqual({ payment_intent: 'pi_9', 'metadata[reason]': 'owned' });
   });
+
+  it('cancels a payment not paid yet; one Stripe can no longer cancel (paid, cancelled) is left as it is', async () => {
+    const stripeError = (status: number, code: string, message: string): Answer => ({
+      status,
+      body: { error: { type: 'invalid_request_error', code, message } },
+    });
+    answer = (call) =>
+      call.path === '/v1/payment_intents/pi_open/cancel'
+        ? { status: 200, body: { id: 'pi_open', object: 'payment_intent', status: 'canceled' } }
+        : stripeError(
+            400,
+            'payment_intent_unexpected_state',
+            'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+          );
+    await provider.cancelPayment({ paymentId: 'pi_open' });
+    await provider.cancelPayment({ paymentId: 'pi_paid' });
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /v1/payment_intents/pi_open/cancel',
+      'POST /v1/payment_intents/pi_paid/cancel',
+    ]);
+    answer = () => stripeError(404, 'resource_missing', "No such payment_intent: 'pi_unknown'");
+    await expect(provider.cancelPayment({ paymentId: 'pi_unknown' })).rejects.toThrow(
+      'No such payment_intent',
+    );
+  });
 });

@@ -121,6 +121,16 @@ export function stripeProvider(deps: StripeProviderDeps): PaymentProvider {
       };
     },
 
+    async cancelPayment({ paymentId }) {
+      try {
+        await stripe.paymentIntents.cancel(paymentId);
+      } catch (error) {
+        // Paid or cancelled already: there is nothing left to cancel.
+        if (isUnexpectedState(error)) return;
+        throw error;
+      }
+    },
+
     async refundPayment({ paymentId, idempotencyKey, metadata }) {
       const refund = await stripe.refunds.create({ payment_intent: paymentId, metadata }, { idempotencyKey });
       return { refundId: refund.id };
@@ -190,3 +200,7 @@ function planOf(price: Stripe.Price, prices: Record<PlanId, string>): PlanId {
   if (price.id === prices.monthly) return 'monthly';
   return price.recurring?.interval === 'year' ? 'yearly' : 'monthly';
 }
+
+const isUnexpectedState = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError &&
+  error.code === 'payment_intent_unexpected_state';
