@@ -16,6 +16,7 @@ import { bodiless, declareCommonErrors, json, operation, text } from './http/rou
 import { securityHeaders } from './http/security-headers';
 import { appServer } from './http/server';
 import { treatMissingBodiesAsEmpty, validatorCompiler } from './http/validate';
+import { limitSignedInWrites, type WriteLimitsDeps } from './http/write-limits';
 import { sendUnassignedPremiumPage } from './marketplace/unassigned-page';
 import { registerWebApp } from './web';
 
@@ -46,6 +47,8 @@ export interface AppDeps {
   routes?: readonly RouteGroup[];
   /** `GET /s/:code`; absent in processes that do not redirect. */
   redirect?: Omit<RedirectDeps, 'notFound' | 'gone' | 'unassigned' | 'headers' | 'routeOptions'>;
+  /** The per-user counters of every signed-in state change; required by a process that serves one. */
+  writeLimits?: WriteLimitsDeps;
 }
 
 /**
@@ -91,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   declareCommonErrors(app);
+  limitSignedInWrites(app, deps.writeLimits);
   await collectOpenApi(app);
 
   app.get('/healthz', { schema: HEALTHZ }, async () => ({ status: 'ok' as const }));

@@ -140,6 +140,11 @@ export async function startApp(
       allowedOrigins: allowedOrigins(config),
       publicUrl: config.canonicalUrl,
       routes: featureRoutes(runtime, payments),
+      writeLimits: {
+        sessions: runtime.sessions,
+        limiters: postgresRateLimiters({ pool: runtime.database.pool }),
+        scale: config.writeLimitScale,
+      },
       redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
     };
   });
