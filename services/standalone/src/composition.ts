@@ -414,7 +414,7 @@ function supportService(runtime: Runtime): SupportService {
   const db = runtime.database.db;
   const mail = new SupportMail({
     mailer: runtime.mailer,
-    db,
+    digest: runtime.urgentTickets,
     accounts,
     publicUrl: runtime.config.publicUrl,
     log,
