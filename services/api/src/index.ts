@@ -55,7 +55,7 @@ export { PremiumSlugService, type PremiumSlugServiceDeps } from './marketplace/p
 export { marketplaceRoutes, premiumSlugAdminRoutes } from './marketplace/routes';
 export { supportAdminRoutes } from './support/admin';
 export { closeResolvedTickets, type TicketSweepDeps } from './support/auto-close';
-export { UrgentTicketDigest } from './support/urgent-digest';
 export { SupportMail, type SupportMailDeps } from './support/notifications';
 export { type SupportRoutesDeps, supportRoutes } from './support/routes';
 export { SupportService, type SupportServiceDeps } from './support/support-service';
+export { UrgentTicketDigest } from './support/urgent-digest';

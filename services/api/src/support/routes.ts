@@ -52,7 +52,7 @@ export async function supportRoutes(app: FastifyInstance, { support, sessions }:
         tag: 'Support',
         summary: 'Open a support ticket',
         description:
-          'Subject (at most 200 characters) and message (at most 10,000) are required and not blank; `priority` is low, medium, high or urgent (default medium). An urgent ticket is mailed to the admins (its reference only).',
+          'Subject (at most 200 characters) and message (at most 10,000) are required and not blank; `priority` is low, medium, high or urgent (default medium). The admins hear of urgent tickets by mail, at most one digest every 10 minutes (references only).',
         session: 'required',
         body: openTicketBody,
         rateLimit: { requests: 5, minutes: 10 },
