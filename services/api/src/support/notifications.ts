@@ -58,7 +58,7 @@ export class SupportMail {
    * Sends the digest of urgent tickets if it is due; else once it is. A process that stops before then
    * leaves the tickets recorded: the housekeeping sweep, or the next urgent ticket, sends them.
    */
-  sendDigest(): void {
+  private sendDigest(): void {
     this.later(async () => {
       const outcome = await this.deps.digest.send();
       if (outcome.kind === 'held') this.sendDigestIn(outcome.waitMs);
