@@ -38,6 +38,8 @@ export async function startTestApi(
     NODE_ENV: 'test',
     // Every test signs up from 127.0.0.1; a test of the sign-up limit sets its own.
     SIGNUP_MAX_PER_IP: '100000',
+    // Tests call one route many times as one user; a test of the per-user write limits sets 1.
+    WRITE_LIMIT_SCALE: '1000',
     ...env,
   });
   const log = options.log ?? createLogger('silent');

@@ -16,6 +16,7 @@ import { bodiless, declareCommonErrors, json, operation, text } from './http/rou
 import { securityHeaders } from './http/security-headers';
 import { appServer } from './http/server';
 import { treatMissingBodiesAsEmpty, validatorCompiler } from './http/validate';
+import { limitSignedInWrites, type WriteLimitsDeps } from './http/write-limits';
 import { sendUnavailableLinkPage } from './links/unavailable-page';
 import { sendUnassignedPremiumPage } from './marketplace/unassigned-page';
 import { registerWebApp } from './web';
@@ -50,6 +51,8 @@ export interface AppDeps {
     RedirectDeps,
     'notFound' | 'gone' | 'unassigned' | 'unavailable' | 'headers' | 'routeOptions'
   >;
+  /** The per-user counters of every signed-in state change; required by a process that serves one. */
+  writeLimits?: WriteLimitsDeps;
 }
 
 /**
@@ -95,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   declareCommonErrors(app);
+  limitSignedInWrites(app, deps.writeLimits);
   await collectOpenApi(app);
 
   app.get('/healthz', { schema: HEALTHZ }, async () => ({ status: 'ok' as const }));

@@ -59,3 +59,4 @@ export { closeResolvedTickets, type TicketSweepDeps } from './support/auto-close
 export { SupportMail, type SupportMailDeps } from './support/notifications';
 export { type SupportRoutesDeps, supportRoutes } from './support/routes';
 export { SupportService, type SupportServiceDeps } from './support/support-service';
+export { UrgentTicketDigest } from './support/urgent-digest';

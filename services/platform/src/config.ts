@@ -101,6 +101,11 @@ const envSchema = z.object({
   DEMO_MAX_PER_IP: positiveInt(1_000_000).default(20),
   DEMO_MAX_REQUESTS_PER_MINUTE: positiveInt(1_000_000).default(30),
   CODE_CHANGES_PER_DAY: positiveInt(100_000).default(20),
+  WRITE_LIMIT_SCALE: z.coerce
+    .number({ error: 'must be a number above 0, at most 1000' })
+    .positive('must be a number above 0, at most 1000')
+    .max(1_000, 'must be a number above 0, at most 1000')
+    .default(1),
   OIDC_ISSUER: httpUrl.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -214,6 +219,8 @@ export interface Config {
   demoLimits: { perVisitor: number; perIp: number; requestsPerMinute: number };
   /** Changes of a link's code to a new code, per account per 24 h. */
   codeChangesPerDay: number;
+  /** Every per-user limit of a signed-in state change multiplied by this (each still at least 1). */
+  writeLimitScale: number;
   /** Sign-in through an OpenID Connect provider; absent: local accounts only. */
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
   /** Absent: mail is written to the log and DATA_DIR/outbox/. */
@@ -338,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestsPerMinute: e.DEMO_MAX_REQUESTS_PER_MINUTE,
     },
     codeChangesPerDay: e.CODE_CHANGES_PER_DAY,
+    writeLimitScale: e.WRITE_LIMIT_SCALE,
     oidc: e.OIDC_ISSUER
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? '', clientSecret: e.OIDC_CLIENT_SECRET }
       : undefined,

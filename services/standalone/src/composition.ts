@@ -142,6 +142,11 @@ export async function startApp(
       allowedOrigins: allowedOrigins(config),
       publicUrl: config.canonicalUrl,
       routes: featureRoutes(runtime, payments),
+      writeLimits: {
+        sessions: runtime.sessions,
+        limiters: postgresRateLimiters({ pool: runtime.database.pool }),
+        scale: config.writeLimitScale,
+      },
       redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
     };
   });
@@ -417,7 +422,7 @@ function supportService(runtime: Runtime): SupportService {
   const db = runtime.database.db;
   const mail = new SupportMail({
     mailer: runtime.mailer,
-    db,
+    digest: runtime.urgentTickets,
     accounts,
     publicUrl: runtime.config.publicUrl,
     log,

@@ -12,6 +12,7 @@ import {
   type ReadinessCheck,
   runAccountMaintenance,
   SessionStore,
+  UrgentTicketDigest,
 } from '@sniplink/api';
 import { eventRegistry } from '@sniplink/contracts';
 import {
@@ -98,6 +99,8 @@ export interface Runtime extends ProcessRuntime {
   /** SMTP when SMTP_URL is set, otherwise DATA_DIR/outbox/. */
   mailer: Mailer;
   links: LinkService;
+  /** The admins' digest of urgent support tickets: recorded by the API, sent by it and by housekeeping. */
+  urgentTickets: UrgentTicketDigest;
   /** The landing page's demo shortener; it also claims a visitor's demo links at sign-in. */
   demo: DemoService;
   /** The admin's settings (the known config keys) in force in this process, kept current without a restart. */
@@ -213,6 +216,12 @@ export async function startRuntime(
       log.error({ err }, 'reconciling the admins failed; the next start tries again'),
     );
     const mailer = createMailer(config, log);
+    const urgentTickets = new UrgentTicketDigest({
+      db: database.db,
+      mailer,
+      clock,
+      publicUrl: config.publicUrl,
+    });
     const linkCache = new LinkCache({ db: database.db });
     const unfollow = await followCodeChanges(codeChanges, linkCache);
     const consume = runners.length > 0;
@@ -263,6 +272,8 @@ export async function startRuntime(
         ? scheduleMaintenance(async () => {
             await runAccountMaintenance({ db: database.db, eventStore, keyring, log, clock });
             await closeResolvedTickets({ db: database.db, eventStore, log, clock });
+            // A digest held back by a process that stopped before it was due.
+            await urgentTickets.send();
             await pruneIdempotencyKeys(database.db);
           }, log)
         : undefined;
@@ -279,6 +290,7 @@ export async function startRuntime(
       accounts,
       sessions,
       mailer,
+      urgentTickets,
       links,
       demo,
       settings,

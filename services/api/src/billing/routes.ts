@@ -60,6 +60,7 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDep
         session: 'required',
         answers: { 200: json("The portal's address", billingPortalSchema) },
         errors: { 409: ['CONFLICT'] },
+        rateLimit: { requests: 10, minutes: 10 },
       }),
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import type { Link } from '@sniplink/contracts';
 import { createLogger } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionStore } from '../accounts/sessions';
 import { buildApp } from '../app';
@@ -29,6 +30,11 @@ async function appListing(rows: unknown[]): Promise<FastifyInstance> {
     readiness: {},
     allowedOrigins: [],
     routes: [(api) => linkRoutes(api, { links, sessions, db: undefined as never })],
+    writeLimits: {
+      sessions,
+      limiters: ({ keyPrefix, points, durationSeconds }) =>
+        new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds }),
+    },
   });
   return app;
 }

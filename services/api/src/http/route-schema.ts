@@ -1,6 +1,7 @@
 import { type ErrorCode, errorBodySchema } from '@sniplink/contracts';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import type { WriteLimit } from './write-limits';
 
 /**
  * What a route declares about itself, once: fastify validates its request parts with these schemas,
@@ -43,10 +44,22 @@ export interface Operation {
    * a state change, a database that is not reachable for every call.
    */
   errors?: Partial<Record<number, readonly ErrorCode[]>>;
+  /**
+   * How often one user may call a signed-in state change (`session` required or admin), counted by the
+   * write-limits hook (`write-limits.ts`); absent: the default for every such route.
+   */
+  rateLimit?: WriteLimit;
 }
 
-const DECLARED = Symbol('what a route declares about its errors');
-type RouteSchema = FastifySchema & { [DECLARED]?: Pick<Operation, 'errors' | 'session'> };
+/** What `operation` keeps of a declaration for the hooks that act on every route alike. */
+export type Declaration = Pick<Operation, 'errors' | 'session' | 'rateLimit'>;
+
+const DECLARED = Symbol('what a route declares about its errors, session and rate limit');
+type RouteSchema = FastifySchema & { [DECLARED]?: Declaration };
+
+/** The declaration behind a route's schema; undefined for a route not declared with `operation`. */
+export const declarationOf = (schema: unknown): Declaration | undefined =>
+  (schema as RouteSchema | undefined)?.[DECLARED];
 
 type RequestPart = 'body' | 'querystring' | 'params' | 'headers';
 
@@ -67,7 +80,7 @@ export function operation<const Spec extends Operation>(
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.headers ? { headers: spec.headers } : {}),
     response: spec.answers,
-    [DECLARED]: { errors: spec.errors, session: spec.session },
+    [DECLARED]: { errors: spec.errors, session: spec.session, rateLimit: spec.rateLimit },
   };
   return schema as FastifySchema & { [Part in Extract<keyof Spec, RequestPart>]: Spec[Part] };
 }
@@ -102,7 +115,7 @@ export const headerSchemas = (headers: Record<string, string>) =>
     Object.entries(headers).map(([name, about]) => [name, { type: 'string', description: about }]),
   );
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'The request is not valid; `field` names the part at fault',
   401: 'No live session',
@@ -146,7 +159,8 @@ export function declareCommonErrors(app: FastifyInstance): void {
       add(408, 'REQUEST_TIMEOUT');
       add(413, 'PAYLOAD_TOO_LARGE');
       add(415, 'BAD_REQUEST');
-      // Bodies still arriving are budgeted per client address (429) and in all (503).
+      // Bodies still arriving are budgeted per client address (429) and in all (503); a signed-in
+      // caller's state changes are counted per user (`write-limits.ts`).
       add(429, 'RATE_LIMITED');
     }
     const response = { ...(schema.response as Answers) };

@@ -208,6 +208,7 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceR
         session: 'required',
         params: z.object({ slug: z.string().max(64) }),
         body: setPremiumSlugUrlBody,
+        rateLimit: { requests: 20, minutes: 10 },
         answers: { 200: json('The slug with its target', ownedPremiumSlugSchema) },
         errors: { 400: ['VALIDATION_FAILED', 'INVALID_URL'], 404: ['NOT_FOUND'] },
       }),

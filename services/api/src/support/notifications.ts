@@ -1,11 +1,11 @@
-import type { Database, Logger, Mailer, MailMessage } from '@sniplink/platform';
-import { adminEmails } from '@sniplink/projections';
-import type { Kysely } from 'kysely';
+import type { Logger, Mailer, MailMessage } from '@sniplink/platform';
 import type { AccountService } from '../accounts/accounts';
+import type { UrgentTicketDigest } from './urgent-digest';
 
 export interface SupportMailDeps {
   mailer: Mailer;
-  db: Kysely<Database>;
+  /** The admins' digest of urgent tickets (`urgent-digest.ts`). */
+  digest: Pick<UrgentTicketDigest, 'record' | 'send'>;
   accounts: Pick<AccountService, 'user'>;
   publicUrl: string;
   log: Logger;
@@ -21,6 +21,9 @@ export const ticketReference = (ticketId: string) => `#${ticketId.replace(/-/g, 
  */
 export class SupportMail {
   private readonly pending = new Set<Promise<void>>();
+  /** The digest held back by the last one's 10 minutes, sent once they are over (by this process). */
+  private heldDigest: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(private readonly deps: SupportMailDeps) {}
 
@@ -33,17 +36,49 @@ export class SupportMail {
     });
   }
 
-  /** Every admin hears of a new urgent ticket (its text stays in the console: it is the user's). */
-  urgentTicketOpened(ticketId: string): void {
+  /**
+   * Every admin hears of a new urgent ticket in the next digest (its text stays in the console: it is the
+   * user's). The ticket is recorded before the owner is answered; the digest goes out after the answer.
+   */
+  async urgentTicketOpened(ticketId: string): Promise<void> {
+    try {
+      await this.deps.digest.record(ticketId);
+    } catch (err) {
+      // The ticket is stored all the same, and the console lists it; only the mail about it is missed.
+      this.deps.log.error(
+        { err, ticketId },
+        'support: an urgent ticket could not be recorded for the digest',
+      );
+      return;
+    }
+    this.sendDigest();
+  }
+
+  /**
+   * Sends the digest of urgent tickets if it is due; else once it is. A process that stops before then
+   * leaves the tickets recorded: the housekeeping sweep, or the next urgent ticket, sends them.
+   */
+  private sendDigest(): void {
     this.later(async () => {
-      for (const to of await adminEmails(this.deps.db))
-        await this.deps.mailer.send(urgentTicketMail(to, ticketId, this.deps.publicUrl));
+      const outcome = await this.deps.digest.send();
+      if (outcome.kind === 'held') this.sendDigestIn(outcome.waitMs);
     });
   }
 
-  /** Waits for the mails still being sent (the server is stopping). */
+  /** Waits for the mails still being sent (the server is stopping); a held digest is left recorded. */
   async drain(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.heldDigest);
     await Promise.allSettled(this.pending);
+  }
+
+  private sendDigestIn(waitMs: number): void {
+    if (this.heldDigest || this.stopped) return;
+    this.heldDigest = setTimeout(() => {
+      this.heldDigest = undefined;
+      this.sendDigest();
+    }, waitMs);
+    this.heldDigest.unref();
   }
 
   private later(task: () => Promise<void>): void {
@@ -67,20 +102,6 @@ export function staffReplyMail(to: string, ticketId: string, reply: string, publ
       ...reply.split(/\r?\n/).map((line) => `> ${line}`),
       '',
       `To answer, open the Support Center on your dashboard: ${publicUrl}/home`,
-      '',
-      '-- Sniplink',
-    ].join('\n'),
-  };
-}
-
-export function urgentTicketMail(to: string, ticketId: string, publicUrl: string): MailMessage {
-  return {
-    to,
-    subject: `Urgent support ticket ${ticketReference(ticketId)}`,
-    text: [
-      `A user opened an urgent support ticket, ${ticketReference(ticketId)}.`,
-      '',
-      `Read and answer it in the admin console's Support tab: ${publicUrl}/admin?tab=support`,
       '',
       '-- Sniplink',
     ].join('\n'),

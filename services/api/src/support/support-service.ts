@@ -98,7 +98,7 @@ export class SupportService {
       priority,
     });
     await this.projected(position);
-    if (priority === 'urgent') this.deps.mail.urgentTicketOpened(ticketId);
+    if (priority === 'urgent') await this.deps.mail.urgentTicketOpened(ticketId);
     const now = this.deps.clock.now().toISOString();
     const opened = await this.ownedTicket(userId, ticketId).catch(() => null);
     return (

@@ -21,6 +21,8 @@ export interface Database {
   email_verification_tokens: EmailVerificationTokensTable;
   oidc_logins: OidcLoginsTable;
   idempotency_keys: IdempotencyKeysTable;
+  support_urgent_notices: SupportUrgentNoticesTable;
+  support_urgent_digests: SupportUrgentDigestsTable;
 }
 
 /** A bigint column: read as text (exact), written as any integer. */
@@ -137,4 +139,16 @@ export interface IdempotencyKeysTable {
   status: number | null;
   body: unknown;
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** An urgent ticket no admins' digest has listed yet. */
+export interface SupportUrgentNoticesTable {
+  ticket_id: string;
+  opened_at: Date;
+}
+
+/** When the admins' digest of urgent tickets last went out (one row, `admins`). */
+export interface SupportUrgentDigestsTable {
+  digest: string;
+  last_sent_at: Date | null;
 }
