@@ -4,6 +4,7 @@ import { announcementsProjection } from './admin/announcements/projection';
 import { adminAuditProjection } from './admin/audit/projection';
 import { CONFIG_PROJECTION, configProjection } from './admin/config/projection';
 import { adminStatsProjection } from './admin/stats/projection';
+import { PAID_PLANS_PROJECTION, paidPlansProjection } from './billing/paid-plans-projection';
 import { billingProjection } from './billing/projection';
 import { type CodesChanged, linksProjection } from './links/projection';
 import { marketplaceProjection, marketplaceProjectionFor } from './marketplace/projection';
@@ -55,9 +56,10 @@ export {
   type BilledSubscription,
   billingOfUser,
   type RevenueOverview,
+  recordedOwnerOfCustomer,
+  recordedOwnerOfSubscription,
   revenueOverview,
   type UserBilling,
-  userIdOfCustomer,
 } from './billing/queries';
 export { CheckpointMovedError, loadCheckpoint, resetProjection } from './checkpoints';
 export { type ProjectionLag, projectionLag } from './lag';
@@ -106,6 +108,8 @@ export {
   configProjection,
   linksProjection,
   marketplaceProjection,
+  PAID_PLANS_PROJECTION,
+  paidPlansProjection,
   SUPPORT_PROJECTION,
   streamCatalogue,
   supportProjection,
@@ -121,6 +125,7 @@ export const allProjections = (deps: {
   usersProjection(deps.keyring),
   linksProjection(deps.onCodesChanged),
   billingProjection,
+  paidPlansProjection,
   adminAuditProjection,
   configProjection,
   announcementsProjection,

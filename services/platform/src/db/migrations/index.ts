@@ -27,6 +27,7 @@ import * as support from './2026-11-27T07-support';
 import * as premiumPurchases from './2026-11-27T08-premium-purchases';
 import * as premiumTargets from './2026-11-27T09-premium-targets';
 import * as clickPublishesCounted from './2026-11-28T05-click-publishes-counted';
+import * as paidPeriods from './2026-11-28T06-paid-periods';
 
 /** Every migration, by name; Kysely runs them in name order. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T08-premium-purchases': premiumPurchases,
   '2026-11-27T09-premium-targets': premiumTargets,
   '2026-11-28T05-click-publishes-counted': clickPublishesCounted,
+  '2026-11-28T06-paid-periods': paidPeriods,
 };
