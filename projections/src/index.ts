@@ -55,6 +55,7 @@ export { applyNextBatch, catchUp } from './batch';
 export {
   type BilledSubscription,
   billingOfUser,
+  proAt,
   type RevenueOverview,
   recordedOwnerOfCustomer,
   recordedOwnerOfSubscription,
