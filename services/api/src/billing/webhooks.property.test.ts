@@ -405,7 +405,7 @@ async function runSequence(seed: number, index: number): Promise<void> {
 }
 
 /** Sequences run a few at a time (their users differ), to keep the suite quick. */
-const AT_ONCE = Number(process.env.AT_ONCE ?? 8);
+const AT_ONCE = 8;
 
 async function replayable(index: number): Promise<void> {
   const seed = (SEED + index) >>> 0;
