@@ -4,6 +4,7 @@ import { announcementsProjection } from './admin/announcements/projection';
 import { adminAuditProjection } from './admin/audit/projection';
 import { CONFIG_PROJECTION, configProjection } from './admin/config/projection';
 import { adminStatsProjection } from './admin/stats/projection';
+import { PAID_PLANS_PROJECTION, paidPlansProjection } from './billing/paid-plans-projection';
 import { billingProjection } from './billing/projection';
 import { type CodesChanged, linksProjection } from './links/projection';
 import { marketplaceProjection, marketplaceProjectionFor } from './marketplace/projection';
@@ -54,10 +55,12 @@ export { applyNextBatch, catchUp } from './batch';
 export {
   type BilledSubscription,
   billingOfUser,
+  proAt,
   type RevenueOverview,
+  recordedOwnerOfCustomer,
+  recordedOwnerOfSubscription,
   revenueOverview,
   type UserBilling,
-  userIdOfCustomer,
 } from './billing/queries';
 export { CheckpointMovedError, loadCheckpoint, resetProjection } from './checkpoints';
 export { type ProjectionLag, projectionLag } from './lag';
@@ -107,6 +110,8 @@ export {
   configProjection,
   linksProjection,
   marketplaceProjection,
+  PAID_PLANS_PROJECTION,
+  paidPlansProjection,
   SUPPORT_PROJECTION,
   streamCatalogue,
   supportProjection,
@@ -122,6 +127,7 @@ export const allProjections = (deps: {
   usersProjection(deps.keyring),
   linksProjection(deps.onCodesChanged),
   billingProjection,
+  paidPlansProjection,
   adminAuditProjection,
   configProjection,
   announcementsProjection,

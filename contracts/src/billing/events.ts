@@ -96,3 +96,22 @@ export const paidPlanEvents = eventGroup(
   }),
 );
 export type PaidPlanEvent = EventsIn<typeof paidPlanEvents>;
+
+/**
+ * Who a provider customer (`billingcustomer-{customerId}`) or a provider subscription
+ * (`subscription-{subscriptionId}`) belongs to: claimed once, with expected revision "no stream", by the
+ * first user it is applied to, and that user's for good. An event binding either to another user is refused.
+ */
+export const billingClaimEvents = eventGroup(
+  defineEvent({
+    type: 'BillingCustomerClaimed',
+    version: 1,
+    schema: z.object({ provider: z.enum(paymentProviders), customerId: z.string().min(1), userId: z.uuid() }),
+  }),
+  defineEvent({
+    type: 'SubscriptionClaimed',
+    version: 1,
+    schema: z.object({ subscriptionId: z.string().min(1), customerId: z.string().min(1), userId: z.uuid() }),
+  }),
+);
+export type BillingClaimEvent = EventsIn<typeof billingClaimEvents>;

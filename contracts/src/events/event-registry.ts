@@ -2,7 +2,7 @@ import { emailClaimEvents, userEvents } from '../accounts/events';
 import { announcementDismissalEvents, announcementEvents } from '../admin/announcements';
 import { configEvents } from '../admin/config';
 import { adminFlagEvents, adminRosterEvents } from '../admin/users';
-import { billingEvents, paidPlanEvents } from '../billing/events';
+import { billingClaimEvents, billingEvents, paidPlanEvents } from '../billing/events';
 import { linkEvents, linkQuotaEvents, shortCodeEvents } from '../links/events';
 import { premiumBuyerEvents, premiumSlugEvents } from '../marketplace/events';
 import { ticketEvents } from '../support/events';
@@ -17,6 +17,7 @@ export const eventRegistry = new EventRegistry([
   linkQuotaEvents,
   billingEvents,
   paidPlanEvents,
+  billingClaimEvents,
   configEvents,
   announcementEvents,
   announcementDismissalEvents,

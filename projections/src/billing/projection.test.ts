@@ -1,12 +1,13 @@
-import type { BillingEvent, SubscriptionFacts } from '@sniplink/contracts';
+import type { BillingEvent, PaidPeriod, PaidPlanEvent, SubscriptionFacts } from '@sniplink/contracts';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStack, type TestStack } from '../../../test/support/stack';
 import { withReadModels } from '../read-models';
 import { readEntireLog, snapshot } from '../testing/fixtures';
+import { paidPlansProjection } from './paid-plans-projection';
 import { billingProjection } from './projection';
-import { billingOfUser, revenueOverview, userIdOfCustomer } from './queries';
+import { billingOfUser, recordedOwnerOfCustomer, revenueOverview } from './queries';
 
 const ADA = '01890000-0000-7000-8000-00000000000a';
 const BOB = '01890000-0000-7000-8000-00000000000b';
@@ -60,6 +61,22 @@ const histories: Record<string, BillingEvent[]> = {
   ],
 };
 
+/** Each user stream's last mirror (`PaidPlanSynced`) of those histories: the subscriptions that have not ended. */
+const period = (subscriptionId: string, changes: Partial<PaidPeriod> = {}): PaidPeriod => ({
+  subscriptionId,
+  plan: 'monthly',
+  status: 'active',
+  periodEnd: FEB,
+  cancelAtPeriodEnd: false,
+  ...changes,
+});
+const mirrors: Record<string, PaidPlanEvent['data']> = {
+  [ADA]: { version: 3, subscriptions: [period('ada', { status: 'past_due', periodEnd: MAR })] },
+  [BOB]: { version: 2, subscriptions: [period('bob', { plan: 'yearly', cancelAtPeriodEnd: true })] },
+  [CAROL]: { version: 2, subscriptions: [] },
+  [DAN]: { version: 2, subscriptions: [period('dan-1'), period('dan-2')] },
+};
+
 describe('billing projection', () => {
   let stack: TestStack;
   beforeAll(async () => {
@@ -72,23 +89,34 @@ describe('billing projection', () => {
           revision === 0 ? 'no_stream' : BigInt(revision - 1),
         );
       }
+      const synced = { id: uuidv7(), type: 'PaidPlanSynced', data: mirrors[userId], occurredAt: new Date() };
+      await stack.eventStore.appendToStream(`user-${userId}`, [synced], 'no_stream');
     }
   });
   afterAll(() => stack.cleanup());
 
   const applyInBatches = async (batchSize: number, times: number) => {
     const { db } = stack.database;
-    await sql`TRUNCATE rm_billing_customers, rm_billing_subscriptions`.execute(db);
+    await sql`TRUNCATE rm_billing_customers, rm_billing_subscriptions, rm_paid_plans, rm_paid_periods`.execute(
+      db,
+    );
     const events = await readEntireLog(stack.eventStore);
     for (let i = 0; i < events.length; i += batchSize) {
       const batch = events.slice(i, i + batchSize);
       for (let t = 0; t < times; t++) {
-        await db.transaction().execute((trx) => billingProjection.apply(withReadModels(trx), batch));
+        await db.transaction().execute(async (trx) => {
+          for (const projection of [billingProjection, paidPlansProjection]) {
+            const handled = batch.filter((event) => projection.handles.includes(event.type));
+            await projection.apply(withReadModels(trx), handled);
+          }
+        });
       }
     }
     return [
       await snapshot(db, 'rm_billing_customers', 'user_id'),
       await snapshot(db, 'rm_billing_subscriptions', 'subscription_id'),
+      await snapshot(db, 'rm_paid_plans', 'user_id'),
+      await snapshot(db, 'rm_paid_periods', 'subscription_id'),
     ];
   };
 
@@ -115,8 +143,8 @@ describe('billing projection', () => {
       ],
     });
     expect(await billingOfUser(db, CAROL)).toEqual({ customerId: null, subscriptions: [] });
-    expect(await userIdOfCustomer(db, 'cus_ada')).toBe(ADA);
-    expect(await userIdOfCustomer(db, 'cus_nobody')).toBeNull();
+    expect(await recordedOwnerOfCustomer(db, 'cus_ada')).toBe(ADA);
+    expect(await recordedOwnerOfCustomer(db, 'cus_nobody')).toBeNull();
   });
 
   it('counts active subscriptions, paid users and monthly revenue as Pro stands at the instant asked', async () => {

@@ -38,7 +38,10 @@ export async function billingOfUser(db: Kysely<Database>, userId: string): Promi
   return { customerId: customer?.customer_id ?? null, subscriptions: subscriptions.get(userId) ?? [] };
 }
 
-/** The subscriptions that have not ended of each of these users (the admin's list of users: one query a page). */
+/**
+ * The subscriptions that have not ended of each of these users (the admin's list of users: one query a
+ * page), as the user stream last mirrored them: the events the link allowance is decided from.
+ */
 export async function liveSubscriptionsOf(
   db: Kysely<Database>,
   userIds: readonly string[],
@@ -46,18 +49,10 @@ export async function liveSubscriptionsOf(
   const byUser = new Map<string, BilledSubscription[]>();
   if (userIds.length === 0) return byUser;
   const rows = await withReadModels(db)
-    .selectFrom('rm_billing_subscriptions')
-    .select([
-      'user_id',
-      'subscription_id',
-      'plan',
-      'status',
-      'period_end',
-      'cancel_at_period_end',
-      'payment_failed',
-    ])
+    .selectFrom('rm_paid_periods')
+    .select(['user_id', 'subscription_id', 'plan', 'status', 'period_end', 'cancel_at_period_end'])
     .where('user_id', 'in', userIds)
-    .where('status', 'not in', ['canceled', 'incomplete_expired'])
+    .orderBy('subscription_id')
     .execute();
   for (const row of rows) {
     if (!isPlan(row.plan) || !isStatus(row.status)) continue;
@@ -67,19 +62,39 @@ export async function liveSubscriptionsOf(
       status: row.status,
       periodEnd: row.period_end,
       cancelAtPeriodEnd: row.cancel_at_period_end,
-      paymentFailed: row.payment_failed,
+      paymentFailed: isPaymentFailing(row.status),
     };
     byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), subscription]);
   }
   return byUser;
 }
 
-/** The user whose provider customer this is, when one was recorded. */
-export async function userIdOfCustomer(db: Kysely<Database>, customerId: string): Promise<string | null> {
+/**
+ * The user the billing read model first recorded this customer on (the earliest recorded), if any. Only
+ * for a customer not claimed yet: a binding made before billing claims existed stays that user's.
+ */
+export async function recordedOwnerOfCustomer(
+  db: Kysely<Database>,
+  customerId: string,
+): Promise<string | null> {
   const row = await withReadModels(db)
     .selectFrom('rm_billing_customers')
     .select('user_id')
     .where('customer_id', '=', customerId)
+    .orderBy('recorded_at')
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** The user the billing read model holds this subscription for, if any (as `recordedOwnerOfCustomer`). */
+export async function recordedOwnerOfSubscription(
+  db: Kysely<Database>,
+  subscriptionId: string,
+): Promise<string | null> {
+  const row = await withReadModels(db)
+    .selectFrom('rm_billing_subscriptions')
+    .select('user_id')
+    .where('subscription_id', '=', subscriptionId)
     .executeTakeFirst();
   return row?.user_id ?? null;
 }
@@ -100,23 +115,27 @@ export interface RevenueOverview {
 
 /**
  * Pro at `now`, as `isProAt` (services/domain/src/billing/pro.ts) says it: active or trialing unless set to
- * end at a period end that has passed; past due until the period ends. A condition on
- * rm_billing_subscriptions' rows (the admin Overview's figures use it too).
+ * end at a period end that has passed; past due until the period ends. A condition on rm_paid_periods'
+ * rows (the admin Overview's figures use it too).
  */
 export const proAt = (now: Date) => sql<boolean>`(
-  (status IN ('active', 'trialing') AND (period_end > ${now} OR NOT cancel_at_period_end))
-  OR (status = 'past_due' AND period_end > ${now})
+  (rm_paid_periods.status IN ('active', 'trialing')
+    AND (rm_paid_periods.period_end > ${now} OR NOT rm_paid_periods.cancel_at_period_end))
+  OR (rm_paid_periods.status = 'past_due' AND rm_paid_periods.period_end > ${now})
 )`;
 
 export async function revenueOverview(db: Kysely<Database>, now: Date): Promise<RevenueOverview> {
   const row = await withReadModels(db)
-    .selectFrom('rm_billing_subscriptions')
+    .selectFrom('rm_paid_periods')
+    .leftJoin(
+      'rm_billing_subscriptions',
+      'rm_billing_subscriptions.subscription_id',
+      'rm_paid_periods.subscription_id',
+    )
     .select([
       sql<number>`count(*)::int`.as('subscriptions'),
-      sql<number>`count(DISTINCT user_id)::int`.as('users'),
-      sql<number>`coalesce(round(sum(CASE WHEN plan = 'yearly' THEN amount / 12.0 ELSE amount END)), 0)::int`.as(
-        'mrr',
-      ),
+      sql<number>`count(DISTINCT rm_paid_periods.user_id)::int`.as('users'),
+      sql<number>`${monthlyRevenue}::int`.as('mrr'),
     ])
     .where(proAt(now))
     .executeTakeFirstOrThrow();
@@ -126,6 +145,17 @@ export async function revenueOverview(db: Kysely<Database>, now: Date): Promise<
     monthlyRecurringRevenueCents: row.mrr,
   };
 }
+
+/**
+ * The price per month, in cents, of the `rm_paid_periods` rows selected, joined to their
+ * `rm_billing_subscriptions` row (where the price is): rounded once, to the nearest cent.
+ */
+export const monthlyRevenue = sql<number>`coalesce(round(sum(CASE
+  WHEN rm_paid_periods.plan = 'yearly' THEN rm_billing_subscriptions.amount / 12.0
+  ELSE rm_billing_subscriptions.amount END)), 0)`;
+
+/** The last payment failed: past due (the provider still tries) or unpaid (it gave up). */
+const isPaymentFailing = (status: ProviderSubscriptionStatus) => status === 'past_due' || status === 'unpaid';
 
 const isPlan = (value: string): value is PlanId => (planIds as readonly string[]).includes(value);
 const isStatus = (value: string): value is ProviderSubscriptionStatus =>

@@ -8,6 +8,8 @@ import type { Int8 } from '@sniplink/platform';
 export type BillingTables = {
   rm_billing_customers: RmBillingCustomersTable;
   rm_billing_subscriptions: RmBillingSubscriptionsTable;
+  rm_paid_plans: RmPaidPlansTable;
+  rm_paid_periods: RmPaidPeriodsTable;
 };
 
 /** The user's customer at the payment provider ("Manage billing" needs one). */
@@ -36,4 +38,26 @@ export interface RmBillingSubscriptionsTable {
   updated_at: Date;
   /** The billing stream's revision of the event that wrote the row: an older one never overwrites it. */
   last_revision: Int8;
+}
+
+/**
+ * Written by `paidPlansProjection` from the user streams' `PaidPlanSynced` (migration `…28T06-paid-periods`):
+ * per user, the user stream's revision last applied.
+ */
+export interface RmPaidPlansTable {
+  user_id: string;
+  last_revision: Int8;
+}
+
+/**
+ * One row per subscription of the user's last `PaidPlanSynced`: the subscriptions that have not ended,
+ * with what says whether each makes the user Pro at an instant (the rule `isProAt` applies).
+ */
+export interface RmPaidPeriodsTable {
+  user_id: string;
+  subscription_id: string;
+  plan: string;
+  status: string;
+  period_end: Date;
+  cancel_at_period_end: boolean;
 }

@@ -85,6 +85,7 @@ async function servicesOn(clock: FixedClock, ids: IdSource) {
   const log = createLogger('silent');
   const billing = new BillingService({
     eventStore: runtime.eventStore,
+    db,
     payments,
     accounts,
     readModels: runtime.progress,
@@ -92,7 +93,7 @@ async function servicesOn(clock: FixedClock, ids: IdSource) {
     log,
     clock,
   });
-  const webhooks = { billing, payments, eventStore: runtime.eventStore, db, log };
+  const webhooks = { billing, payments, log };
   return { accounts, links, demo, payments, webhooks };
 }
 

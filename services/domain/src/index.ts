@@ -40,6 +40,13 @@ export {
   configStreamId,
 } from './admin/config';
 export { type BillingState, billingDecider, billingStreamId, paidPlanOf } from './billing/billing';
+export {
+  BilledToAnotherUserError,
+  type BillingClaimCommand,
+  billingClaimDecider,
+  billingCustomerStreamId,
+  subscriptionClaimStreamId,
+} from './billing/ownership';
 export { currentSubscription, isProAt } from './billing/pro';
 export type { Decider, DomainEvent } from './decider';
 export * from './errors';

@@ -448,6 +448,7 @@ function billingDeps(
   const { eventStore, log } = runtime;
   const billing = new BillingService({
     eventStore,
+    db: runtime.database.db,
     payments,
     accounts: runtime.accounts,
     readModels: runtime.progress,
@@ -458,7 +459,7 @@ function billingDeps(
   return {
     billing,
     sessions: runtime.sessions,
-    webhooks: { billing, payments, oneOffPayments, eventStore, db: runtime.database.db, log },
+    webhooks: { billing, payments, oneOffPayments, log },
   };
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStack, type TestStack } from '../../../../test/support/stack';
+import { paidPlansProjection } from '../../billing/paid-plans-projection';
 import { billingProjection } from '../../billing/projection';
 import { withReadModels } from '../../read-models';
 import { readEntireLog, snapshot } from '../../testing/fixtures';
@@ -26,6 +27,23 @@ const paid = (id: string, plan: 'monthly' | 'yearly', amount: number) => ({
   cancelAtPeriodEnd: false,
   amount,
   currency: 'usd',
+});
+
+/** The user stream's mirror of that subscription, which says whether the user is Pro. */
+const mirrored = (id: string, plan: 'monthly' | 'yearly') => ({
+  type: 'PaidPlanSynced',
+  data: {
+    version: 1,
+    subscriptions: [
+      {
+        subscriptionId: id,
+        plan,
+        status: 'active',
+        periodEnd: '2027-05-01T00:00:00.000Z',
+        cancelAtPeriodEnd: false,
+      },
+    ],
+  },
 });
 
 const registered = (userId: string) => ({
@@ -72,6 +90,7 @@ const history: [string, { type: string; data: unknown }, string][] = [
     { type: 'SubscriptionActivated', data: paid('bob', 'monthly', 200) },
     '2027-03-31T23:40:00Z',
   ],
+  [`user-${BOB}`, mirrored('bob', 'monthly'), '2027-03-31T23:40:01Z'],
   [`user-${CAROL}`, registered(CAROL), '2027-04-01T02:00:00Z'],
   [
     `user-${CAROL}`,
@@ -89,6 +108,7 @@ const history: [string, { type: string; data: unknown }, string][] = [
     { type: 'SubscriptionActivated', data: paid('dan', 'yearly', 2400) },
     '2027-04-01T10:02:00Z',
   ],
+  [`user-${DAN}`, mirrored('dan', 'yearly'), '2027-04-01T10:02:01Z'],
   [`link-${link(0)}`, created(link(0), ADA), '2027-04-01T18:20:00Z'],
   [`user-${CAROL}`, { type: 'SubscriptionEnded', data: { reason: 'operator' } }, '2027-04-01T20:00:00Z'],
   [`link-${link(1)}`, created(link(1), ADA), '2027-04-01T23:30:00Z'],
@@ -121,7 +141,7 @@ describe('admin stats projection', () => {
   const applyInBatches = async (batchSize: number, times: number) => {
     const { db } = stack.database;
     await sql`TRUNCATE rm_admin_totals, rm_admin_activity, rm_admin_granted_users, rm_admin_erased_users,
-      rm_billing_customers, rm_billing_subscriptions`.execute(db);
+      rm_billing_customers, rm_billing_subscriptions, rm_paid_plans, rm_paid_periods`.execute(db);
     const events = await readEntireLog(stack.eventStore);
     for (let i = 0; i < events.length; i += batchSize) {
       const batch = events.slice(i, i + batchSize);
@@ -135,6 +155,10 @@ describe('admin stats projection', () => {
           await billingProjection.apply(
             typed,
             batch.filter((e) => e.streamId.startsWith('billing-')),
+          );
+          await paidPlansProjection.apply(
+            typed,
+            batch.filter((e) => e.type === 'PaidPlanSynced'),
           );
         });
       }

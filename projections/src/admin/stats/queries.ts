@@ -1,6 +1,6 @@
 import type { Database } from '@sniplink/platform';
 import { type Kysely, sql } from 'kysely';
-import { proAt } from '../../billing/queries';
+import { monthlyRevenue, proAt } from '../../billing/queries';
 
 /** The Overview's first row of cards (`GET /api/admin/stats`). */
 export interface AdminStatsSummary {
@@ -59,9 +59,7 @@ interface DetailedRow extends FigureRow {
 export async function adminStatsSummary(db: Kysely<Database>, now: Date): Promise<AdminStatsSummary> {
   const { rows } = await sql<FigureRow>`
     SELECT ${totals},
-      (SELECT count(*) FROM rm_billing_subscriptions WHERE ${proAt(now)}) AS active_subscriptions`.execute(
-    db,
-  );
+      (SELECT count(*) FROM rm_paid_periods WHERE ${proAt(now)}) AS active_subscriptions`.execute(db);
   return summaryOf(rowOf(rows));
 }
 
@@ -86,16 +84,17 @@ export async function adminDetailedStats(
       FROM local
     ),
     paid AS (
-      SELECT count(*) AS subscriptions,
-        coalesce(round(sum(CASE WHEN plan = 'yearly' THEN amount / 12.0 ELSE amount END)), 0) AS revenue,
-        count(DISTINCT s.user_id) FILTER (WHERE e.user_id IS NULL) AS users
-      FROM rm_billing_subscriptions AS s LEFT JOIN rm_admin_erased_users AS e USING (user_id)
+      SELECT count(*) AS subscriptions, ${monthlyRevenue} AS revenue,
+        count(DISTINCT rm_paid_periods.user_id) FILTER (WHERE e.user_id IS NULL) AS users
+      FROM rm_paid_periods
+        LEFT JOIN rm_billing_subscriptions USING (subscription_id)
+        LEFT JOIN rm_admin_erased_users AS e ON e.user_id = rm_paid_periods.user_id
       WHERE ${proAt(now)}
     )
     SELECT ${totals},
       paid.subscriptions AS active_subscriptions, paid.revenue AS monthly_revenue, paid.users AS paid_users,
       (SELECT count(*) FROM rm_admin_granted_users AS g
-        WHERE NOT EXISTS (SELECT FROM rm_billing_subscriptions AS s WHERE s.user_id = g.user_id AND ${proAt(now)}))
+        WHERE NOT EXISTS (SELECT FROM rm_paid_periods WHERE rm_paid_periods.user_id = g.user_id AND ${proAt(now)}))
         AS granted_only,
       (SELECT coalesce(sum(links_created), 0) FROM rm_admin_activity, bounds
         WHERE quarter >= day_start AND quarter < day_end) AS links_today,

@@ -49,6 +49,13 @@ export async function loadSyntheticPlatform(db: Kysely<Database>, site: Syntheti
       ${now}::timestamptz + CASE WHEN i % 10 = 1 THEN interval '20 days' ELSE interval '-20 days' END,
       false, false, CASE WHEN i % 3 = 0 THEN 2000 ELSE 200 END, 'usd', ${now}, ${now}, 0
     FROM generate_series(1, ${users}::int) AS i WHERE i % 10 = 1 OR i % 50 = 2`.execute(db);
+  // The user streams' mirror (`PaidPlanSynced`) holds the subscriptions that have not ended.
+  await sql`
+    INSERT INTO rm_paid_periods (user_id, subscription_id, plan, status, period_end, cancel_at_period_end)
+    SELECT user_id, subscription_id, plan, status, period_end, cancel_at_period_end
+    FROM rm_billing_subscriptions WHERE subscription_id LIKE 'sub_bench_%' AND status <> 'canceled'`.execute(
+    db,
+  );
   await sql`
     INSERT INTO rm_links (link_id, owner_id, code, code_lower, original_url, title, origin, created_at,
       updated_at, deleted, last_revision)
@@ -79,7 +86,14 @@ export async function loadSyntheticPlatform(db: Kysely<Database>, site: Syntheti
     ON CONFLICT (singleton) DO UPDATE SET clicks = rm_platform_clicks.clicks + excluded.clicks`.execute(db);
   await sql`DROP TABLE bench_clicks`.execute(db);
   await addOverviewCounts(db, site, minutesAgo);
-  const seeded = ['rm_users', 'rm_links', 'rm_billing_subscriptions', 'rm_link_clicks', 'rm_click_buckets'];
+  const seeded = [
+    'rm_users',
+    'rm_links',
+    'rm_billing_subscriptions',
+    'rm_paid_periods',
+    'rm_link_clicks',
+    'rm_click_buckets',
+  ];
   for (const table of [...seeded, 'rm_admin_activity', 'rm_admin_granted_users', 'rm_admin_erased_users'])
     await sql`ANALYZE ${sql.table(table)}`.execute(db);
 }

@@ -1,5 +1,6 @@
 import type { CreateSubscriptionAnswer, PlanId } from '@sniplink/contracts';
 import {
+  BilledToAnotherUserError,
   type BillingState,
   billingDecider,
   billingStreamId,
@@ -14,6 +15,7 @@ import {
 } from '@sniplink/domain';
 import {
   type Clock,
+  type Database,
   type EventStore,
   type HandleOptions,
   handleCommand,
@@ -21,11 +23,16 @@ import {
   type Logger,
   loadState,
 } from '@sniplink/platform';
+import { PAID_PLANS_PROJECTION } from '@sniplink/projections';
+import type { Kysely } from 'kysely';
 import type { AccountService, ReadModelWaiter } from '../accounts/accounts';
-import type { PaymentProvider, SubscriptionSnapshot } from './provider';
+import { BillingOwnership } from './ownership';
+import type { PaymentProvider, ProviderEvent, SubscriptionSnapshot } from './provider';
 
 export interface BillingServiceDeps {
   eventStore: EventStore;
+  /** The billing read model: where customers recorded before billing claims existed are found. */
+  db: Kysely<Database>;
   payments: PaymentProvider;
   accounts: Pick<AccountService, 'command' | 'user'>;
   readModels: ReadModelWaiter;
@@ -53,9 +60,11 @@ export class BillingService {
    */
   private readonly perUser = new KeyedMutex();
   private readonly stamped: HandleOptions;
+  private readonly ownership: BillingOwnership;
 
   constructor(private readonly deps: BillingServiceDeps) {
     this.stamped = { clock: deps.clock };
+    this.ownership = new BillingOwnership(deps);
   }
 
   /** A checkout for Pro on `plan`; or, when the user is Pro already, the answer that says so. */
@@ -81,6 +90,8 @@ export class BillingService {
   async openPortal(userId: string): Promise<{ url: string }> {
     const customer = (await this.billingState(userId)).customer;
     if (!customer) throw new ConflictError('CONFLICT', 'No billing account yet');
+    // A customer recorded before claims existed is claimed on first use; another user's is refused.
+    await this.ownership.claimCustomer(userId, customer.customerId);
     return this.atProvider(() =>
       this.deps.payments.createPortal({
         customerId: customer.customerId,
@@ -90,13 +101,49 @@ export class BillingService {
   }
 
   /**
+   * Applies a provider's event about `subscription` to the one user it belongs to. An event naming
+   * another user than the one its customer or subscription is bound to (or two users) is refused and
+   * logged, and nothing is applied: the provider is still answered 2xx, as a retry would change nothing. Returns how many billing
+   * events were appended.
+   *
+   * The appends, in order: the customer's claim, the subscription's claim, the billing stream, the user
+   * stream's mirror. The claims are shown by no read model and are the user's for good, so a failure after
+   * them leaves nothing visible and the provider's retry continues them; the billing stream's events are
+   * what the read models show, and the mirror is brought up to date from it on every retry.
+   */
+  async applyProviderEvent(event: ProviderEvent, subscription: SubscriptionSnapshot): Promise<number> {
+    const logged = { providerEventId: event.id, type: event.type, subscriptionId: subscription.id };
+    const owner = await this.ownership.ownerOf([event.userId, subscription.userId], subscription);
+    if (owner.kind === 'unknown') {
+      this.deps.log.warn(logged, 'payment event tied to no account we know; nothing applied');
+      return 0;
+    }
+    try {
+      if (owner.kind === 'disputed') throw new BilledToAnotherUserError();
+      await this.ownership.claimSubscription(owner.userId, subscription);
+    } catch (error) {
+      if (!(error instanceof BilledToAnotherUserError)) throw error;
+      this.deps.log.warn(
+        {
+          ...logged,
+          customerId: subscription.customerId,
+          userIds: owner.kind === 'disputed' ? owner.userIds : [owner.userId],
+        },
+        'payment event binds a customer or subscription to another user than its own; refused, nothing applied',
+      );
+      return 0;
+    }
+    return this.applySubscription(owner.userId, event.id, subscription);
+  }
+
+  /**
    * Applies the subscription as the provider holds it for the provider's event `providerEventId`: on the
    * billing stream once per event id (a copy, or one of ten delivered at once, adds nothing), then the
    * user stream's mirror. The mirror is brought up to date even when the billing stream had the event
    * already, so a retry after a crash between the two appends completes the second. Returns how many
    * billing events were appended.
    */
-  applySubscription(
+  private applySubscription(
     userId: string,
     providerEventId: string,
     subscription: SubscriptionSnapshot,
@@ -115,9 +162,13 @@ export class BillingService {
         this.stamped,
       );
       const mirror = paidPlanOf(applied.state);
-      if (mirror.version > 0) await this.deps.accounts.command(userId, { type: 'SyncPaidPlan', ...mirror });
+      const synced =
+        mirror.version > 0
+          ? await this.deps.accounts.command(userId, { type: 'SyncPaidPlan', ...mirror })
+          : null;
       // The user's next look (the success page refreshes the user) finds the new plan.
       if (applied.position) await this.deps.readModels.waitFor('billing', applied.position);
+      if (synced?.position) await this.deps.readModels.waitFor(PAID_PLANS_PROJECTION, synced.position);
       return applied.events.length;
     });
   }
@@ -136,6 +187,8 @@ export class BillingService {
     if (held) return held.customerId;
     const email = (await this.deps.accounts.user(userId))?.email ?? null;
     const made = await this.atProvider(() => this.deps.payments.ensureCustomer({ userId, email }, null));
+    // Claimed before it is recorded: the billing stream only ever records a customer of the user's own.
+    await this.ownership.claimCustomer(userId, made);
     const recorded = await this.perUser.run(userId, () =>
       handleCommand(
         this.deps.eventStore,

@@ -160,6 +160,7 @@ describe('each provider event applied exactly once', () => {
     const process = () =>
       new BillingService({
         eventStore: runtime.eventStore,
+        db: runtime.database.db,
         payments,
         accounts: runtime.accounts,
         readModels: runtime.progress,
@@ -168,10 +169,17 @@ describe('each provider event applied exactly once', () => {
         clock: runtime.clock,
       });
     const [one, two] = [process(), process()];
+    const race = {
+      id: 'evt_race',
+      type: 'customer.subscription.updated',
+      created: new Date(),
+      subscriptionId: subscription.id,
+      customerId: subscription.customerId,
+      userId,
+      payment: null,
+    };
     const changes = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        (i % 2 ? one : two).applySubscription(userId, 'evt_race', subscription),
-      ),
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).applyProviderEvent(race, subscription)),
     );
     // Two events (the customer and the activation) by one of the ten; none by the others.
     expect(changes.sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);

@@ -1,13 +1,10 @@
-import { userDecider, userStreamId, ValidationError } from '@sniplink/domain';
-import { type Database, type EventStore, type Logger, loadState } from '@sniplink/platform';
-import { userIdOfCustomer } from '@sniplink/projections';
-import type { Kysely } from 'kysely';
+import { ValidationError } from '@sniplink/domain';
+import type { Logger } from '@sniplink/platform';
 import type { BillingService } from './billing-service';
 import {
   type PaymentFacts,
   type PaymentProvider,
   type ProviderEvent,
-  type SubscriptionSnapshot,
   WebhookSignatureError,
 } from './provider';
 import { PAYMENT_EVENT_TYPES } from './providers/stripe-format';
@@ -18,12 +15,10 @@ export interface PaymentEventHandler {
 }
 
 export interface WebhookDeps {
-  billing: Pick<BillingService, 'applySubscription' | 'atProvider'>;
+  billing: Pick<BillingService, 'applyProviderEvent' | 'atProvider'>;
   /** Absent: `payment_intent.*` events are answered and ignored. */
   oneOffPayments?: PaymentEventHandler;
   payments: PaymentProvider;
-  eventStore: EventStore;
-  db: Kysely<Database>;
   log: Logger;
 }
 
@@ -39,8 +34,6 @@ const HANDLED = new Set([
 
 /** One-off payments' events (premium slugs), refunds included. */
 const PAYMENT_EVENTS = new Set<string>(PAYMENT_EVENT_TYPES);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `POST /api/webhooks/stripe`, after Dub's webhook route: the signature checked on the raw body, the
@@ -74,15 +67,8 @@ export async function receiveWebhook(
     );
     return;
   }
-  const userId = await userOf(deps, event, subscription);
-  if (!userId) {
-    deps.log.warn(
-      { providerEventId: event.id, type: event.type, subscriptionId },
-      'payment event tied to no account we know; nothing applied',
-    );
-    return;
-  }
-  await deps.billing.applySubscription(userId, event.id, subscription);
+  // Applied to the one user its customer and subscription belong to; refused (and logged) otherwise.
+  await deps.billing.applyProviderEvent(event, subscription);
 }
 
 function verified(payments: PaymentProvider, rawBody: Buffer, signature: string | undefined): ProviderEvent {
@@ -92,20 +78,4 @@ function verified(payments: PaymentProvider, rawBody: Buffer, signature: string 
     if (!(error instanceof WebhookSignatureError)) throw error;
     throw new ValidationError(error.answer, undefined, 'BAD_REQUEST');
   }
-}
-
-/**
- * The account the event is about: named by the event (`client_reference_id`) or the subscription's
- * metadata, else the account whose customer it is; and only an account that exists (not erased).
- */
-async function userOf(
-  deps: WebhookDeps,
-  event: ProviderEvent,
-  subscription: SubscriptionSnapshot,
-): Promise<string | null> {
-  const named = [event.userId, subscription.userId].find((id) => id !== null && UUID.test(id));
-  const userId = named ?? (await userIdOfCustomer(deps.db, event.customerId ?? subscription.customerId));
-  if (!userId) return null;
-  const account = await loadState(deps.eventStore, userStreamId(userId.toLowerCase()), userDecider);
-  return account.status === 'active' ? userId.toLowerCase() : null;
 }

@@ -240,7 +240,13 @@ describe('a refund made at the provider', () => {
       .then([refundedAtProvider(bought, false)]);
     const refunded = [added, held(HOLD_1, ANN), refundedAtProvider(bought, false)];
     given(refunded)
-      .when({ type: 'CompletePremiumPurchase', slugId: SLUG, payment: bought, now: minutes(1) })
+      .when({
+        type: 'CompletePremiumPurchase',
+        slugId: SLUG,
+        payment: bought,
+        now: minutes(1),
+        buyerSuspended: false,
+      })
       .then([]);
     given(refunded)
       .when(hold(HOLD_2, BOB, minutes(1)))

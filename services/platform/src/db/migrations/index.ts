@@ -27,6 +27,7 @@ import * as support from './2026-11-27T07-support';
 import * as premiumPurchases from './2026-11-27T08-premium-purchases';
 import * as premiumTargets from './2026-11-27T09-premium-targets';
 import * as clickPublishesCounted from './2026-11-28T05-click-publishes-counted';
+import * as paidPeriods from './2026-11-28T06-paid-periods';
 import * as urgentTicketDigest from './2026-11-28T06-urgent-ticket-digest';
 import * as suspendedLinkOwners from './2026-11-28T07-suspended-link-owners';
 import * as premiumPayments from './2026-11-28T12-premium-payments';
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T08-premium-purchases': premiumPurchases,
   '2026-11-27T09-premium-targets': premiumTargets,
   '2026-11-28T05-click-publishes-counted': clickPublishesCounted,
+  '2026-11-28T06-paid-periods': paidPeriods,
   '2026-11-28T06-urgent-ticket-digest': urgentTicketDigest,
   '2026-11-28T07-suspended-link-owners': suspendedLinkOwners,
   '2026-11-28T12-premium-payments': premiumPayments,
