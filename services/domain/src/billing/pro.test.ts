@@ -5,7 +5,10 @@ const END = new Date('2027-02-01T00:00:00.000Z');
 const before = new Date(END.getTime() - 1);
 const after = END;
 
-const terms = (changes: Partial<PaidTerms> = {}): PaidTerms => ({
+type PlanTerms = PaidTerms & { plan: 'monthly' | 'yearly' };
+
+const terms = (changes: Partial<PlanTerms> = {}): PlanTerms => ({
+  plan: 'monthly',
   status: 'active',
   periodEnd: END,
   cancelAtPeriodEnd: false,
@@ -41,5 +44,21 @@ describe('Pro over time', () => {
     const ended = terms({ status: 'canceled', periodEnd: new Date('2028-01-01T00:00:00.000Z') });
     expect(currentSubscription([terms(), later, ended], before)).toBe(later);
     expect(currentSubscription([terms({ status: 'past_due' })], after)).toBeUndefined();
+  });
+
+  it('picks the same one whatever order they come in when two are paid to the same instant', () => {
+    const candidates = [
+      terms(),
+      terms({ plan: 'yearly', cancelAtPeriodEnd: true }),
+      terms({ plan: 'yearly' }),
+      terms({ plan: 'yearly', status: 'past_due' }),
+    ];
+    const chosen = currentSubscription(candidates, before);
+    expect(chosen).toEqual(terms({ plan: 'yearly' }));
+    for (const order of [
+      [...candidates].reverse(),
+      [candidates[2], candidates[0], candidates[3], candidates[1]],
+    ])
+      expect(currentSubscription(order as PlanTerms[], before)).toBe(chosen);
   });
 });

@@ -41,16 +41,26 @@ export const hasEnded = (status: ProviderSubscriptionStatus): boolean =>
 
 /**
  * The subscription that makes the user Pro at `now` (the one paid furthest ahead when there are several,
- * say two checkouts completed in two tabs), or undefined: the user is not Pro through a payment.
+ * say two checkouts completed in two tabs), or undefined: the user is not Pro through a payment. The
+ * choice never depends on the order the subscriptions come in (the user stream's mirror and the read
+ * model's rows list them differently), so ties go to the yearly plan, then to one not set to end.
  */
-export function currentSubscription<Terms extends PaidTerms>(
+export function currentSubscription<Terms extends PaidTerms & { plan: string }>(
   subscriptions: readonly Terms[],
   now: Date,
 ): Terms | undefined {
   let current: Terms | undefined;
   for (const subscription of subscriptions) {
     if (!isProAt(subscription, now)) continue;
-    if (!current || subscription.periodEnd.getTime() > current.periodEnd.getTime()) current = subscription;
+    if (!current || ranksAbove(subscription, current)) current = subscription;
   }
   return current;
+}
+
+function ranksAbove(a: PaidTerms & { plan: string }, b: PaidTerms & { plan: string }): boolean {
+  const byEnd = a.periodEnd.getTime() - b.periodEnd.getTime();
+  if (byEnd !== 0) return byEnd > 0;
+  if (a.plan !== b.plan) return a.plan === 'yearly';
+  if (a.cancelAtPeriodEnd !== b.cancelAtPeriodEnd) return !a.cancelAtPeriodEnd;
+  return isPaying(a.status) && !isPaying(b.status);
 }
