@@ -1,9 +1,10 @@
-import type { OwnedPremiumSlug, PremiumPaymentIntent, PremiumSlug } from '@sniplink/contracts';
+import type { OwnedPremiumSlug, PremiumSlug } from '@sniplink/contracts';
 import { clicksBehind, withReadModels } from '@sniplink/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
+import { premiumSlugOwner } from '../../../../test/support/premium';
 import { until } from '../../../../test/support/until';
-import { paymentIntentEvent, TestPayments } from '../billing/testing';
+import { TestPayments } from '../billing/testing';
 
 const ADMIN_EMAIL = 'owners.admin@example.com';
 
@@ -34,39 +35,7 @@ async function addSlug(): Promise<PremiumSlug> {
 }
 
 /** A Pro user who bought a fresh slug: the provider's success event delivered to the webhook. */
-async function owner(label: string): Promise<{ client: HttpClient; userId: string; slug: PremiumSlug }> {
-  const signedUp = await signedUpClient(api, label);
-  await api.runtime.accounts.setPlan(signedUp.userId, 'monthly');
-  const slug = await addSlug();
-  const started = await signedUp.client.post<PremiumPaymentIntent>(
-    `/api/marketplace/premium-slugs/${slug.id}/payment-intent`,
-  );
-  expect(started.status, started.text).toBe(200);
-  const intent = started.body;
-  const { body, signature } = payments.signed(
-    paymentIntentEvent(`evt_${intent.holdId}`, 'payment_intent.succeeded', {
-      id: intent.paymentIntentId,
-      amount: intent.amount,
-      metadata: {
-        premiumSlugId: slug.id,
-        premiumHoldId: intent.holdId,
-        userId: signedUp.userId,
-        slug: slug.slug,
-      },
-    }),
-  );
-  const delivered = await api.client().post('/api/webhooks/stripe', body, {
-    'stripe-signature': signature,
-    'content-type': 'application/json',
-  });
-  expect(delivered.status).toBe(200);
-  await until(
-    async () => (await signedUp.client.get<OwnedPremiumSlug[]>('/api/user/premium-slugs')).body.length,
-    (count) => count === 1,
-    10_000,
-  );
-  return { ...signedUp, slug };
-}
+const owner = (label: string) => premiumSlugOwner(api, payments, admin, label);
 
 const setUrl = (client: HttpClient, slug: string, url: string | null) =>
   client.request<OwnedPremiumSlug & { field?: string; code?: string }>(
