@@ -5,10 +5,8 @@ import {
   billingDecider,
   billingStreamId,
   ConflictError,
-  DomainError,
   isUserProAt,
   paidPlanOf,
-  ServiceUnavailableError,
   UnauthorizedError,
   userDecider,
   userStreamId,
@@ -26,6 +24,7 @@ import {
 import { PAID_PLANS_PROJECTION } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import type { AccountService, ReadModelWaiter } from '../accounts/accounts';
+import { atProvider } from './at-provider';
 import { BillingOwnership } from './ownership';
 import type { PaymentProvider, ProviderEvent, SubscriptionSnapshot } from './provider';
 
@@ -103,8 +102,8 @@ export class BillingService {
   /**
    * Applies a provider's event about `subscription` to the one user it belongs to. An event naming
    * another user than the one its customer or subscription is bound to (or two users) is refused and
-   * logged, and nothing is applied: the provider is still answered 2xx, as a retry would change nothing. Returns how many billing
-   * events were appended.
+   * logged, and nothing is applied: the provider is still answered 2xx, as a retry would change nothing.
+   * Returns how many billing events were appended.
    *
    * The appends, in order: the customer's claim, the subscription's claim, the billing stream, the user
    * stream's mirror. The claims are shown by no read model and are the user's for good, so a failure after
@@ -204,13 +203,7 @@ export class BillingService {
   }
 
   /** A call to the provider; when it fails (down, refused), a 503 the user can retry, never a 500. */
-  async atProvider<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      this.deps.log.warn({ err: error, provider: this.deps.payments.name }, 'payment provider call failed');
-      throw new ServiceUnavailableError('The payment provider could not be reached; please try again');
-    }
+  atProvider<T>(call: () => Promise<T>): Promise<T> {
+    return atProvider(this.deps, call);
   }
 }

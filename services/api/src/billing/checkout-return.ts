@@ -3,19 +3,14 @@ import {
   checkoutConfirmationSchema,
   checkoutSessionParams,
 } from '@sniplink/contracts';
-import {
-  isUserProAt,
-  NotFoundError,
-  ServiceUnavailableError,
-  userDecider,
-  userStreamId,
-} from '@sniplink/domain';
+import { isUserProAt, NotFoundError, userDecider, userStreamId } from '@sniplink/domain';
 import { type Clock, type EventStore, type Logger, loadState } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession, sessionRequired } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
 import { json, operation } from '../http/route-schema';
+import { atProvider } from './at-provider';
 import type { CheckoutSnapshot, PaymentProvider } from './provider';
 
 export interface CheckoutReturnDeps {
@@ -38,7 +33,7 @@ export class CheckoutReturns {
   constructor(private readonly deps: CheckoutReturnDeps) {}
 
   async confirm(userId: string, sessionId: string): Promise<CheckoutConfirmation> {
-    const checkout = await this.atProvider(() => this.deps.payments.retrieveCheckout(sessionId));
+    const checkout = await atProvider(this.deps, () => this.deps.payments.retrieveCheckout(sessionId));
     if (checkout?.userId !== userId) throw new NotFoundError(NOT_THIS_USERS);
     return { sessionId, status: await this.statusOf(userId, checkout) };
   }
@@ -52,16 +47,6 @@ export class CheckoutReturns {
     if (!checkout.paid) return 'processing';
     const account = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
     return isUserProAt(account, this.deps.clock.now()) ? 'paid' : 'processing';
-  }
-
-  /** The provider down or refusing: a 503 the page can retry, never a 500. */
-  private async atProvider<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      this.deps.log.warn({ err: error, provider: this.deps.payments.name }, 'checkout look-up failed');
-      throw new ServiceUnavailableError('The payment provider could not be reached; please try again');
-    }
   }
 }
 

@@ -43,9 +43,10 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ReadModelWaiter } from '../accounts/accounts';
 import type { Settings } from '../admin/settings';
+import { atProvider } from '../billing/at-provider';
 import type { PaymentFacts, PaymentProvider, ProviderPayment } from '../billing/provider';
 import { LOCAL_PAY_PATH } from '../billing/providers/local';
-import { atProvider, PremiumRefunds, premiumPaymentMetadata } from './premium-refunds';
+import { PremiumRefunds, premiumPaymentMetadata } from './premium-refunds';
 
 export interface PremiumPurchaseServiceDeps {
   eventStore: EventStore;

@@ -1,16 +1,15 @@
 import {
-  DomainError,
   type PremiumPayment,
   premiumBuyerDecider,
   premiumBuyerStreamId,
   premiumSlugDecider,
   premiumSlugStreamId,
-  ServiceUnavailableError,
 } from '@sniplink/domain';
 import { type EventStore, type HandleOptions, handleCommand, type Logger } from '@sniplink/platform';
 import { marketplaceProjection } from '@sniplink/projections';
 import { z } from 'zod';
 import type { ReadModelWaiter } from '../accounts/accounts';
+import { atProvider } from '../billing/at-provider';
 import type { PaymentProvider } from '../billing/provider';
 
 /** The metadata a slug's payment carries, which its webhook events and the provider's answers bring back. */
@@ -91,19 +90,5 @@ export class PremiumRefunds {
     }
     // The success page and the marketplace show it from the buyer's next look.
     if (recorded.position) await this.deps.readModels.waitFor(marketplaceProjection.name, recorded.position);
-  }
-}
-
-/** A call to the provider; when it fails (down, refused, rate limited), a 503 to retry, never a 500. */
-export async function atProvider<T>(
-  deps: { payments: PaymentProvider; log: Logger },
-  call: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    deps.log.warn({ err: error, provider: deps.payments.name }, 'payment provider call failed');
-    throw new ServiceUnavailableError('The payment provider could not be reached; please try again');
   }
 }
