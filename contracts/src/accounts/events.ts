@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
+import { stream } from '../events/streams';
 
 /**
  * Personal data in events is ciphertext under the user's own key (crypto-shredding): once the key is
@@ -11,6 +12,9 @@ export type Encrypted = z.infer<typeof encrypted>;
 export const planIds = ['monthly', 'yearly'] as const;
 export const planId = z.enum(planIds);
 export type PlanId = z.infer<typeof planId>;
+
+/** A user's stream `user-{userId}`. */
+export const userStream = stream('user');
 
 /** Events of a user's stream `user-{userId}`. */
 export const userEvents = eventGroup(
@@ -67,6 +71,9 @@ export const userEvents = eventGroup(
   /** Drops the user's personal data from every read model; the key is deleted once this is projected. */
   defineEvent({ type: 'UserErased', version: 1, schema: z.object({}) }),
 );
+
+/** The e-mail claim stream `email-{emailHash}`. */
+export const emailClaimStream = stream('email');
 
 /** Events of the e-mail claim stream `email-{emailHash}`: at most one account holds an address. */
 export const emailClaimEvents = eventGroup(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
+import { stream } from '../events/streams';
 import { visibleText as text } from '../text';
 
 /** An announcement's colour on the dashboard (admin-console.md section 3). */
@@ -61,6 +62,9 @@ export const dismissedAnnouncementSchema = z.object({ id: z.string(), dismissed:
 
 const announcementId = z.object({ announcementId: z.uuid() });
 
+/** An announcement's stream `announcement-{announcementId}`. */
+export const announcementStream = stream('announcement');
+
 /**
  * Events of an announcement's stream `announcement-{id}`. Each carries the acting admin in its metadata
  * (the command context's actor), so the audit history needs nothing more.
@@ -82,6 +86,9 @@ export const announcementEvents = eventGroup(
   defineEvent({ type: 'AnnouncementSwitchedOn', version: 1, schema: announcementId }),
 );
 export type AnnouncementEvent = EventsIn<typeof announcementEvents>;
+
+/** A user's dismissals `announcementdismissals-{userId}`. */
+export const announcementDismissalsStream = stream('announcementdismissals');
 
 /**
  * Events of a user's stream `announcementdismissals-{userId}`: the announcements the user closed, each

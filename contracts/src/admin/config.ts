@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FREE_LINK_LIMIT, PRO_MONTHLY_LINK_LIMIT } from '../billing/api';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
+import { stream } from '../events/streams';
 import { optionalVisibleText, visibleText } from '../text';
 
 /**
@@ -155,6 +156,9 @@ export function checkSettingValue(
   }
   return { ok: true, value: number, text: String(number) };
 }
+
+/** A setting's stream `config-{key}`: one per key, so its expected revision makes a second create of the same key a 409. */
+export const configStream = stream('config');
 
 /** Events of a config entry's stream `config-{key}`; every one carries the acting admin in its metadata. */
 export const configEvents = eventGroup(

@@ -29,6 +29,9 @@ export const adminFlagEvents = eventGroup(
 );
 export type AdminFlagEvent = EventsIn<typeof adminFlagEvents>;
 
+/** The one stream of the admin roster. */
+export const ADMIN_ROSTER_STREAM = 'admin-roster';
+
 /**
  * The stream `admin-roster`: the set of admins, one stream, so that "at least one admin remains" is guarded
  * by its expected revision across processes (docs/architecture.md, "Which stream guards which rule").

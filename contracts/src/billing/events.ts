@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { planId } from '../accounts/events';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
+import { stream } from '../events/streams';
 
 /** The payment providers (issue 20): Stripe, and the built-in test checkout of the embedded default. */
 export const paymentProviders = ['stripe', 'local'] as const;
@@ -42,6 +43,9 @@ export type SubscriptionFacts = z.infer<typeof subscriptionFacts>;
 
 const subscriptionEvent = <const Type extends string>(type: Type) =>
   defineEvent({ type, version: 1, schema: subscriptionFacts });
+
+/** A user's billing stream `billing-{userId}`. */
+export const billingStream = stream('billing');
 
 /**
  * Events of a user's billing stream `billing-{userId}`: the provider's customer, and each subscription's
@@ -96,6 +100,12 @@ export const paidPlanEvents = eventGroup(
   }),
 );
 export type PaidPlanEvent = EventsIn<typeof paidPlanEvents>;
+
+/** Who a provider customer belongs to: `billingcustomer-{customerId}`. */
+export const billingCustomerStream = stream('billingcustomer');
+
+/** Who a provider subscription belongs to: `subscription-{subscriptionId}`. */
+export const subscriptionClaimStream = stream('subscription');
 
 /**
  * Who a provider customer (`billingcustomer-{customerId}`) or a provider subscription

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { defineEvent, type EventsIn, eventGroup, upcaster } from '../events/registry';
+import { stream } from '../events/streams';
+
+/** A link's stream `link-{linkId}`. */
+export const linkStream = stream('link');
 
 /** Events of a link's stream `link-{linkId}`. */
 export const linkEvents = eventGroup(
@@ -33,6 +37,9 @@ export const linkEvents = eventGroup(
 );
 
 const releaseReasons = ['abandoned', 'never-clicked'] as const;
+
+/** A short code's claim `shortcode-{code}`: one stream per code whatever its case, so named in lower case. */
+export const shortCodeStream = stream('shortcode', (code) => code.toLowerCase());
 
 /**
  * Events of a code's stream `shortcode-{lower-cased code}`: a code points to at most one link, and once a

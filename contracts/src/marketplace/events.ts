@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
+import { stream } from '../events/streams';
 import { premiumCategories, premiumHoldReleaseReasons, premiumTiers } from './premium-slugs';
 
 const slugId = z.object({ slugId: z.uuid() });
@@ -12,6 +13,9 @@ const editable = z.object({
   isAvailable: z.boolean(),
   stripePriceId: z.string().nullable(),
 });
+
+/** A premium slug's stream `premiumslug-{slugId}`. */
+export const premiumSlugStream = stream('premiumslug');
 
 /**
  * Events of a premium slug's stream `premiumslug-{id}`: the catalogue entry an admin added, edited and
@@ -113,6 +117,9 @@ export const premiumSlugEvents = eventGroup(
 export type PremiumSlugEvent = EventsIn<typeof premiumSlugEvents>;
 
 const holdId = z.object({ buyerId: z.uuid(), holdId: z.uuid(), slugId: z.uuid() });
+
+/** A buyer's purchases `premiumbuyer-{userId}`. */
+export const premiumBuyerStream = stream('premiumbuyer');
 
 /**
  * Events of a buyer's stream `premiumbuyer-{userId}`: the holds and slugs that count towards the buyer's

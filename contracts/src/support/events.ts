@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { encrypted } from '../accounts/events';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
+import { stream } from '../events/streams';
 
 /** How urgent the user says their ticket is (user-app.md sections 3 and 9). */
 export const ticketPriorities = ['low', 'medium', 'high', 'urgent'] as const;
@@ -15,6 +16,9 @@ export type TicketStatus = (typeof ticketStatuses)[number];
 
 /** Who moved a ticket: its owner, a member of staff (an admin), or the auto-close sweep. */
 export const ticketMovers = ['owner', 'staff', 'system'] as const;
+
+/** A ticket's stream `ticket-{ticketId}`. */
+export const ticketStream = stream('ticket');
 
 /**
  * Events of a ticket's stream `ticket-{ticketId}`. The subject and every message are the owner's personal

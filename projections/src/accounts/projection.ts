@@ -5,6 +5,7 @@ import {
   linkQuotaEvents,
   type UserEvent,
   userEvents,
+  userStream,
 } from '@sniplink/contracts';
 import type { Keyring, RecordedEvent } from '@sniplink/platform';
 import { sql, type Transaction, type UpdateObject } from 'kysely';
@@ -37,7 +38,7 @@ async function applyUserEvent(
   keyring: Keyring,
   recorded: RecordedEvent,
 ): Promise<void> {
-  const userId = recorded.streamId.slice('user-'.length);
+  const userId = userStream.idOf(recorded);
   const revision = recorded.revision.toString();
   const event = userStreamEvents.narrow(recorded);
   const at = recorded.occurredAt;

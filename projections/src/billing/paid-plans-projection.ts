@@ -1,4 +1,4 @@
-import { paidPlanEvents } from '@sniplink/contracts';
+import { paidPlanEvents, userStream } from '@sniplink/contracts';
 import type { RecordedEvent } from '@sniplink/platform';
 import type { Transaction } from 'kysely';
 import type { Projection } from '../projection';
@@ -25,7 +25,7 @@ export const paidPlansProjection: Projection = {
 
 async function applyPaidPlanEvent(trx: Transaction<ReadModelDatabase>, recorded: RecordedEvent) {
   const event = paidPlanEvents.narrow(recorded);
-  const userId = recorded.streamId.slice('user-'.length);
+  const userId = userStream.idOf(recorded);
   const revision = recorded.revision.toString();
   const moved = await trx
     .insertInto('rm_paid_plans')

@@ -1,4 +1,4 @@
-import { billingEvents } from '@sniplink/contracts';
+import { billingEvents, billingStream } from '@sniplink/contracts';
 import type { RecordedEvent } from '@sniplink/platform';
 import type { Transaction } from 'kysely';
 import type { Projection } from '../projection';
@@ -23,7 +23,7 @@ async function applyBillingEvent(
   trx: Transaction<ReadModelDatabase>,
   recorded: RecordedEvent,
 ): Promise<void> {
-  const userId = recorded.streamId.slice('billing-'.length);
+  const userId = billingStream.idOf(recorded);
   const event = billingEvents.narrow(recorded);
   const at = recorded.occurredAt;
   if (event.type === 'BillingCustomerRecorded') {

@@ -1,4 +1,4 @@
-import type { LinkEvent, UserEvent } from '@sniplink/contracts';
+import { type LinkEvent, premiumSlugStream, type UserEvent } from '@sniplink/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStack, type TestStack } from '../../../test/support/stack';
 import { marketplaceProjection } from '../marketplace/projection';
@@ -99,7 +99,7 @@ describe("links projection: owners' suspension", () => {
       told.push(codes);
     });
     const events = await readEntireLog(stack.eventStore);
-    await projection.afterCommit?.(events.filter((event) => !event.streamId.startsWith('premiumslug-')));
+    await projection.afterCommit?.(events.filter((event) => !premiumSlugStream.holds(event)));
     expect(told).toEqual([['anns', 'bobs', `owner:${ANN}`, `owner:${BOB}`]]);
   });
 });

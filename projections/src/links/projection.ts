@@ -1,4 +1,4 @@
-import { type LinkEvent, linkEvents, userEvents } from '@sniplink/contracts';
+import { type LinkEvent, linkEvents, linkStream, userEvents, userStream } from '@sniplink/contracts';
 import type { RecordedEvent } from '@sniplink/platform';
 import type { Transaction, UpdateObject } from 'kysely';
 import type { Projection } from '../projection';
@@ -42,7 +42,7 @@ export function linksProjection(onCodesChanged: CodesChanged = async () => {}): 
 
 /** Marks the owner suspended or not; their links' rows stay as they are, so each keeps its code claimed. */
 async function applyOwnerEvent(trx: Transaction<ReadModelDatabase>, recorded: RecordedEvent): Promise<void> {
-  const ownerId = recorded.streamId.slice('user-'.length);
+  const ownerId = userStream.idOf(recorded);
   const revision = recorded.revision.toString();
   const suspended = userEvents.narrow(recorded).type === 'UserSuspended';
   await trx
@@ -58,7 +58,7 @@ async function applyOwnerEvent(trx: Transaction<ReadModelDatabase>, recorded: Re
 }
 
 async function applyLinkEvent(trx: Transaction<ReadModelDatabase>, recorded: RecordedEvent): Promise<void> {
-  const linkId = recorded.streamId.slice('link-'.length);
+  const linkId = linkStream.idOf(recorded);
   const revision = recorded.revision.toString();
   const event = linkEvents.narrow(recorded);
   const at = recorded.occurredAt;
@@ -116,9 +116,9 @@ function changesFor(
  * name the link instead, as `link:{id}`: caches index their entries by link too.
  */
 function codesTouched(recorded: RecordedEvent): string[] {
-  if (isOwnerEvent(recorded)) return [`owner:${recorded.streamId.slice('user-'.length)}`];
+  if (isOwnerEvent(recorded)) return [`owner:${userStream.idOf(recorded)}`];
   const event = linkEvents.narrow(recorded);
-  const link = `link:${recorded.streamId.slice('link-'.length)}`;
+  const link = `link:${linkStream.idOf(recorded)}`;
   switch (event.type) {
     case 'LinkCreated':
       return [event.data.code.toLowerCase()];

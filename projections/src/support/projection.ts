@@ -1,4 +1,4 @@
-import { ticketEvents, userEvents } from '@sniplink/contracts';
+import { ticketEvents, ticketStream, userEvents, userStream } from '@sniplink/contracts';
 import type { Keyring, RecordedEvent } from '@sniplink/platform';
 import type { Transaction } from 'kysely';
 import type { Projection } from '../projection';
@@ -31,13 +31,13 @@ async function applySupportEvent(
 ): Promise<void> {
   if (userEvents.includes(recorded)) {
     // Only UserErased is delivered: the account's tickets and their conversations go with it.
-    const userId = recorded.streamId.slice('user-'.length);
+    const userId = userStream.idOf(recorded);
     await trx.deleteFrom('rm_support_messages').where('user_id', '=', userId).execute();
     await trx.deleteFrom('rm_support_tickets').where('user_id', '=', userId).execute();
     return;
   }
   const event = ticketEvents.narrow(recorded);
-  const ticketId = recorded.streamId.slice('ticket-'.length);
+  const ticketId = ticketStream.idOf(recorded);
   const at = recorded.occurredAt;
   const revision = recorded.revision.toString();
   if (event.type === 'TicketOpened') {

@@ -4,19 +4,16 @@ export {
   PRO_MONTHLY_LINK_LIMIT,
   type UserCommand,
   userDecider,
-  userStreamId,
   utcMonthOf,
 } from './accounts/decide';
 export {
   type EmailClaimCommand,
   emailClaimDecider,
-  emailClaimStreamId,
   emailTakenError,
   normaliseEmail,
 } from './accounts/email-claim';
 export type { UserState, UserStreamEvent } from './accounts/user';
 export {
-  ADMIN_ROSTER_STREAM,
   type AdminRosterCommand,
   type AdminRosterState,
   adminRosterDecider,
@@ -28,8 +25,6 @@ export {
   type AnnouncementViewer,
   announcementDecider,
   announcementDismissalsDecider,
-  announcementDismissalsStreamId,
-  announcementStreamId,
   audiencesOf,
   isAnnouncementFor,
 } from './admin/announcements';
@@ -37,15 +32,12 @@ export {
   type ConfigCommand,
   type ConfigEntryState,
   configDecider,
-  configStreamId,
 } from './admin/config';
-export { type BillingState, billingDecider, billingStreamId, paidPlanOf } from './billing/billing';
+export { type BillingState, billingDecider, paidPlanOf } from './billing/billing';
 export {
   BilledToAnotherUserError,
   type BillingClaimCommand,
   billingClaimDecider,
-  billingCustomerStreamId,
-  subscriptionClaimStreamId,
 } from './billing/ownership';
 export { currentSubscription, isProAt } from './billing/pro';
 export type { Decider, DomainEvent } from './decider';
@@ -58,7 +50,7 @@ export {
   generateCode,
   isReservedCode,
 } from './links/codes';
-export { type LinkCommand, type LinkState, linkDecider, linkStreamId } from './links/link';
+export { type LinkCommand, type LinkState, linkDecider } from './links/link';
 export {
   codeTakenError,
   isCodeFreeFor,
@@ -67,14 +59,12 @@ export {
   type ShortCodeCommand,
   type ShortCodeState,
   shortCodeDecider,
-  shortCodeStreamId,
 } from './links/short-code';
 export { checkTargetUrl, MAX_URL_LENGTH } from './links/target-url';
 export {
   type PremiumBuyerCommand,
   type PremiumBuyerState,
   premiumBuyerDecider,
-  premiumBuyerStreamId,
   premiumSlugsCounted,
 } from './marketplace/premium-buyer';
 export {
@@ -89,12 +79,10 @@ export {
   type PremiumSlugState,
   ProRequiredError,
   premiumSlugDecider,
-  premiumSlugStreamId,
 } from './marketplace/premium-slug';
 export {
   type TicketAuthor,
   type TicketCommand,
   type TicketState,
   ticketDecider,
-  ticketStreamId,
 } from './support/ticket';

@@ -27,7 +27,6 @@ export {
   handleCommand,
   KeyedMutex,
   loadState,
-  type StreamDecider,
 } from './eventstore/command-handler';
 export { EventStoreDbEventStore } from './eventstore/eventstoredb';
 export { InMemoryEventStore } from './eventstore/in-memory';

@@ -1,10 +1,14 @@
-import { announcementDismissalEvents, announcementEvents, userEvents } from '@sniplink/contracts';
+import {
+  announcementDismissalEvents,
+  announcementDismissalsStream,
+  announcementEvents,
+  userEvents,
+  userStream,
+} from '@sniplink/contracts';
 import type { RecordedEvent } from '@sniplink/platform';
 import type { Transaction } from 'kysely';
 import type { Projection } from '../../projection';
 import type { ReadModelDatabase } from '../../read-models';
-
-const streamOwner = (recorded: RecordedEvent, prefix: string) => recorded.streamId.slice(prefix.length);
 
 /**
  * The announcements read model: every announcement (published, switched off or on again), and each
@@ -31,7 +35,7 @@ async function applyAnnouncementEvent(
     await trx
       .insertInto('rm_announcement_dismissals')
       .values({
-        user_id: streamOwner(recorded, 'announcementdismissals-'),
+        user_id: announcementDismissalsStream.idOf(recorded),
         announcement_id: recorded.data.announcementId,
         dismissed_at: at,
       })
@@ -43,7 +47,7 @@ async function applyAnnouncementEvent(
     // Only UserErased is delivered: the account's dismissals go with it.
     await trx
       .deleteFrom('rm_announcement_dismissals')
-      .where('user_id', '=', streamOwner(recorded, 'user-'))
+      .where('user_id', '=', userStream.idOf(recorded))
       .execute();
     return;
   }

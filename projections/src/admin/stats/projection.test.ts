@@ -1,3 +1,4 @@
+import { billingStream } from '@sniplink/contracts';
 import { fixedClock } from '@sniplink/platform';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -154,7 +155,7 @@ describe('admin stats projection', () => {
           );
           await billingProjection.apply(
             typed,
-            batch.filter((e) => e.streamId.startsWith('billing-')),
+            batch.filter((e) => billingStream.holds(e)),
           );
           await paidPlansProjection.apply(
             typed,

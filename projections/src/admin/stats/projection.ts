@@ -1,4 +1,4 @@
-import { linkEvents, userEvents } from '@sniplink/contracts';
+import { linkEvents, userEvents, userStream } from '@sniplink/contracts';
 import { comparePositions, type LogPosition, type RecordedEvent, START } from '@sniplink/platform';
 import { sql, type Transaction } from 'kysely';
 import { arrayLiteral, QUARTER_MS } from '../../analytics/counters';
@@ -56,7 +56,7 @@ class StatsChange {
     if (comparePositions(recorded.globalPosition, this.last) <= 0) return;
     this.last = recorded.globalPosition;
     const event = countedEvents.narrow(recorded);
-    const userId = recorded.streamId.slice('user-'.length);
+    const userId = userStream.idOf(recorded);
     switch (event.type) {
       case 'UserRegistered':
         this.users += 1;

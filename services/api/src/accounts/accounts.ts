@@ -1,21 +1,21 @@
 import {
+  emailClaimStream,
   type LinkLimits,
   linkAllowance,
   type ProfileBody,
   type RegisterBody,
   type User,
+  userStream,
 } from '@sniplink/contracts';
 import {
   currentSubscription,
   emailClaimDecider,
-  emailClaimStreamId,
   ForbiddenError,
   NotFoundError,
   normaliseEmail,
   UnauthorizedError,
   type UserCommand,
   userDecider,
-  userStreamId,
   utcMonthOf,
 } from '@sniplink/domain';
 import {
@@ -183,7 +183,7 @@ export class AccountService {
   async findUserIdByEmail(email: string): Promise<string | null> {
     const state = await loadState(
       this.deps.eventStore,
-      emailClaimStreamId(this.emailHash(email)),
+      emailClaimStream.id(this.emailHash(email)),
       emailClaimDecider,
     );
     return state.holder;
@@ -219,7 +219,7 @@ export class AccountService {
    * users read model may lag behind a link opened a moment ago.
    */
   async emailStatus(userId: string): Promise<{ emailHash: string | null; verified: boolean }> {
-    const state = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
+    const state = await loadState(this.deps.eventStore, userStream.id(userId), userDecider);
     return state.status === 'active'
       ? { emailHash: state.emailHash, verified: state.emailVerified }
       : { emailHash: null, verified: false };
@@ -233,7 +233,7 @@ export class AccountService {
 
   /** A suspended or erased account cannot start a session, whichever way it signs in. */
   async assertMaySignIn(userId: string): Promise<void> {
-    const state = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
+    const state = await loadState(this.deps.eventStore, userStream.id(userId), userDecider);
     if (state.status !== 'active')
       throw new UnauthorizedError('INVALID_CREDENTIALS', 'The e-mail address or password is not correct');
     if (state.suspended)
@@ -328,7 +328,7 @@ export class AccountService {
    * personal data. An account that does not exist or is already erased is a NotFoundError.
    */
   async erase(userId: string): Promise<void> {
-    const state = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
+    const state = await loadState(this.deps.eventStore, userStream.id(userId), userDecider);
     if (state.status === 'none') throw new NotFoundError('No such account');
     // Already erased: an erasure interrupted half-way; finish the clean-up it did not reach.
     if (state.status === 'active') await this.admins.leaveOnErasure(userId);
@@ -363,7 +363,7 @@ export class AccountService {
   ): Promise<{ position: LogPosition | null; projected: boolean }> {
     const options = actorId ? { ...this.stamped, actorId } : this.stamped;
     const result = await this.mutex.run(userId, () =>
-      handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, command, options),
+      handleCommand(this.deps.eventStore, userStream.id(userId), userDecider, command, options),
     );
     if (!result.position) return { position: null, projected: true };
     return {
@@ -426,7 +426,7 @@ export class AccountService {
   private async claimEmail(emailHash: string, userId: string): Promise<void> {
     await handleCommand(
       this.deps.eventStore,
-      emailClaimStreamId(emailHash),
+      emailClaimStream.id(emailHash),
       emailClaimDecider,
       { type: 'ClaimEmail', userId },
       this.stamped,
@@ -437,7 +437,7 @@ export class AccountService {
   async releaseEmail(emailHash: string, userId: string): Promise<void> {
     await handleCommand(
       this.deps.eventStore,
-      emailClaimStreamId(emailHash),
+      emailClaimStream.id(emailHash),
       emailClaimDecider,
       { type: 'ReleaseEmail', userId },
       this.stamped,

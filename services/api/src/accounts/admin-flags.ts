@@ -1,13 +1,11 @@
-import { type AdminActor, adminActor } from '@sniplink/contracts';
+import { ADMIN_ROSTER_STREAM, type AdminActor, adminActor, userStream } from '@sniplink/contracts';
 import {
-  ADMIN_ROSTER_STREAM,
   type AdminRosterCommand,
   type AdminRosterState,
   adminRosterDecider,
   NotFoundError,
   type UserCommand,
   userDecider,
-  userStreamId,
 } from '@sniplink/domain';
 import {
   type Clock,
@@ -97,7 +95,7 @@ export class AdminFlags {
   }
 
   private userState(userId: string) {
-    return loadState(this.deps.eventStore, userStreamId(userId), userDecider);
+    return loadState(this.deps.eventStore, userStream.id(userId), userDecider);
   }
 }
 

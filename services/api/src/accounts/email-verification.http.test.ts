@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ErrorBody, User } from '@sniplink/contracts';
-import { userStreamId } from '@sniplink/domain';
+import { userStream } from '@sniplink/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
@@ -42,7 +42,7 @@ describe('e-mail verification', () => {
     expect(landing.status).toBe(302);
     expect(landing.headers.get('location')).toBe('/home?emailVerified=1');
     expect((await me(client)).emailVerified).toBe(true);
-    const events = await api.runtime.eventStore.readStream(userStreamId(user.id));
+    const events = await api.runtime.eventStore.readStream(userStream.id(user.id));
     expect(events.filter((event) => event.type === 'UserEmailVerified')).toHaveLength(1);
   });
 

@@ -1,4 +1,4 @@
-import { emailClaimStreamId } from '@sniplink/domain';
+import { emailClaimStream } from '@sniplink/contracts';
 import { type Clock, createLogger, fixedClock, systemClock } from '@sniplink/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ describe('the sweeper of e-mail claims left by interrupted registrations', () =>
   afterAll(() => api.close());
 
   const claimWithoutAccount = async (email: string, minutesAgo: number, at = new Date()) => {
-    const stream = emailClaimStreamId(api.runtime.accounts.emailHash(email));
+    const stream = emailClaimStream.id(api.runtime.accounts.emailHash(email));
     const occurredAt = new Date(at.getTime() - minutesAgo * 60_000);
     const event = { id: uuidv7(), type: 'EmailClaimed', data: { userId: uuidv7() }, occurredAt };
     const { position } = await api.runtime.eventStore.appendToStream(stream, [event], 'no_stream');
@@ -53,7 +53,7 @@ describe('the sweeper of e-mail claims left by interrupted registrations', () =>
     clock.set('2026-02-01T00:05:01.000Z');
     expect(await sweep(undefined, clock)).toBe(1);
     const released = (
-      await api.runtime.eventStore.readStream(emailClaimStreamId(api.runtime.accounts.emailHash(email)))
+      await api.runtime.eventStore.readStream(emailClaimStream.id(api.runtime.accounts.emailHash(email)))
     ).at(-1);
     expect(released).toMatchObject({
       type: 'EmailReleased',

@@ -1,4 +1,5 @@
-import { emailClaimDecider, userStreamId } from '@sniplink/domain';
+import { userStream } from '@sniplink/contracts';
+import { emailClaimDecider } from '@sniplink/domain';
 import {
   type Clock,
   type Database,
@@ -55,7 +56,7 @@ export async function releaseOrphanedEmailClaims(deps: SweeperDeps, graceMs = 10
   let released = 0;
   for (const streamId of candidates) {
     const { holder } = await loadState(deps.eventStore, streamId, emailClaimDecider);
-    if (!holder || (await deps.eventStore.readStream(userStreamId(holder), { maxCount: 1 })).length > 0)
+    if (!holder || (await deps.eventStore.readStream(userStream.id(holder), { maxCount: 1 })).length > 0)
       continue;
     await handleCommand(
       deps.eventStore,

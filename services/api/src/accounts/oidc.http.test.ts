@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { User } from '@sniplink/contracts';
-import { userStreamId } from '@sniplink/domain';
+import { userStream } from '@sniplink/contracts';
 import Provider, { type Account } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../../test/support/api';
@@ -180,7 +180,7 @@ function person(claims: Record<string, unknown> = {}) {
 }
 
 async function linkedIdentities(userId: string) {
-  const events = await api.runtime.eventStore.readStream(userStreamId(userId));
+  const events = await api.runtime.eventStore.readStream(userStream.id(userId));
   return events.filter((event) => event.type === 'UserIdentityLinked').map((event) => event.data);
 }
 

@@ -4,12 +4,11 @@ import type {
   AnnouncementType,
   UserAnnouncement,
 } from '@sniplink/contracts';
+import { announcementDismissalsStream, announcementStream } from '@sniplink/contracts';
 import {
   type AnnouncementState,
   announcementDecider,
   announcementDismissalsDecider,
-  announcementDismissalsStreamId,
-  announcementStreamId,
   audiencesOf,
   isAnnouncementFor,
   NotFoundError,
@@ -78,7 +77,7 @@ export class AnnouncementService {
     const announcementId = this.deps.ids.newId();
     const { position } = await handleCommand(
       this.deps.eventStore,
-      announcementStreamId(announcementId),
+      announcementStream.id(announcementId),
       announcementDecider,
       { type: 'PublishAnnouncement', announcementId, content, isActive },
       this.stamped,
@@ -91,7 +90,7 @@ export class AnnouncementService {
     if (!isAnnouncementId(announcementId)) throw notFound();
     const { position } = await handleCommand(
       this.deps.eventStore,
-      announcementStreamId(announcementId),
+      announcementStream.id(announcementId),
       announcementDecider,
       { type: 'SetAnnouncementActive', announcementId, isActive },
       this.stamped,
@@ -118,7 +117,7 @@ export class AnnouncementService {
     const { position } = await this.perUser.run(userId, () =>
       handleCommand(
         this.deps.eventStore,
-        announcementDismissalsStreamId(userId),
+        announcementDismissalsStream.id(userId),
         announcementDismissalsDecider,
         { type: 'DismissAnnouncement', announcementId },
         this.stamped,
@@ -135,7 +134,7 @@ export class AnnouncementService {
   }
 
   private stateOf(announcementId: string): Promise<AnnouncementState> {
-    return loadState(this.deps.eventStore, announcementStreamId(announcementId), announcementDecider);
+    return loadState(this.deps.eventStore, announcementStream.id(announcementId), announcementDecider);
   }
 
   /**
@@ -148,7 +147,7 @@ export class AnnouncementService {
   }
 
   private async fromStream(announcementId: string): Promise<Announcement> {
-    const recorded = await this.deps.eventStore.readStream(announcementStreamId(announcementId));
+    const recorded = await this.deps.eventStore.readStream(announcementStream.id(announcementId));
     const state = recorded
       .filter((event) => announcementDecider.events.includes(event))
       .reduce(announcementDecider.evolve, announcementDecider.initialState());

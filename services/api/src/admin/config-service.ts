@@ -1,5 +1,6 @@
 import type { ConfigEntry } from '@sniplink/contracts';
-import { type ConfigCommand, configDecider, configStreamId } from '@sniplink/domain';
+import { configStream } from '@sniplink/contracts';
+import { type ConfigCommand, configDecider } from '@sniplink/domain';
 import { type Clock, type Database, type EventStore, handleCommand, KeyedMutex } from '@sniplink/platform';
 import { CONFIG_PROJECTION, type ConfigEntryRow, configEntries, configEntry } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
@@ -45,7 +46,7 @@ export class ConfigService {
   private async change(command: ConfigCommand): Promise<ConfigEntry> {
     const { key } = command;
     const { position, state } = await this.perKey.run(key, () =>
-      handleCommand(this.deps.eventStore, configStreamId(key), configDecider, command, {
+      handleCommand(this.deps.eventStore, configStream.id(key), configDecider, command, {
         clock: this.deps.clock,
       }),
     );

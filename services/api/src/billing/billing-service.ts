@@ -1,15 +1,14 @@
 import type { CreateSubscriptionAnswer, PlanId } from '@sniplink/contracts';
+import { billingStream, userStream } from '@sniplink/contracts';
 import {
   BilledToAnotherUserError,
   type BillingState,
   billingDecider,
-  billingStreamId,
   ConflictError,
   isUserProAt,
   paidPlanOf,
   UnauthorizedError,
   userDecider,
-  userStreamId,
 } from '@sniplink/domain';
 import {
   type Clock,
@@ -69,7 +68,7 @@ export class BillingService {
   /** A checkout for Pro on `plan`; or, when the user is Pro already, the answer that says so. */
   async startCheckout(userId: string, plan: PlanId): Promise<CreateSubscriptionAnswer> {
     const now = this.deps.clock.now();
-    const account = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
+    const account = await loadState(this.deps.eventStore, userStream.id(userId), userDecider);
     if (account.status !== 'active') throw new UnauthorizedError();
     if (isUserProAt(account, now)) return { status: 'active', message: ALREADY_SUBSCRIBED };
     const customerId = await this.ensureCustomer(userId);
@@ -150,7 +149,7 @@ export class BillingService {
     return this.perUser.run(userId, async () => {
       const applied = await handleCommand(
         this.deps.eventStore,
-        billingStreamId(userId),
+        billingStream.id(userId),
         billingDecider,
         {
           type: 'ApplyProviderSubscription',
@@ -173,7 +172,7 @@ export class BillingService {
   }
 
   private billingState(userId: string): Promise<BillingState> {
-    return loadState(this.deps.eventStore, billingStreamId(userId), billingDecider);
+    return loadState(this.deps.eventStore, billingStream.id(userId), billingDecider);
   }
 
   /**
@@ -191,7 +190,7 @@ export class BillingService {
     const recorded = await this.perUser.run(userId, () =>
       handleCommand(
         this.deps.eventStore,
-        billingStreamId(userId),
+        billingStream.id(userId),
         billingDecider,
         { type: 'RecordCustomer', provider: this.deps.payments.name, customerId: made },
         this.stamped,

@@ -2,8 +2,9 @@ import {
   type CheckoutConfirmation,
   checkoutConfirmationSchema,
   checkoutSessionParams,
+  userStream,
 } from '@sniplink/contracts';
-import { isUserProAt, NotFoundError, userDecider, userStreamId } from '@sniplink/domain';
+import { isUserProAt, NotFoundError, userDecider } from '@sniplink/domain';
 import { type Clock, type EventStore, type Logger, loadState } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -45,7 +46,7 @@ export class CheckoutReturns {
   ): Promise<CheckoutConfirmation['status']> {
     if (checkout.status !== 'complete') return checkout.status;
     if (!checkout.paid) return 'processing';
-    const account = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
+    const account = await loadState(this.deps.eventStore, userStream.id(userId), userDecider);
     return isUserProAt(account, this.deps.clock.now()) ? 'paid' : 'processing';
   }
 }

@@ -1,11 +1,9 @@
+import { billingCustomerStream, subscriptionClaimStream, userStream } from '@sniplink/contracts';
 import {
   BilledToAnotherUserError,
   type BillingClaimCommand,
   billingClaimDecider,
-  billingCustomerStreamId,
-  subscriptionClaimStreamId,
   userDecider,
-  userStreamId,
 } from '@sniplink/domain';
 import { type Clock, type Database, type EventStore, handleCommand, loadState } from '@sniplink/platform';
 import { recordedOwnerOfCustomer, recordedOwnerOfSubscription } from '@sniplink/projections';
@@ -49,7 +47,7 @@ export class BillingOwnership {
     if (userIds.size > 1) return { kind: 'disputed', userIds: [...userIds] };
     const [userId] = userIds;
     if (!userId) return { kind: 'unknown' };
-    const account = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
+    const account = await loadState(this.deps.eventStore, userStream.id(userId), userDecider);
     return account.status === 'active' ? { kind: 'user', userId } : { kind: 'unknown' };
   }
 
@@ -61,7 +59,7 @@ export class BillingOwnership {
     await this.claimCustomer(userId, customerId);
     const owner = await this.ownerOfSubscription(id);
     if (owner !== null && owner !== userId) throw new BilledToAnotherUserError();
-    await this.claim(subscriptionClaimStreamId(id), {
+    await this.claim(subscriptionClaimStream.id(id), {
       type: 'ClaimSubscription',
       subscriptionId: id,
       customerId,
@@ -74,7 +72,7 @@ export class BillingOwnership {
     const owner = await this.ownerOfCustomer(customerId);
     if (owner !== null && owner !== userId) throw new BilledToAnotherUserError();
     const provider = this.deps.payments.name;
-    await this.claim(billingCustomerStreamId(customerId), {
+    await this.claim(billingCustomerStream.id(customerId), {
       type: 'ClaimCustomer',
       provider,
       customerId,
@@ -102,7 +100,7 @@ export class BillingOwnership {
   private async ownerOfCustomer(customerId: string): Promise<string | null> {
     const claim = await loadState(
       this.deps.eventStore,
-      billingCustomerStreamId(customerId),
+      billingCustomerStream.id(customerId),
       billingClaimDecider,
     );
     return claim.owner ?? (await recordedOwnerOfCustomer(this.deps.db, customerId));
@@ -111,7 +109,7 @@ export class BillingOwnership {
   private async ownerOfSubscription(subscriptionId: string): Promise<string | null> {
     const claim = await loadState(
       this.deps.eventStore,
-      subscriptionClaimStreamId(subscriptionId),
+      subscriptionClaimStream.id(subscriptionId),
       billingClaimDecider,
     );
     return claim.owner ?? (await recordedOwnerOfSubscription(this.deps.db, subscriptionId));

@@ -1,12 +1,10 @@
-import { eventRegistry, type LinkLimits, type ProviderSubscriptionStatus } from '@sniplink/contracts';
 import {
-  currentSubscription,
-  isProAt,
-  isUserProAt,
-  type UserState,
-  userDecider,
-  userStreamId,
-} from '@sniplink/domain';
+  eventRegistry,
+  type LinkLimits,
+  type ProviderSubscriptionStatus,
+  userStream,
+} from '@sniplink/contracts';
+import { currentSubscription, isProAt, isUserProAt, type UserState, userDecider } from '@sniplink/domain';
 import {
   createLogger,
   type Database,
@@ -112,7 +110,7 @@ beforeAll(async () => {
     // The user stream's commands as the account service runs them; the test projects the read models itself.
     accounts: {
       command: async (userId, command) => {
-        const result = await handleCommand(store, userStreamId(userId), userDecider, command, { clock });
+        const result = await handleCommand(store, userStream.id(userId), userDecider, command, { clock });
         return { position: result.position, projected: true };
       },
       user: async () => null,
@@ -168,7 +166,7 @@ class Sequence {
       const command = { type: 'RegisterUser', userId, email, emailHash: `hash-${userId}` } as const;
       await handleCommand(
         store,
-        userStreamId(userId),
+        userStream.id(userId),
         userDecider,
         { ...command, firstName: null, lastName: null, profileImageUrl: null, via: 'password' },
         { clock },
@@ -239,7 +237,7 @@ class Sequence {
     const command = random.chance(0.5)
       ? ({ type: 'StartSubscription', plan: 'monthly', provider: 'operator', reference: null } as const)
       : ({ type: 'EndSubscription', reason: 'operator' } as const);
-    await handleCommand(store, userStreamId(random.pick(this.users)), userDecider, command, { clock });
+    await handleCommand(store, userStream.id(random.pick(this.users)), userDecider, command, { clock });
   }
 
   private emit(type: string, snapshot: SubscriptionSnapshot, userId: string | null): void {
@@ -396,7 +394,7 @@ async function runSequence(seed: number, index: number): Promise<void> {
   expect(await rowsOf(db, sequence.users)).toEqual(await rebuiltRowsOf(events, sequence.users));
   const read = await shown(sequence.users);
   for (const [u, userId] of sequence.users.entries()) {
-    const state = await loadState(store, userStreamId(userId), userDecider);
+    const state = await loadState(store, userStream.id(userId), userDecider);
     for (const [i, now] of INSTANTS.entries()) {
       expect(read[u]?.[i], `${userId} at ${now.toISOString()}`).toEqual(decided(state, now));
     }

@@ -1,11 +1,15 @@
-import { DEMO_LINK_LIFETIME_DAYS, type DemoLink, type Link } from '@sniplink/contracts';
+import {
+  DEMO_LINK_LIFETIME_DAYS,
+  type DemoLink,
+  type Link,
+  linkStream,
+  shortCodeStream,
+} from '@sniplink/contracts';
 import {
   ForbiddenError,
   linkDecider,
-  linkStreamId,
   NotFoundError,
   shortCodeDecider,
-  shortCodeStreamId,
   ValidationError,
 } from '@sniplink/domain';
 import {
@@ -152,7 +156,7 @@ export class DemoService {
   private transferLink(linkId: string, ownerId: string, newOwnerId: string) {
     return handleCommand(
       this.deps.eventStore,
-      linkStreamId(linkId),
+      linkStream.id(linkId),
       linkDecider,
       { type: 'TransferLink', ownerId, newOwnerId },
       this.stamped,
@@ -162,7 +166,7 @@ export class DemoService {
   private async transferCode(code: string, ownerId: string, newOwnerId: string): Promise<void> {
     await handleCommand(
       this.deps.eventStore,
-      shortCodeStreamId(code),
+      shortCodeStream.id(code),
       shortCodeDecider,
       { type: 'TransferCode', ownerId, newOwnerId },
       this.stamped,

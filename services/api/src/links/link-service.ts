@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Availability, CreateLinkBody, Link, LinkEvent, UpdateLinkBody } from '@sniplink/contracts';
+import { linkStream, shortCodeStream } from '@sniplink/contracts';
 import {
   assertCustomCode,
   checkTargetUrl,
@@ -11,10 +12,8 @@ import {
   type LinkCommand,
   type LinkState,
   linkDecider,
-  linkStreamId,
   NotFoundError,
   shortCodeDecider,
-  shortCodeStreamId,
   ValidationError,
 } from '@sniplink/domain';
 import {
@@ -109,7 +108,7 @@ export class LinkService {
     try {
       const created = await handleCommand(
         this.deps.eventStore,
-        linkStreamId(linkId),
+        linkStream.id(linkId),
         linkDecider,
         {
           type: 'CreateLink',
@@ -153,7 +152,7 @@ export class LinkService {
       } else {
         const changed = await handleCommand(
           this.deps.eventStore,
-          linkStreamId(current.link_id),
+          linkStream.id(current.link_id),
           linkDecider,
           change,
           this.stamped,
@@ -169,7 +168,7 @@ export class LinkService {
       const current = await this.ownLink(ownerId, linkId);
       const deleted = await handleCommand(
         this.deps.eventStore,
-        linkStreamId(current.link_id),
+        linkStream.id(current.link_id),
         linkDecider,
         { type: 'DeleteLink', ownerId },
         this.stamped,
@@ -219,7 +218,7 @@ export class LinkService {
   async availability(ownerId: string, code: string): Promise<Availability> {
     const problem = customCodeProblem(code);
     if (problem) return { available: false, message: problem };
-    const state = await loadState(this.deps.eventStore, shortCodeStreamId(code), shortCodeDecider);
+    const state = await loadState(this.deps.eventStore, shortCodeStream.id(code), shortCodeDecider);
     if (isPremiumCode(state)) return { available: false, message: 'This short code is reserved' };
     return isCodeFreeFor(state, ownerId)
       ? { available: true, message: 'This short code is available' }
@@ -258,7 +257,7 @@ export class LinkService {
       try {
         await handleCommand(
           this.deps.eventStore,
-          shortCodeStreamId(code),
+          shortCodeStream.id(code),
           shortCodeDecider,
           { type: 'ClaimCode', code, ownerId, linkId },
           this.stamped,
@@ -274,7 +273,7 @@ export class LinkService {
   private async releaseCode(code: string, linkId: string): Promise<void> {
     await handleCommand(
       this.deps.eventStore,
-      shortCodeStreamId(code),
+      shortCodeStream.id(code),
       shortCodeDecider,
       { type: 'ReleaseCode', linkId },
       this.stamped,
@@ -291,7 +290,7 @@ export class LinkService {
     try {
       changed = await handleCommand(
         this.deps.eventStore,
-        linkStreamId(linkId),
+        linkStream.id(linkId),
         linkDecider,
         change,
         this.stamped,
@@ -320,7 +319,7 @@ export class LinkService {
       : 'unconfirmed';
     await handleCommand(
       this.deps.eventStore,
-      shortCodeStreamId(code),
+      shortCodeStream.id(code),
       shortCodeDecider,
       { type: 'GiveUpCode', linkId, clicks },
       this.stamped,

@@ -6,6 +6,9 @@ import {
   type PremiumPaymentIntent,
   type PremiumPurchase,
   type PremiumTier,
+  premiumBuyerStream,
+  premiumSlugStream,
+  userStream,
 } from '@sniplink/contracts';
 import {
   activeHold,
@@ -19,12 +22,9 @@ import {
   type PremiumSlugState,
   ProRequiredError,
   premiumBuyerDecider,
-  premiumBuyerStreamId,
   premiumSlugDecider,
-  premiumSlugStreamId,
   UnauthorizedError,
   userDecider,
-  userStreamId,
   ValidationError,
 } from '@sniplink/domain';
 import {
@@ -112,11 +112,11 @@ export class PremiumPurchaseService {
   async startPurchase(userId: string, slugId: string): Promise<PremiumPaymentIntent> {
     if (!isUuid(slugId)) throw notFound();
     const now = this.deps.clock.now();
-    const account = await loadState(this.deps.eventStore, userStreamId(userId), userDecider);
+    const account = await loadState(this.deps.eventStore, userStream.id(userId), userDecider);
     if (account.status !== 'active') throw new UnauthorizedError();
     if (!isUserProAt(account, now)) throw new ProRequiredError();
 
-    const slug = await loadState(this.deps.eventStore, premiumSlugStreamId(slugId), premiumSlugDecider);
+    const slug = await loadState(this.deps.eventStore, premiumSlugStream.id(slugId), premiumSlugDecider);
     if (slug.status !== 'listed') throw notFound();
     const own = activeHold(slug, now);
     if (own?.buyerId === userId && slug.ownerId === null)
@@ -126,7 +126,7 @@ export class PremiumPurchaseService {
     const expiresAt = new Date(now.getTime() + HOLD_MS);
     await handleCommand(
       this.deps.eventStore,
-      premiumBuyerStreamId(userId),
+      premiumBuyerStream.id(userId),
       premiumBuyerDecider,
       {
         type: 'ClaimPremiumHold',
@@ -144,7 +144,7 @@ export class PremiumPurchaseService {
     try {
       ({ state: held, position } = await handleCommand(
         this.deps.eventStore,
-        premiumSlugStreamId(slugId),
+        premiumSlugStream.id(slugId),
         premiumSlugDecider,
         { type: 'HoldPremiumSlug', slugId, holdId, buyerId: userId, now, expiresAt },
         this.stamped,
@@ -189,7 +189,7 @@ export class PremiumPurchaseService {
     const url = rawUrl === null || rawUrl.trim() === '' ? null : this.checkedUrl(rawUrl);
     const { position } = await handleCommand(
       this.deps.eventStore,
-      premiumSlugStreamId(owned.id),
+      premiumSlugStream.id(owned.id),
       premiumSlugDecider,
       { type: 'SetPremiumSlugTarget', slugId: owned.id, ownerId: userId, url },
       this.stamped,
@@ -262,7 +262,7 @@ export class PremiumPurchaseService {
       );
     const buyer = await loadState(
       this.deps.eventStore,
-      premiumBuyerStreamId(buyerId),
+      premiumBuyerStream.id(buyerId),
       premiumBuyerDecider,
     ).catch(failed);
     for (const [holdId, { slugId }] of buyer?.holds ?? []) {
@@ -271,7 +271,7 @@ export class PremiumPurchaseService {
   }
 
   private async cancelOpenPurchase(buyerId: string, holdId: string, slugId: string): Promise<void> {
-    const slug = await loadState(this.deps.eventStore, premiumSlugStreamId(slugId), premiumSlugDecider);
+    const slug = await loadState(this.deps.eventStore, premiumSlugStream.id(slugId), premiumSlugDecider);
     if (slug.hold?.holdId === holdId) {
       // The hold's payment is found again by its idempotency key, as a second tab finds it.
       const payment = await this.providerPayment(slugId, slug.slug ?? '', slug.hold);
@@ -283,11 +283,11 @@ export class PremiumPurchaseService {
 
   private async complete(slugId: string, payment: PremiumPayment): Promise<void> {
     const now = this.deps.clock.now();
-    const buyer = await loadState(this.deps.eventStore, userStreamId(payment.buyerId), userDecider);
+    const buyer = await loadState(this.deps.eventStore, userStream.id(payment.buyerId), userDecider);
     try {
       const done = await handleCommand(
         this.deps.eventStore,
-        premiumSlugStreamId(slugId),
+        premiumSlugStream.id(slugId),
         premiumSlugDecider,
         { type: 'CompletePremiumPurchase', slugId, payment, now, buyerSuspended: buyer.suspended },
         this.stamped,
@@ -297,7 +297,7 @@ export class PremiumPurchaseService {
         // Also when the slug had it already: a retry after a crash between the two appends completes this one.
         await handleCommand(
           this.deps.eventStore,
-          premiumBuyerStreamId(payment.buyerId),
+          premiumBuyerStream.id(payment.buyerId),
           premiumBuyerDecider,
           { type: 'RecordPremiumSlugOwned', buyerId: payment.buyerId, holdId: payment.holdId, slugId },
           this.stamped,
@@ -323,7 +323,7 @@ export class PremiumPurchaseService {
     );
     const recorded = await handleCommand(
       this.deps.eventStore,
-      premiumSlugStreamId(slugId),
+      premiumSlugStream.id(slugId),
       premiumSlugDecider,
       { type: 'RecordPremiumRefund', slugId, payment, refundId, reason },
       this.stamped,
@@ -379,7 +379,7 @@ export class PremiumPurchaseService {
   ): Promise<void> {
     const released = await handleCommand(
       this.deps.eventStore,
-      premiumSlugStreamId(slugId),
+      premiumSlugStream.id(slugId),
       premiumSlugDecider,
       { type: 'ReleasePremiumHold', slugId, holdId, reason },
       this.stamped,
@@ -395,7 +395,7 @@ export class PremiumPurchaseService {
   ): Promise<void> {
     await handleCommand(
       this.deps.eventStore,
-      premiumBuyerStreamId(buyerId),
+      premiumBuyerStream.id(buyerId),
       premiumBuyerDecider,
       { type: 'ReleasePremiumClaim', buyerId, holdId, slugId, reason },
       this.stamped,

@@ -7,7 +7,8 @@ import type {
   PremiumPurchase,
   PremiumSlug,
 } from '@sniplink/contracts';
-import { premiumBuyerDecider, premiumBuyerStreamId, premiumSlugsCounted } from '@sniplink/domain';
+import { premiumBuyerStream } from '@sniplink/contracts';
+import { premiumBuyerDecider, premiumSlugsCounted } from '@sniplink/domain';
 import { createLogger, fixedClock, loadState } from '@sniplink/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
@@ -183,7 +184,7 @@ describe('starting a purchase', () => {
     expect(refused).toHaveLength(4);
     for (const answer of refused)
       expect(answer.body).toMatchObject({ message: expect.any(String), currentCount: 3 });
-    const state = await loadState(api.runtime.eventStore, premiumBuyerStreamId(userId), premiumBuyerDecider);
+    const state = await loadState(api.runtime.eventStore, premiumBuyerStream.id(userId), premiumBuyerDecider);
     expect(premiumSlugsCounted(state, new Date())).toBe(3);
     // The refused ones hold nothing: they are still for sale.
     const open = await forSale();
@@ -213,7 +214,7 @@ describe("the provider's events", () => {
     expect(await deliver('evt_twice_again', 'payment_intent.succeeded', intent, userId, slug.id)).toBe(200);
     const events = await api.runtime.eventStore.readStream(`premiumslug-${slug.id}`);
     expect(events.filter((event) => event.type === 'PremiumSlugPurchased')).toHaveLength(1);
-    const buyerEvents = await api.runtime.eventStore.readStream(premiumBuyerStreamId(userId));
+    const buyerEvents = await api.runtime.eventStore.readStream(premiumBuyerStream.id(userId));
     expect(buyerEvents.filter((event) => event.type === 'PremiumBuyerSlugOwned')).toHaveLength(1);
     const purchase = await client.get<PremiumPurchase>(
       `/api/marketplace/purchases/${intent.paymentIntentId}`,
@@ -286,7 +287,7 @@ describe('refunds made at the provider', () => {
     expect(page.text).toContain('This premium link is not set up yet');
     const events = await api.runtime.eventStore.readStream(`premiumslug-${slug.id}`);
     expect(events.filter((event) => event.type === 'PremiumSlugPurchaseRefunded')).toHaveLength(1);
-    const owner = await loadState(api.runtime.eventStore, premiumBuyerStreamId(userId), premiumBuyerDecider);
+    const owner = await loadState(api.runtime.eventStore, premiumBuyerStream.id(userId), premiumBuyerDecider);
     expect(premiumSlugsCounted(owner, new Date())).toBe(0);
     // The payment buys nothing again, even when its success event comes once more.
     expect(await deliver('evt_bought_late', 'payment_intent.succeeded', intent, userId, slug.id)).toBe(200);
@@ -404,7 +405,7 @@ describe('holds on a fixed clock', () => {
     expect(await api.runtime.eventStore.readStream(`premiumslug-${slug.id}`)).toHaveLength(events.length);
     const lateBuyer = await loadState(
       api.runtime.eventStore,
-      premiumBuyerStreamId(late.userId),
+      premiumBuyerStream.id(late.userId),
       premiumBuyerDecider,
     );
     expect(premiumSlugsCounted(lateBuyer, clock.now())).toBe(0);

@@ -1,10 +1,5 @@
-import {
-  type PremiumPayment,
-  premiumBuyerDecider,
-  premiumBuyerStreamId,
-  premiumSlugDecider,
-  premiumSlugStreamId,
-} from '@sniplink/domain';
+import { premiumBuyerStream, premiumSlugStream } from '@sniplink/contracts';
+import { type PremiumPayment, premiumBuyerDecider, premiumSlugDecider } from '@sniplink/domain';
 import { type EventStore, type HandleOptions, handleCommand, type Logger } from '@sniplink/platform';
 import { marketplaceProjection } from '@sniplink/projections';
 import { z } from 'zod';
@@ -70,7 +65,7 @@ export class PremiumRefunds {
     const { eventStore, stamped } = this.deps;
     const recorded = await handleCommand(
       eventStore,
-      premiumSlugStreamId(slugId),
+      premiumSlugStream.id(slugId),
       premiumSlugDecider,
       { type: 'RecordPremiumPurchaseRefund', slugId, payment },
       stamped,
@@ -81,7 +76,7 @@ export class PremiumRefunds {
       { type: 'ReturnPremiumSlug', ...buyer } as const,
       { type: 'ReleasePremiumClaim', ...buyer, reason: 'refunded' } as const,
     ])
-      await handleCommand(eventStore, premiumBuyerStreamId(buyerId), premiumBuyerDecider, command, stamped);
+      await handleCommand(eventStore, premiumBuyerStream.id(buyerId), premiumBuyerDecider, command, stamped);
     if (recorded.events.length > 0) {
       this.deps.log.info(
         { slugId, paymentId: payment.paymentId, providerEventId: payment.providerEventId },

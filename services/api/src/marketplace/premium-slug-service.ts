@@ -6,15 +6,14 @@ import type {
   PremiumSlug,
   PremiumTier,
 } from '@sniplink/contracts';
+import { premiumSlugStream, shortCodeStream } from '@sniplink/contracts';
 import {
   DomainError,
   NotFoundError,
   normalisePremiumSlug,
   type PremiumSlugFields,
   premiumSlugDecider,
-  premiumSlugStreamId,
   shortCodeDecider,
-  shortCodeStreamId,
 } from '@sniplink/domain';
 import {
   type Clock,
@@ -91,7 +90,7 @@ export class PremiumSlugService {
     if (!isSlugId(slugId)) throw notFound();
     const { position } = await handleCommand(
       this.deps.eventStore,
-      premiumSlugStreamId(slugId),
+      premiumSlugStream.id(slugId),
       premiumSlugDecider,
       { type: 'EditPremiumSlug', slugId, changes },
       this.stamped,
@@ -104,7 +103,7 @@ export class PremiumSlugService {
     if (!isSlugId(slugId)) throw notFound();
     const deleted = await handleCommand(
       this.deps.eventStore,
-      premiumSlugStreamId(slugId),
+      premiumSlugStream.id(slugId),
       premiumSlugDecider,
       { type: 'DeletePremiumSlug', slugId },
       this.stamped,
@@ -150,7 +149,7 @@ export class PremiumSlugService {
     const slugId = this.deps.ids.newId();
     await handleCommand(
       this.deps.eventStore,
-      shortCodeStreamId(slug),
+      shortCodeStream.id(slug),
       shortCodeDecider,
       { type: 'ReserveForPremiumSlug', code: slug, slugId },
       this.stamped,
@@ -158,7 +157,7 @@ export class PremiumSlugService {
     try {
       const { position } = await handleCommand(
         this.deps.eventStore,
-        premiumSlugStreamId(slugId),
+        premiumSlugStream.id(slugId),
         premiumSlugDecider,
         { type: 'AddPremiumSlug', slugId, slug, fields },
         this.stamped,
@@ -173,7 +172,7 @@ export class PremiumSlugService {
   private async releaseCode(slug: string, slugId: string, reason: 'deleted' | 'abandoned'): Promise<void> {
     await handleCommand(
       this.deps.eventStore,
-      shortCodeStreamId(slug),
+      shortCodeStream.id(slug),
       shortCodeDecider,
       { type: 'ReleasePremiumSlug', slugId, reason },
       this.stamped,
@@ -188,7 +187,7 @@ export class PremiumSlugService {
 
   /** The slug as its stream has it, when the read model has not caught up in time. */
   private async fromStream(slugId: string): Promise<PremiumSlug> {
-    const state = await loadState(this.deps.eventStore, premiumSlugStreamId(slugId), premiumSlugDecider);
+    const state = await loadState(this.deps.eventStore, premiumSlugStream.id(slugId), premiumSlugDecider);
     if (state.status !== 'listed' || !state.slug || !state.fields) throw notFound();
     const createdAt = this.deps.clock.now().toISOString();
     return { id: slugId, slug: state.slug, ...state.fields, ownerId: state.ownerId, createdAt };

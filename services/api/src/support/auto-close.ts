@@ -1,4 +1,5 @@
-import { ticketDecider, ticketStreamId } from '@sniplink/domain';
+import { ticketStream } from '@sniplink/contracts';
+import { ticketDecider } from '@sniplink/domain';
 import { type Clock, type Database, type EventStore, handleCommand, type Logger } from '@sniplink/platform';
 import { ticketsDueToClose } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
@@ -22,7 +23,7 @@ export async function closeResolvedTickets(deps: TicketSweepDeps): Promise<numbe
   for (const ticketId of await ticketsDueToClose(deps.db, now, 1_000)) {
     const { position } = await handleCommand(
       deps.eventStore,
-      ticketStreamId(ticketId),
+      ticketStream.id(ticketId),
       ticketDecider,
       { type: 'AutoCloseTicket', now },
       { clock: deps.clock },

@@ -5,13 +5,13 @@ import type {
   TicketMessage,
   TicketPriority,
 } from '@sniplink/contracts';
+import { ticketStream } from '@sniplink/contracts';
 import {
   NotFoundError,
   type TicketAuthor,
   type TicketCommand,
   type TicketState,
   ticketDecider,
-  ticketStreamId,
 } from '@sniplink/domain';
 import {
   type Clock,
@@ -191,14 +191,14 @@ export class SupportService {
 
   private run(ticketId: string, command: TicketCommand) {
     return this.perTicket.run(ticketId, () =>
-      handleCommand(this.deps.eventStore, ticketStreamId(ticketId), ticketDecider, command, this.stamped),
+      handleCommand(this.deps.eventStore, ticketStream.id(ticketId), ticketDecider, command, this.stamped),
     );
   }
 
   /** The ticket's owner by its stream (the authority): anyone else, or no such ticket, is a 404. */
   private async ownerOf(ticketId: string, userId: string): Promise<TicketState> {
     if (!isTicketId(ticketId)) throw notFound();
-    const state = await loadState(this.deps.eventStore, ticketStreamId(ticketId), ticketDecider);
+    const state = await loadState(this.deps.eventStore, ticketStream.id(ticketId), ticketDecider);
     if (state.ownerId !== userId) throw notFound();
     return state;
   }

@@ -1,5 +1,5 @@
 import type { AdminTicket, AdminTicketsPage, Ticket, TicketMessage } from '@sniplink/contracts';
-import { ticketStreamId } from '@sniplink/domain';
+import { ticketStream } from '@sniplink/contracts';
 import { createLogger, fixedClock } from '@sniplink/platform';
 import { withReadModels } from '@sniplink/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,7 +182,7 @@ describe('the life of a ticket', () => {
     expect((await ownTicket(owner, ticket.id))?.status).toBe('resolved');
     clock.set(new Date(resolvedAt.getTime() + 7 * 24 * 3_600_000 + 60_000).toISOString());
     expect(await sweep()).toBeGreaterThanOrEqual(1);
-    const last = (await api.runtime.eventStore.readStream(ticketStreamId(ticket.id))).at(-1);
+    const last = (await api.runtime.eventStore.readStream(ticketStream.id(ticket.id))).at(-1);
     expect(last).toMatchObject({ type: 'TicketStatusChanged', data: { status: 'closed', by: 'system' } });
     await expect.poll(async () => (await ownTicket(owner, ticket.id))?.status).toBe('closed');
   });
@@ -286,7 +286,7 @@ describe('erasure', () => {
     const { client, userId } = await signedUpClient(api, 'support.erased');
     const ticket = await openTicket(client, { subject: 'Private matter', message: 'My phone is 555' });
     await admin.post(`/api/admin/tickets/${ticket.id}/reply`, { message: 'About your phone' });
-    const [opened] = await api.runtime.eventStore.readStream(ticketStreamId(ticket.id));
+    const [opened] = await api.runtime.eventStore.readStream(ticketStream.id(ticket.id));
     const stored = JSON.stringify(opened?.data);
     expect(stored).not.toContain('Private matter');
     const { subject } = (opened?.data ?? {}) as { subject: string };

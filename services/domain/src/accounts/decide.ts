@@ -198,5 +198,3 @@ export const userDecider: Decider<UserCommand, UserState, UserStreamEvent> = {
   evolve: evolveUser,
   decide: decideUser,
 };
-
-export const userStreamId = (userId: string) => `user-${userId}`;

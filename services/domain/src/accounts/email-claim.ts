@@ -48,7 +48,5 @@ export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimState, Emai
   },
 };
 
-export const emailClaimStreamId = (emailHash: string) => `email-${emailHash}`;
-
 /** The form an address is compared in: trimmed, lower-cased (e-mail is unique ignoring case). */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();

@@ -7,8 +7,6 @@ import { ConflictError, ForbiddenError } from '../errors';
  * remains" is guarded by its expected revision, across processes; each user's stream then mirrors the
  * roster's word (`GrantAdmin` / `RevokeAdmin` with the roster's revision).
  */
-export const ADMIN_ROSTER_STREAM = 'admin-roster';
-
 export interface AdminRosterState {
   /** The admins now, in the order they joined. */
   members: string[];

@@ -96,8 +96,6 @@ export const announcementDecider: Decider<AnnouncementCommand, AnnouncementState
   decide,
 };
 
-export const announcementStreamId = (announcementId: string) => `announcement-${announcementId}`;
-
 /** Who is looking: Pro or not, admin or not. */
 export interface AnnouncementViewer {
   pro: boolean;
@@ -131,5 +129,3 @@ export const announcementDismissalsDecider: Decider<
   decide: ({ announcementId }, state) =>
     state.dismissed.has(announcementId) ? [] : [{ type: 'AnnouncementDismissed', data: { announcementId } }],
 };
-
-export const announcementDismissalsStreamId = (userId: string) => `announcementdismissals-${userId}`;

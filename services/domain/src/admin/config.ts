@@ -85,6 +85,3 @@ export const configDecider: Decider<ConfigCommand, ConfigEntryState, ConfigEvent
   evolve,
   decide,
 };
-
-/** One stream per key: its expected revision makes a second create of the same key a 409. */
-export const configStreamId = (key: string) => `config-${key}`;

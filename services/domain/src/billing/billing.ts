@@ -186,5 +186,3 @@ export const billingDecider: Decider<BillingCommand, BillingState, BillingEvent>
   evolve: evolveBilling,
   decide: decideBilling,
 };
-
-export const billingStreamId = (userId: string) => `billing-${userId}`;

@@ -51,6 +51,3 @@ export const billingClaimDecider: Decider<BillingClaimCommand, BillingClaimState
   evolve,
   decide,
 };
-
-export const billingCustomerStreamId = (customerId: string) => `billingcustomer-${customerId}`;
-export const subscriptionClaimStreamId = (subscriptionId: string) => `subscription-${subscriptionId}`;

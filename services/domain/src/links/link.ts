@@ -103,4 +103,3 @@ export const linkDecider: Decider<LinkCommand, LinkState, LinkEvent> = {
   evolve,
   decide,
 };
-export const linkStreamId = (linkId: string) => `link-${linkId}`;

@@ -138,7 +138,6 @@ export const shortCodeDecider: Decider<ShortCodeCommand, ShortCodeState, ShortCo
   evolve,
   decide,
 };
-export const shortCodeStreamId = (code: string) => `shortcode-${code.toLowerCase()}`;
 
 /** Whether `ownerId` may put a new link on this code now. */
 export const isCodeFreeFor = (state: ShortCodeState, ownerId: string | null) =>

@@ -111,5 +111,3 @@ export const premiumBuyerDecider: Decider<PremiumBuyerCommand, PremiumBuyerState
   evolve,
   decide,
 };
-
-export const premiumBuyerStreamId = (userId: string) => `premiumbuyer-${userId}`;

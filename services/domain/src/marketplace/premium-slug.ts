@@ -348,5 +348,3 @@ export const premiumSlugDecider: Decider<PremiumSlugCommand, PremiumSlugState, P
   evolve,
   decide,
 };
-
-export const premiumSlugStreamId = (slugId: string) => `premiumslug-${slugId}`;

@@ -145,5 +145,3 @@ export const ticketDecider: Decider<TicketCommand, TicketState, TicketEvent> = {
   evolve,
   decide,
 };
-
-export const ticketStreamId = (ticketId: string) => `ticket-${ticketId}`;

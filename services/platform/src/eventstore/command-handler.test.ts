@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { defineEvent, EventRegistry, type EventsIn, eventGroup } from '@sniplink/contracts';
+import { type Decider, defineEvent, EventRegistry, type EventsIn, eventGroup } from '@sniplink/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fixedClock, systemClock } from '../time/clock';
 import { channelOf, enterChannel, identifyActor, runAs } from './command-context';
-import {
-  type HandleOptions,
-  handleCommand,
-  KeyedMutex,
-  loadState,
-  type StreamDecider,
-} from './command-handler';
+import { type HandleOptions, handleCommand, KeyedMutex, loadState } from './command-handler';
 import { InMemoryEventStore } from './in-memory';
 import type { EventStore } from './port';
 
@@ -25,7 +19,7 @@ type SlotState = { taken: string[] };
 class PlanLimitReachedError extends Error {
   readonly code = 'PLAN_LIMIT_REACHED';
 }
-const slotDecider: StreamDecider<SlotCommand, SlotState, SlotEvent> = {
+const slotDecider: Decider<SlotCommand, SlotState, SlotEvent> = {
   events: slotEvents,
   initialState: () => ({ taken: [] }),
   evolve: (state, event) => ({ taken: [...state.taken, event.data.linkId] }),

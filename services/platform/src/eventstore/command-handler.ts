@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Decider } from '@sniplink/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../time/clock';
 import { CHANNEL_METADATA_KEY, currentCommandContext, recordAppended } from './command-context';
@@ -11,17 +12,6 @@ import type {
   RecordedEvent,
 } from './port';
 import { WrongExpectedRevisionError } from './port';
-
-/** The shape of a decider (see services/domain): pure functions over the stream's events. */
-export interface StreamDecider<Command, State, Event extends { type: string; data: unknown }> {
-  /** The events its stream holds (an `EventGroup` of contracts/): the ones it folds. */
-  events: {
-    includes<Read extends { type: string; data: unknown }>(event: Read): event is Read & Event;
-  };
-  initialState(): State;
-  evolve(state: State, event: Event): State;
-  decide(command: Command, state: State): Event[];
-}
 
 export interface CommandResult<State, Event> {
   /** The events this command appended (empty when it changed nothing). */
@@ -77,7 +67,7 @@ export class KeyedMutex {
 export async function handleCommand<Command, State, Event extends { type: string; data: unknown }>(
   store: EventStore,
   streamId: string,
-  decider: StreamDecider<Command, State, Event>,
+  decider: Decider<Command, State, Event>,
   command: Command,
   options: HandleOptions,
 ): Promise<CommandResult<State, Event>> {
@@ -109,14 +99,14 @@ export async function handleCommand<Command, State, Event extends { type: string
 export async function loadState<State, Event extends { type: string; data: unknown }>(
   store: EventStore,
   streamId: string,
-  decider: Pick<StreamDecider<unknown, State, Event>, 'events' | 'initialState' | 'evolve'>,
+  decider: Pick<Decider<unknown, State, Event>, 'events' | 'initialState' | 'evolve'>,
 ): Promise<State> {
   return fold(decider, await store.readStream(streamId));
 }
 
 /** The stream's state: its events (parsed and upcast by the store) folded by the decider. */
 function fold<State, Event extends { type: string; data: unknown }>(
-  decider: Pick<StreamDecider<unknown, State, Event>, 'events' | 'initialState' | 'evolve'>,
+  decider: Pick<Decider<unknown, State, Event>, 'events' | 'initialState' | 'evolve'>,
   recorded: readonly RecordedEvent[],
 ): State {
   let state = decider.initialState();

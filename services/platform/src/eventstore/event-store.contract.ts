@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  type Decider,
   defineEvent,
   EventRegistry,
   type EventsIn,
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { systemClock } from '../time/clock';
 import { channelOf, enterChannel, runAs } from './command-context';
-import { handleCommand, type StreamDecider } from './command-handler';
+import { handleCommand } from './command-handler';
 import {
   comparePositions,
   type EventStore,
@@ -141,7 +142,7 @@ export function eventStoreContract(
 
     it("keeps the channel a command's context stamps in the metadata, through the stream and the global log", async () => {
       const stream = newStream();
-      const decider: StreamDecider<null, null, EventsIn<typeof contractEvents>> = {
+      const decider: Decider<null, null, EventsIn<typeof contractEvents>> = {
         events: contractEvents,
         initialState: () => null,
         evolve: () => null,
