@@ -1,16 +1,16 @@
 import type { Keyring } from '@sniplink/platform';
-import { usersProjection } from './accounts/projection';
+import { usersProjection, usersReadModel } from './accounts/projection';
 import { announcementsProjection } from './admin/announcements/projection';
 import { adminAuditProjection } from './admin/audit/projection';
-import { CONFIG_PROJECTION, configProjection } from './admin/config/projection';
+import { configProjection } from './admin/config/projection';
 import { adminStatsProjection } from './admin/stats/projection';
-import { PAID_PLANS_PROJECTION, paidPlansProjection } from './billing/paid-plans-projection';
+import { paidPlansProjection } from './billing/paid-plans-projection';
 import { billingProjection } from './billing/projection';
-import { type CodesChanged, linksProjection } from './links/projection';
+import { type CodesChanged, linksProjection, linksReadModel } from './links/projection';
 import { marketplaceProjection, marketplaceProjectionFor } from './marketplace/projection';
 import type { Projection } from './projection';
 import { streamCatalogue } from './stream-catalogue/projection';
-import { SUPPORT_PROJECTION, supportProjection } from './support/projection';
+import { supportProjection, supportReadModel } from './support/projection';
 
 export {
   erasedUsersStillKeyed,
@@ -103,19 +103,20 @@ export {
 } from './support/queries';
 export {
   adminAuditProjection,
+  announcementsProjection,
   adminStatsProjection,
   billingProjection,
-  CONFIG_PROJECTION,
   type CodesChanged,
   configProjection,
   linksProjection,
+  linksReadModel,
   marketplaceProjection,
-  PAID_PLANS_PROJECTION,
   paidPlansProjection,
-  SUPPORT_PROJECTION,
   streamCatalogue,
   supportProjection,
+  supportReadModel,
   usersProjection,
+  usersReadModel,
 };
 
 /** Every read model the app keeps (click analytics is fed by the click stream, not listed here). */

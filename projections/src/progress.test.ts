@@ -21,7 +21,7 @@ describe('ProjectionProgress', () => {
       broadcast: notifications.channel(PROJECTION_PROGRESS_CHANNEL),
     });
     const target = { commit: 10n, prepare: 10n };
-    const waiting = progress.waitFor('links', target, 20_000);
+    const waiting = progress.waitFor({ name: 'links' }, target, 20_000);
     await expect.poll(() => listeners()).toBe(1);
     const pending = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 500));
     expect(await Promise.race([waiting, pending])).toBe('still waiting'); // the table had nothing yet
@@ -51,7 +51,7 @@ describe('ProjectionProgress', () => {
     });
     try {
       let heard = 0;
-      const stop = await follower.onAdvance('admin-config', () => heard++);
+      const stop = await follower.onAdvance({ name: 'admin-config' }, () => heard++);
       await runner.report('admin-config', { commit: 5n, prepare: 5n });
       await expect.poll(() => heard).toBe(1);
       await runner.report('links', { commit: 6n, prepare: 6n }); // another read model: not this one's

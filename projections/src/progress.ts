@@ -5,6 +5,8 @@ import {
   decodePosition,
   encodePosition,
   type LogPosition,
+  type ReadModel,
+  type ReadModelWaiter,
 } from '@sniplink/platform';
 import type { Kysely } from 'kysely';
 
@@ -17,7 +19,7 @@ export const PROJECTION_PROGRESS_CHANNEL = 'projection_progress';
  * Used for read-your-writes: a command's answer waits until the read models the user looks at next
  * have passed the event it appended (docs/architecture.md, "Read-your-writes").
  */
-export class ProjectionProgress {
+export class ProjectionProgress implements ReadModelWaiter {
   private readonly known = new Map<string, LogPosition>();
   private readonly waiters = new Set<{
     name: string;
@@ -41,8 +43,8 @@ export class ProjectionProgress {
     await this.broadcast.publish(`${name} ${encodePosition(position)}`);
   }
 
-  /** True once projection `name` has passed `position`; false after `timeoutMs` (the write is stored anyway). */
-  async waitFor(name: string, position: LogPosition, timeoutMs = 2_000): Promise<boolean> {
+  /** True once `readModel` has passed `position`; false after `timeoutMs` (the write is stored anyway). */
+  async waitFor({ name }: ReadModel, position: LogPosition, timeoutMs = 2_000): Promise<boolean> {
     await this.listen();
     if (this.hasPassed(name, position) || (await this.storedHasPassed(name, position))) return true;
     const reached = await new Promise<boolean>((resolve) => {
@@ -62,11 +64,11 @@ export class ProjectionProgress {
   }
 
   /**
-   * Calls `onAdvance` whenever projection `name` commits a batch, in this process or another, and when
+   * Calls `onAdvance` whenever `readModel`'s projection commits a batch, in this process or another, and when
    * messages may have been missed (a lost connection is back): a read model's followers read it again.
    * Resolves, with the way to stop, once later batches will be heard.
    */
-  async onAdvance(name: string, onAdvance: () => void): Promise<() => void> {
+  async onAdvance({ name }: ReadModel, onAdvance: () => void): Promise<() => void> {
     const follower = { name, onAdvance };
     this.followers.add(follower);
     try {

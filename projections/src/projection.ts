@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@sniplink/platform';
+import type { ReadModel, RecordedEvent } from '@sniplink/platform';
 import type { Transaction } from 'kysely';
 import type { ReadModelDatabase, ReadModelTables } from './read-models';
 
@@ -6,9 +6,9 @@ import type { ReadModelDatabase, ReadModelTables } from './read-models';
  * A read model fed from the global log. The runner owns the transaction and the checkpoint; `apply` only
  * writes its own tables, and must give the same rows when an event is delivered twice.
  */
-export interface Projection {
+export interface Projection extends ReadModel {
   /** Stable name: the checkpoint's key. */
-  name: string;
+  readonly name: string;
   /** Bump to rebuild the read model from the start on the next run (a changed shape or meaning). */
   version: number;
   /** Event types it reads, or 'all'. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { subscriptionStatuses } from '../accounts/api';
 import { planId } from '../accounts/events';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
+import { stream } from '../events/streams';
 
 /**
  * Who changed an admin flag: the acting admin's user id, `operator` (`npm run user:admin`) or `system`
@@ -29,8 +30,9 @@ export const adminFlagEvents = eventGroup(
 );
 export type AdminFlagEvent = EventsIn<typeof adminFlagEvents>;
 
-/** The one stream of the admin roster. */
-export const ADMIN_ROSTER_STREAM = 'admin-roster';
+/** The admin roster's stream: one of its kind, `admin-roster`. */
+export const adminRosterStream = stream('admin');
+export const ADMIN_ROSTER = 'roster';
 
 /**
  * The stream `admin-roster`: the set of admins, one stream, so that "at least one admin remains" is guarded

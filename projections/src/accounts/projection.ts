@@ -7,7 +7,7 @@ import {
   userEvents,
   userStream,
 } from '@sniplink/contracts';
-import type { Keyring, RecordedEvent } from '@sniplink/platform';
+import type { Keyring, ReadModel, RecordedEvent } from '@sniplink/platform';
 import { sql, type Transaction, type UpdateObject } from 'kysely';
 import type { Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-models';
@@ -19,9 +19,12 @@ const userStreamEvents = userEvents.with(linkQuotaEvents).with(adminFlagEvents);
  * After `UserErased` (or on a rebuild once the key is gone) the row keeps no personal data.
  * Idempotent: an event applies only when its revision is past the row's `last_revision`.
  */
+/** The users read model as its readers name it (the projection needs the keyring to be built). */
+export const usersReadModel: ReadModel = { name: 'users' };
+
 export function usersProjection(keyring: Keyring): Projection {
   return {
-    name: 'users',
+    name: usersReadModel.name,
     // 3: email_verified (UserEmailVerified; registrations through a provider count as verified).
     // 4: is_admin (AdminGranted / AdminRevoked).
     version: 4,

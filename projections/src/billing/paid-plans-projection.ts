@@ -4,8 +4,6 @@ import type { Transaction } from 'kysely';
 import type { Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-models';
 
-export const PAID_PLANS_PROJECTION = 'paid-plans';
-
 /**
  * The paid periods read model: each user's subscriptions as the user stream's `PaidPlanSynced` mirrors
  * them, the events the user decider folds to say whether the user is Pro (`isUserProAt`), so the plan a
@@ -14,7 +12,7 @@ export const PAID_PLANS_PROJECTION = 'paid-plans';
  * event applies only past the user's `last_revision`.
  */
 export const paidPlansProjection: Projection = {
-  name: PAID_PLANS_PROJECTION,
+  name: 'paid-plans',
   version: 1,
   handles: paidPlanEvents.types,
   tables: ['rm_paid_plans', 'rm_paid_periods'],

@@ -1,5 +1,5 @@
 import { type LinkEvent, linkEvents, linkStream, userEvents, userStream } from '@sniplink/contracts';
-import type { RecordedEvent } from '@sniplink/platform';
+import type { ReadModel, RecordedEvent } from '@sniplink/platform';
 import type { Transaction, UpdateObject } from 'kysely';
 import type { Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-models';
@@ -20,9 +20,12 @@ const isOwnerEvent = (recorded: RecordedEvent) =>
  * and one per suspended (or once suspended) owner. Idempotent: an event applies only past the row's
  * `last_revision`.
  */
+/** The links read model as its readers name it (the projection is built with its cache eviction). */
+export const linksReadModel: ReadModel = { name: 'links' };
+
 export function linksProjection(onCodesChanged: CodesChanged = async () => {}): Projection {
   return {
-    name: 'links',
+    name: linksReadModel.name,
     version: 1,
     handles: [...linkEvents.types, ...OWNER_EVENT_TYPES],
     tables: ['rm_links', 'rm_link_owners'],

@@ -1,10 +1,11 @@
 import { ticketEvents, ticketStream, userEvents, userStream } from '@sniplink/contracts';
-import type { Keyring, RecordedEvent } from '@sniplink/platform';
+import type { Keyring, ReadModel, RecordedEvent } from '@sniplink/platform';
 import type { Transaction } from 'kysely';
 import type { Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-models';
 
-export const SUPPORT_PROJECTION = 'support';
+/** The support read model as its readers name it (the projection needs the keyring to be built). */
+export const supportReadModel: ReadModel = { name: 'support' };
 
 /**
  * The support read model: tickets and their conversations with the texts decrypted under the owner's
@@ -14,7 +15,7 @@ export const SUPPORT_PROJECTION = 'support';
  */
 export function supportProjection(keyring: Keyring): Projection {
   return {
-    name: SUPPORT_PROJECTION,
+    name: supportReadModel.name,
     version: 1,
     handles: [...ticketEvents.types, 'UserErased'],
     tables: ['rm_support_tickets', 'rm_support_messages'],

@@ -1,4 +1,4 @@
-export { type AccountDeps, AccountService, type ReadModelWaiter, toUserJson } from './accounts/accounts';
+export { type AccountDeps, AccountService, toUserJson } from './accounts/accounts';
 export { LoginThrottle } from './accounts/login-throttle';
 export {
   releaseOrphanedEmailClaims,

@@ -8,6 +8,7 @@ export {
 } from './accounts/decide';
 export {
   type EmailClaimCommand,
+  type EmailClaimState,
   emailClaimDecider,
   emailTakenError,
   normaliseEmail,

@@ -28,10 +28,17 @@ export {
   KeyedMutex,
   loadState,
 } from './eventstore/command-handler';
+export {
+  type CommandPipeline,
+  commandHandler,
+  type PipelineCall,
+  type PipelineResult,
+} from './eventstore/command-pipeline';
 export { EventStoreDbEventStore } from './eventstore/eventstoredb';
 export { InMemoryEventStore } from './eventstore/in-memory';
 export * from './eventstore/port';
 export { PostgresEventStore } from './eventstore/postgres';
+export type { ReadModel, ReadModelWaiter } from './eventstore/read-model-waiter';
 export { createLogger, type Logger, type LogLevel } from './logging';
 export { createMailer, type Mailer, type MailMessage, OutboxMailer, SmtpMailer } from './mail';
 export { type Clock, type FixedClock, fixedClock, systemClock } from './time/clock';

@@ -351,7 +351,7 @@ function adminDeps(
       (admin) => configAdminRoutes(admin, { config }),
       (admin) => premiumSlugAdminRoutes(admin, { premiumSlugs }),
     ],
-    untilAudited: (position) => runtime.progress.waitFor(adminAuditProjection.name, position),
+    untilAudited: (position) => runtime.progress.waitFor(adminAuditProjection, position),
   };
 }
 

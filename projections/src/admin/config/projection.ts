@@ -5,14 +5,13 @@ import type { Projection } from '../../projection';
 import type { ReadModelDatabase } from '../../read-models';
 
 /** Its name is what the settings of every process follow (`ProjectionProgress.onAdvance`). */
-export const CONFIG_PROJECTION = 'admin-config';
 
 /**
  * The config entries: each key as its stream's last event left it. Idempotent: a row is only written by an
  * event of a later revision of its stream, and a deletion is a tombstone, not a removed row.
  */
 export const configProjection: Projection = {
-  name: CONFIG_PROJECTION,
+  name: 'admin-config',
   version: 1,
   handles: configEvents.types,
   tables: ['rm_admin_config'],

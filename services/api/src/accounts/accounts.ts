@@ -1,4 +1,5 @@
 import {
+  type EmailClaimEvent,
   emailClaimStream,
   type LinkLimits,
   linkAllowance,
@@ -9,36 +10,41 @@ import {
 } from '@sniplink/contracts';
 import {
   currentSubscription,
+  type EmailClaimCommand,
+  type EmailClaimState,
   emailClaimDecider,
   ForbiddenError,
   NotFoundError,
   normaliseEmail,
   UnauthorizedError,
   type UserCommand,
+  type UserState,
+  type UserStreamEvent,
   userDecider,
   utcMonthOf,
 } from '@sniplink/domain';
 import {
   type Clock,
+  type CommandPipeline,
+  commandHandler,
   type Database,
   type EventStore,
-  type HandleOptions,
-  handleCommand,
   type IdSource,
   identifyActor,
-  KeyedMutex,
   type Keyring,
   keyedHash,
   type LogPosition,
-  loadState,
+  type ReadModelWaiter,
 } from '@sniplink/platform';
 import {
   type BilledSubscription,
   billingOfUser,
+  linksReadModel,
   liveLinkCount,
   type UserBilling,
   type UserRow,
   userById,
+  usersReadModel,
 } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import { linkLimitsOf, type Settings } from '../admin/settings';
@@ -46,11 +52,6 @@ import { AdminFlags } from './admin-flags';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import type { SessionStore } from './sessions';
-
-/** Waits until a read model has passed a position (read-your-writes); false on timeout. */
-export interface ReadModelWaiter {
-  waitFor(projection: string, position: LogPosition, timeoutMs?: number): Promise<boolean>;
-}
 
 export interface AccountDeps {
   db: Kysely<Database>;
@@ -80,16 +81,22 @@ const ERASURE_PROJECTION_WAIT_MS = 30_000;
  * caught up.
  */
 export class AccountService {
-  private readonly mutex = new KeyedMutex();
-  /** Every append is stamped by the service's clock. */
-  private readonly stamped: HandleOptions;
+  /** The user's stream; an answer waits for the users read model. */
+  private readonly users: CommandPipeline<UserCommand, UserState, UserStreamEvent>;
+  /** Who holds an address: at most one account. */
+  private readonly emailClaims: CommandPipeline<EmailClaimCommand, EmailClaimState, EmailClaimEvent>;
   /** The admin flag: the `admin-roster` stream and its mirror on the user's stream. */
   readonly admins: AdminFlags;
   /** What a suspension ends besides the sessions (the buyer's open payments): `endOnSuspension`. */
   private readonly suspensionEnds: ((userId: string) => Promise<void>)[] = [];
 
   constructor(private readonly deps: AccountDeps) {
-    this.stamped = { clock: deps.clock };
+    this.users = commandHandler(deps, {
+      decider: userDecider,
+      stream: userStream,
+      projection: usersReadModel,
+    });
+    this.emailClaims = commandHandler(deps, { decider: emailClaimDecider, stream: emailClaimStream });
     this.admins = new AdminFlags({
       eventStore: deps.eventStore,
       clock: deps.clock,
@@ -181,11 +188,7 @@ export class AccountService {
 
   /** The account holding this address now (from its claim stream, never from a lagging read model). */
   async findUserIdByEmail(email: string): Promise<string | null> {
-    const state = await loadState(
-      this.deps.eventStore,
-      emailClaimStream.id(this.emailHash(email)),
-      emailClaimDecider,
-    );
+    const state = await this.emailClaims.load(this.emailHash(email));
     return state.holder;
   }
 
@@ -219,7 +222,7 @@ export class AccountService {
    * users read model may lag behind a link opened a moment ago.
    */
   async emailStatus(userId: string): Promise<{ emailHash: string | null; verified: boolean }> {
-    const state = await loadState(this.deps.eventStore, userStream.id(userId), userDecider);
+    const state = await this.users.load(userId);
     return state.status === 'active'
       ? { emailHash: state.emailHash, verified: state.emailVerified }
       : { emailHash: null, verified: false };
@@ -233,7 +236,7 @@ export class AccountService {
 
   /** A suspended or erased account cannot start a session, whichever way it signs in. */
   async assertMaySignIn(userId: string): Promise<void> {
-    const state = await loadState(this.deps.eventStore, userStream.id(userId), userDecider);
+    const state = await this.users.load(userId);
     if (state.status !== 'active')
       throw new UnauthorizedError('INVALID_CREDENTIALS', 'The e-mail address or password is not correct');
     if (state.suspended)
@@ -288,7 +291,7 @@ export class AccountService {
   async suspend(userId: string, reason: string | null): Promise<void> {
     const { position } = await this.command(userId, { type: 'SuspendUser', reason });
     await this.deps.sessions.destroyAllFor(userId);
-    if (position) await this.deps.readModels.waitFor('links', position);
+    if (position) await this.deps.readModels.waitFor(linksReadModel, position);
     for (const end of this.suspensionEnds) await end(userId);
   }
 
@@ -303,7 +306,7 @@ export class AccountService {
   /** Unsuspends the account; the answer waits until its links redirect again. */
   async unsuspend(userId: string): Promise<void> {
     const { position } = await this.command(userId, { type: 'UnsuspendUser' });
-    if (position) await this.deps.readModels.waitFor('links', position);
+    if (position) await this.deps.readModels.waitFor(linksReadModel, position);
   }
 
   /**
@@ -328,7 +331,7 @@ export class AccountService {
    * personal data. An account that does not exist or is already erased is a NotFoundError.
    */
   async erase(userId: string): Promise<void> {
-    const state = await loadState(this.deps.eventStore, userStream.id(userId), userDecider);
+    const state = await this.users.load(userId);
     if (state.status === 'none') throw new NotFoundError('No such account');
     // Already erased: an erasure interrupted half-way; finish the clean-up it did not reach.
     if (state.status === 'active') await this.admins.leaveOnErasure(userId);
@@ -361,15 +364,8 @@ export class AccountService {
     command: UserCommand,
     actorId?: string,
   ): Promise<{ position: LogPosition | null; projected: boolean }> {
-    const options = actorId ? { ...this.stamped, actorId } : this.stamped;
-    const result = await this.mutex.run(userId, () =>
-      handleCommand(this.deps.eventStore, userStream.id(userId), userDecider, command, options),
-    );
-    if (!result.position) return { position: null, projected: true };
-    return {
-      position: result.position,
-      projected: await this.deps.readModels.waitFor('users', result.position),
-    };
+    const { position, caughtUp } = await this.users.handle(userId, command, actorId ? { actorId } : {});
+    return { position, projected: caughtUp };
   }
 
   async requireUser(userId: string): Promise<User> {
@@ -416,7 +412,7 @@ export class AccountService {
    * read model has passed `UserErased` must not happen. Still behind: fail loudly and keep the key.
    */
   private async awaitErasureProjected(userId: string, position: LogPosition): Promise<void> {
-    if (await this.deps.readModels.waitFor('users', position, ERASURE_PROJECTION_WAIT_MS)) return;
+    if (await this.deps.readModels.waitFor(usersReadModel, position, ERASURE_PROJECTION_WAIT_MS)) return;
     throw new Error(
       `Account ${userId} is erased in the event log, but the users read model did not catch up within ` +
         `${ERASURE_PROJECTION_WAIT_MS / 1000} s, so its key was kept. Is a projection runner running?`,
@@ -424,24 +420,12 @@ export class AccountService {
   }
 
   private async claimEmail(emailHash: string, userId: string): Promise<void> {
-    await handleCommand(
-      this.deps.eventStore,
-      emailClaimStream.id(emailHash),
-      emailClaimDecider,
-      { type: 'ClaimEmail', userId },
-      this.stamped,
-    );
+    await this.emailClaims.handle(emailHash, { type: 'ClaimEmail', userId });
   }
 
   /** Gives the address back: compensation for a registration that failed after its claim, and erasure. */
   async releaseEmail(emailHash: string, userId: string): Promise<void> {
-    await handleCommand(
-      this.deps.eventStore,
-      emailClaimStream.id(emailHash),
-      emailClaimDecider,
-      { type: 'ReleaseEmail', userId },
-      this.stamped,
-    );
+    await this.emailClaims.handle(emailHash, { type: 'ReleaseEmail', userId });
   }
 }
 

@@ -1,19 +1,28 @@
-import { ADMIN_ROSTER_STREAM, type AdminActor, adminActor, userStream } from '@sniplink/contracts';
+import {
+  ADMIN_ROSTER,
+  type AdminActor,
+  type AdminRosterEvent,
+  adminActor,
+  adminRosterStream,
+  userStream,
+} from '@sniplink/contracts';
 import {
   type AdminRosterCommand,
   type AdminRosterState,
   adminRosterDecider,
   NotFoundError,
   type UserCommand,
+  type UserState,
+  type UserStreamEvent,
   userDecider,
 } from '@sniplink/domain';
 import {
   type Clock,
+  type CommandPipeline,
+  commandHandler,
   currentCommandContext,
   type EventStore,
-  handleCommand,
   KeyedMutex,
-  loadState,
 } from '@sniplink/platform';
 
 export interface AdminFlagDeps {
@@ -33,8 +42,14 @@ export interface AdminFlagDeps {
 export class AdminFlags {
   /** Admin changes in this process run one after another; across processes the roster's revision orders them. */
   private readonly mutex = new KeyedMutex();
+  private readonly roster: CommandPipeline<AdminRosterCommand, AdminRosterState, AdminRosterEvent>;
+  /** The user's stream, read only: its commands go through `userCommand`, which waits for the read model. */
+  private readonly users: Pick<CommandPipeline<unknown, UserState, UserStreamEvent>, 'load'>;
 
-  constructor(private readonly deps: AdminFlagDeps) {}
+  constructor(private readonly deps: AdminFlagDeps) {
+    this.roster = commandHandler(deps, { decider: adminRosterDecider, stream: adminRosterStream });
+    this.users = commandHandler(deps, { decider: userDecider, stream: userStream });
+  }
 
   /** Grants or removes the flag on an existing account, on behalf of `by`. */
   async set(userId: string, isAdmin: boolean, by: AdminActor = actingNow()): Promise<void> {
@@ -55,7 +70,7 @@ export class AdminFlags {
    * stays revoked.
    */
   async reconcile(configuredAdmins: readonly string[]): Promise<void> {
-    const roster = await loadState(this.deps.eventStore, ADMIN_ROSTER_STREAM, adminRosterDecider);
+    const roster = await this.roster.load(ADMIN_ROSTER);
     for (const userId of [...roster.members, ...roster.former]) {
       const user = await this.userState(userId);
       if (user.status === 'erased' && roster.members.includes(userId)) await this.leaveOnErasure(userId);
@@ -70,14 +85,8 @@ export class AdminFlags {
   }
 
   private changeRoster(command: AdminRosterCommand, by: AdminActor): Promise<void> {
-    return this.mutex.run(ADMIN_ROSTER_STREAM, async () => {
-      const { state } = await handleCommand(
-        this.deps.eventStore,
-        ADMIN_ROSTER_STREAM,
-        adminRosterDecider,
-        command,
-        { clock: this.deps.clock, actorId: by },
-      );
+    return this.mutex.run(ADMIN_ROSTER, async () => {
+      const { state } = await this.roster.handle(ADMIN_ROSTER, command, { actorId: by });
       if ((await this.userState(command.userId)).status === 'active')
         await this.mirror(command.userId, state, by);
     });
@@ -95,7 +104,7 @@ export class AdminFlags {
   }
 
   private userState(userId: string) {
-    return loadState(this.deps.eventStore, userStream.id(userId), userDecider);
+    return this.users.load(userId);
   }
 }
 

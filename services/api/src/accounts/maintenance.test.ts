@@ -1,5 +1,6 @@
 import { emailClaimStream } from '@sniplink/contracts';
 import { type Clock, createLogger, fixedClock, systemClock } from '@sniplink/platform';
+import { streamCatalogue } from '@sniplink/projections';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../../test/support/api';
@@ -17,7 +18,7 @@ describe('the sweeper of e-mail claims left by interrupted registrations', () =>
     const occurredAt = new Date(at.getTime() - minutesAgo * 60_000);
     const event = { id: uuidv7(), type: 'EmailClaimed', data: { userId: uuidv7() }, occurredAt };
     const { position } = await api.runtime.eventStore.appendToStream(stream, [event], 'no_stream');
-    expect(await api.runtime.progress.waitFor('stream-catalogue', position, 5_000)).toBe(true);
+    expect(await api.runtime.progress.waitFor(streamCatalogue, position, 5_000)).toBe(true);
   };
   const sweep = (graceMs?: number, clock: Clock = systemClock) =>
     releaseOrphanedEmailClaims(
@@ -72,7 +73,7 @@ describe('the sweeper of e-mail claims left by interrupted registrations', () =>
       [{ id: uuidv7(), type: 'EmailReleased', data: { userId: uuidv7() }, occurredAt: new Date() }],
       'no_stream',
     );
-    await api.runtime.progress.waitFor('stream-catalogue', position, 5_000);
+    await api.runtime.progress.waitFor(streamCatalogue, position, 5_000);
     await sweep(0);
     expect(
       (await api.client().post('/api/auth/register', { email: real, password: 'other pass' })).status,

@@ -1,13 +1,12 @@
-import { userStream } from '@sniplink/contracts';
+import { emailClaimStream, userStream } from '@sniplink/contracts';
 import { emailClaimDecider } from '@sniplink/domain';
 import {
   type Clock,
+  commandHandler,
   type Database,
   type EventStore,
-  handleCommand,
   type Keyring,
   type Logger,
-  loadState,
 } from '@sniplink/platform';
 import { erasedUsersStillKeyed, streamsEndingWith } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
@@ -48,23 +47,19 @@ export async function shredKeysOfErasedUsers(deps: SweeperDeps & { keyring: Keyr
  */
 export async function releaseOrphanedEmailClaims(deps: SweeperDeps, graceMs = 10 * 60_000): Promise<number> {
   const candidates = await streamsEndingWith(deps.db, {
-    category: 'email',
+    category: emailClaimStream.category,
     lastEventType: 'EmailClaimed',
     before: new Date(deps.clock.now().getTime() - graceMs),
     limit: 1_000,
   });
+  const claims = commandHandler(deps, { decider: emailClaimDecider, stream: emailClaimStream });
   let released = 0;
   for (const streamId of candidates) {
-    const { holder } = await loadState(deps.eventStore, streamId, emailClaimDecider);
+    const emailHash = emailClaimStream.idOf(streamId);
+    const { holder } = await claims.load(emailHash);
     if (!holder || (await deps.eventStore.readStream(userStream.id(holder), { maxCount: 1 })).length > 0)
       continue;
-    await handleCommand(
-      deps.eventStore,
-      streamId,
-      emailClaimDecider,
-      { type: 'ReleaseEmail', userId: holder },
-      { clock: deps.clock },
-    );
+    await claims.handle(emailHash, { type: 'ReleaseEmail', userId: holder });
     released += 1;
   }
   if (released > 0) deps.log.warn({ released }, 'released e-mail claims left by interrupted registrations');

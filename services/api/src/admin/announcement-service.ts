@@ -24,11 +24,17 @@ import {
   KeyedMutex,
   type LogPosition,
   loadState,
+  type ReadModelWaiter,
 } from '@sniplink/platform';
-import { allAnnouncements, announcementById, announcementsShownTo } from '@sniplink/projections';
+import {
+  allAnnouncements,
+  announcementById,
+  announcementsProjection,
+  announcementsShownTo,
+} from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { AccountService, ReadModelWaiter } from '../accounts/accounts';
+import type { AccountService } from '../accounts/accounts';
 
 export interface AnnouncementServiceDeps {
   eventStore: EventStore;
@@ -49,7 +55,6 @@ export interface NewAnnouncement {
   isActive: boolean;
 }
 
-const PROJECTION = 'announcements';
 const notFound = () => new NotFoundError('No such announcement');
 /** A malformed id names no announcement: 404, as an unknown one (never a database error on a uuid column). */
 const isAnnouncementId = (id: string) => z.uuid().safeParse(id).success;
@@ -124,7 +129,7 @@ export class AnnouncementService {
       ),
     );
     // The next look at the dashboard no longer finds it.
-    if (position) await this.deps.readModels.waitFor(PROJECTION, position);
+    if (position) await this.deps.readModels.waitFor(announcementsProjection, position);
   }
 
   private async viewer(userId: string) {
@@ -142,7 +147,7 @@ export class AnnouncementService {
    * if that wait gives up, as its stream has it, which is stored all the same.
    */
   private async afterChange(announcementId: string, position: LogPosition | null): Promise<Announcement> {
-    if (position) await this.deps.readModels.waitFor(PROJECTION, position);
+    if (position) await this.deps.readModels.waitFor(announcementsProjection, position);
     return (await announcementById(this.deps.db, announcementId)) ?? this.fromStream(announcementId);
   }
 

@@ -1,10 +1,16 @@
 import type { ConfigEntry } from '@sniplink/contracts';
 import { configStream } from '@sniplink/contracts';
 import { type ConfigCommand, configDecider } from '@sniplink/domain';
-import { type Clock, type Database, type EventStore, handleCommand, KeyedMutex } from '@sniplink/platform';
-import { CONFIG_PROJECTION, type ConfigEntryRow, configEntries, configEntry } from '@sniplink/projections';
+import {
+  type Clock,
+  type Database,
+  type EventStore,
+  handleCommand,
+  KeyedMutex,
+  type ReadModelWaiter,
+} from '@sniplink/platform';
+import { type ConfigEntryRow, configEntries, configEntry, configProjection } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
-import type { ReadModelWaiter } from '../accounts/accounts';
 
 export interface ConfigServiceDeps {
   db: Kysely<Database>;
@@ -50,7 +56,7 @@ export class ConfigService {
         clock: this.deps.clock,
       }),
     );
-    if (position) await this.deps.readModels.waitFor(CONFIG_PROJECTION, position);
+    if (position) await this.deps.readModels.waitFor(configProjection, position);
     await this.deps.settings.refresh();
     const row = await configEntry(this.deps.db, key);
     if (row) return toJson(row);

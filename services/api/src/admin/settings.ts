@@ -5,8 +5,8 @@ import {
   type SettingValues,
   settingOfKey,
 } from '@sniplink/contracts';
-import type { Database, Logger } from '@sniplink/platform';
-import { CONFIG_PROJECTION, configEntries } from '@sniplink/projections';
+import type { Database, Logger, ReadModel } from '@sniplink/platform';
+import { configEntries, configProjection } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 
 /**
@@ -32,7 +32,7 @@ export const fixedSettings = (values: Partial<SettingValues> = {}): Settings => 
 
 /** Tells its listener each time the config read model advances (`ProjectionProgress.onAdvance`). */
 export interface ReadModelFollower {
-  onAdvance(projection: string, listener: () => void): Promise<() => void>;
+  onAdvance(readModel: ReadModel, listener: () => void): Promise<() => void>;
 }
 
 export interface LiveSettingsDeps {
@@ -70,7 +70,7 @@ export class LiveSettings implements Settings {
 
   /** Reads the values in force, then follows the read model; resolves once both are done. */
   async start(): Promise<void> {
-    this.stopFollowing = await this.deps.progress.onAdvance(CONFIG_PROJECTION, () => this.refreshSoon());
+    this.stopFollowing = await this.deps.progress.onAdvance(configProjection, () => this.refreshSoon());
     await this.refresh();
     this.timer = setInterval(() => this.refreshSoon(), this.deps.refreshEveryMs ?? 30_000);
     this.timer.unref();

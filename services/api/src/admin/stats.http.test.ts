@@ -7,6 +7,7 @@ import {
 } from '@sniplink/contracts';
 import { isProAt } from '@sniplink/domain';
 import type { ClickStream, RecordedEvent } from '@sniplink/platform';
+import { adminStatsProjection } from '@sniplink/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEntireLog } from '../../../../projections/src/testing/fixtures';
 import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
@@ -144,7 +145,7 @@ describe('GET /api/admin/stats and /stats/detailed', () => {
       10_000,
     );
     const head = await api.runtime.eventStore.headPosition();
-    expect(await api.runtime.progress.waitFor('admin-stats', head, 10_000)).toBe(true);
+    expect(await api.runtime.progress.waitFor(adminStatsProjection, head, 10_000)).toBe(true);
     const expected = recount(
       await readEntireLog(api.runtime.eventStore),
       await readClickLog(stream),

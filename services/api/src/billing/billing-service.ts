@@ -19,10 +19,11 @@ import {
   KeyedMutex,
   type Logger,
   loadState,
+  type ReadModelWaiter,
 } from '@sniplink/platform';
-import { PAID_PLANS_PROJECTION } from '@sniplink/projections';
+import { billingProjection, paidPlansProjection } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
-import type { AccountService, ReadModelWaiter } from '../accounts/accounts';
+import type { AccountService } from '../accounts/accounts';
 import { atProvider } from './at-provider';
 import { BillingOwnership } from './ownership';
 import type { PaymentProvider, ProviderEvent, SubscriptionSnapshot } from './provider';
@@ -165,8 +166,8 @@ export class BillingService {
           ? await this.deps.accounts.command(userId, { type: 'SyncPaidPlan', ...mirror })
           : null;
       // The user's next look (the success page refreshes the user) finds the new plan.
-      if (applied.position) await this.deps.readModels.waitFor('billing', applied.position);
-      if (synced?.position) await this.deps.readModels.waitFor(PAID_PLANS_PROJECTION, synced.position);
+      if (applied.position) await this.deps.readModels.waitFor(billingProjection, applied.position);
+      if (synced?.position) await this.deps.readModels.waitFor(paidPlansProjection, synced.position);
       return applied.events.length;
     });
   }
@@ -197,7 +198,7 @@ export class BillingService {
       ),
     );
     // "Manage billing" is offered from the user's next look.
-    if (recorded.position) await this.deps.readModels.waitFor('billing', recorded.position);
+    if (recorded.position) await this.deps.readModels.waitFor(billingProjection, recorded.position);
     return recorded.state.customer?.customerId ?? made;
   }
 

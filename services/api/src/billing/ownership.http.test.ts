@@ -1,4 +1,5 @@
 import type { AdminUsersPage, ErrorBody, Link, User } from '@sniplink/contracts';
+import { billingProjection } from '@sniplink/projections';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -155,7 +156,7 @@ describe("another user's customer and subscription", () => {
       ],
       'no_stream',
     );
-    await api.runtime.progress.waitFor('billing', await api.runtime.eventStore.headPosition());
+    await api.runtime.progress.waitFor(billingProjection, await api.runtime.eventStore.headPosition());
 
     expect(await deliver(`evt_${uuidv7()}`, paid, bob.userId)).toBe(200);
     expect(await streamTypes(`billingcustomer-${paid.customerId}`)).toEqual([]);

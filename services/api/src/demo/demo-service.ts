@@ -19,10 +19,11 @@ import {
   type HandleOptions,
   handleCommand,
   type LogPosition,
+  type ReadModelWaiter,
 } from '@sniplink/platform';
-import { type LinkRow, liveDemoLinksOf } from '@sniplink/projections';
+import { type LinkRow, linksReadModel, liveDemoLinksOf } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
-import type { AccountService, ReadModelWaiter } from '../accounts/accounts';
+import type { AccountService } from '../accounts/accounts';
 import type { LinkService } from '../links/link-service';
 import type { DemoThrottle } from './demo-throttle';
 import { visitorOwnerId } from './visitor';
@@ -103,7 +104,7 @@ export class DemoService {
       }
     }
     // The next page the user sees is the dashboard: it should list what was just claimed.
-    if (last) await this.deps.readModels.waitFor('links', last);
+    if (last) await this.deps.readModels.waitFor(linksReadModel, last);
     return claimed;
   }
 

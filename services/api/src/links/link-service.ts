@@ -27,10 +27,17 @@ import {
   KeyedMutex,
   type LogPosition,
   loadState,
+  type ReadModelWaiter,
 } from '@sniplink/platform';
-import { type LinkRow, liveLinkCount, liveLinksOf, ownedLiveLink } from '@sniplink/projections';
+import {
+  type LinkRow,
+  linksReadModel,
+  liveLinkCount,
+  liveLinksOf,
+  ownedLiveLink,
+} from '@sniplink/projections';
 import type { Kysely } from 'kysely';
-import type { AccountService, ReadModelWaiter } from '../accounts/accounts';
+import type { AccountService } from '../accounts/accounts';
 import type { CodeChangeThrottle } from './code-change-throttle';
 
 export interface LinkServiceDeps {
@@ -313,7 +320,7 @@ export class LinkService {
    * has not caught up, or click counts that cannot be read, keep it: when in doubt, kept.
    */
   private async giveUpCode(code: string, linkId: string, position: LogPosition | null): Promise<void> {
-    const caughtUp = position === null || (await this.deps.readModels.waitFor('links', position));
+    const caughtUp = position === null || (await this.deps.readModels.waitFor(linksReadModel, position));
     const clicks: LinkClicks = caughtUp
       ? await this.deps.linkClicks(linkId).catch(() => 'unconfirmed' as const)
       : 'unconfirmed';
@@ -327,7 +334,7 @@ export class LinkService {
   }
 
   private async waitForLinks(position: LogPosition | null): Promise<void> {
-    if (position) await this.deps.readModels.waitFor('links', position);
+    if (position) await this.deps.readModels.waitFor(linksReadModel, position);
   }
 }
 

@@ -37,11 +37,16 @@ import {
   type Logger,
   type LogPosition,
   loadState,
+  type ReadModelWaiter,
 } from '@sniplink/platform';
-import { ownedPremiumSlugs, premiumPurchaseOf, premiumSlugForCheckout } from '@sniplink/projections';
+import {
+  marketplaceProjection,
+  ownedPremiumSlugs,
+  premiumPurchaseOf,
+  premiumSlugForCheckout,
+} from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { ReadModelWaiter } from '../accounts/accounts';
 import type { Settings } from '../admin/settings';
 import { atProvider } from '../billing/at-provider';
 import type { PaymentFacts, PaymentProvider, ProviderPayment } from '../billing/provider';
@@ -64,7 +69,6 @@ export interface PremiumPurchaseServiceDeps {
   ownOrigins: readonly string[];
 }
 
-const PROJECTION = 'marketplace';
 const HOLD_MS = PREMIUM_HOLD_MINUTES * 60_000;
 const CURRENCY = 'usd';
 const notFound = () => new NotFoundError('No such premium slug');
@@ -161,7 +165,7 @@ export class PremiumPurchaseService {
     try {
       const answer = await this.paymentFor(slugId, held.slug ?? '', hold);
       // The marketplace stops offering it from the buyer's next look.
-      if (position) await this.deps.readModels.waitFor(PROJECTION, position);
+      if (position) await this.deps.readModels.waitFor(marketplaceProjection, position);
       return answer;
     } catch (error) {
       if (hold.holdId === holdId) {
@@ -194,7 +198,7 @@ export class PremiumPurchaseService {
       { type: 'SetPremiumSlugTarget', slugId: owned.id, ownerId: userId, url },
       this.stamped,
     );
-    if (position) await this.deps.readModels.waitFor(PROJECTION, position);
+    if (position) await this.deps.readModels.waitFor(marketplaceProjection, position);
     return (await mine()) ?? owned;
   }
 
@@ -303,7 +307,7 @@ export class PremiumPurchaseService {
           this.stamped,
         );
       }
-      if (done.position) await this.deps.readModels.waitFor(PROJECTION, done.position);
+      if (done.position) await this.deps.readModels.waitFor(marketplaceProjection, done.position);
     } catch (error) {
       if (!(error instanceof PremiumPaymentNotSellable)) throw error;
       await this.refund(slugId, payment, error.reason);
@@ -330,7 +334,7 @@ export class PremiumPurchaseService {
     );
     await this.releaseClaim(payment.buyerId, payment.holdId, slugId, 'refunded');
     // The buyer's success page, asking again, finds the payment refunded.
-    if (recorded.position) await this.deps.readModels.waitFor(PROJECTION, recorded.position);
+    if (recorded.position) await this.deps.readModels.waitFor(marketplaceProjection, recorded.position);
   }
 
   private async paymentFor(
@@ -384,7 +388,7 @@ export class PremiumPurchaseService {
       { type: 'ReleasePremiumHold', slugId, holdId, reason },
       this.stamped,
     );
-    if (released.position) await this.deps.readModels.waitFor(PROJECTION, released.position);
+    if (released.position) await this.deps.readModels.waitFor(marketplaceProjection, released.position);
   }
 
   private async releaseClaim(

@@ -1,9 +1,14 @@
 import { premiumBuyerStream, premiumSlugStream } from '@sniplink/contracts';
 import { type PremiumPayment, premiumBuyerDecider, premiumSlugDecider } from '@sniplink/domain';
-import { type EventStore, type HandleOptions, handleCommand, type Logger } from '@sniplink/platform';
+import {
+  type EventStore,
+  type HandleOptions,
+  handleCommand,
+  type Logger,
+  type ReadModelWaiter,
+} from '@sniplink/platform';
 import { marketplaceProjection } from '@sniplink/projections';
 import { z } from 'zod';
-import type { ReadModelWaiter } from '../accounts/accounts';
 import { atProvider } from '../billing/at-provider';
 import type { PaymentProvider } from '../billing/provider';
 
@@ -84,6 +89,6 @@ export class PremiumRefunds {
       );
     }
     // The success page and the marketplace show it from the buyer's next look.
-    if (recorded.position) await this.deps.readModels.waitFor(marketplaceProjection.name, recorded.position);
+    if (recorded.position) await this.deps.readModels.waitFor(marketplaceProjection, recorded.position);
   }
 }

@@ -24,16 +24,17 @@ import {
   type IdSource,
   type LogPosition,
   loadState,
+  type ReadModelWaiter,
 } from '@sniplink/platform';
 import {
   adminPremiumSlugs,
   availablePremiumSlugs,
+  marketplaceProjection,
   type PremiumSlugFilter,
   premiumSlugById,
 } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { ReadModelWaiter } from '../accounts/accounts';
 import type { Settings } from '../admin/settings';
 import { seedCatalogue } from './seed-catalogue';
 
@@ -57,7 +58,6 @@ export interface NewPremiumSlug {
   stripePriceId?: string | null;
 }
 
-const PROJECTION = 'marketplace';
 const notFound = () => new NotFoundError('No such premium slug');
 const isSlugId = (id: string) => z.uuid().safeParse(id).success;
 
@@ -110,7 +110,7 @@ export class PremiumSlugService {
     );
     const slug = deleted.state.slug;
     if (slug) await this.releaseCode(slug, slugId, 'deleted');
-    if (deleted.position) await this.deps.readModels.waitFor(PROJECTION, deleted.position);
+    if (deleted.position) await this.deps.readModels.waitFor(marketplaceProjection, deleted.position);
   }
 
   /**
@@ -131,7 +131,7 @@ export class PremiumSlugService {
         skipped++;
       }
     }
-    if (last) await this.deps.readModels.waitFor(PROJECTION, last);
+    if (last) await this.deps.readModels.waitFor(marketplaceProjection, last);
     return { created, skipped };
   }
 
@@ -181,7 +181,7 @@ export class PremiumSlugService {
 
   /** The slug once the read model shows the change (the list refreshes next). */
   private async afterChange(slugId: string, position: LogPosition | null): Promise<PremiumSlug> {
-    if (position) await this.deps.readModels.waitFor(PROJECTION, position);
+    if (position) await this.deps.readModels.waitFor(marketplaceProjection, position);
     return (await premiumSlugById(this.deps.db, slugId)) ?? this.fromStream(slugId);
   }
 

@@ -1,6 +1,6 @@
 import { ticketStream } from '@sniplink/contracts';
 import { ticketDecider } from '@sniplink/domain';
-import { type Clock, type Database, type EventStore, handleCommand, type Logger } from '@sniplink/platform';
+import { type Clock, commandHandler, type Database, type EventStore, type Logger } from '@sniplink/platform';
 import { ticketsDueToClose } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 
@@ -19,15 +19,10 @@ export interface TicketSweepDeps {
  */
 export async function closeResolvedTickets(deps: TicketSweepDeps): Promise<number> {
   const now = deps.clock.now();
+  const tickets = commandHandler(deps, { decider: ticketDecider, stream: ticketStream });
   let closed = 0;
   for (const ticketId of await ticketsDueToClose(deps.db, now, 1_000)) {
-    const { position } = await handleCommand(
-      deps.eventStore,
-      ticketStream.id(ticketId),
-      ticketDecider,
-      { type: 'AutoCloseTicket', now },
-      { clock: deps.clock },
-    );
+    const { position } = await tickets.handle(ticketId, { type: 'AutoCloseTicket', now });
     if (position) closed += 1;
   }
   if (closed > 0) deps.log.info({ closed }, 'closed support tickets resolved 7 days ago');

@@ -2,6 +2,7 @@ import type {
   AdminTicket,
   AdminTicketsPage,
   Ticket,
+  TicketEvent,
   TicketMessage,
   TicketPriority,
 } from '@sniplink/contracts';
@@ -15,18 +16,16 @@ import {
 } from '@sniplink/domain';
 import {
   type Clock,
+  type CommandPipeline,
+  commandHandler,
   type Database,
   type EventStore,
-  type HandleOptions,
-  handleCommand,
   type IdSource,
-  KeyedMutex,
   type Keyring,
-  type LogPosition,
-  loadState,
+  type ReadModelWaiter,
 } from '@sniplink/platform';
 import {
-  SUPPORT_PROJECTION,
+  supportReadModel,
   supportTicket,
   supportTicketsPage,
   type TicketFilter,
@@ -35,7 +34,7 @@ import {
 } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { AccountService, ReadModelWaiter } from '../accounts/accounts';
+import type { AccountService } from '../accounts/accounts';
 import type { SupportMail } from './notifications';
 
 export interface SupportServiceDeps {
@@ -67,12 +66,21 @@ const isTicketId = (id: string) => z.uuid().safeParse(id).success;
  * exactly as for an id that does not exist.
  */
 export class SupportService {
-  /** One ticket's commands one at a time in this process (a double click resolves by the rules). */
-  private readonly perTicket = new KeyedMutex();
-  private readonly stamped: HandleOptions;
+  /**
+   * A ticket's commands, one at a time per ticket in this process (a double click resolves by the
+   * rules); each answer waits for the support read model to show the change (bounded wait).
+   */
+  private readonly tickets: CommandPipeline<TicketCommand, TicketState, TicketEvent>;
 
   constructor(private readonly deps: SupportServiceDeps) {
-    this.stamped = { clock: deps.clock };
+    this.tickets = commandHandler(deps, {
+      decider: ticketDecider,
+      stream: ticketStream,
+      projection: supportReadModel,
+      guard: (ticketId) => {
+        if (!isTicketId(ticketId)) throw notFound();
+      },
+    });
   }
 
   /** Waits for the mails still being sent (the server is stopping). */
@@ -88,7 +96,7 @@ export class SupportService {
   async open(userId: string, { subject, message, priority }: NewTicket): Promise<Ticket> {
     const { keyring, ids } = this.deps;
     const ticketId = ids.newId();
-    const { position } = await this.run(ticketId, {
+    await this.tickets.handle(ticketId, {
       type: 'OpenTicket',
       ticketId,
       userId,
@@ -97,7 +105,6 @@ export class SupportService {
       message: await keyring.encrypt(userId, message),
       priority,
     });
-    await this.projected(position);
     if (priority === 'urgent') await this.deps.mail.urgentTicketOpened(ticketId);
     const now = this.deps.clock.now().toISOString();
     const opened = await this.ownedTicket(userId, ticketId).catch(() => null);
@@ -121,13 +128,12 @@ export class SupportService {
   /** The owner closes their ticket (closing it again changes nothing). */
   async closeByOwner(userId: string, ticketId: string): Promise<Ticket> {
     await this.ownerOf(ticketId, userId);
-    const { position } = await this.run(ticketId, {
+    await this.tickets.handle(ticketId, {
       type: 'ChangeTicketStatus',
       status: 'closed',
       by: 'owner',
       now: this.deps.clock.now(),
     });
-    await this.projected(position);
     return this.ownedTicket(userId, ticketId);
   }
 
@@ -144,8 +150,8 @@ export class SupportService {
   /** The calling admin takes the ticket: in progress from now on if it was open. */
   async assign(ticketId: string, adminId: string): Promise<AdminTicket> {
     await this.listedTicket(ticketId);
-    const { position } = await this.run(ticketId, { type: 'AssignTicket', assigneeId: adminId });
-    return this.afterStaffChange(ticketId, position);
+    await this.tickets.handle(ticketId, { type: 'AssignTicket', assigneeId: adminId });
+    return this.afterStaffChange(ticketId);
   }
 
   /** A staff reply ("Support Team"): the owner is mailed that there is an answer. */
@@ -158,13 +164,13 @@ export class SupportService {
 
   async setStatusAsStaff(ticketId: string, status: 'resolved' | 'closed'): Promise<AdminTicket> {
     await this.listedTicket(ticketId);
-    const { position } = await this.run(ticketId, {
+    await this.tickets.handle(ticketId, {
       type: 'ChangeTicketStatus',
       status,
       by: 'staff',
       now: this.deps.clock.now(),
     });
-    return this.afterStaffChange(ticketId, position);
+    return this.afterStaffChange(ticketId);
   }
 
   private async post(
@@ -174,13 +180,12 @@ export class SupportService {
     author: TicketAuthor,
   ): Promise<TicketMessage> {
     const messageId = this.deps.ids.newId();
-    const { position } = await this.run(ticketId, {
+    await this.tickets.handle(ticketId, {
       type: 'PostMessage',
       messageId,
       message: await this.deps.keyring.encrypt(ownerId, message),
       author,
     });
-    await this.projected(position);
     return {
       id: messageId,
       message,
@@ -189,16 +194,9 @@ export class SupportService {
     };
   }
 
-  private run(ticketId: string, command: TicketCommand) {
-    return this.perTicket.run(ticketId, () =>
-      handleCommand(this.deps.eventStore, ticketStream.id(ticketId), ticketDecider, command, this.stamped),
-    );
-  }
-
   /** The ticket's owner by its stream (the authority): anyone else, or no such ticket, is a 404. */
   private async ownerOf(ticketId: string, userId: string): Promise<TicketState> {
-    if (!isTicketId(ticketId)) throw notFound();
-    const state = await loadState(this.deps.eventStore, ticketStream.id(ticketId), ticketDecider);
+    const state = await this.tickets.load(ticketId);
     if (state.ownerId !== userId) throw notFound();
     return state;
   }
@@ -222,15 +220,9 @@ export class SupportService {
     return ticket;
   }
 
-  private async afterStaffChange(ticketId: string, position: LogPosition | null): Promise<AdminTicket> {
-    await this.projected(position);
+  private async afterStaffChange(ticketId: string): Promise<AdminTicket> {
     const ticket = await supportTicket(this.deps.db, ticketId);
     if (!ticket) throw notFound();
     return ticket;
-  }
-
-  /** Read-your-writes: the answer goes once the support read model shows the change (bounded wait). */
-  private async projected(position: LogPosition | null): Promise<void> {
-    if (position) await this.deps.readModels.waitFor(SUPPORT_PROJECTION, position);
   }
 }

@@ -126,7 +126,7 @@ describe('npm run user:suspend and user:unsuspend', () => {
     expect(events.find((event) => event.type === 'UserSuspended')?.metadata).toEqual({ channel: 'operator' });
     // The app's runners project what the CLI appended; wait until the audit history has all of it.
     const head = await api.runtime.eventStore.headPosition();
-    expect(await api.runtime.progress.waitFor(adminAuditProjection.name, head)).toBe(true);
+    expect(await api.runtime.progress.waitFor(adminAuditProjection, head)).toBe(true);
     const { records } = await auditHistory(api.database.db, { target: `user-${id}`, page: 1, pageSize: 10 });
     expect(records).toEqual([
       {

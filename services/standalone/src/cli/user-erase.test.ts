@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { AccountService, LoginThrottle, postgresRateLimiters, type ReadModelWaiter } from '@sniplink/api';
+import { AccountService, LoginThrottle, postgresRateLimiters } from '@sniplink/api';
 import { type User, userEvents } from '@sniplink/contracts';
-import { appSecret, type Database, Keyring } from '@sniplink/platform';
+import { appSecret, type Database, Keyring, type ReadModelWaiter } from '@sniplink/platform';
 import { withReadModels } from '@sniplink/projections';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
