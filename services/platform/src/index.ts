@@ -32,6 +32,7 @@ export {
   type CommandPipeline,
   commandHandler,
   type PipelineCall,
+  type PipelineDeps,
   type PipelineResult,
 } from './eventstore/command-pipeline';
 export { EventStoreDbEventStore } from './eventstore/eventstoredb';

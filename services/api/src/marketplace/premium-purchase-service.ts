@@ -6,8 +6,6 @@ import {
   type PremiumPaymentIntent,
   type PremiumPurchase,
   type PremiumTier,
-  premiumBuyerStream,
-  premiumSlugStream,
   userStream,
 } from '@sniplink/contracts';
 import {
@@ -21,22 +19,21 @@ import {
   type PremiumRefundReason,
   type PremiumSlugState,
   ProRequiredError,
-  premiumBuyerDecider,
-  premiumSlugDecider,
   UnauthorizedError,
+  type UserState,
+  type UserStreamEvent,
   userDecider,
   ValidationError,
 } from '@sniplink/domain';
 import {
   type Clock,
+  type CommandPipeline,
+  commandHandler,
   type Database,
   type EventStore,
-  type HandleOptions,
-  handleCommand,
   type IdSource,
   type Logger,
   type LogPosition,
-  loadState,
   type ReadModelWaiter,
 } from '@sniplink/platform';
 import {
@@ -52,6 +49,7 @@ import { atProvider } from '../billing/at-provider';
 import type { PaymentFacts, PaymentProvider, ProviderPayment } from '../billing/provider';
 import { LOCAL_PAY_PATH } from '../billing/providers/local';
 import { PremiumRefunds, premiumPaymentMetadata } from './premium-refunds';
+import { type PremiumBuyers, type PremiumSlugs, premiumBuyers, premiumSlugs } from './premium-streams';
 
 export interface PremiumPurchaseServiceDeps {
   eventStore: EventStore;
@@ -83,12 +81,17 @@ const isUuid = (id: string) => z.uuid().safeParse(id).success;
  * failure or cancel releases the hold; a payment for a slug gone to someone else is refunded.
  */
 export class PremiumPurchaseService {
-  private readonly stamped: HandleOptions;
+  private readonly slugs: PremiumSlugs;
+  private readonly buyers: PremiumBuyers;
+  /** The account's stream, read only: whether the buyer is Pro, or suspended when a payment succeeds. */
+  private readonly users: Pick<CommandPipeline<unknown, UserState, UserStreamEvent>, 'load'>;
   private readonly refunds: PremiumRefunds;
 
   constructor(private readonly deps: PremiumPurchaseServiceDeps) {
-    this.stamped = { clock: deps.clock };
-    this.refunds = new PremiumRefunds({ ...deps, stamped: this.stamped });
+    this.slugs = premiumSlugs(deps);
+    this.buyers = premiumBuyers(deps);
+    this.users = commandHandler(deps, { decider: userDecider, stream: userStream });
+    this.refunds = new PremiumRefunds({ ...deps, slugs: this.slugs, buyers: this.buyers });
   }
 
   /** One slug of the catalogue, as the checkout page loads it; 404 for an unknown or deleted one. */
@@ -116,11 +119,11 @@ export class PremiumPurchaseService {
   async startPurchase(userId: string, slugId: string): Promise<PremiumPaymentIntent> {
     if (!isUuid(slugId)) throw notFound();
     const now = this.deps.clock.now();
-    const account = await loadState(this.deps.eventStore, userStream.id(userId), userDecider);
+    const account = await this.users.load(userId);
     if (account.status !== 'active') throw new UnauthorizedError();
     if (!isUserProAt(account, now)) throw new ProRequiredError();
 
-    const slug = await loadState(this.deps.eventStore, premiumSlugStream.id(slugId), premiumSlugDecider);
+    const slug = await this.slugs.load(slugId);
     if (slug.status !== 'listed') throw notFound();
     const own = activeHold(slug, now);
     if (own?.buyerId === userId && slug.ownerId === null)
@@ -128,30 +131,23 @@ export class PremiumPurchaseService {
 
     const holdId = this.deps.ids.newId();
     const expiresAt = new Date(now.getTime() + HOLD_MS);
-    await handleCommand(
-      this.deps.eventStore,
-      premiumBuyerStream.id(userId),
-      premiumBuyerDecider,
-      {
-        type: 'ClaimPremiumHold',
-        buyerId: userId,
-        holdId,
-        slugId,
-        expiresAt,
-        now,
-        max: this.deps.settings.current().maxOwnedPremiumSlugs,
-      },
-      this.stamped,
-    );
+    await this.buyers.handle(userId, {
+      type: 'ClaimPremiumHold',
+      buyerId: userId,
+      holdId,
+      slugId,
+      expiresAt,
+      now,
+      max: this.deps.settings.current().maxOwnedPremiumSlugs,
+    });
     let held: PremiumSlugState;
     let position: LogPosition | null;
     try {
-      ({ state: held, position } = await handleCommand(
-        this.deps.eventStore,
-        premiumSlugStream.id(slugId),
-        premiumSlugDecider,
+      // Waited for below, once the payment is made: a hold whose payment fails is released at once.
+      ({ state: held, position } = await this.slugs.handle(
+        slugId,
         { type: 'HoldPremiumSlug', slugId, holdId, buyerId: userId, now, expiresAt },
-        this.stamped,
+        { wait: false },
       ));
     } catch (error) {
       await this.releaseClaim(userId, holdId, slugId, 'not_held');
@@ -191,14 +187,12 @@ export class PremiumPurchaseService {
     const owned = await mine();
     if (!owned) throw notFound();
     const url = rawUrl === null || rawUrl.trim() === '' ? null : this.checkedUrl(rawUrl);
-    const { position } = await handleCommand(
-      this.deps.eventStore,
-      premiumSlugStream.id(owned.id),
-      premiumSlugDecider,
-      { type: 'SetPremiumSlugTarget', slugId: owned.id, ownerId: userId, url },
-      this.stamped,
-    );
-    if (position) await this.deps.readModels.waitFor(marketplaceProjection, position);
+    await this.slugs.handle(owned.id, {
+      type: 'SetPremiumSlugTarget',
+      slugId: owned.id,
+      ownerId: userId,
+      url,
+    });
     return (await mine()) ?? owned;
   }
 
@@ -264,18 +258,14 @@ export class PremiumPurchaseService {
         { err: error, buyerId },
         'cancelling a suspended buyer’s premium payment failed; its hold expires by itself and a payment is refunded',
       );
-    const buyer = await loadState(
-      this.deps.eventStore,
-      premiumBuyerStream.id(buyerId),
-      premiumBuyerDecider,
-    ).catch(failed);
+    const buyer = await this.buyers.load(buyerId).catch(failed);
     for (const [holdId, { slugId }] of buyer?.holds ?? []) {
       await this.cancelOpenPurchase(buyerId, holdId, slugId).catch(failed);
     }
   }
 
   private async cancelOpenPurchase(buyerId: string, holdId: string, slugId: string): Promise<void> {
-    const slug = await loadState(this.deps.eventStore, premiumSlugStream.id(slugId), premiumSlugDecider);
+    const slug = await this.slugs.load(slugId);
     if (slug.hold?.holdId === holdId) {
       // The hold's payment is found again by its idempotency key, as a second tab finds it.
       const payment = await this.providerPayment(slugId, slug.slug ?? '', slug.hold);
@@ -287,25 +277,23 @@ export class PremiumPurchaseService {
 
   private async complete(slugId: string, payment: PremiumPayment): Promise<void> {
     const now = this.deps.clock.now();
-    const buyer = await loadState(this.deps.eventStore, userStream.id(payment.buyerId), userDecider);
+    const buyer = await this.users.load(payment.buyerId);
     try {
-      const done = await handleCommand(
-        this.deps.eventStore,
-        premiumSlugStream.id(slugId),
-        premiumSlugDecider,
+      // Waited for below, once the buyer's stream records the slug too.
+      const done = await this.slugs.handle(
+        slugId,
         { type: 'CompletePremiumPurchase', slugId, payment, now, buyerSuspended: buyer.suspended },
-        this.stamped,
+        { wait: false },
       );
       const state = done.state;
       if (state.ownerId === payment.buyerId && state.ownerHoldId === payment.holdId) {
         // Also when the slug had it already: a retry after a crash between the two appends completes this one.
-        await handleCommand(
-          this.deps.eventStore,
-          premiumBuyerStream.id(payment.buyerId),
-          premiumBuyerDecider,
-          { type: 'RecordPremiumSlugOwned', buyerId: payment.buyerId, holdId: payment.holdId, slugId },
-          this.stamped,
-        );
+        await this.buyers.handle(payment.buyerId, {
+          type: 'RecordPremiumSlugOwned',
+          buyerId: payment.buyerId,
+          holdId: payment.holdId,
+          slugId,
+        });
       }
       if (done.position) await this.deps.readModels.waitFor(marketplaceProjection, done.position);
     } catch (error) {
@@ -325,12 +313,11 @@ export class PremiumPurchaseService {
       { slugId, paymentId: payment.paymentId, refundId, reason },
       'premium slug payment refunded: the slug was no longer the payer’s to have',
     );
-    const recorded = await handleCommand(
-      this.deps.eventStore,
-      premiumSlugStream.id(slugId),
-      premiumSlugDecider,
+    // Waited for below, once the buyer's claim is released too.
+    const recorded = await this.slugs.handle(
+      slugId,
       { type: 'RecordPremiumRefund', slugId, payment, refundId, reason },
-      this.stamped,
+      { wait: false },
     );
     await this.releaseClaim(payment.buyerId, payment.holdId, slugId, 'refunded');
     // The buyer's success page, asking again, finds the payment refunded.
@@ -381,14 +368,7 @@ export class PremiumPurchaseService {
     holdId: string,
     reason: 'payment_failed' | 'canceled',
   ): Promise<void> {
-    const released = await handleCommand(
-      this.deps.eventStore,
-      premiumSlugStream.id(slugId),
-      premiumSlugDecider,
-      { type: 'ReleasePremiumHold', slugId, holdId, reason },
-      this.stamped,
-    );
-    if (released.position) await this.deps.readModels.waitFor(marketplaceProjection, released.position);
+    await this.slugs.handle(slugId, { type: 'ReleasePremiumHold', slugId, holdId, reason });
   }
 
   private async releaseClaim(
@@ -397,13 +377,7 @@ export class PremiumPurchaseService {
     slugId: string,
     reason: 'payment_failed' | 'canceled' | 'not_held' | 'refunded',
   ): Promise<void> {
-    await handleCommand(
-      this.deps.eventStore,
-      premiumBuyerStream.id(buyerId),
-      premiumBuyerDecider,
-      { type: 'ReleasePremiumClaim', buyerId, holdId, slugId, reason },
-      this.stamped,
-    );
+    await this.buyers.handle(buyerId, { type: 'ReleasePremiumClaim', buyerId, holdId, slugId, reason });
   }
 
   /** A call to the provider; when it fails, a 503 the buyer can retry ("Payment Setup Failed"). */

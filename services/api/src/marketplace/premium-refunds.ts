@@ -1,16 +1,10 @@
-import { premiumBuyerStream, premiumSlugStream } from '@sniplink/contracts';
-import { type PremiumPayment, premiumBuyerDecider, premiumSlugDecider } from '@sniplink/domain';
-import {
-  type EventStore,
-  type HandleOptions,
-  handleCommand,
-  type Logger,
-  type ReadModelWaiter,
-} from '@sniplink/platform';
+import type { PremiumPayment } from '@sniplink/domain';
+import type { Logger, ReadModelWaiter } from '@sniplink/platform';
 import { marketplaceProjection } from '@sniplink/projections';
 import { z } from 'zod';
 import { atProvider } from '../billing/at-provider';
 import type { PaymentProvider } from '../billing/provider';
+import type { PremiumBuyers, PremiumSlugs } from './premium-streams';
 
 /** The metadata a slug's payment carries, which its webhook events and the provider's answers bring back. */
 export const premiumPaymentMetadata = z.object({
@@ -20,11 +14,11 @@ export const premiumPaymentMetadata = z.object({
 });
 
 export interface PremiumRefundsDeps {
-  eventStore: EventStore;
+  slugs: PremiumSlugs;
+  buyers: PremiumBuyers;
   readModels: ReadModelWaiter;
   payments: PaymentProvider;
   log: Logger;
-  stamped: HandleOptions;
 }
 
 /**
@@ -67,13 +61,12 @@ export class PremiumRefunds {
    * a retry after a crash between the appends completes it.
    */
   private async record(slugId: string, payment: PremiumPayment): Promise<void> {
-    const { eventStore, stamped } = this.deps;
-    const recorded = await handleCommand(
-      eventStore,
-      premiumSlugStream.id(slugId),
-      premiumSlugDecider,
+    const { slugs, buyers } = this.deps;
+    const recorded = await slugs.handle(
+      slugId,
       { type: 'RecordPremiumPurchaseRefund', slugId, payment },
-      stamped,
+      // Waited for below, once the buyer's stream has the refund too.
+      { wait: false },
     );
     const { buyerId, holdId } = payment;
     const buyer = { buyerId, holdId, slugId };
@@ -81,7 +74,7 @@ export class PremiumRefunds {
       { type: 'ReturnPremiumSlug', ...buyer } as const,
       { type: 'ReleasePremiumClaim', ...buyer, reason: 'refunded' } as const,
     ])
-      await handleCommand(eventStore, premiumBuyerStream.id(buyerId), premiumBuyerDecider, command, stamped);
+      await buyers.handle(buyerId, command);
     if (recorded.events.length > 0) {
       this.deps.log.info(
         { slugId, paymentId: payment.paymentId, providerEventId: payment.providerEventId },
