@@ -60,6 +60,19 @@ const notFound = () => new NotFoundError('No such ticket');
 const isTicketId = (id: string) => z.uuid().safeParse(id).success;
 
 /**
+ * A ticket's commands: its stream, answered once the support read model shows the change; a malformed
+ * ticket id is a 404 before any stream is read.
+ */
+export const ticketCommands = {
+  decider: ticketDecider,
+  stream: ticketStream,
+  projection: supportReadModel,
+  guard: (ticketId: string) => {
+    if (!isTicketId(ticketId)) throw notFound();
+  },
+};
+
+/**
  * Support tickets (user-app.md sections 2-8, admin-console.md's Support tab): one stream per ticket,
  * `ticket-{id}`. Every text is encrypted under the owner's key before it is appended (staff replies too),
  * so erasing the account makes them unreadable. A ticket is its owner's alone: any other user meets a 404,
@@ -73,14 +86,7 @@ export class SupportService {
   private readonly tickets: CommandPipeline<TicketCommand, TicketState, TicketEvent>;
 
   constructor(private readonly deps: SupportServiceDeps) {
-    this.tickets = commandHandler(deps, {
-      decider: ticketDecider,
-      stream: ticketStream,
-      projection: supportReadModel,
-      guard: (ticketId) => {
-        if (!isTicketId(ticketId)) throw notFound();
-      },
-    });
+    this.tickets = commandHandler(deps, ticketCommands);
   }
 
   /** Waits for the mails still being sent (the server is stopping). */

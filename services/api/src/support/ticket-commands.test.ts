@@ -1,0 +1,94 @@
+import { specIds, ticketEvent } from '@sniplink/domain/testing';
+import { handlerSpec } from '@sniplink/platform/testing';
+import { describe, it } from 'vitest';
+import { ticketCommands } from './support-service';
+
+const spec = handlerSpec(ticketCommands);
+const { ticket: TICKET, owner: OWNER, admin: ADMIN } = specIds;
+const NOW = new Date('2026-03-01T10:00:00.000Z');
+const REPLY = '01890000-0000-7000-8000-00000000b003';
+
+const opened = ticketEvent.opened();
+const ownerWrote = ticketEvent.messagePosted({ messageId: REPLY, message: 'enc:v1:again' });
+const staffWrote = ticketEvent.messagePosted({
+  messageId: REPLY,
+  message: 'enc:v1:answer',
+  fromStaff: true,
+  authorId: ADMIN,
+});
+const resolved = ticketEvent.statusChanged({
+  status: 'resolved',
+  by: 'staff',
+  autoCloseAfter: '2026-03-08T10:00:00.000Z',
+});
+
+describe("a ticket's lifecycle, through the support pipeline on the in-memory store", () => {
+  it('opens a ticket on its own stream', async () => {
+    await spec
+      .given(TICKET)
+      .when({
+        type: 'OpenTicket',
+        ticketId: TICKET,
+        userId: OWNER,
+        subject: 'enc:v1:subject',
+        messageId: specIds.message,
+        message: 'enc:v1:message',
+        priority: 'medium',
+      })
+      .then(opened);
+  });
+
+  it('a staff reply to an open ticket takes it up: in progress', async () => {
+    await spec
+      .given(TICKET, opened)
+      .when({
+        type: 'PostMessage',
+        messageId: REPLY,
+        message: 'enc:v1:answer',
+        author: { role: 'staff', userId: ADMIN },
+      })
+      .then(staffWrote, ticketEvent.statusChanged({ status: 'in_progress', by: 'staff' }));
+  });
+
+  it('resolving it sets the instant it closes by itself, 7 days later', async () => {
+    await spec
+      .given(TICKET, opened, staffWrote)
+      .when({ type: 'ChangeTicketStatus', status: 'resolved', by: 'staff', now: NOW })
+      .then(resolved);
+  });
+
+  it('the owner writing to a resolved ticket reopens it (open: nobody is assigned)', async () => {
+    await spec
+      .given(TICKET, opened, resolved)
+      .when({
+        type: 'PostMessage',
+        messageId: REPLY,
+        message: 'enc:v1:again',
+        author: { role: 'owner', userId: OWNER },
+      })
+      .then(ownerWrote, ticketEvent.statusChanged({ status: 'open', by: 'owner' }));
+  });
+
+  it('the owner closes it, and a closed ticket takes no more messages (409)', async () => {
+    await spec
+      .given(TICKET, opened, resolved)
+      .when({ type: 'ChangeTicketStatus', status: 'closed', by: 'owner', now: NOW })
+      .then(ticketEvent.statusChanged({ status: 'closed', by: 'owner' }));
+    await spec
+      .given(TICKET, opened, ticketEvent.statusChanged({ status: 'closed', by: 'owner' }))
+      .when({
+        type: 'PostMessage',
+        messageId: REPLY,
+        message: 'enc:v1:again',
+        author: { role: 'owner', userId: OWNER },
+      })
+      .thenFails({ code: 'TICKET_CLOSED', status: 409 });
+  });
+
+  it('a malformed ticket id is a 404 before any stream is read', async () => {
+    await spec
+      .given('not-a-ticket')
+      .when({ type: 'AssignTicket', assigneeId: ADMIN })
+      .thenFails({ status: 404 });
+  });
+});
