@@ -1,0 +1,186 @@
+import { defaultSettings, premiumBuyerStream, premiumSlugStream, userStream } from '@sniplink/contracts';
+import { premiumBuyerEvent, premiumSlugEvent, specIds, userEvent } from '@sniplink/domain/testing';
+import { createLogger, type Database, sequentialIds } from '@sniplink/platform';
+import { commandSpec, on, type SpecWorld } from '@sniplink/platform/testing';
+import type { Kysely } from 'kysely';
+import { describe, it } from 'vitest';
+import type { PaymentProvider } from '../billing/provider';
+import { PremiumPurchaseService } from './premium-purchase-service';
+
+const { buyer: BUYER, slug: SLUG, hold: OTHER_HOLD } = specIds;
+const OTHER = '01890000-0000-7000-8000-00000000a004';
+/** The first id the service draws (`sequentialIds`): the new hold's. */
+const HOLD = '01890000-0000-7000-8000-000000000001';
+
+/** The provider, as far as a purchase calls it: a payment per hold, or a failure when it is down. */
+function provider(down = false): PaymentProvider {
+  const unused = () => {
+    throw new Error('not called by a purchase');
+  };
+  return {
+    name: 'local',
+    ensureCustomer: unused,
+    createCheckout: unused,
+    retrieveCheckout: unused,
+    createPortal: unused,
+    verifyWebhook: unused,
+    retrieveSubscription: unused,
+    retrievePayment: unused,
+    createPayment: async ({ amount, currency, idempotencyKey }) => {
+      if (down) throw new Error('provider unreachable');
+      return { id: `pay_${idempotencyKey}`, clientSecret: 'secret', amount, currency };
+    },
+    cancelPayment: async () => {},
+    refundPayment: async ({ paymentId }) => ({ refundId: `re_${paymentId}` }),
+  };
+}
+
+/** The purchase's commands read no read model: a query would fail the specification loudly. */
+const noReadModels = new Proxy({} as Kysely<Database>, {
+  get: () => {
+    throw new Error('a purchase command read a read model');
+  },
+});
+
+const purchases = (payments: PaymentProvider) =>
+  commandSpec(
+    (world: SpecWorld) =>
+      new PremiumPurchaseService({
+        ...world,
+        db: noReadModels,
+        settings: { current: () => defaultSettings },
+        payments,
+        log: createLogger('silent'),
+        ids: sequentialIds(),
+        ownOrigins: ['http://localhost'],
+      }),
+  );
+const spec = purchases(provider());
+
+const proBuyer = on(
+  userStream,
+  BUYER,
+  userEvent.registered({ userId: BUYER }),
+  userEvent.subscriptionStarted(),
+);
+const listed = on(premiumSlugStream, SLUG, premiumSlugEvent.added());
+const claimed = premiumBuyerEvent.holdClaimed({ holdId: HOLD });
+const held = premiumSlugEvent.held({ holdId: HOLD });
+const paid = (paymentId: string) => ({
+  id: paymentId,
+  amount: 2500,
+  currency: 'usd',
+  failureMessage: null,
+  metadata: { premiumSlugId: SLUG, premiumHoldId: HOLD, userId: BUYER },
+});
+
+describe('buying a premium slug: the buyer and slug streams, and their compensations', () => {
+  it('a Pro buyer claims a hold on their stream first, then holds the slug for 15 minutes', async () => {
+    await spec
+      .given(proBuyer, listed)
+      .when((service) => service.startPurchase(BUYER, SLUG))
+      .then(on(premiumBuyerStream, BUYER, claimed), on(premiumSlugStream, SLUG, held));
+  });
+
+  it('a buyer who is not Pro is refused (403) before anything is claimed', async () => {
+    await spec
+      .given(on(userStream, BUYER, userEvent.registered({ userId: BUYER })), listed)
+      .when((service) => service.startPurchase(BUYER, SLUG))
+      .thenFails({ status: 403 });
+  });
+
+  it('a slug someone else holds is a 409, and the claim it cost the buyer is released', async () => {
+    await spec
+      .given(
+        proBuyer,
+        on(
+          premiumSlugStream,
+          SLUG,
+          premiumSlugEvent.added(),
+          premiumSlugEvent.held({ holdId: OTHER_HOLD, buyerId: OTHER }),
+        ),
+      )
+      .when((service) => service.startPurchase(BUYER, SLUG))
+      .thenFails(
+        { status: 409 },
+        on(
+          premiumBuyerStream,
+          BUYER,
+          claimed,
+          premiumBuyerEvent.holdReleased({ holdId: HOLD, reason: 'not_held' }),
+        ),
+      );
+  });
+
+  it('a provider that cannot make the payment is a 503: the hold and the claim are both released', async () => {
+    await purchases(provider(true))
+      .given(proBuyer, listed)
+      .when((service) => service.startPurchase(BUYER, SLUG))
+      .thenFails(
+        { status: 503 },
+        on(premiumBuyerStream, BUYER, claimed),
+        on(
+          premiumSlugStream,
+          SLUG,
+          held,
+          premiumSlugEvent.holdReleased({ holdId: HOLD, reason: 'canceled' }),
+        ),
+        on(premiumBuyerStream, BUYER, premiumBuyerEvent.holdReleased({ holdId: HOLD, reason: 'canceled' })),
+      );
+  });
+
+  it("the provider's success makes the buyer the owner, on the slug's stream and then the buyer's", async () => {
+    await spec
+      .given(
+        proBuyer,
+        on(premiumSlugStream, SLUG, premiumSlugEvent.added(), held),
+        on(premiumBuyerStream, BUYER, claimed),
+      )
+      .when((service) => service.applyPaymentEvent('payment_intent.succeeded', 'evt_1', paid('pay_1')))
+      .then(
+        on(premiumSlugStream, SLUG, premiumSlugEvent.purchased({ holdId: HOLD })),
+        on(premiumBuyerStream, BUYER, premiumBuyerEvent.slugOwned({ holdId: HOLD })),
+      );
+  });
+
+  it('a payment for a slug someone else bought meanwhile is refunded, and the buyer’s claim released', async () => {
+    const boughtByOther = premiumSlugEvent.purchased({
+      holdId: OTHER_HOLD,
+      buyerId: OTHER,
+      paymentId: 'pay_0',
+    });
+    await spec
+      .given(
+        proBuyer,
+        on(premiumSlugStream, SLUG, premiumSlugEvent.added(), held, boughtByOther),
+        on(premiumBuyerStream, BUYER, claimed),
+      )
+      .when((service) => service.applyPaymentEvent('payment_intent.succeeded', 'evt_1', paid('pay_1')))
+      .then(
+        on(premiumSlugStream, SLUG, premiumSlugEvent.paymentRefunded({ holdId: HOLD, refundId: 're_pay_1' })),
+        on(premiumBuyerStream, BUYER, premiumBuyerEvent.holdReleased({ holdId: HOLD, reason: 'refunded' })),
+      );
+  });
+
+  it("a failed payment releases the slug's hold and the buyer's claim", async () => {
+    await spec
+      .given(
+        proBuyer,
+        on(premiumSlugStream, SLUG, premiumSlugEvent.added(), held),
+        on(premiumBuyerStream, BUYER, claimed),
+      )
+      .when((service) => service.applyPaymentEvent('payment_intent.payment_failed', 'evt_2', paid('pay_1')))
+      .then(
+        on(
+          premiumSlugStream,
+          SLUG,
+          premiumSlugEvent.holdReleased({ holdId: HOLD, reason: 'payment_failed' }),
+        ),
+        on(
+          premiumBuyerStream,
+          BUYER,
+          premiumBuyerEvent.holdReleased({ holdId: HOLD, reason: 'payment_failed' }),
+        ),
+      );
+  });
+});
