@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Availability, CreateLinkBody, Link, LinkEvent, UpdateLinkBody } from '@sniplink/contracts';
-import { linkStream, shortCodeStream } from '@sniplink/contracts';
+import type {
+  Availability,
+  CreateLinkBody,
+  Link,
+  LinkEvent,
+  ShortCodeEvent,
+  UpdateLinkBody,
+} from '@sniplink/contracts';
 import {
   assertCustomCode,
   checkTargetUrl,
@@ -11,22 +17,21 @@ import {
   type LinkClicks,
   type LinkCommand,
   type LinkState,
-  linkDecider,
   NotFoundError,
-  shortCodeDecider,
+  type ShortCodeCommand,
+  type ShortCodeState,
   ValidationError,
 } from '@sniplink/domain';
 import {
   type Clock,
-  type CommandResult,
+  type CommandPipeline,
+  commandHandler,
   type Database,
   type EventStore,
-  type HandleOptions,
-  handleCommand,
   type IdSource,
   KeyedMutex,
   type LogPosition,
-  loadState,
+  type PipelineResult,
   type ReadModelWaiter,
 } from '@sniplink/platform';
 import {
@@ -39,6 +44,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { AccountService } from '../accounts/accounts';
 import type { CodeChangeThrottle } from './code-change-throttle';
+import { linkCommands, shortCodeCommands } from './link-streams';
 
 export interface LinkServiceDeps {
   db: Kysely<Database>;
@@ -84,12 +90,13 @@ export class LinkService {
    * order instead of by optimistic-concurrency retries, which stay the guard across processes.
    */
   private readonly perLink = new KeyedMutex();
-  /** Every append is stamped by the service's clock. */
-  private readonly stamped: HandleOptions;
+  private readonly links: CommandPipeline<LinkCommand, LinkState, LinkEvent>;
+  private readonly codes: CommandPipeline<ShortCodeCommand, ShortCodeState, ShortCodeEvent>;
 
   constructor(private readonly deps: LinkServiceDeps) {
     this.random = deps.randomBytes ?? randomBytes;
-    this.stamped = { clock: deps.clock };
+    this.links = commandHandler(deps, linkCommands);
+    this.codes = commandHandler(deps, shortCodeCommands);
   }
 
   async create(
@@ -113,22 +120,15 @@ export class LinkService {
       throw error;
     }
     try {
-      const created = await handleCommand(
-        this.deps.eventStore,
-        linkStream.id(linkId),
-        linkDecider,
-        {
-          type: 'CreateLink',
-          linkId,
-          ownerId,
-          code,
-          originalUrl,
-          title,
-          origin: options.origin ?? 'dashboard',
-        },
-        this.stamped,
-      );
-      await this.waitForLinks(created.position);
+      await this.links.handle(linkId, {
+        type: 'CreateLink',
+        linkId,
+        ownerId,
+        code,
+        originalUrl,
+        title,
+        origin: options.origin ?? 'dashboard',
+      });
     } catch (error) {
       if (countAgainstPlan)
         await this.deps.accounts.command(ownerId, { type: 'ReleaseLinkSlot', linkId, reason: 'abandoned' });
@@ -157,14 +157,7 @@ export class LinkService {
       if (codeChanges && newCode.toLowerCase() !== current.code.toLowerCase()) {
         await this.deps.codeChanges.count(ownerId, () => this.moveToCode(newCode, current.link_id, change));
       } else {
-        const changed = await handleCommand(
-          this.deps.eventStore,
-          linkStream.id(current.link_id),
-          linkDecider,
-          change,
-          this.stamped,
-        );
-        await this.waitForLinks(changed.position);
+        await this.links.handle(current.link_id, change);
       }
       return this.get(ownerId, current.link_id);
     });
@@ -173,12 +166,11 @@ export class LinkService {
   remove(ownerId: string, linkId: string): Promise<void> {
     return this.perLink.run(linkId.toLowerCase(), async () => {
       const current = await this.ownLink(ownerId, linkId);
-      const deleted = await handleCommand(
-        this.deps.eventStore,
-        linkStream.id(current.link_id),
-        linkDecider,
+      // The links read model is waited for once the plan has the slot back, before the code is given up.
+      const deleted = await this.links.handle(
+        current.link_id,
         { type: 'DeleteLink', ownerId },
-        this.stamped,
+        { wait: false },
       );
       if (!ownerId.startsWith('visitor-')) {
         await this.deps.accounts.command(ownerId, {
@@ -225,7 +217,7 @@ export class LinkService {
   async availability(ownerId: string, code: string): Promise<Availability> {
     const problem = customCodeProblem(code);
     if (problem) return { available: false, message: problem };
-    const state = await loadState(this.deps.eventStore, shortCodeStream.id(code), shortCodeDecider);
+    const state = await this.codes.load(code);
     if (isPremiumCode(state)) return { available: false, message: 'This short code is reserved' };
     return isCodeFreeFor(state, ownerId)
       ? { available: true, message: 'This short code is available' }
@@ -262,13 +254,7 @@ export class LinkService {
     for (let attempt = 1; ; attempt++) {
       const code = custom ?? generateCode(this.random);
       try {
-        await handleCommand(
-          this.deps.eventStore,
-          shortCodeStream.id(code),
-          shortCodeDecider,
-          { type: 'ClaimCode', code, ownerId, linkId },
-          this.stamped,
-        );
+        await this.codes.handle(code, { type: 'ClaimCode', code, ownerId, linkId });
         return code;
       } catch (error) {
         const collided = custom === undefined && (error as { code?: string }).code === 'SHORT_CODE_TAKEN';
@@ -278,13 +264,7 @@ export class LinkService {
   }
 
   private async releaseCode(code: string, linkId: string): Promise<void> {
-    await handleCommand(
-      this.deps.eventStore,
-      shortCodeStream.id(code),
-      shortCodeDecider,
-      { type: 'ReleaseCode', linkId },
-      this.stamped,
-    );
+    await this.codes.handle(code, { type: 'ReleaseCode', linkId });
   }
 
   /**
@@ -293,15 +273,10 @@ export class LinkService {
    */
   private async moveToCode(code: string, linkId: string, change: LinkChange): Promise<void> {
     await this.claimCode(code, change.ownerId, linkId);
-    let changed: CommandResult<LinkState, LinkEvent>;
+    let changed: PipelineResult<LinkState, LinkEvent>;
     try {
-      changed = await handleCommand(
-        this.deps.eventStore,
-        linkStream.id(linkId),
-        linkDecider,
-        change,
-        this.stamped,
-      );
+      // Waited for below: before the old code is given up, or at once when there is none to give up.
+      changed = await this.links.handle(linkId, change, { wait: false });
     } catch (error) {
       await this.releaseCode(code, linkId);
       throw error;
@@ -324,13 +299,7 @@ export class LinkService {
     const clicks: LinkClicks = caughtUp
       ? await this.deps.linkClicks(linkId).catch(() => 'unconfirmed' as const)
       : 'unconfirmed';
-    await handleCommand(
-      this.deps.eventStore,
-      shortCodeStream.id(code),
-      shortCodeDecider,
-      { type: 'GiveUpCode', linkId, clicks },
-      this.stamped,
-    );
+    await this.codes.handle(code, { type: 'GiveUpCode', linkId, clicks });
   }
 
   private async waitForLinks(position: LogPosition | null): Promise<void> {
