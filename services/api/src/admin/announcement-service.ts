@@ -16,14 +16,10 @@ import {
 } from '@sniplink/domain';
 import {
   type Clock,
+  commandHandler,
   type Database,
   type EventStore,
-  type HandleOptions,
-  handleCommand,
   type IdSource,
-  KeyedMutex,
-  type LogPosition,
-  loadState,
   type ReadModelWaiter,
 } from '@sniplink/platform';
 import {
@@ -65,12 +61,26 @@ const isAnnouncementId = (id: string) => z.uuid().safeParse(id).success;
  * good, on a dismissals stream of their own. The acting admin or user is the command context's actor.
  */
 export class AnnouncementService {
-  /** One user's dismissals one at a time in this process (a double click resolves without a conflict). */
-  private readonly perUser = new KeyedMutex();
-  private readonly stamped: HandleOptions;
+  /** An announcement's stream; a malformed id names none (404). The list refreshes from the read model next. */
+  private readonly announcements;
+  /** One user's dismissals, one at a time in this process (a double click resolves without a conflict). */
+  private readonly dismissals;
 
   constructor(private readonly deps: AnnouncementServiceDeps) {
-    this.stamped = { clock: deps.clock };
+    this.announcements = commandHandler(deps, {
+      decider: announcementDecider,
+      stream: announcementStream,
+      projection: announcementsProjection,
+      guard: (announcementId) => {
+        if (!isAnnouncementId(announcementId)) throw notFound();
+      },
+    });
+    this.dismissals = commandHandler(deps, {
+      decider: announcementDismissalsDecider,
+      stream: announcementDismissalsStream,
+      // The next look at the dashboard no longer finds it.
+      projection: announcementsProjection,
+    });
   }
 
   /** Every announcement, newest first. */
@@ -80,27 +90,23 @@ export class AnnouncementService {
 
   async publish({ isActive, ...content }: NewAnnouncement): Promise<Announcement> {
     const announcementId = this.deps.ids.newId();
-    const { position } = await handleCommand(
-      this.deps.eventStore,
-      announcementStream.id(announcementId),
-      announcementDecider,
-      { type: 'PublishAnnouncement', announcementId, content, isActive },
-      this.stamped,
-    );
-    return this.afterChange(announcementId, position);
+    await this.announcements.handle(announcementId, {
+      type: 'PublishAnnouncement',
+      announcementId,
+      content,
+      isActive,
+    });
+    return this.afterChange(announcementId);
   }
 
   /** Switches an announcement off (or on again); the same state again changes nothing. */
   async setActive(announcementId: string, isActive: boolean): Promise<Announcement> {
-    if (!isAnnouncementId(announcementId)) throw notFound();
-    const { position } = await handleCommand(
-      this.deps.eventStore,
-      announcementStream.id(announcementId),
-      announcementDecider,
-      { type: 'SetAnnouncementActive', announcementId, isActive },
-      this.stamped,
-    );
-    return this.afterChange(announcementId, position);
+    await this.announcements.handle(announcementId, {
+      type: 'SetAnnouncementActive',
+      announcementId,
+      isActive,
+    });
+    return this.afterChange(announcementId);
   }
 
   /** The banners for this user: active, for their audiences, not dismissed; newest first. */
@@ -119,17 +125,7 @@ export class AnnouncementService {
     const [announcement, viewer] = await Promise.all([this.stateOf(announcementId), this.viewer(userId)]);
     if (!announcement.content || !isAnnouncementFor(announcement.content.targetAudience, viewer))
       throw notFound();
-    const { position } = await this.perUser.run(userId, () =>
-      handleCommand(
-        this.deps.eventStore,
-        announcementDismissalsStream.id(userId),
-        announcementDismissalsDecider,
-        { type: 'DismissAnnouncement', announcementId },
-        this.stamped,
-      ),
-    );
-    // The next look at the dashboard no longer finds it.
-    if (position) await this.deps.readModels.waitFor(announcementsProjection, position);
+    await this.dismissals.handle(userId, { type: 'DismissAnnouncement', announcementId });
   }
 
   private async viewer(userId: string) {
@@ -139,15 +135,14 @@ export class AnnouncementService {
   }
 
   private stateOf(announcementId: string): Promise<AnnouncementState> {
-    return loadState(this.deps.eventStore, announcementStream.id(announcementId), announcementDecider);
+    return this.announcements.load(announcementId);
   }
 
   /**
-   * The announcement once the read model shows the change (read-your-writes: the list refreshes next);
-   * if that wait gives up, as its stream has it, which is stored all the same.
+   * The announcement as the read model shows it once the command's wait is over; if that wait gave up,
+   * as its stream has it, which is stored all the same.
    */
-  private async afterChange(announcementId: string, position: LogPosition | null): Promise<Announcement> {
-    if (position) await this.deps.readModels.waitFor(announcementsProjection, position);
+  private async afterChange(announcementId: string): Promise<Announcement> {
     return (await announcementById(this.deps.db, announcementId)) ?? this.fromStream(announcementId);
   }
 

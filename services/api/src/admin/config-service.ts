@@ -3,10 +3,9 @@ import { configStream } from '@sniplink/contracts';
 import { type ConfigCommand, configDecider } from '@sniplink/domain';
 import {
   type Clock,
+  commandHandler,
   type Database,
   type EventStore,
-  handleCommand,
-  KeyedMutex,
   type ReadModelWaiter,
 } from '@sniplink/platform';
 import { type ConfigEntryRow, configEntries, configEntry, configProjection } from '@sniplink/projections';
@@ -28,9 +27,16 @@ export interface ConfigServiceDeps {
  * read model advanced.
  */
 export class ConfigService {
-  private readonly perKey = new KeyedMutex();
+  /** A key's stream, one command at a time per key in this process; answered once the read model has it. */
+  private readonly entries;
 
-  constructor(private readonly deps: ConfigServiceDeps) {}
+  constructor(private readonly deps: ConfigServiceDeps) {
+    this.entries = commandHandler(deps, {
+      decider: configDecider,
+      stream: configStream,
+      projection: configProjection,
+    });
+  }
 
   async list(): Promise<ConfigEntry[]> {
     return (await configEntries(this.deps.db)).map(toJson);
@@ -51,12 +57,7 @@ export class ConfigService {
   /** Runs the command on the key's stream; the entry as it stands after it (empty once deleted). */
   private async change(command: ConfigCommand): Promise<ConfigEntry> {
     const { key } = command;
-    const { position, state } = await this.perKey.run(key, () =>
-      handleCommand(this.deps.eventStore, configStream.id(key), configDecider, command, {
-        clock: this.deps.clock,
-      }),
-    );
-    if (position) await this.deps.readModels.waitFor(configProjection, position);
+    const { state } = await this.entries.handle(key, command);
     await this.deps.settings.refresh();
     const row = await configEntry(this.deps.db, key);
     if (row) return toJson(row);
