@@ -12,13 +12,11 @@ import {
 } from '@sniplink/domain';
 import {
   type Clock,
+  commandHandler,
   type Database,
   type EventStore,
-  type HandleOptions,
-  handleCommand,
   KeyedMutex,
   type Logger,
-  loadState,
   type ReadModelWaiter,
 } from '@sniplink/platform';
 import { billingProjection, paidPlansProjection } from '@sniplink/projections';
@@ -58,18 +56,25 @@ export class BillingService {
    * the streams' expected revisions stay the guard across processes.
    */
   private readonly perUser = new KeyedMutex();
-  private readonly stamped: HandleOptions;
+  /**
+   * The user's billing stream. Its answers wait for the billing read model outside the user's turn, and
+   * after the user stream's mirror when there is one: each command says when.
+   */
+  private readonly billing;
+  /** The account's stream, read only: its commands go through the accounts. */
+  private readonly users;
   private readonly ownership: BillingOwnership;
 
   constructor(private readonly deps: BillingServiceDeps) {
-    this.stamped = { clock: deps.clock };
+    this.billing = commandHandler(deps, { decider: billingDecider, stream: billingStream });
+    this.users = commandHandler(deps, { decider: userDecider, stream: userStream });
     this.ownership = new BillingOwnership(deps);
   }
 
   /** A checkout for Pro on `plan`; or, when the user is Pro already, the answer that says so. */
   async startCheckout(userId: string, plan: PlanId): Promise<CreateSubscriptionAnswer> {
     const now = this.deps.clock.now();
-    const account = await loadState(this.deps.eventStore, userStream.id(userId), userDecider);
+    const account = await this.users.load(userId);
     if (account.status !== 'active') throw new UnauthorizedError();
     if (isUserProAt(account, now)) return { status: 'active', message: ALREADY_SUBSCRIBED };
     const customerId = await this.ensureCustomer(userId);
@@ -148,18 +153,12 @@ export class BillingService {
     subscription: SubscriptionSnapshot,
   ): Promise<number> {
     return this.perUser.run(userId, async () => {
-      const applied = await handleCommand(
-        this.deps.eventStore,
-        billingStream.id(userId),
-        billingDecider,
-        {
-          type: 'ApplyProviderSubscription',
-          provider: this.deps.payments.name,
-          providerEventId,
-          subscription,
-        },
-        this.stamped,
-      );
+      const applied = await this.billing.handle(userId, {
+        type: 'ApplyProviderSubscription',
+        provider: this.deps.payments.name,
+        providerEventId,
+        subscription,
+      });
       const mirror = paidPlanOf(applied.state);
       const synced =
         mirror.version > 0
@@ -173,7 +172,7 @@ export class BillingService {
   }
 
   private billingState(userId: string): Promise<BillingState> {
-    return loadState(this.deps.eventStore, billingStream.id(userId), billingDecider);
+    return this.billing.load(userId);
   }
 
   /**
@@ -189,13 +188,11 @@ export class BillingService {
     // Claimed before it is recorded: the billing stream only ever records a customer of the user's own.
     await this.ownership.claimCustomer(userId, made);
     const recorded = await this.perUser.run(userId, () =>
-      handleCommand(
-        this.deps.eventStore,
-        billingStream.id(userId),
-        billingDecider,
-        { type: 'RecordCustomer', provider: this.deps.payments.name, customerId: made },
-        this.stamped,
-      ),
+      this.billing.handle(userId, {
+        type: 'RecordCustomer',
+        provider: this.deps.payments.name,
+        customerId: made,
+      }),
     );
     // "Manage billing" is offered from the user's next look.
     if (recorded.position) await this.deps.readModels.waitFor(billingProjection, recorded.position);

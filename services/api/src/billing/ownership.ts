@@ -1,11 +1,6 @@
 import { billingCustomerStream, subscriptionClaimStream, userStream } from '@sniplink/contracts';
-import {
-  BilledToAnotherUserError,
-  type BillingClaimCommand,
-  billingClaimDecider,
-  userDecider,
-} from '@sniplink/domain';
-import { type Clock, type Database, type EventStore, handleCommand, loadState } from '@sniplink/platform';
+import { BilledToAnotherUserError, billingClaimDecider, userDecider } from '@sniplink/domain';
+import { type Clock, commandHandler, type Database, type EventStore } from '@sniplink/platform';
 import { recordedOwnerOfCustomer, recordedOwnerOfSubscription } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import type { PaymentProvider, SubscriptionSnapshot } from './provider';
@@ -32,7 +27,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * short code is claimed; that user's later claims continue, any other user's are refused.
  */
 export class BillingOwnership {
-  constructor(private readonly deps: BillingOwnershipDeps) {}
+  /**
+   * Who a provider customer / subscription belongs to. Appended at the revision read, so of two racing
+   * claims the second is refused by the decider on retry.
+   */
+  private readonly customers;
+  private readonly subscriptions;
+  /** The account's stream, read only. */
+  private readonly users;
+
+  constructor(private readonly deps: BillingOwnershipDeps) {
+    this.customers = commandHandler(deps, { decider: billingClaimDecider, stream: billingCustomerStream });
+    this.subscriptions = commandHandler(deps, {
+      decider: billingClaimDecider,
+      stream: subscriptionClaimStream,
+    });
+    this.users = commandHandler(deps, { decider: userDecider, stream: userStream });
+  }
 
   /**
    * The user an event is for: every user it names (the checkout's `client_reference_id`, the
@@ -47,7 +58,7 @@ export class BillingOwnership {
     if (userIds.size > 1) return { kind: 'disputed', userIds: [...userIds] };
     const [userId] = userIds;
     if (!userId) return { kind: 'unknown' };
-    const account = await loadState(this.deps.eventStore, userStream.id(userId), userDecider);
+    const account = await this.users.load(userId);
     return account.status === 'active' ? { kind: 'user', userId } : { kind: 'unknown' };
   }
 
@@ -59,7 +70,7 @@ export class BillingOwnership {
     await this.claimCustomer(userId, customerId);
     const owner = await this.ownerOfSubscription(id);
     if (owner !== null && owner !== userId) throw new BilledToAnotherUserError();
-    await this.claim(subscriptionClaimStream.id(id), {
+    await this.subscriptions.handle(id, {
       type: 'ClaimSubscription',
       subscriptionId: id,
       customerId,
@@ -72,18 +83,11 @@ export class BillingOwnership {
     const owner = await this.ownerOfCustomer(customerId);
     if (owner !== null && owner !== userId) throw new BilledToAnotherUserError();
     const provider = this.deps.payments.name;
-    await this.claim(billingCustomerStream.id(customerId), {
+    await this.customers.handle(customerId, {
       type: 'ClaimCustomer',
       provider,
       customerId,
       userId,
-    });
-  }
-
-  /** Appended at the revision read, so of two racing claims the second is refused by the decider on retry. */
-  private async claim(streamId: string, command: BillingClaimCommand): Promise<void> {
-    await handleCommand(this.deps.eventStore, streamId, billingClaimDecider, command, {
-      clock: this.deps.clock,
     });
   }
 
@@ -98,20 +102,12 @@ export class BillingOwnership {
    * (found in the read model), so such a binding stays its first user's.
    */
   private async ownerOfCustomer(customerId: string): Promise<string | null> {
-    const claim = await loadState(
-      this.deps.eventStore,
-      billingCustomerStream.id(customerId),
-      billingClaimDecider,
-    );
+    const claim = await this.customers.load(customerId);
     return claim.owner ?? (await recordedOwnerOfCustomer(this.deps.db, customerId));
   }
 
   private async ownerOfSubscription(subscriptionId: string): Promise<string | null> {
-    const claim = await loadState(
-      this.deps.eventStore,
-      subscriptionClaimStream.id(subscriptionId),
-      billingClaimDecider,
-    );
+    const claim = await this.subscriptions.load(subscriptionId);
     return claim.owner ?? (await recordedOwnerOfSubscription(this.deps.db, subscriptionId));
   }
 }
