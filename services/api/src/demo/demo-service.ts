@@ -1,23 +1,10 @@
-import {
-  DEMO_LINK_LIFETIME_DAYS,
-  type DemoLink,
-  type Link,
-  linkStream,
-  shortCodeStream,
-} from '@sniplink/contracts';
-import {
-  ForbiddenError,
-  linkDecider,
-  NotFoundError,
-  shortCodeDecider,
-  ValidationError,
-} from '@sniplink/domain';
+import { DEMO_LINK_LIFETIME_DAYS, type DemoLink, type Link } from '@sniplink/contracts';
+import { ForbiddenError, NotFoundError, ValidationError } from '@sniplink/domain';
 import {
   type Clock,
+  commandHandler,
   type Database,
   type EventStore,
-  type HandleOptions,
-  handleCommand,
   type LogPosition,
   type ReadModelWaiter,
 } from '@sniplink/platform';
@@ -25,6 +12,7 @@ import { type LinkRow, linksReadModel, liveDemoLinksOf } from '@sniplink/project
 import type { Kysely } from 'kysely';
 import type { AccountService } from '../accounts/accounts';
 import type { LinkService } from '../links/link-service';
+import { linkCommands, shortCodeCommands } from '../links/link-streams';
 import type { DemoThrottle } from './demo-throttle';
 import { visitorOwnerId } from './visitor';
 
@@ -51,11 +39,13 @@ type ClaimOutcome = { claimed: true; position: LogPosition | null } | { claimed:
  * allows. A signed-in caller (onboarding) gets a real link, counted against the plan.
  */
 export class DemoService {
-  /** Every append is stamped by the service's clock. */
-  private readonly stamped: HandleOptions;
+  /** The demo links' streams; a claim waits for the links read model once, after its last link. */
+  private readonly links;
+  private readonly codes;
 
   constructor(private readonly deps: DemoServiceDeps) {
-    this.stamped = { clock: deps.clock };
+    this.links = commandHandler(deps, linkCommands);
+    this.codes = commandHandler(deps, shortCodeCommands);
   }
 
   /** Counts one demo request from the address (429 past the per-minute limit). */
@@ -155,23 +145,11 @@ export class DemoService {
   }
 
   private transferLink(linkId: string, ownerId: string, newOwnerId: string) {
-    return handleCommand(
-      this.deps.eventStore,
-      linkStream.id(linkId),
-      linkDecider,
-      { type: 'TransferLink', ownerId, newOwnerId },
-      this.stamped,
-    );
+    return this.links.handle(linkId, { type: 'TransferLink', ownerId, newOwnerId }, { wait: false });
   }
 
   private async transferCode(code: string, ownerId: string, newOwnerId: string): Promise<void> {
-    await handleCommand(
-      this.deps.eventStore,
-      shortCodeStream.id(code),
-      shortCodeDecider,
-      { type: 'TransferCode', ownerId, newOwnerId },
-      this.stamped,
-    );
+    await this.codes.handle(code, { type: 'TransferCode', ownerId, newOwnerId });
   }
 
   private async releaseSlot(userId: string, linkId: string): Promise<void> {

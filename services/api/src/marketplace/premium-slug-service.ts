@@ -6,24 +6,14 @@ import type {
   PremiumSlug,
   PremiumTier,
 } from '@sniplink/contracts';
-import { premiumSlugStream, shortCodeStream } from '@sniplink/contracts';
-import {
-  DomainError,
-  NotFoundError,
-  normalisePremiumSlug,
-  type PremiumSlugFields,
-  premiumSlugDecider,
-  shortCodeDecider,
-} from '@sniplink/domain';
+import { DomainError, NotFoundError, normalisePremiumSlug, type PremiumSlugFields } from '@sniplink/domain';
 import {
   type Clock,
+  commandHandler,
   type Database,
   type EventStore,
-  type HandleOptions,
-  handleCommand,
   type IdSource,
   type LogPosition,
-  loadState,
   type ReadModelWaiter,
 } from '@sniplink/platform';
 import {
@@ -36,6 +26,8 @@ import {
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Settings } from '../admin/settings';
+import { shortCodeCommands } from '../links/link-streams';
+import { type PremiumSlugs, premiumSlugs } from './premium-streams';
 import { seedCatalogue } from './seed-catalogue';
 
 export interface PremiumSlugServiceDeps {
@@ -67,10 +59,13 @@ const isSlugId = (id: string) => z.uuid().safeParse(id).success;
  * a link never share a code. A slug whose add fails after the claim releases it; deleting releases it last.
  */
 export class PremiumSlugService {
-  private readonly stamped: HandleOptions;
+  private readonly slugs: PremiumSlugs;
+  /** The short-code namespace the slug's code is reserved in. */
+  private readonly codes;
 
   constructor(private readonly deps: PremiumSlugServiceDeps) {
-    this.stamped = { clock: deps.clock };
+    this.slugs = premiumSlugs(deps);
+    this.codes = commandHandler(deps, shortCodeCommands);
   }
 
   list(filter: PremiumSlugFilter): Promise<AdminPremiumSlugsPage> {
@@ -88,26 +83,15 @@ export class PremiumSlugService {
 
   async edit(slugId: string, changes: Partial<PremiumSlugFields>): Promise<PremiumSlug> {
     if (!isSlugId(slugId)) throw notFound();
-    const { position } = await handleCommand(
-      this.deps.eventStore,
-      premiumSlugStream.id(slugId),
-      premiumSlugDecider,
-      { type: 'EditPremiumSlug', slugId, changes },
-      this.stamped,
-    );
-    return this.afterChange(slugId, position);
+    await this.slugs.handle(slugId, { type: 'EditPremiumSlug', slugId, changes });
+    return this.afterChange(slugId, null);
   }
 
   /** Deletes a slug nobody owns (an owned one is a 409), then frees its code. */
   async remove(slugId: string): Promise<void> {
     if (!isSlugId(slugId)) throw notFound();
-    const deleted = await handleCommand(
-      this.deps.eventStore,
-      premiumSlugStream.id(slugId),
-      premiumSlugDecider,
-      { type: 'DeletePremiumSlug', slugId },
-      this.stamped,
-    );
+    // Waited for below, once its code is free again.
+    const deleted = await this.slugs.handle(slugId, { type: 'DeletePremiumSlug', slugId }, { wait: false });
     const slug = deleted.state.slug;
     if (slug) await this.releaseCode(slug, slugId, 'deleted');
     if (deleted.position) await this.deps.readModels.waitFor(marketplaceProjection, deleted.position);
@@ -147,20 +131,13 @@ export class PremiumSlugService {
       stripePriceId: input.stripePriceId ?? null,
     };
     const slugId = this.deps.ids.newId();
-    await handleCommand(
-      this.deps.eventStore,
-      shortCodeStream.id(slug),
-      shortCodeDecider,
-      { type: 'ReserveForPremiumSlug', code: slug, slugId },
-      this.stamped,
-    );
+    await this.codes.handle(slug, { type: 'ReserveForPremiumSlug', code: slug, slugId });
     try {
-      const { position } = await handleCommand(
-        this.deps.eventStore,
-        premiumSlugStream.id(slugId),
-        premiumSlugDecider,
+      // Waited for by the caller: once per slug added, once per seed.
+      const { position } = await this.slugs.handle(
+        slugId,
         { type: 'AddPremiumSlug', slugId, slug, fields },
-        this.stamped,
+        { wait: false },
       );
       return { slugId, position };
     } catch (error) {
@@ -170,16 +147,10 @@ export class PremiumSlugService {
   }
 
   private async releaseCode(slug: string, slugId: string, reason: 'deleted' | 'abandoned'): Promise<void> {
-    await handleCommand(
-      this.deps.eventStore,
-      shortCodeStream.id(slug),
-      shortCodeDecider,
-      { type: 'ReleasePremiumSlug', slugId, reason },
-      this.stamped,
-    );
+    await this.codes.handle(slug, { type: 'ReleasePremiumSlug', slugId, reason });
   }
 
-  /** The slug once the read model shows the change (the list refreshes next). */
+  /** The slug once the read model shows the change (the list refreshes next); `position`: still to wait for. */
   private async afterChange(slugId: string, position: LogPosition | null): Promise<PremiumSlug> {
     if (position) await this.deps.readModels.waitFor(marketplaceProjection, position);
     return (await premiumSlugById(this.deps.db, slugId)) ?? this.fromStream(slugId);
@@ -187,7 +158,7 @@ export class PremiumSlugService {
 
   /** The slug as its stream has it, when the read model has not caught up in time. */
   private async fromStream(slugId: string): Promise<PremiumSlug> {
-    const state = await loadState(this.deps.eventStore, premiumSlugStream.id(slugId), premiumSlugDecider);
+    const state = await this.slugs.load(slugId);
     if (state.status !== 'listed' || !state.slug || !state.fields) throw notFound();
     const createdAt = this.deps.clock.now().toISOString();
     return { id: slugId, slug: state.slug, ...state.fields, ownerId: state.ownerId, createdAt };
