@@ -103,8 +103,8 @@ export {
 } from './support/queries';
 export {
   adminAuditProjection,
-  announcementsProjection,
   adminStatsProjection,
+  announcementsProjection,
   billingProjection,
   type CodesChanged,
   configProjection,

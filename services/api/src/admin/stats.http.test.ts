@@ -1,5 +1,6 @@
 import {
   type AdminDetailedStats,
+  billingStream,
   type Link,
   linkEvents,
   readClickLine,
@@ -231,7 +232,7 @@ function recount(events: RecordedEvent[], clicks: { id: string; atMs: number; bo
         links += 1;
         if (at >= dayStart) linksCreatedToday += 1;
       } else if (event.type === 'LinkDeleted') links -= 1;
-    } else if (event.streamId.startsWith('billing-') && event.type !== 'BillingCustomerRecorded') {
+    } else if (billingStream.holds(event) && event.type !== 'BillingCustomerRecorded') {
       const data = event.data as Record<string, unknown>;
       subscriptions.set(String(data.subscriptionId), { userId, data });
     }

@@ -43,7 +43,11 @@ export const userEvent = {
     emailHash: 'email-hash',
     via: 'password',
   }),
-  subscriptionStarted: user('SubscriptionStarted', { plan: 'monthly', provider: 'operator', reference: null }),
+  subscriptionStarted: user('SubscriptionStarted', {
+    plan: 'monthly',
+    provider: 'operator',
+    reference: null,
+  }),
   suspended: user('UserSuspended', { reason: null }),
 };
 
