@@ -56,7 +56,8 @@ class StatsChange {
     if (comparePositions(recorded.globalPosition, this.last) <= 0) return;
     this.last = recorded.globalPosition;
     const event = countedEvents.narrow(recorded);
-    const userId = userStream.idOf(recorded);
+    // The user's id, for the events of a user's stream (link events are on the link's).
+    const userId = () => userStream.idOf(recorded);
     switch (event.type) {
       case 'UserRegistered':
         this.users += 1;
@@ -64,14 +65,14 @@ class StatsChange {
         return;
       case 'UserErased':
         this.users -= 1;
-        this.granted.set(userId, false);
-        this.erased.add(userId);
+        this.granted.set(userId(), false);
+        this.erased.add(userId());
         return;
       case 'SubscriptionStarted':
-        this.granted.set(userId, true);
+        this.granted.set(userId(), true);
         return;
       case 'SubscriptionEnded':
-        this.granted.set(userId, false);
+        this.granted.set(userId(), false);
         return;
       case 'LinkCreated':
         this.links += 1;
