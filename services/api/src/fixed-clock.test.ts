@@ -13,7 +13,7 @@ import { startTestApi, type TestApi } from '../../../test/support/api';
 import { AccountService } from './accounts/accounts';
 import { LoginThrottle } from './accounts/login-throttle';
 import { SessionStore } from './accounts/sessions';
-import { fixedSettings } from './admin/settings';
+import { fixedSettings } from './shared/settings';
 import { BillingService } from './billing/billing-service';
 import { subscriptionEvent, TestPayments } from './billing/testing';
 import { receiveWebhook } from './billing/webhooks';

@@ -27,7 +27,7 @@ export {
   type LiveSettingsDeps,
   linkLimitsOf,
   type Settings,
-} from './admin/settings';
+} from './shared/settings';
 export { type StatsAdminRoutesDeps, statsAdminRoutes } from './admin/stats';
 export { type UserAdminRoutesDeps, userAdminRoutes } from './admin/users';
 export { type AnalyticsRoutesDeps, analyticsRoutes } from './analytics/routes';

@@ -1,6 +1,6 @@
 import { RateLimitedError } from '@sniplink/domain';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Settings } from '../admin/settings';
+import type { Settings } from '../shared/settings';
 import { type RateLimiters, take } from '../http/rate-limiter';
 
 export interface DemoLimits {

@@ -11,7 +11,7 @@ import { premiumBuyerDecider, premiumBuyerStreamId, premiumSlugsCounted } from '
 import { createLogger, fixedClock, loadState } from '@sniplink/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { fixedSettings } from '../admin/settings';
+import { fixedSettings } from '../shared/settings';
 import { chargeRefundedEvent, paymentIntentEvent, TestPayments } from '../billing/testing';
 import { PremiumPurchaseService } from './premium-purchase-service';
 
