@@ -23,7 +23,9 @@ function importsOf(feature: string): Set<string> {
   const imported = new Set<string>();
   for (const file of sourcesOf(folder)) {
     for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
-      const target = path.relative(root, path.resolve(path.dirname(file), specifier ?? '')).split(path.sep)[0];
+      const target = path
+        .relative(root, path.resolve(path.dirname(file), specifier ?? ''))
+        .split(path.sep)[0];
       if (target && target !== feature && features.includes(target)) imported.add(target);
     }
   }
