@@ -1,5 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MarketplacePage } from '../marketplace/MarketplacePage';
+import { PageError } from '../components/PageError';
+import { PagePending } from '../components/PagePending';
+import { loadMarketplace, MarketplacePage } from '../marketplace/MarketplacePage';
 
 /** Public (spec, section 2: "both"): visitors browse; buying needs Pro. */
-export const Route = createFileRoute('/marketplace')({ component: MarketplacePage });
+export const Route = createFileRoute('/marketplace')({
+  loader: ({ context: { queryClient } }) => loadMarketplace(queryClient),
+  pendingComponent: PagePending,
+  errorComponent: PageError,
+  component: MarketplacePage,
+});

@@ -5,6 +5,7 @@ import { currentUserQueryKey } from '../../accounts/api';
 import { useSignedInUser } from '../../accounts/useSignedInUser';
 import { type PaymentReturnSearch, paymentReturnSearch } from '../../billing/paymentReturn';
 import { showPaymentNotice, usePaymentReturn } from '../../billing/usePaymentReturn';
+import { PageError } from '../../components/PageError';
 import { PagePending } from '../../components/PagePending';
 import { toast } from '../../components/toast';
 import { DashboardPage, loadDashboard } from '../../dashboard/DashboardPage';
@@ -28,6 +29,7 @@ export const Route = createFileRoute('/_authenticated/home')({
   }),
   loader: ({ context: { queryClient } }) => loadDashboard(queryClient),
   pendingComponent: PagePending,
+  errorComponent: PageError,
   component: HomePage,
 });
 
