@@ -42,7 +42,7 @@ export async function loadMarketplace(queryClient: QueryClient): Promise<void> {
   ]);
 }
 
-/** /marketplace (user-app.md section 2): search and category filter over the slugs for sale, as cards. */
+/** /marketplace: search and category filter over the slugs for sale, as cards. */
 export function MarketplacePage() {
   const { data: user } = useQuery(currentUserQueryOptions());
   const slugs = useSuspenseQuery(marketplaceSlugsQueryOptions());

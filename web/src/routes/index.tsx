@@ -33,7 +33,7 @@ export const Route = createFileRoute('/')({
   component: HomeRoute,
 });
 
-/** "/" is the landing page signed out and the dashboard signed in (spec section 2). */
+/** "/" is the landing page signed out and the dashboard signed in. */
 function HomeRoute() {
   // The loader has the answer in the cache; a failure to ask reads as signed out.
   const { data: user } = useQuery(currentUserQueryOptions());

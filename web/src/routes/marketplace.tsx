@@ -3,7 +3,7 @@ import { PageError } from '../components/PageError';
 import { PagePending } from '../components/PagePending';
 import { loadMarketplace, MarketplacePage } from '../marketplace/MarketplacePage';
 
-/** Public (spec, section 2: "both"): visitors browse; buying needs Pro. */
+/** Public: visitors browse; buying needs Pro. */
 export const Route = createFileRoute('/marketplace')({
   loader: ({ context: { queryClient } }) => loadMarketplace(queryClient),
   pendingComponent: PagePending,

@@ -12,7 +12,7 @@ import { DashboardPage, loadDashboard } from '../../dashboard/DashboardPage';
 import { type DashboardSearch, dashboardSearchSchema } from '../../dashboard/places';
 
 /**
- * The card payment provider may come back with ?payment=success&session_id=… (spec, section 2: the
+ * The card payment provider may come back with ?payment=success&session_id=… (the
  * success toast once the server confirms the payment); the
  * e-mail confirmation link with ?emailVerified=1 (or `expired`).
  */
