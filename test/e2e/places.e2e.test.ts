@@ -27,7 +27,7 @@ describe.skipIf(unavailable !== undefined)('places in the address in a real brow
     return context;
   };
 
-  it('a reload finds the same admin tab, View dialog and open ticket; back returns to the tab', async () => {
+  it('a reload finds the same admin tab, View dialog, open ticket and link analytics; back returns to the tab', async () => {
     const admin = await account(ADMIN, { firstName: 'Ada' });
     const member = await account('katherine.johnson@example.com', { firstName: 'Katherine' });
 
@@ -73,5 +73,21 @@ describe.skipIf(unavailable !== undefined)('places in the address in a real brow
     await center.getByRole('button', { name: 'Close Support Center' }).click();
     await center.waitFor({ state: 'detached' });
     expect(new URL(userPage.url()).search).toBe('');
+
+    // A link's open analytics survive a reload too.
+    const made = await member.request.post('/api/links', {
+      data: { originalUrl: 'https://example.com/report' },
+    });
+    expect(made.ok()).toBe(true);
+    const { shortCode } = (await made.json()) as { shortCode: string };
+    await userPage.reload();
+    const card = userPage.getByRole('article').filter({ hasText: 'https://example.com/report' });
+    await card.getByRole('button', { name: `Analytics for ${shortCode}` }).click();
+    await card.getByRole('heading', { name: 'Devices' }).waitFor();
+    await userPage.reload();
+    await card.getByRole('heading', { name: 'Devices' }).waitFor();
+    expect(
+      await card.getByRole('button', { name: `Analytics for ${shortCode}` }).getAttribute('aria-expanded'),
+    ).toBe('true');
   });
 });

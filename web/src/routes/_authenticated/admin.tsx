@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSignedInUser } from '../../accounts/useSignedInUser';
-import { AdminPage, loadAdminTab } from '../../admin/AdminPage';
+import { AdminPage } from '../../admin/AdminPage';
 import { requireAdmin } from '../../admin/adminGate';
 import { adminSearchSchema } from '../../admin/places';
 import { PageError } from '../../components/PageError';
@@ -11,7 +11,11 @@ export const Route = createFileRoute('/_authenticated/admin')({
   // The layout above has the signed-in user; only an admin gets further.
   beforeLoad: async ({ context: { user }, preload }) => ({ user: await requireAdmin(user, preload) }),
   loaderDeps: ({ search: { tab } }) => ({ tab }),
-  loader: ({ context: { queryClient }, deps: { tab } }) => loadAdminTab(queryClient, tab),
+  // The loader stays in the app's first chunk: it fetches the console's code with the open tab's data.
+  loader: async ({ context: { queryClient }, deps: { tab } }) => {
+    const { loadAdminTab } = await import('../../admin/AdminPage');
+    await loadAdminTab(queryClient, tab);
+  },
   pendingComponent: PagePending,
   errorComponent: PageError,
   component: AdminRoute,

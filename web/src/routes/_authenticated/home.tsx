@@ -8,7 +8,7 @@ import { showPaymentNotice, usePaymentReturn } from '../../billing/usePaymentRet
 import { PageError } from '../../components/PageError';
 import { PagePending } from '../../components/PagePending';
 import { toast } from '../../components/toast';
-import { DashboardPage, loadDashboard } from '../../dashboard/DashboardPage';
+import { DashboardPage } from '../../dashboard/DashboardPage';
 import { type DashboardSearch, dashboardSearchSchema } from '../../dashboard/places';
 
 /**
@@ -27,7 +27,11 @@ export const Route = createFileRoute('/_authenticated/home')({
       String(search.emailVerified) === '1' ? '1' : search.emailVerified === 'expired' ? 'expired' : undefined,
     ...dashboardSearchSchema.parse(search),
   }),
-  loader: ({ context: { queryClient } }) => loadDashboard(queryClient),
+  // The loader stays in the app's first chunk: it fetches the dashboard's code with its data.
+  loader: async ({ context: { queryClient } }) => {
+    const { loadDashboard } = await import('../../dashboard/DashboardPage');
+    await loadDashboard(queryClient);
+  },
   pendingComponent: PagePending,
   errorComponent: PageError,
   component: HomePage,
