@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import { isPro, planLabelOf } from '../accounts/plan';
 import { displayNameOf } from '../components/userDisplay';
 import { greetingFor } from './greeting';
-import { useDashboardPlace } from './places';
 import { useDashboardTotals } from './totals';
+import { useDashboardPlace } from './useDashboardPlace';
 
 const seenKey = (userId: string) => `sniplink:dashboard-seen:${userId}`;
 

@@ -1,4 +1,3 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 import { idParam, pageParam } from '../places';
 
@@ -15,25 +14,3 @@ export const dashboardSearchSchema = z.object({
 });
 
 export type DashboardSearch = z.infer<typeof dashboardSearchSchema>;
-
-/**
- * The home's places and a way to change them. `replace` for a change the back button should not undo
- * one by one (closing a dialog, turning a page, unfolding a link's analytics).
- */
-export function useDashboardPlace(): {
-  place: DashboardSearch;
-  go(change: DashboardSearch, options?: { replace?: boolean }): void;
-} {
-  const search = useSearch({ strict: false });
-  const navigate = useNavigate();
-  const place = dashboardSearchSchema.parse(search);
-  return {
-    place,
-    go: (change, options) =>
-      void navigate({
-        to: '.',
-        search: (previous) => ({ ...previous, ...change }),
-        replace: options?.replace ?? false,
-      }),
-  };
-}

@@ -2,7 +2,7 @@ import { Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { announceSignedOutAndLogIn } from '../accounts/useSignedInUser';
 import { toast } from '../components/toast';
-import { useDashboardPlace } from '../dashboard/places';
+import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { useCreateLink } from './api';
 import { createLinkProblem } from './linkErrors';
 import { urlToShorten } from './typedUrl';

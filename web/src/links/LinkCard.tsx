@@ -4,7 +4,7 @@ import type { Link } from '@sniplink/contracts';
 import { lazy, Suspense } from 'react';
 import { copyToClipboard } from '../components/CopyButton';
 import { toast } from '../components/toast';
-import { useDashboardPlace } from '../dashboard/places';
+import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { useDuplicateLink } from './api';
 import { DeleteLinkDialog } from './DeleteLinkDialog';
 import { EditLinkDialog } from './EditLinkDialog';

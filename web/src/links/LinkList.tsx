@@ -1,6 +1,6 @@
 import { Button, Card, Center, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useDashboardPlace } from '../dashboard/places';
+import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { pageInAddress } from '../places';
 import { linksQueryOptions } from './api';
 import { LinkCard } from './LinkCard';

@@ -4,7 +4,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { currentUserQueryOptions } from '../accounts/api';
 import { signedInUserOrNull } from '../accounts/useSignedInUser';
-import { PageError } from '../components/PageError';
 import { PagePending } from '../components/PagePending';
 import { PageTitle } from '../components/PageTitle';
 import { dashboardSearchSchema } from '../dashboard/places';
@@ -28,8 +27,8 @@ export const Route = createFileRoute('/')({
       await loadDashboard(queryClient);
     }
   },
+  // A failure shows the router's default, PageError.
   pendingComponent: PagePending,
-  errorComponent: PageError,
   component: HomeRoute,
 });
 

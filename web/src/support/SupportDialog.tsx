@@ -25,7 +25,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../components/toast';
-import { useDashboardPlace } from '../dashboard/places';
+import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { relativeCreationDate } from '../links/relativeDate';
 import {
   ticketMessagesQueryOptions,
