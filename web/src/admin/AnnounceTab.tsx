@@ -1,9 +1,7 @@
 import {
-  Alert,
   Badge,
   Button,
   Group,
-  Loader,
   Modal,
   Select,
   Stack,
@@ -22,7 +20,7 @@ import {
   type AnnouncementAudience,
   type AnnouncementType,
 } from '@sniplink/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../api/http';
 import { toast } from '../components/toast';
@@ -59,7 +57,7 @@ const problemOf = (error: unknown) =>
 
 /** The Announce tab: the announcements, and a dialog to publish one. */
 export function AnnounceTab() {
-  const announcements = useQuery(adminAnnouncementsQueryOptions());
+  const announcements = useSuspenseQuery(adminAnnouncementsQueryOptions());
   const [creating, dialog] = useDisclosure(false);
   return (
     <Stack gap="md">
@@ -69,13 +67,7 @@ export function AnnounceTab() {
         </Title>
         <Button onClick={dialog.open}>New Announcement</Button>
       </Group>
-      {announcements.isPending ? (
-        <Loader aria-label="Loading announcements" />
-      ) : announcements.isError ? (
-        <Alert color="red" title="The announcements could not be loaded">
-          {problemOf(announcements.error)}
-        </Alert>
-      ) : announcements.data.length === 0 ? (
+      {announcements.data.length === 0 ? (
         <Text c="dimmed">No announcements yet.</Text>
       ) : (
         <AnnouncementTable announcements={announcements.data} />

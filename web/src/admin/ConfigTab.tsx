@@ -1,9 +1,7 @@
 import {
-  Alert,
   Autocomplete,
   Button,
   Group,
-  Loader,
   Modal,
   Stack,
   Table,
@@ -14,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { type ConfigEntry, knownSettings } from '@sniplink/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../components/toast';
 import {
@@ -36,7 +34,7 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; entry: ConfigEntry } | { kind: '
 
 /** The console's Config tab: a key-value table with add, edit and delete. */
 export function ConfigTab() {
-  const entries = useQuery(configEntriesQueryOptions());
+  const entries = useSuspenseQuery(configEntriesQueryOptions());
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
 
@@ -53,19 +51,11 @@ export function ConfigTab() {
         </div>
         <Button onClick={() => setDialog({ kind: 'add' })}>Add Entry</Button>
       </Group>
-      {entries.isPending ? (
-        <Loader aria-label="Loading configuration" />
-      ) : entries.isError ? (
-        <Alert color="red" title="Could not load the configuration">
-          {serverMessageOf(entries.error)}
-        </Alert>
-      ) : (
-        <ConfigTable
-          entries={entries.data}
-          onEdit={(entry) => setDialog({ kind: 'edit', entry })}
-          onDelete={(entry) => setDialog({ kind: 'delete', entry })}
-        />
-      )}
+      <ConfigTable
+        entries={entries.data}
+        onEdit={(entry) => setDialog({ kind: 'edit', entry })}
+        onDelete={(entry) => setDialog({ kind: 'delete', entry })}
+      />
       <Modal
         opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}
         onClose={close}

@@ -22,7 +22,7 @@ import {
 import { billingProjection, paidPlansProjection } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import type { AccountService } from '../accounts/accounts';
-import { atProvider } from './at-provider';
+import { atProvider } from '../shared/at-provider';
 import { BillingOwnership } from './ownership';
 import type { PaymentProvider, ProviderEvent, SubscriptionSnapshot } from './provider';
 

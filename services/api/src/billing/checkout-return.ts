@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession, sessionRequired } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
 import { json, operation } from '../http/route-schema';
-import { atProvider } from './at-provider';
+import { atProvider } from '../shared/at-provider';
 import type { CheckoutSnapshot, PaymentProvider } from './provider';
 
 export interface CheckoutReturnDeps {

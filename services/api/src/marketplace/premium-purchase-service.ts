@@ -44,10 +44,10 @@ import {
 } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Settings } from '../admin/settings';
-import { atProvider } from '../billing/at-provider';
 import type { PaymentFacts, PaymentProvider, ProviderPayment } from '../billing/provider';
 import { LOCAL_PAY_PATH } from '../billing/providers/local';
+import { atProvider } from '../shared/at-provider';
+import type { Settings } from '../shared/settings';
 import { PremiumRefunds, premiumPaymentMetadata } from './premium-refunds';
 import { type PremiumBuyers, type PremiumSlugs, premiumBuyers, premiumSlugs } from './premium-streams';
 

@@ -12,8 +12,8 @@ import { premiumBuyerDecider, premiumSlugsCounted } from '@sniplink/domain';
 import { createLogger, fixedClock, loadState } from '@sniplink/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { fixedSettings } from '../admin/settings';
 import { chargeRefundedEvent, paymentIntentEvent, TestPayments } from '../billing/testing';
+import { fixedSettings } from '../shared/settings';
 import { PremiumPurchaseService } from './premium-purchase-service';
 
 const ADMIN_EMAIL = 'purchase.admin@example.com';

@@ -2,8 +2,8 @@ import type { PremiumPayment } from '@sniplink/domain';
 import type { Logger, ReadModelWaiter } from '@sniplink/platform';
 import { marketplaceProjection } from '@sniplink/projections';
 import { z } from 'zod';
-import { atProvider } from '../billing/at-provider';
 import type { PaymentProvider } from '../billing/provider';
+import { atProvider } from '../shared/at-provider';
 import type { PremiumBuyers, PremiumSlugs } from './premium-streams';
 
 /** The metadata a slug's payment carries, which its webhook events and the provider's answers bring back. */

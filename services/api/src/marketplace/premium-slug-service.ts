@@ -25,8 +25,8 @@ import {
 } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Settings } from '../admin/settings';
 import { shortCodeCommands } from '../links/link-streams';
+import type { Settings } from '../shared/settings';
 import { type PremiumSlugs, premiumSlugs } from './premium-streams';
 import { seedCatalogue } from './seed-catalogue';
 

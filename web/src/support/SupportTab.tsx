@@ -25,11 +25,6 @@ import {
 } from '@sniplink/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../api/http';
-import { toast } from '../components/toast';
-import { ticketStatusLabels } from '../support/api';
-import { ReplyBox } from '../support/ReplyBox';
-import { MessageThread, TicketStatusBadge } from '../support/SupportDialog';
 import {
   adminTicketMessagesQueryOptions,
   adminTicketsQueryOptions,
@@ -37,7 +32,12 @@ import {
   useAssignTicket,
   useReplyToTicket,
   useSetTicketStatus,
-} from './supportApi';
+} from '../admin/supportApi';
+import { ApiError } from '../api/http';
+import { toast } from '../components/toast';
+import { ticketStatusLabels } from './api';
+import { ReplyBox } from './ReplyBox';
+import { MessageThread, TicketStatusBadge } from './SupportDialog';
 
 const problemOf = (error: unknown) =>
   error instanceof ApiError ? (error.serverMessage ?? error.message) : 'Please try again.';

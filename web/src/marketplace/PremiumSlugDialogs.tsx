@@ -18,15 +18,15 @@ import {
   premiumTiers,
 } from '@sniplink/contracts/premium-slugs';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../api/http';
-import { toast } from '../components/toast';
-import { categoryLook, centsOf, slugsOfLines, tierLabels } from '../marketplace/premiumFacts';
 import {
   createPremiumSlug,
   useCreatePremiumSlug,
   useRefreshPremiumSlugs,
   useUpdatePremiumSlug,
-} from './premiumSlugsApi';
+} from '../admin/premiumSlugsApi';
+import { ApiError } from '../api/http';
+import { toast } from '../components/toast';
+import { categoryLook, centsOf, slugsOfLines, tierLabels } from './premiumFacts';
 
 /** One request every 100 ms while bulk adding. */
 export const bulkCreateSpacingMs = 100;

@@ -18,9 +18,14 @@ import type { AdminPremiumSlugsPage, PremiumSlug } from '@sniplink/contracts';
 import type { PremiumCategory, PremiumTier } from '@sniplink/contracts/premium-slugs';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import {
+  adminPremiumSlugsQueryOptions,
+  type PremiumSlugFilters,
+  useDeletePremiumSlug,
+  useSeedPremiumSlugs,
+} from '../admin/premiumSlugsApi';
 import { toast } from '../components/toast';
 import { StatCard } from '../dashboard/StatCard';
-import { categoryLook, dollars, tierLabels } from '../marketplace/premiumFacts';
 import {
   BulkAddDialog,
   ConfirmDialog,
@@ -29,12 +34,7 @@ import {
   problemOf,
   tierOptions,
 } from './PremiumSlugDialogs';
-import {
-  adminPremiumSlugsQueryOptions,
-  type PremiumSlugFilters,
-  useDeletePremiumSlug,
-  useSeedPremiumSlugs,
-} from './premiumSlugsApi';
+import { categoryLook, dollars, tierLabels } from './premiumFacts';
 
 const searchDebounceMs = 300;
 /** Owner ids are shown truncated to 8 characters. */
