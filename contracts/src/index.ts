@@ -15,7 +15,7 @@ export * from './errors';
 export type { Decider, DomainEvent } from './events/decider';
 export { eventRegistry } from './events/event-registry';
 export * from './events/registry';
-export type { Stream } from './events/streams';
+export { type Stream, stream } from './events/streams';
 export * from './health';
 export * from './links/api';
 export * from './links/events';

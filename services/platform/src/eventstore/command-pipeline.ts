@@ -88,7 +88,7 @@ export function commandHandler<Command, State, Event extends AnyEvent>(
           : await deps.readModels.waitFor(projection, result.position, waitMs);
       return { ...result, caughtUp };
     },
-    load(key) {
+    async load(key) {
       guard?.(key);
       return loadState(deps.eventStore, stream.id(key), decider);
     },
