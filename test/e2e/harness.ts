@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
+import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { type AppProcess, startAppProcess } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/database';
 import { launchChromium } from './browser';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');

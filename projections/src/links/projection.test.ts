@@ -1,6 +1,6 @@
 import type { LinkEvent, UserEvent } from '@sniplink/contracts';
+import { createTestStack, type TestStack } from '@sniplink/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStack, type TestStack } from '../../../test/support/stack';
 import { marketplaceProjection } from '../marketplace/projection';
 import { premiumSlugByCode } from '../marketplace/queries';
 import { appendHistory, applyInBatches as applyFromLog, readEntireLog, snapshot } from '../testing/fixtures';

@@ -1,6 +1,6 @@
 import type { PremiumSlugEvent } from '@sniplink/contracts';
+import { createTestStack, type TestStack } from '@sniplink/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStack, type TestStack } from '../../../test/support/stack';
 import { appendHistory, applyInBatches as applyFromLog, snapshot } from '../testing/fixtures';
 import { marketplaceProjection } from './projection';
 import {

@@ -1,6 +1,6 @@
+import { createTestStack, type TestStack } from '@sniplink/test-support/stack';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStack, type TestStack } from '../../../test/support/stack';
 import { withReadModels } from '../read-models';
 import { appendSampleHistory, readEntireLog, snapshot } from '../testing/fixtures';
 import { streamCatalogue } from './projection';

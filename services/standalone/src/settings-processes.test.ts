@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ErrorBody, Link, User } from '@sniplink/contracts';
+import { HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
+import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../test/support/api';
-import { type AppProcess, startAppProcess } from '../../../test/support/app-process';
-import { until } from '../../../test/support/until';
 
 /**
  * The admin's settings take effect without a restart in every process: an API process that runs no

@@ -1,8 +1,8 @@
 import type { EventToAppend } from '@sniplink/platform';
+import { createTestStack, type TestStack } from '@sniplink/test-support/stack';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStack, type TestStack } from '../../../../test/support/stack';
 import { withReadModels } from '../../read-models';
 import { applyInBatches as applyFromLog, readEntireLog, snapshot } from '../../testing/fixtures';
 import { auditDetails } from './details';

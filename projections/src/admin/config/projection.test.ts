@@ -1,9 +1,9 @@
 import type { ConfigEvent } from '@sniplink/contracts';
+import { createTestStack, type TestStack } from '@sniplink/test-support/stack';
+import { until } from '@sniplink/test-support/until';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStack, type TestStack } from '../../../../test/support/stack';
-import { until } from '../../../../test/support/until';
 import { withReadModels } from '../../read-models';
 import { readEntireLog, snapshot } from '../../testing/fixtures';
 import { configProjection } from './projection';

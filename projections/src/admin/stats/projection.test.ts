@@ -1,8 +1,8 @@
 import { fixedClock } from '@sniplink/platform';
+import { createTestStack, type TestStack } from '@sniplink/test-support/stack';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStack, type TestStack } from '../../../../test/support/stack';
 import { paidPlansProjection } from '../../billing/paid-plans-projection';
 import { billingProjection } from '../../billing/projection';
 import { withReadModels } from '../../read-models';

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@sniplink/contracts';
+import { type HttpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 
 let api: TestApi;
 beforeAll(async () => {

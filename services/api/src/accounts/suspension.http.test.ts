@@ -6,9 +6,9 @@ import type {
   PremiumSlug,
 } from '@sniplink/contracts';
 import { clicksBehind, withReadModels } from '@sniplink/projections';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { until } from '../../../../test/support/until';
 import { paymentIntentEvent, TestPayments } from '../billing/testing';
 
 /**

@@ -1,7 +1,7 @@
 import type { Announcement, UserAnnouncement } from '@sniplink/contracts';
 import { withReadModels } from '@sniplink/projections';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 
 const ADMIN_EMAIL = 'announce.admin@example.com';
 const UNKNOWN_ID = '01890000-0000-7000-8000-0000000000ff';

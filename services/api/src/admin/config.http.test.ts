@@ -1,6 +1,6 @@
 import type { ConfigEntry, DemoLink, ErrorBody, Link, User } from '@sniplink/contracts';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 
 let api: TestApi;
 let admin: HttpClient;

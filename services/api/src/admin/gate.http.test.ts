@@ -1,6 +1,6 @@
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { type RegisteredRoute, recordingRoutes } from '@sniplink/test-support/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { type RegisteredRoute, recordingRoutes } from '../../../../test/support/routes';
 
 let api: TestApi;
 let adminRoutes: RegisteredRoute[];

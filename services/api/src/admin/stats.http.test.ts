@@ -7,10 +7,10 @@ import {
 } from '@sniplink/contracts';
 import { isProAt } from '@sniplink/domain';
 import type { ClickStream, RecordedEvent } from '@sniplink/platform';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEntireLog } from '../../../../projections/src/testing/fixtures';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { until } from '../../../../test/support/until';
 
 const ADMIN = `stats-admin.${Date.now()}@example.com`;
 const CHROME =

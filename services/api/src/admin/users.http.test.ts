@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AdminUser, AdminUsersPage, ErrorBody, User } from '@sniplink/contracts';
 import { createLogger, loadConfig } from '@sniplink/platform';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import { startRuntime } from '../../../standalone/src/runtime';
 import { AdminFlags } from '../accounts/admin-flags';
 

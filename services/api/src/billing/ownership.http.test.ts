@@ -1,8 +1,8 @@
 import type { AdminUsersPage, ErrorBody, Link, User } from '@sniplink/contracts';
+import { type HttpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import type { SubscriptionSnapshot } from './provider';
 import { subscriptionEvent, TestPayments } from './testing';
 

@@ -3,10 +3,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PremiumPaymentIntent, PremiumPurchase, PremiumSlug } from '@sniplink/contracts';
 import { systemClock, uuidV7Ids } from '@sniplink/platform';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import pino from 'pino';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import { stripeProvider } from './providers/stripe';
 
 /**

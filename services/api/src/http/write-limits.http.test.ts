@@ -1,13 +1,13 @@
 import type { OwnedPremiumSlug, Ticket, TicketMessage } from '@sniplink/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type HttpClient,
   type HttpResponse,
   signedUpClient,
   startTestApi,
   type TestApi,
-} from '../../../../test/support/api';
-import { premiumSlugOwner } from '../../../../test/support/premium';
+} from '@sniplink/test-support/api';
+import { premiumSlugOwner } from '@sniplink/test-support/premium';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestPayments } from '../billing/testing';
 
 const ADMIN_EMAIL = 'limits.admin@example.com';

@@ -1,8 +1,8 @@
 import type { ErrorBody, Link } from '@sniplink/contracts';
 import { clickCounts, linkClicks, withReadModels } from '@sniplink/projections';
+import { type HttpClient, type HttpResponse, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, type HttpResponse, startTestApi, type TestApi } from '../../../../test/support/api';
-import { until } from '../../../../test/support/until';
 import { postgresRateLimiters } from '../http/rate-limiter';
 import { CodeChangeThrottle } from './code-change-throttle';
 import { LinkService } from './link-service';

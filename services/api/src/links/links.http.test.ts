@@ -1,8 +1,8 @@
 import type { Availability, ErrorBody, Link, LinkAnalytics } from '@sniplink/contracts';
 import { clicksBehind, withReadModels } from '@sniplink/projections';
+import { type HttpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { until } from '../../../../test/support/until';
 import { pruneIdempotencyKeys } from './idempotency';
 
 let api: TestApi;

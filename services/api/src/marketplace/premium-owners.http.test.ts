@@ -1,9 +1,9 @@
 import type { OwnedPremiumSlug, PremiumSlug } from '@sniplink/contracts';
 import { clicksBehind, withReadModels } from '@sniplink/projections';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { premiumSlugOwner } from '@sniplink/test-support/premium';
+import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { premiumSlugOwner } from '../../../../test/support/premium';
-import { until } from '../../../../test/support/until';
 import { TestPayments } from '../billing/testing';
 
 const ADMIN_EMAIL = 'owners.admin@example.com';

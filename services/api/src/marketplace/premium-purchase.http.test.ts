@@ -9,8 +9,8 @@ import type {
 } from '@sniplink/contracts';
 import { premiumBuyerDecider, premiumBuyerStreamId, premiumSlugsCounted } from '@sniplink/domain';
 import { createLogger, fixedClock, loadState } from '@sniplink/platform';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import { fixedSettings } from '../admin/settings';
 import { chargeRefundedEvent, paymentIntentEvent, TestPayments } from '../billing/testing';
 import { PremiumPurchaseService } from './premium-purchase-service';

@@ -7,8 +7,8 @@ import type {
   PremiumSeedResult,
   PremiumSlug,
 } from '@sniplink/contracts';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import { seedCatalogue } from './seed-catalogue';
 
 const ADMIN_EMAIL = 'premium.admin@example.com';

@@ -2,9 +2,9 @@ import type { AdminTicket, AdminTicketsPage, Ticket, TicketMessage } from '@snip
 import { ticketStreamId } from '@sniplink/domain';
 import { createLogger, fixedClock } from '@sniplink/platform';
 import { withReadModels } from '@sniplink/projections';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { mailsTo } from '@sniplink/test-support/outbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { mailsTo } from '../../../../test/support/outbox';
 import { closeResolvedTickets } from './auto-close';
 import { ticketReference } from './notifications';
 import { DIGEST_INTERVAL_MS, UrgentTicketDigest } from './urgent-digest';
