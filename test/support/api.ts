@@ -65,12 +65,26 @@ export async function startTestApi(
 
 let signUps = 0;
 /** A new password account, signed in on a client of its own; `label` starts its (run-unique) e-mail address. */
-export async function signedUpClient(
-  api: TestApi,
-  label: string,
-): Promise<{ client: HttpClient; userId: string }> {
+export function signedUpClient(api: TestApi, label: string): Promise<SignedUp> {
+  return signedUpAs(api, `${label}.${Date.now()}.${++signUps}@example.com`);
+}
+
+/**
+ * The account of `email`, an address the app's ADMIN_EMAILS names, signed up with a password: the app
+ * makes it an admin as it signs up, and the client is signed in as that admin.
+ */
+export function signedUpAdmin(api: TestApi, email: string): Promise<SignedUp> {
+  return signedUpAs(api, email);
+}
+
+export interface SignedUp {
+  client: HttpClient;
+  userId: string;
+}
+
+/** Signs `email` up with the password every test account has; anything but 201 fails the test's set-up. */
+async function signedUpAs(api: TestApi, email: string): Promise<SignedUp> {
   const client = api.client();
-  const email = `${label}.${Date.now()}.${++signUps}@example.com`;
   const response = await client.post<{ id: string }>('/api/auth/register', {
     email,
     password: 'correct horse',

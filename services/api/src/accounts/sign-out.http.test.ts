@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@sniplink/contracts';
-import { type HttpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let api: TestApi;
@@ -8,13 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-let accounts = 0;
-async function signedIn(): Promise<HttpClient> {
-  const client = api.client();
-  const email = `sign-out.${Date.now()}.${++accounts}@example.com`;
-  expect((await client.post('/api/auth/register', { email, password: 'correct horse' })).status).toBe(201);
-  return client;
-}
+const signedIn = async () => (await signedUpClient(api, 'sign-out')).client;
 
 /** What a browser sends with a top-level navigation that `site` started. */
 const navigation = (site: string) => ({

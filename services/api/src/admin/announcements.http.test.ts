@@ -1,6 +1,12 @@
 import type { Announcement, UserAnnouncement } from '@sniplink/contracts';
 import { withReadModels } from '@sniplink/projections';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import {
+  type HttpClient,
+  signedUpAdmin,
+  signedUpClient,
+  startTestApi,
+  type TestApi,
+} from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ADMIN_EMAIL = 'announce.admin@example.com';
@@ -11,13 +17,7 @@ let admin: HttpClient;
 let adminId: string;
 beforeAll(async () => {
   api = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL });
-  admin = api.client();
-  const registered = await admin.post<{ id: string }>('/api/auth/register', {
-    email: ADMIN_EMAIL,
-    password: 'correct horse',
-  });
-  expect(registered.status).toBe(201);
-  adminId = registered.body.id;
+  ({ client: admin, userId: adminId } = await signedUpAdmin(api, ADMIN_EMAIL));
 });
 afterAll(() => api.close());
 

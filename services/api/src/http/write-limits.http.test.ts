@@ -2,6 +2,7 @@ import type { OwnedPremiumSlug, Ticket, TicketMessage } from '@sniplink/contract
 import {
   type HttpClient,
   type HttpResponse,
+  signedUpAdmin,
   signedUpClient,
   startTestApi,
   type TestApi,
@@ -18,12 +19,7 @@ const payments = new TestPayments();
 beforeAll(async () => {
   // The limits as shipped (the other API tests scale them up).
   api = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL, WRITE_LIMIT_SCALE: '1' }, { payments });
-  admin = api.client();
-  const registered = await admin.post('/api/auth/register', {
-    email: ADMIN_EMAIL,
-    password: 'correct horse',
-  });
-  expect(registered.status).toBe(201);
+  ({ client: admin } = await signedUpAdmin(api, ADMIN_EMAIL));
 });
 afterAll(() => api.close());
 
