@@ -69,7 +69,7 @@ export async function signedInPage(
   return { context, page: await context.newPage() };
 }
 
-/** The one toast on screen with this title (spec, section 9: at most one is visible). */
+/** The one toast on screen with this title (at most one is visible). */
 export function toastTitled(page: Page, title: string): Locator {
   return page.locator('.mantine-Notification-root').filter({ hasText: title });
 }

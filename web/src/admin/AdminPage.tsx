@@ -5,7 +5,7 @@ import { PageTitle } from '../components/PageTitle';
 import { adminTabs } from './tabs';
 
 /**
- * The admin console (admin-console.md section 2): a header with the ADMIN badge, the admin's e-mail and
+ * The admin console: a header with the ADMIN badge, the admin's e-mail and
  * a logout button, then the tabs. Logout is a navigation to /api/logout.
  */
 export function AdminPage({

@@ -57,7 +57,7 @@ const createdLabel = (iso: string) =>
 const problemOf = (error: unknown) =>
   error instanceof ApiError ? (error.serverMessage ?? error.message) : 'Please try again.';
 
-/** The Announce tab (admin-console.md section 2): the announcements, and a dialog to publish one. */
+/** The Announce tab: the announcements, and a dialog to publish one. */
 export function AnnounceTab() {
   const announcements = useQuery(adminAnnouncementsQueryOptions());
   const [creating, dialog] = useDisclosure(false);
@@ -155,7 +155,7 @@ function AnnouncementRow({ announcement }: { announcement: Announcement }) {
 
 type FieldErrors = Partial<Record<'title' | 'message', string>>;
 
-/** The create dialog's form, with section 9's defaults: type info, audience all, active. */
+/** The create dialog's form, with its defaults: type info, audience all, active. */
 function NewAnnouncementForm({ onDone }: { onDone(): void }) {
   const [title, setTitle] = useState('');
   const [message, setMessage] = useState('');

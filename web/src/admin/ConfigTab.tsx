@@ -34,7 +34,7 @@ const formatUpdated = (iso: string) =>
 /** Which dialog is open: adding, editing an entry, or confirming a deletion. */
 type Dialog = { kind: 'add' } | { kind: 'edit'; entry: ConfigEntry } | { kind: 'delete'; entry: ConfigEntry };
 
-/** The console's Config tab (admin-console.md section 2): a key-value table with add, edit and delete. */
+/** The console's Config tab: a key-value table with add, edit and delete. */
 export function ConfigTab() {
   const entries = useQuery(configEntriesQueryOptions());
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -233,7 +233,7 @@ function ConfigEntryForm({ entry, onDone }: { entry?: ConfigEntry; onDone(): voi
   );
 }
 
-/** Delete asks for confirmation (admin-console.md section 5). */
+/** Delete asks for confirmation. */
 function DeleteConfigEntryDialog({ entry, onClose }: { entry: ConfigEntry | undefined; onClose(): void }) {
   const remove = useDeleteConfigEntry();
   const confirm = () => {

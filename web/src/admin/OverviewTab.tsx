@@ -5,7 +5,7 @@ import { overviewGroups } from './overviewCards';
 import { adminDetailedStatsQueryOptions } from './statsApi';
 
 /**
- * The Overview tab (admin-console.md section 2): the headline cards, "Daily Activity" and "Distribution",
+ * The Overview tab: the headline cards, "Daily Activity" and "Distribution",
  * from `GET /api/admin/stats/detailed`. Asked for each time the tab opens, and again by Refresh.
  */
 export function OverviewTab() {

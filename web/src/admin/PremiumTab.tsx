@@ -37,7 +37,7 @@ import {
 } from './premiumSlugsApi';
 
 const searchDebounceMs = 300;
-/** Owner ids are shown truncated to 8 characters (admin-console.md section 9). */
+/** Owner ids are shown truncated to 8 characters. */
 const ownerLabel = (ownerId: string | null) => (ownerId ? ownerId.slice(0, 8) : '—');
 
 type Dialog =
@@ -48,7 +48,7 @@ type Dialog =
   | { kind: 'seed' };
 
 /**
- * The console's Premium tab (admin-console.md section 2): four cards, the filters (any change returns to
+ * The console's Premium tab: four cards, the filters (any change returns to
  * page 1), 25 slugs a page, add, bulk add, edit, delete and seed.
  */
 export function PremiumTab() {

@@ -48,7 +48,7 @@ const createdLabel = (iso: string) =>
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 /**
- * The Support tab (admin-console.md sections 2, 3 and 7): counts of open, in-progress and resolved tickets,
+ * The Support tab: counts of open, in-progress and resolved tickets,
  * the table with its filters (a change returns to page 1) and "Assign to me", and a thread view where an
  * admin replies, resolves or closes.
  */

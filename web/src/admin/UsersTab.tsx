@@ -22,7 +22,7 @@ import { adminUsersExportUrl, adminUsersQueryOptions } from './usersApi';
 const searchDebounceMs = 300;
 
 /**
- * The console's Users tab (admin-console.md section 2): search by e-mail or full name (on the server), the
+ * The console's Users tab: search by e-mail or full name (on the server), the
  * table, pages of 20, the CSV export of the current search, and the View dialog.
  */
 export function UsersTab() {

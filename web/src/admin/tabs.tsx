@@ -14,8 +14,8 @@ export interface AdminTab {
 }
 
 /**
- * The console's tabs, in the spec's order (admin-console.md section 2: Overview, Users, Support, SEO,
- * Announce, Config, Moderate, Premium, Docs). Each tab's issue adds its entry here, in its place.
+ * The console's tabs, in order (Overview, Users, Support, SEO,
+ * Announce, Config, Moderate, Premium, Docs). A new tab adds its entry here, in its place.
  */
 export const adminTabs: readonly AdminTab[] = [
   { value: 'overview', label: 'Overview', panel: () => <OverviewTab /> },

@@ -2,7 +2,7 @@ import { linkAnalyticsSchema, userAnalyticsSchema } from '@sniplink/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../api/http';
 
-/** Query keys from the spec, section 7: the GET URL is the key's parts joined with slashes. */
+/** Query keys: the GET URL is the key's parts joined with slashes. */
 export const userAnalyticsQueryKey = ['/api/analytics/user'] as const;
 
 /** Totals over all of the user's links. */

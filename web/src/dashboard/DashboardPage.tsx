@@ -17,7 +17,7 @@ import { DashboardGreeting } from './DashboardGreeting';
 import { DashboardStats } from './DashboardStats';
 import { OnboardingCard } from './OnboardingCard';
 
-/** The signed-in home, at /home and at / (spec, section 2). */
+/** The signed-in home, at /home and at /. */
 export function DashboardPage({ user }: { user: User }) {
   return (
     <Container size="lg" py="xl">

@@ -6,10 +6,10 @@ import { userAnalyticsQueryKey } from '../analytics/api';
 import { getJson, sendJson } from '../api/http';
 import { linksQueryKey } from '../links/api';
 
-/** Query keys from the spec, section 7: the GET URL is the key's parts joined with slashes. */
+/** Query keys: the GET URL is the key's parts joined with slashes. */
 export const demoLinksQueryKey = ['/api/demo/links'] as const;
 
-/** This visitor's demo links (their `visitor` cookie), cached 5 minutes (spec section 9). */
+/** This visitor's demo links (their `visitor` cookie), cached 5 minutes. */
 export const demoLinksQueryOptions = () =>
   queryOptions({
     queryKey: demoLinksQueryKey,
@@ -17,7 +17,7 @@ export const demoLinksQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-/** POST /api/demo/shorten; the demo link list is asked again after each try (spec section 4). */
+/** POST /api/demo/shorten; the demo link list is asked again after each try. */
 export function useShortenDemoUrl() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -28,7 +28,7 @@ export function useShortenDemoUrl() {
 
 /**
  * A demo link. Signed in, the server makes an ordinary link under the plan, so the link queries are
- * refreshed too, and the demo list as the spec, section 4, asks.
+ * refreshed too, and the demo list.
  */
 export const useShortenDemoLink = () => {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { currentUserQueryKey } from '../accounts/api';
 import { userAnalyticsQueryKey } from '../analytics/api';
 import { getJson, sendJson } from '../api/http';
 
-/** Query keys from the spec, section 7: the GET URL is the key's parts joined with slashes. */
+/** Query keys: the GET URL is the key's parts joined with slashes. */
 export const linksQueryKey = ['/api/links'] as const;
 
 /** The signed-in user's links, newest first. */
@@ -30,7 +30,7 @@ export const shortCodeAvailabilityQueryOptions = (code: string) =>
     gcTime: 0,
   });
 
-/** After any change to links: the links list, the user (their counts) and the user's analytics (spec 7). */
+/** After any change to links: the links list, the user (their counts) and the user's analytics. */
 function useLinkMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -37,7 +37,7 @@ import { categoryLook, dollars, type PurchaseAction, purchaseActionFor, tierLabe
 
 const page = pages['/marketplace'];
 
-/** /marketplace (user-app.md section 2): search and category filter over the slugs for sale, as cards. */
+/** /marketplace: search and category filter over the slugs for sale, as cards. */
 export function MarketplacePage() {
   const { data: user, isPending: userPending } = useQuery(currentUserQueryOptions());
   const slugs = useQuery(marketplaceSlugsQueryOptions());

@@ -18,7 +18,7 @@ export const Route = createFileRoute('/')({
   component: HomeRoute,
 });
 
-/** "/" is the landing page signed out and the dashboard signed in (spec section 2). */
+/** "/" is the landing page signed out and the dashboard signed in. */
 function HomeRoute() {
   const { data: user, isPending } = useQuery(currentUserQueryOptions());
   if (isPending) return <PageSpinner />;

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MarketplacePage } from '../marketplace/MarketplacePage';
 
-/** Public (spec, section 2: "both"): visitors browse; buying needs Pro. */
+/** Public: visitors browse; buying needs Pro. */
 export const Route = createFileRoute('/marketplace')({ component: MarketplacePage });

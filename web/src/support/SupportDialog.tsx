@@ -48,7 +48,7 @@ const priorityOptions = ticketPriorities.map((value) => ({ value, label: priorit
 const createdLabel = (iso: string) => relativeCreationDate(iso, new Date());
 
 /**
- * The Support Center (user-app.md section 2): the user's tickets, a form to open one, and a conversation
+ * The Support Center: the user's tickets, a form to open one, and a conversation
  * per ticket where the staff's messages are labelled "Support Team".
  */
 export function SupportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -101,7 +101,7 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.paths ?? {}).filter((path) => path.startsWith('/api/docs'))).toEqual([]);
   });
 
-  it("makes the Link schema require exactly the spec's fields", () => {
+  it('makes the Link schema require exactly the documented fields', () => {
     const link = document.components?.schemas?.Link as { required: string[]; properties: object };
     expect([...link.required].sort()).toEqual(
       ['clickCount', 'createdAt', 'id', 'originalUrl', 'shortCode', 'shortUrl', 'title'].sort(),

@@ -11,7 +11,7 @@ import { DashboardPage } from '../../dashboard/DashboardPage';
 import { linksQueryOptions } from '../../links/api';
 
 /**
- * The card payment provider may come back with ?payment=success&session_id=… (spec, section 2: the
+ * The card payment provider may come back with ?payment=success&session_id=… (the
  * success toast once the server confirms the payment); the
  * e-mail confirmation link with ?emailVerified=1 (or `expired`).
  */
