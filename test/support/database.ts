@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { connectDatabase, type Db, migrateToLatest, withDatabaseName } from '@sniplink/platform';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { connectDatabase, type Db, withDatabaseName } from '../../services/platform/src/db/database';
-import { migrateToLatest } from '../../services/platform/src/db/migrate';
 import { migrations } from '../../services/standalone/src/features';
 
 export interface TestDatabase extends Db {

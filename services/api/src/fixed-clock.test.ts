@@ -8,8 +8,8 @@ import {
   sequentialIds,
 } from '@sniplink/platform';
 import { clickCounts, linkClicks } from '@sniplink/projections';
+import { startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../test/support/api';
 import { AccountService } from './accounts/accounts';
 import { LoginThrottle } from './accounts/login-throttle';
 import { SessionStore } from './accounts/sessions';
