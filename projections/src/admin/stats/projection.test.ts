@@ -1,4 +1,3 @@
-import { billingStream } from '@sniplink/contracts';
 import { fixedClock } from '@sniplink/platform';
 import { type ContractEvent, events } from '@sniplink/test-support/events';
 import { projectionSpec } from '@sniplink/test-support/projection-spec';
