@@ -26,6 +26,7 @@ export async function auditAdminRoutes(admin: FastifyInstance, deps: AuditAdminR
     {
       schema: operation({
         tag: 'Admin',
+        operationId: 'auditHistory',
         summary: 'The history of admin and operator actions',
         description:
           'Every change made through the admin console or an operator command, newest first. `target` takes a stream id (`user-{id}`) or the id alone. Entries never carry personal data or secrets.',

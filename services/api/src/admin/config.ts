@@ -37,6 +37,7 @@ export async function configAdminRoutes(admin: FastifyInstance, { config }: Conf
     {
       schema: operation({
         tag: 'Admin',
+        operationId: 'listConfig',
         summary: 'List the config entries',
         session: 'admin',
         answers: { 200: json('Every config entry, by key', configEntryListSchema) },
@@ -50,6 +51,7 @@ export async function configAdminRoutes(admin: FastifyInstance, { config }: Conf
     {
       schema: operation({
         tag: 'Admin',
+        operationId: 'addConfig',
         summary: 'Add a config entry',
         description: `Key and value are required. ${KNOWN_KEYS}`,
         session: 'admin',
@@ -70,6 +72,7 @@ export async function configAdminRoutes(admin: FastifyInstance, { config }: Conf
     {
       schema: operation({
         tag: 'Admin',
+        operationId: 'updateConfig',
         summary: 'Change a config entry',
         description: `The key cannot change: a body \`key\` must be the one in the path. ${KNOWN_KEYS}`,
         session: 'admin',
@@ -93,6 +96,7 @@ export async function configAdminRoutes(admin: FastifyInstance, { config }: Conf
     {
       schema: operation({
         tag: 'Admin',
+        operationId: 'deleteConfig',
         summary: 'Delete a config entry',
         description: 'A known key is back at its default at once.',
         session: 'admin',

@@ -30,6 +30,7 @@ export async function statsAdminRoutes(admin: FastifyInstance, { stats, clock }:
     {
       schema: operation({
         tag: 'Admin',
+        operationId: 'platformStats',
         summary: 'Platform figures: accounts, subscriptions, links, clicks',
         session: 'admin',
         answers: {
@@ -46,6 +47,7 @@ export async function statsAdminRoutes(admin: FastifyInstance, { stats, clock }:
     {
       schema: operation({
         tag: 'Admin',
+        operationId: 'overviewStats',
         summary: 'Every figure of the Overview',
         description:
           'The headline figures, today’s and this month’s activity (from midnight and the first of the month in the ' +

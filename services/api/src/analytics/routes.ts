@@ -3,7 +3,7 @@ import type { Clock } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession, sessionRequired } from '../accounts/current-session';
+import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
 import { json, operation, text } from '../http/route-schema';
 import type { LinkService } from '../links/link-service';
@@ -22,18 +22,17 @@ export interface AnalyticsRoutesDeps {
 
 /** Click analytics of one link, the account's totals, and the CSV export (spec section 7). */
 export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoutesDeps): Promise<void> {
-  const { links, sessions, analytics } = deps;
+  const { links, analytics } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = sessionRequired(sessions);
 
-  api.get('/api/analytics/link/:id', { preValidation: signedIn, schema: LINK }, async (request, reply) => {
-    const { userId } = await requireSession(request, sessions);
+  api.get('/api/analytics/link/:id', { schema: LINK }, async (request, reply) => {
+    const { userId } = sessionOf(request);
     const link = await links.ownLink(userId, request.params.id);
     return reply.header('cache-control', 'no-store').send(await analytics.linkAnalytics(link.link_id));
   });
 
-  api.get('/api/analytics/user', { preValidation: signedIn, schema: TOTALS }, async (request, reply) => {
-    const { userId } = await requireSession(request, sessions);
+  api.get('/api/analytics/user', { schema: TOTALS }, async (request, reply) => {
+    const { userId } = sessionOf(request);
     const [totalLinks, totalClicks] = await Promise.all([
       links.countOwned(userId),
       analytics.userClickTotal(userId),
@@ -41,8 +40,8 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoute
     return reply.header('cache-control', 'no-store').send({ totalLinks, totalClicks });
   });
 
-  api.get('/api/analytics/export', { preValidation: signedIn, schema: EXPORT }, async (request, reply) => {
-    const { userId } = await requireSession(request, sessions);
+  api.get('/api/analytics/export', { schema: EXPORT }, async (request, reply) => {
+    const { userId } = sessionOf(request);
     const rows = await links.list(userId);
     const csv = toCsv(
       ['Short Code', 'Short URL', 'Original URL', 'Title', 'Created', 'Clicks'],
@@ -66,6 +65,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoute
 
 const LINK = operation({
   tag: 'Analytics',
+  operationId: 'linkAnalytics',
   summary: "One link's clicks by device, referrer, country, browser, OS and day",
   session: 'required',
   params: z.object({ id: z.string() }),
@@ -75,6 +75,7 @@ const LINK = operation({
 
 const TOTALS = operation({
   tag: 'Analytics',
+  operationId: 'userAnalytics',
   summary: "The user's totals",
   session: 'required',
   answers: { 200: json('Links and clicks', userAnalyticsSchema) },
@@ -82,6 +83,7 @@ const TOTALS = operation({
 
 const EXPORT = operation({
   tag: 'Analytics',
+  operationId: 'exportAnalytics',
   summary: "The user's links as CSV (a download)",
   session: 'required',
   answers: {

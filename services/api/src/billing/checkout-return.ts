@@ -7,7 +7,7 @@ import { isUserProAt, NotFoundError, userDecider, userStreamId } from '@sniplink
 import { type Clock, type EventStore, type Logger, loadState } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession, sessionRequired } from '../accounts/current-session';
+import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
 import { json, operation } from '../http/route-schema';
 import { atProvider } from './at-provider';
@@ -58,14 +58,14 @@ export interface CheckoutReturnRoutesDeps {
 /** `GET /api/subscriptions/checkout/{sessionId}`: what became of the checkout the user came back from. */
 export async function checkoutReturnRoutes(
   app: FastifyInstance,
-  { checkouts, sessions }: CheckoutReturnRoutesDeps,
+  { checkouts }: CheckoutReturnRoutesDeps,
 ): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/subscriptions/checkout/:sessionId',
     {
-      preValidation: sessionRequired(sessions),
       schema: operation({
         tag: 'Billing',
+        operationId: 'confirmCheckout',
         summary: 'Confirm the checkout the user came back from',
         description:
           "`paid`: paid, and the user is Pro; `processing`: completed, the plan not applied yet (ask again shortly); `open`: not paid; `expired`. A session that is not the signed-in user's, or none, is a 404.",
@@ -76,7 +76,7 @@ export async function checkoutReturnRoutes(
       }),
     },
     async (request) => {
-      const { userId } = await requireSession(request, sessions);
+      const { userId } = sessionOf(request);
       return checkouts.confirm(userId, request.params.sessionId);
     },
   );

@@ -3,7 +3,7 @@ import { identifyActor } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession, sessionRequired } from '../accounts/current-session';
+import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
 import { json, operation } from '../http/route-schema';
 import type { BillingService } from './billing-service';
@@ -25,16 +25,15 @@ const receivedSchema = z.object({ received: z.literal(true) });
  * "Manage billing", and the provider's webhook.
  */
 export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDeps): Promise<void> {
-  const { billing, sessions } = deps;
+  const { billing } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = sessionRequired(sessions);
 
   api.post(
     '/api/create-subscription',
     {
-      preValidation: signedIn,
       schema: operation({
         tag: 'Billing',
+        operationId: 'startCheckout',
         summary: 'Start a checkout for Pro',
         description:
           '`sessionUrl`: the payment provider\'s checkout page to send the browser to; `status: "active"`: the user is Pro already, no checkout.',
@@ -44,7 +43,7 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDep
       }),
     },
     async (request) => {
-      const { userId } = await requireSession(request, sessions);
+      const { userId } = sessionOf(request);
       return billing.startCheckout(userId, request.body.plan);
     },
   );
@@ -52,9 +51,9 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDep
   api.post(
     '/api/billing/portal',
     {
-      preValidation: signedIn,
       schema: operation({
         tag: 'Billing',
+        operationId: 'openBillingPortal',
         summary: "The payment provider's portal: cancel, change the card, invoices",
         description: 'It returns to /profile.',
         session: 'required',
@@ -64,7 +63,7 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDep
       }),
     },
     async (request) => {
-      const { userId } = await requireSession(request, sessions);
+      const { userId } = sessionOf(request);
       return billing.openPortal(userId);
     },
   );
@@ -77,6 +76,7 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDep
         bodyLimit: WEBHOOK_BODY_LIMIT,
         schema: operation({
           tag: 'Billing',
+          operationId: 'receivePaymentWebhook',
           summary: "The payment provider's events",
           description:
             'Called by the provider (Stripe, or the local test checkout), signed with STRIPE_WEBHOOK_SECRET in `Stripe-Signature`, checked on the raw body. Each event is applied once; a copy is answered alike and changes nothing.',

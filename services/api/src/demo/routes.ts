@@ -52,6 +52,7 @@ const PLAN_LIMITS = ['SUBSCRIPTION_REQUIRED', 'MONTHLY_LIMIT_REACHED'] as const;
 
 const SHORTEN = operation({
   tag: 'Demo',
+  operationId: 'demoShorten',
   summary: 'Shorten a URL without an account (the landing page demo)',
   description:
     "A visitor's link lasts 7 days unless signing up claims it; a signed-in caller gets a real link.",
@@ -67,6 +68,7 @@ const SHORTEN = operation({
 
 const LIST = operation({
   tag: 'Demo',
+  operationId: 'demoLinks',
   summary: "This browser's (or the user's) demo links, newest first",
   session: 'optional',
   answers: { 200: json('The demo links', z.array(demoLinkSchema)) },

@@ -1,4 +1,4 @@
-import { type ErrorCode, errorBodySchema } from '@sniplink/contracts';
+import { type Endpoint, type ErrorCode, errorBodySchema } from '@sniplink/contracts';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { WriteLimit } from './write-limits';
@@ -23,6 +23,8 @@ export interface Answer {
 type Answers = Record<number, Answer | z.ZodType>;
 
 export interface Operation {
+  /** The call's name in the document and in generated clients: unique, camelCase (`openTicket`). */
+  operationId: string;
   tag: string;
   summary: string;
   description?: string;
@@ -71,6 +73,7 @@ export function operation<const Spec extends Operation>(
   spec: Spec,
 ): FastifySchema & { [Part in Extract<keyof Spec, RequestPart>]: Spec[Part] } {
   const schema: RouteSchema = {
+    operationId: spec.operationId,
     tags: [spec.tag],
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
@@ -83,6 +86,42 @@ export function operation<const Spec extends Operation>(
     [DECLARED]: { errors: spec.errors, session: spec.session, rateLimit: spec.rateLimit },
   };
   return schema as FastifySchema & { [Part in Extract<keyof Spec, RequestPart>]: Spec[Part] };
+}
+
+/** What a route says of its endpoint besides what the endpoint holds: the answers' descriptions, by status. */
+export type EndpointOperation<Declared extends Endpoint> = Omit<Operation, RequestPart | 'answers'> & {
+  answers: { [Status in keyof Declared['answers']]: string };
+};
+
+/**
+ * A route registered from its endpoint (`@sniplink/contracts`): its method, path, request parts and
+ * answers' schemas come from there, the rest (name, tag, session, errors, rate limit) from `spec`.
+ * `under` is the prefix of the scope it is registered in (`/api/admin`), which its path begins with.
+ */
+export function endpointRoute<const Declared extends Endpoint>(
+  declared: Declared,
+  spec: EndpointOperation<Declared>,
+  under = '',
+) {
+  if (!declared.path.startsWith(under)) throw new Error(`${declared.path} is not under ${under}`);
+  const answers: Answers = {};
+  for (const [status, schema] of Object.entries(declared.answers)) {
+    answers[Number(status)] = json(spec.answers[status as keyof typeof spec.answers], schema);
+  }
+  const schema = operation({
+    ...spec,
+    ...(declared.body ? { body: declared.body } : {}),
+    ...(declared.querystring ? { querystring: declared.querystring } : {}),
+    ...(declared.params ? { params: declared.params } : {}),
+    answers,
+  });
+  return {
+    method: declared.method,
+    url: declared.path.slice(under.length),
+    schema: schema as FastifySchema & {
+      [Part in Extract<keyof Declared, RequestPart>]: Declared[Part];
+    },
+  };
 }
 
 /** No scheme: open to anyone; `{}` first: a session is optional and only changes the answer. */

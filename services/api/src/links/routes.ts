@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { requireSession, sessionRequired } from '../accounts/current-session';
+import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
 import { json, operation } from '../http/route-schema';
 import { idempotent } from './idempotency';
@@ -44,17 +44,16 @@ const idempotencyKey = z.looseObject({
 
 /** The links calls of spec section 7; every one needs a session, and another user's link is a 404. */
 export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Promise<void> {
-  const { links, sessions } = deps;
+  const { links } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = sessionRequired(sessions);
   const session = 'required';
 
   api.get(
     '/api/links',
     {
-      preValidation: signedIn,
       schema: operation({
         tag: 'Links',
+        operationId: 'listLinks',
         summary: "The user's links, newest first",
         session,
         querystring: listQuery,
@@ -62,7 +61,7 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
       }),
     },
     async (request, reply) => {
-      const { userId } = await requireSession(request, sessions);
+      const { userId } = sessionOf(request);
       const { search, limit, offset } = request.query;
       const list = await links.list(userId, {
         search,
@@ -76,9 +75,9 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
   api.post(
     '/api/links',
     {
-      preValidation: signedIn,
       schema: operation({
         tag: 'Links',
+        operationId: 'createLink',
         summary: 'Shorten a URL',
         description: 'Free accounts hold 5 links; Pro makes 500 a month.',
         session,
@@ -89,7 +88,7 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
       }),
     },
     async (request, reply) => {
-      const { userId } = await requireSession(request, sessions);
+      const { userId } = sessionOf(request);
       const key = request.headers['idempotency-key'];
       const answer = await idempotent(deps.db, userId, key, async () => ({
         status: 201,
@@ -102,9 +101,9 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
   api.patch(
     '/api/links/:id',
     {
-      preValidation: signedIn,
       schema: operation({
         tag: 'Links',
+        operationId: 'updateLink',
         summary: 'Change title, target or code',
         description:
           'An absent field is unchanged; a null or blank title clears it. A change to a new code counts against CODE_CHANGES_PER_DAY (429 past it, with Retry-After).',
@@ -116,7 +115,7 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
       }),
     },
     async (request, reply) => {
-      const { userId } = await requireSession(request, sessions);
+      const { userId } = sessionOf(request);
       return reply.send(await links.update(userId, request.params.id, request.body));
     },
   );
@@ -124,9 +123,9 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
   api.delete(
     '/api/links/:id',
     {
-      preValidation: signedIn,
       schema: operation({
         tag: 'Links',
+        operationId: 'deleteLink',
         summary: 'Delete a link',
         session,
         params: linkId,
@@ -135,7 +134,7 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
       }),
     },
     async (request, reply) => {
-      const { userId } = await requireSession(request, sessions);
+      const { userId } = sessionOf(request);
       await links.remove(userId, request.params.id);
       return reply.send({ ok: true, id: request.params.id });
     },
@@ -144,9 +143,9 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
   api.post(
     '/api/links/:id/duplicate',
     {
-      preValidation: signedIn,
       schema: operation({
         tag: 'Links',
+        operationId: 'duplicateLink',
         summary: 'A new link to the same target, with a new code',
         session,
         params: linkId,
@@ -155,7 +154,7 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
       }),
     },
     async (request, reply) => {
-      const { userId } = await requireSession(request, sessions);
+      const { userId } = sessionOf(request);
       return reply.code(201).send(await links.duplicate(userId, request.params.id));
     },
   );
@@ -163,9 +162,9 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
   api.get(
     '/api/links/check-availability/:code',
     {
-      preValidation: signedIn,
       schema: operation({
         tag: 'Links',
+        operationId: 'checkAvailability',
         summary: 'Whether the user may put a link on this code',
         session,
         params: z.object({ code: z.string() }),
@@ -173,7 +172,7 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
       }),
     },
     async (request, reply) => {
-      const { userId } = await requireSession(request, sessions);
+      const { userId } = sessionOf(request);
       return reply
         .header('cache-control', 'no-store')
         .send(await links.availability(userId, request.params.code));
