@@ -1,5 +1,6 @@
 import { Button, Card, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
 import type { Link } from '@sniplink/contracts';
+import { analyticsExportUrl } from '../analytics/api';
 import { LinkCard } from './LinkCard';
 
 export const linksPerPage = 5;
@@ -26,7 +27,7 @@ export function LinkList({ links, failed, page, onPageChange }: LinkListProps) {
         </Title>
         <Button
           component="a"
-          href="/api/analytics/export"
+          href={analyticsExportUrl}
           target="_blank"
           rel="noopener"
           variant="default"

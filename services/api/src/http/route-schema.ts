@@ -88,9 +88,15 @@ export function operation<const Spec extends Operation>(
   return schema as FastifySchema & { [Part in Extract<keyof Spec, RequestPart>]: Spec[Part] };
 }
 
-/** What a route says of its endpoint besides what the endpoint holds: the answers' descriptions, by status. */
-export type EndpointOperation<Declared extends Endpoint> = Omit<Operation, RequestPart | 'answers'> & {
-  answers: { [Status in keyof Declared['answers']]: string };
+/**
+ * What a route says of its endpoint besides what the endpoint holds: each answer's description, by status
+ * (a JSON body of the endpoint's schema), or the whole answer where it is another media type (a CSV).
+ */
+export type EndpointOperation<Declared extends Endpoint> = Omit<
+  Operation,
+  Exclude<RequestPart, 'headers'> | 'answers'
+> & {
+  answers: { [Status in keyof Declared['answers']]: string | Answer };
 };
 
 /**
@@ -98,15 +104,15 @@ export type EndpointOperation<Declared extends Endpoint> = Omit<Operation, Reque
  * answers' schemas come from there, the rest (name, tag, session, errors, rate limit) from `spec`.
  * `under` is the prefix of the scope it is registered in (`/api/admin`), which its path begins with.
  */
-export function endpointRoute<const Declared extends Endpoint>(
-  declared: Declared,
-  spec: EndpointOperation<Declared>,
-  under = '',
-) {
+export function endpointRoute<
+  const Declared extends Endpoint,
+  const Spec extends EndpointOperation<Declared>,
+>(declared: Declared, spec: Spec, under = '') {
   if (!declared.path.startsWith(under)) throw new Error(`${declared.path} is not under ${under}`);
   const answers: Answers = {};
   for (const [status, schema] of Object.entries(declared.answers)) {
-    answers[Number(status)] = json(spec.answers[status as keyof typeof spec.answers], schema);
+    const said: string | Answer = spec.answers[status as keyof typeof spec.answers];
+    answers[Number(status)] = typeof said === 'string' ? json(said, schema) : said;
   }
   const schema = operation({
     ...spec,
@@ -120,7 +126,7 @@ export function endpointRoute<const Declared extends Endpoint>(
     url: declared.path.slice(under.length),
     schema: schema as FastifySchema & {
       [Part in Extract<keyof Declared, RequestPart>]: Declared[Part];
-    },
+    } & { [Part in Extract<keyof Spec, 'headers'>]: Spec[Part] },
   };
 }
 
