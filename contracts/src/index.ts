@@ -13,6 +13,7 @@ export * from './billing/api';
 export * from './billing/endpoints';
 export * from './billing/events';
 export * from './demo/api';
+export * from './demo/endpoints';
 export * from './endpoint';
 export * from './errors';
 export { eventRegistry } from './events/event-registry';
