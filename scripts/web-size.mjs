@@ -1,5 +1,5 @@
 // Prints how much gzipped JavaScript a visitor's browser loads for the landing page (`/`), and exits 1
-// when it is over the limit (issue 6: 200 kB). Counted: every script index.html loads or preloads, the
+// when it is over the limit (200 kB). Counted: every script index.html loads or preloads, the
 // entry's static imports, and every chunk of the index route with its static imports. Not counted: chunks
 // loaded only on a later action (the dashboard, other pages, the demo's result, toasts, menus).
 // `npm run screenshots` cross-checks the figure against what Chromium really fetches. Builds the web app

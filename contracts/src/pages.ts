@@ -19,7 +19,7 @@ export interface PageMeta {
 
 const tagline = 'Simple link tracking for local businesses and creators.';
 
-/** Every path the web app renders as a page (spec section 2, route table). */
+/** Every path the web app renders as a page. */
 export const pages = {
   '/': {
     title: 'Professional URL Shortening',
@@ -95,7 +95,7 @@ export const pages = {
 
 export type PagePath = keyof typeof pages;
 
-/** Any other path (spec section 2: "Page Not Found"), answered with status 404. */
+/** Any other path ("Page Not Found"), answered with status 404. */
 export const notFoundPage = {
   title: 'Page Not Found',
   description: 'There is no page at this address.',

@@ -40,7 +40,7 @@ describe.skipIf(unavailable !== undefined)('premium slugs in a real browser', ()
     await page.getByRole('tab', { name: 'Premium' }).waitFor();
     await page.getByText('No premium slugs match.').waitFor();
 
-    // Add: the defaults, then the spec's checks, then a slug lower-cased.
+    // Add: the defaults, then the form's checks, then a slug lower-cased.
     await page.getByRole('button', { name: 'Add Slug' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Premium Slug' });
     await dialog.waitFor();
@@ -61,7 +61,7 @@ describe.skipIf(unavailable !== undefined)('premium slugs in a real browser', ()
     await row(page, 'launch').getByText('$19.99').waitFor();
     await row(page, 'launch').getByText('Available', { exact: true }).waitFor();
 
-    // The same slug again: the server's message under the spec's title.
+    // The same slug again: the server's message under the toast's title.
     await page.getByRole('button', { name: 'Add Slug' }).click();
     await dialog.getByRole('textbox', { name: 'Slug' }).fill('LAUNCH');
     await dialog.getByRole('button', { name: 'Add Slug' }).click();

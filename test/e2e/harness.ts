@@ -59,7 +59,7 @@ export async function registerThroughApi(
   if (!response.ok()) throw new Error(`register: ${response.status()} ${await response.text()}`);
 }
 
-/** The one toast on screen with this title (spec, section 9: at most one is visible). */
+/** The one toast on screen with this title (at most one is visible). */
 export function toastTitled(page: Page, title: string): Locator {
   return page.locator('.mantine-Notification-root').filter({ hasText: title });
 }

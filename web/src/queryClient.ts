@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Defaults from the spec, section 7: no retries, data never stale, no refetch on focus, no polling. */
+/** Defaults: no retries, data never stale, no refetch on focus, no polling. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -42,7 +42,7 @@ export const passwordResetConfirmBody = z.object({
 
 export const subscriptionStatuses = ['active', 'inactive', 'suspended'] as const;
 
-/** The signed-in user, as GET /api/auth/user answers (spec section 3). */
+/** The signed-in user, as GET /api/auth/user answers. */
 export const userSchema = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
@@ -54,7 +54,7 @@ export const userSchema = z.object({
   subscriptionPlan: z.enum(['monthly', 'yearly']).nullable(),
   linksCreatedThisMonth: z.number().int(),
   createdAt: z.string(),
-  /** Added to the spec's shape: whether the address is confirmed (through the mailed link, or a provider). */
+  /** Beyond the user's basic fields: whether the address is confirmed (through the mailed link, or a provider). */
   emailVerified: z.boolean(),
   /** Added: the subscription's period, cancellation and payment state ("Manage billing", renewal date). */
   billing: billingSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
 import { visibleText as text } from '../text';
 
-/** An announcement's colour on the dashboard (admin-console.md section 3). */
+/** An announcement's colour on the dashboard. */
 export const announcementTypes = ['info', 'warning', 'success', 'error'] as const;
 export type AnnouncementType = (typeof announcementTypes)[number];
 
@@ -18,7 +18,7 @@ export const ANNOUNCEMENT_TITLE_MAX = 120;
 export const ANNOUNCEMENT_MESSAGE_MAX = 2_000;
 
 /**
- * `POST /api/admin/announcements` (admin-console.md section 7); the defaults are section 9's: type info,
+ * `POST /api/admin/announcements`; the defaults are type info,
  * audience all, active.
  */
 export const createAnnouncementBody = z.object({
@@ -34,7 +34,7 @@ export type CreateAnnouncementBody = z.input<typeof createAnnouncementBody>;
 export const setAnnouncementActiveBody = z.object({ isActive: z.boolean() });
 export type SetAnnouncementActiveBody = z.infer<typeof setAnnouncementActiveBody>;
 
-/** An announcement as the console lists it (section 3's fields, and its id). */
+/** An announcement as the console lists it (its fields, and its id). */
 export const announcementSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
 
-/** `PATCH /api/admin/users/{id}/suspend` (admin-console.md section 7); it answers with the admin user. */
+/** `PATCH /api/admin/users/{id}/suspend`; it answers with the admin user. */
 export const suspendUserBody = z.object({ suspended: z.boolean() });
 export type SuspendUserBody = z.infer<typeof suspendUserBody>;

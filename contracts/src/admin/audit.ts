@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * `GET /api/admin/audit` (issue 21): the history of what admins did in the console and operators did from
+ * `GET /api/admin/audit`: the history of what admins did in the console and operators did from
  * the command line, newest first. Every event such a command appended is one entry.
  */
 

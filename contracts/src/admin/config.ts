@@ -4,7 +4,7 @@ import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
 import { optionalVisibleText, visibleText } from '../text';
 
 /**
- * Config entries (admin-console.md sections 2, 3 and 7): key, value, description, updatedAt, set in the
+ * Config entries: key, value, description, updatedAt, set in the
  * console's Config tab. A few keys are known to the app: their values are checked on write and take
  * effect in every process without a restart (docs/configuration.md, "Settings in the admin console");
  * any other key is kept as text.

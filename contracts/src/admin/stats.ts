@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const count = (description: string) => z.number().int().nonnegative().describe(description);
 
-/** `GET /api/admin/stats`: the Overview's first row of cards (admin-console.md section 2). */
+/** `GET /api/admin/stats`: the Overview's first row of cards. */
 export const adminStatsSchema = z.object({
   totalUsers: count('Accounts registered and not erased (suspended ones included)'),
   activeSubscriptions: count('Paid subscriptions that make their user Pro now'),
@@ -11,7 +11,7 @@ export const adminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-/** `GET /api/admin/stats/detailed`: every field of "Detailed statistics" (admin-console.md section 3). */
+/** `GET /api/admin/stats/detailed`: every field of "Detailed statistics". */
 export const adminDetailedStatsSchema = adminStatsSchema.extend({
   linksCreatedToday: count('Links created since midnight in `timeZone` (deleted since or not)'),
   clicksToday: count('Human clicks since midnight in `timeZone`'),

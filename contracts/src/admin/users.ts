@@ -74,7 +74,7 @@ export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 export const adminUsersExportQuery = z.object({ search });
 
 /**
- * A user as the console shows it (admin-console.md section 3), plus `suspended` and `liveLinks`. Never a
+ * A user as the console shows it, plus `suspended` and `liveLinks`. Never a
  * password hash, a session, a key or a token.
  */
 export const adminUserSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { planIds } from '../accounts/events';
 
-/** Pro's prices (spec sections 1 and 9), in cents: $2 a month, or $20 a year (list price $24). */
+/** Pro's prices, in cents: $2 a month, or $20 a year (list price $24). */
 export const PLAN_PRICES = {
   monthly: { cents: 200, interval: 'month' },
   yearly: { cents: 2000, interval: 'year', listCents: 2400 },
@@ -41,7 +41,7 @@ export type CheckoutConfirmation = z.infer<typeof checkoutConfirmationSchema>;
 /** POST /api/billing/portal: the provider's page to cancel, change the card and see invoices. */
 export const billingPortalSchema = z.object({ url: z.string() });
 
-/** What the user JSON says of the subscription beyond the spec's `subscriptionStatus` and `subscriptionPlan`. */
+/** What the user JSON says of the subscription beyond `subscriptionStatus` and `subscriptionPlan`. */
 export const billingSchema = z.object({
   /** When the paid period ends (ISO): the renewal date, or the end date when `cancelAtPeriodEnd`. */
   periodEnd: z.string().nullable(),
@@ -53,7 +53,7 @@ export const billingSchema = z.object({
 });
 export type Billing = z.infer<typeof billingSchema>;
 
-/** One allowance rule (spec section 9), computed by the server, shown alike on the dashboard and the profile. */
+/** One allowance rule, computed by the server, shown alike on the dashboard and the profile. */
 export const linkAllowanceSchema = z.object({
   /** Free: links held, for good (`lifetime`); Pro: links created this UTC month (`month`). */
   period: z.enum(['lifetime', 'month']),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { planId } from '../accounts/events';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
 
-/** The payment providers (issue 20): Stripe, and the built-in test checkout of the embedded default. */
+/** The payment providers: Stripe, and the built-in test checkout of the embedded default. */
 export const paymentProviders = ['stripe', 'local'] as const;
 export type PaymentProviderName = (typeof paymentProviders)[number];
 

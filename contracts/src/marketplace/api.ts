@@ -14,7 +14,7 @@ const stripePriceId = z
   .transform((value) => (value === '' ? null : value));
 
 /**
- * `POST /api/admin/premium-slugs` (admin-console.md section 7). The slug is lower-cased and trimmed by the
+ * `POST /api/admin/premium-slugs`. The slug is lower-cased and trimmed by the
  * server, which checks its shape (1-20 letters, digits, hyphens, underscores); `price` (cents) defaults to
  * the setting `premium.slug_price_cents`, category to common-words, tier to standard, available to true.
  */
@@ -38,7 +38,7 @@ export const updatePremiumSlugBody = z.object({
 });
 export type UpdatePremiumSlugBody = z.input<typeof updatePremiumSlugBody>;
 
-/** A premium slug as the console lists it (admin-console.md section 3), and when it was added. */
+/** A premium slug as the console lists it, and when it was added. */
 export const premiumSlugSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -48,7 +48,7 @@ export const premiumSlugSchema = z.object({
   stripePriceId: z.string().nullable(),
   tier: z.enum(premiumTiers),
   isAvailable: z.boolean(),
-  /** The buyer; null until purchases exist (issue 22's purchase part). */
+  /** The buyer; null while no one owns it. */
   ownerId: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -141,7 +141,7 @@ export const premiumPaymentIntentSchema = z.object({
 });
 export type PremiumPaymentIntent = z.infer<typeof premiumPaymentIntentSchema>;
 
-/** The 403 and 409 answers of the payment-intent call (user-app.md section 8). */
+/** The 403 and 409 answers of the payment-intent call. */
 export const premiumPurchaseRefusalSchema = z.object({
   code: z.string(),
   message: z.string(),

@@ -4,7 +4,7 @@ import { premiumCategories, premiumHoldReleaseReasons, premiumTiers } from './pr
 
 const slugId = z.object({ slugId: z.uuid() });
 
-/** What an admin may change on a listed slug (admin-console.md section 3); absent is unchanged. */
+/** What an admin may change on a listed slug; absent is unchanged. */
 const editable = z.object({
   price: z.number().int().min(0),
   category: z.enum(premiumCategories),

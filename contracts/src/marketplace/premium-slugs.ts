@@ -3,7 +3,7 @@
  * `@sniplink/contracts/premium-slugs` (as it does the short-code rule), keeping zod out of its bundle.
  */
 
-/** Premium categories as stored (admin-console.md section 3). */
+/** Premium categories as stored. */
 export const premiumCategories = [
   'ultra-short',
   'common-words',
@@ -18,7 +18,7 @@ export type PremiumCategory = (typeof premiumCategories)[number];
 export const premiumTiers = ['standard', 'premium', 'ultra'] as const;
 export type PremiumTier = (typeof premiumTiers)[number];
 
-/** The marketplace's keys for a category's icon and colour (user-app.md section 3). */
+/** The marketplace's keys for a category's icon and colour. */
 export const marketplaceCategoryKeys = {
   'ultra-short': 'ultra-short',
   'common-words': 'common',
@@ -34,10 +34,10 @@ export type MarketplaceCategoryKey = (typeof marketplaceCategoryKeys)[PremiumCat
 export const PREMIUM_SLUG_RULE = '1-20 characters: letters, numbers, hyphens, and underscores only';
 export const premiumSlugPattern = /^[a-z0-9_-]{1,20}$/;
 
-/** The admin list's page size (admin-console.md section 9). */
+/** The admin list's page size. */
 export const PREMIUM_SLUGS_PER_PAGE = 25;
 
-/** How many premium slugs one account may own (user-app.md section 9; the live setting may change it). */
+/** How many premium slugs one account may own (the live setting may change it). */
 export const MAX_OWNED_PREMIUM_SLUGS = 3;
 
 /** How long a buyer holds a slug while paying. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { visibleText as text } from '../text';
 import { ticketPriorities, ticketStatuses } from './events';
 
-/** user-app.md section 5 and the issue: a subject fits a line, a message a few pages. */
+/** A subject fits a line, a message a few pages. */
 export const TICKET_SUBJECT_MAX = 200;
 export const TICKET_MESSAGE_MAX = 10_000;
 /** A resolved ticket closes by itself this long after it was resolved, unless its owner replies first. */
@@ -30,7 +30,7 @@ export type CloseTicketBody = z.infer<typeof closeTicketBody>;
 export const ticketStatusBody = z.object({ status: z.enum(['resolved', 'closed']) });
 export type TicketStatusBody = z.infer<typeof ticketStatusBody>;
 
-/** A ticket as its owner sees it (user-app.md section 3). `message` is the first message. */
+/** A ticket as its owner sees it. `message` is the first message. */
 export const ticketSchema = z.object({
   id: z.string(),
   subject: z.string(),
@@ -42,7 +42,7 @@ export const ticketSchema = z.object({
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
-/** One message of a ticket's conversation (user-app.md section 3). */
+/** One message of a ticket's conversation. */
 export const ticketMessageSchema = z.object({
   id: z.string(),
   message: z.string(),
@@ -51,7 +51,7 @@ export const ticketMessageSchema = z.object({
 });
 export type TicketMessage = z.infer<typeof ticketMessageSchema>;
 
-/** A ticket as the console lists it (admin-console.md section 3), with the owner's address and assignee. */
+/** A ticket as the console lists it, with the owner's address and assignee. */
 export const adminTicketSchema = ticketSchema.extend({
   userId: z.string(),
   userEmail: z.string().nullable(),

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { encrypted } from '../accounts/events';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
 
-/** How urgent the user says their ticket is (user-app.md sections 3 and 9). */
+/** How urgent the user says their ticket is. */
 export const ticketPriorities = ['low', 'medium', 'high', 'urgent'] as const;
 export type TicketPriority = (typeof ticketPriorities)[number];
 
 /**
- * A ticket's status (admin-console.md section 3): open until staff take it up (an admin assigns it or
+ * A ticket's status: open until staff take it up (an admin assigns it or
  * replies: in_progress), resolved by an admin, closed by its owner or by itself 7 days after resolved.
  */
 export const ticketStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const;

@@ -99,7 +99,7 @@ export async function recordedOwnerOfSubscription(
   return row?.user_id ?? null;
 }
 
-/** The admin Overview's money figures (issue 21 shows them). */
+/** The admin Overview's money figures. */
 export interface RevenueOverview {
   /** Subscriptions that make their user Pro at the instant asked (past due ones until their period ends). */
   activeSubscriptions: number;

@@ -90,7 +90,7 @@ export interface ProcessOptions {
   clickThread?: { script: URL };
   /** The built web app to serve (`WEB_DIST_DIR`); absent: the API alone, as most tests run it. */
   webDistDir?: string;
-  /** The payment provider (issue 20); absent: no plans and payments routes. */
+  /** The payment provider; absent: no plans and payments routes. */
   payments?: PaymentProvider;
 }
 

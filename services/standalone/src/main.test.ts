@@ -171,8 +171,8 @@ describe('npm start: the app in one process', () => {
     expect(ready.status).toBe('ok');
     const pidFile = findPostmasterPid(dataDir);
     expect(pidFile).not.toBeNull();
-    // Rare runs used to end 1 after the grace: a click thread stopped before its first Kysely query kept
-    // its pool open (Db.close now ends it). Should a stop overrun again, the logs say which step it waited for.
+    // A stop must not overrun the grace: a click thread stopped before its first Kysely query keeps
+    // its pool open until Db.close ends it. Should a stop overrun again, the logs say which step it waited for.
     const code = await app.stop('SIGINT');
     const serverLog = path.join(dataDir, 'postgres.log');
     const logs = `app:\n${app.output().slice(-4_000)}\nPostgreSQL:\n${existsSync(serverLog) ? readFileSync(serverLog, 'utf8').slice(-4_000) : '(no log)'}`;

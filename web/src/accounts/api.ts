@@ -5,7 +5,7 @@ import { ApiError, getJson, sendJson } from '../api/http';
 export const currentUserQueryKey = ['/api/auth/user'] as const;
 
 /**
- * The signed-in user, or null when signed out: a 401 is an answer, not an error. Spec section 4 asks for
+ * The signed-in user, or null when signed out: a 401 is an answer, not an error. The app asks for
  * the user again on every mount and window focus, so this query is always stale (the cached user is still
  * shown meanwhile, without a spinner). Any other failure stays an error, which callers also read as
  * signed out.
@@ -67,7 +67,7 @@ export interface ProfileChanges {
   lastName: string;
 }
 
-/** PATCH /api/user/profile; the user is asked for again afterwards (spec, section 7). */
+/** PATCH /api/user/profile; the user is asked for again afterwards. */
 export const useUpdateProfile = () =>
   useSessionMutation((changes: ProfileChanges) =>
     sendJson('PATCH', '/api/user/profile', userSchema, changes),

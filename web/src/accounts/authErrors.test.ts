@@ -6,7 +6,7 @@ const answer = (status: number, body: object, retryAfterSeconds?: number) =>
   new ApiError(status, JSON.stringify(body), '', retryAfterSeconds);
 
 describe('describeAuthError', () => {
-  it('keeps the spec message format: "{status}: {body text}"', () => {
+  it('keeps the message format: "{status}: {body text}"', () => {
     const body = { code: 'INVALID_CREDENTIALS', message: 'The e-mail address or password is not correct' };
     expect(answer(401, body).message).toBe(`401: ${JSON.stringify(body)}`);
   });

@@ -1,6 +1,6 @@
 import type { User } from '@sniplink/contracts';
 
-/** Pro when the subscription is active (spec, section 6). */
+/** Pro when the subscription is active. */
 export const isPro = (user: Pick<User, 'subscriptionStatus'>): boolean =>
   user.subscriptionStatus === 'active';
 

@@ -6,10 +6,10 @@ import { useEffect } from 'react';
 import { toast } from '../components/toast';
 import { currentUserQueryOptions } from './api';
 
-/** The login redirect waits this long so the toast can be read (spec, section 9). */
+/** The login redirect waits this long so the toast can be read. */
 export const loginRedirectDelayMs = 500;
 
-/** A navigation, not a data call (spec, section 2); it comes back to `path` once signed in. */
+/** A navigation, not a data call; it comes back to `path` once signed in. */
 export function loginHref(path: string): string {
   return `/api/login?returnTo=${encodeURIComponent(path)}`;
 }
@@ -28,7 +28,7 @@ export function announceSignedOutAndLogIn(): () => void {
 
 /**
  * The signed-in user, from the cache when it is there (no request, so a signed-in page shows at once), or
- * null: a 401 or any other failure reads as signed out (spec, section 4).
+ * null: a 401 or any other failure reads as signed out.
  */
 export async function signedInUserOrNull(queryClient: QueryClient): Promise<User | null> {
   return queryClient.ensureQueryData(currentUserQueryOptions()).catch(() => null);

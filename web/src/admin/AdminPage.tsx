@@ -1,11 +1,22 @@
-import { Badge, Button, Container, Group, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Container, Group, Loader, Tabs, Text, Title } from '@mantine/core';
 import type { User } from '@sniplink/contracts';
 import { pages } from '@sniplink/contracts/pages';
+import type { QueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { PageTitle } from '../components/PageTitle';
-import { adminTabs } from './tabs';
+import { adminTabs } from '../features';
+
+/** The open tab: the one named in the address, else the first (Overview). */
+const tabNamed = (tab: string | undefined) =>
+  adminTabs.find((candidate) => candidate.value === tab) ?? adminTabs[0];
+
+/** Loads what the open tab shows, before the console shows it. */
+export async function loadAdminTab(queryClient: QueryClient, tab: string | undefined): Promise<void> {
+  await tabNamed(tab)?.load?.(queryClient);
+}
 
 /**
- * The admin console (admin-console.md section 2): a header with the ADMIN badge, the admin's e-mail and
+ * The admin console: a header with the ADMIN badge, the admin's e-mail and
  * a logout button, then the tabs. Logout is a navigation to /api/logout.
  */
 export function AdminPage({
@@ -17,7 +28,7 @@ export function AdminPage({
   tab: string | undefined;
   onTabChange(tab: string): void;
 }) {
-  const active = adminTabs.find((candidate) => candidate.value === tab) ?? adminTabs[0];
+  const active = tabNamed(tab);
   return (
     <Container size="xl" py="lg">
       <PageTitle title={pages['/admin'].title} />
@@ -50,7 +61,7 @@ export function AdminPage({
           </Tabs.List>
           {adminTabs.map((entry) => (
             <Tabs.Panel key={entry.value} value={entry.value}>
-              {entry.panel()}
+              <Suspense fallback={<Loader aria-label="Loading" />}>{entry.panel()}</Suspense>
             </Tabs.Panel>
           ))}
         </Tabs>

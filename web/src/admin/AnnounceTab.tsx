@@ -1,9 +1,7 @@
 import {
-  Alert,
   Badge,
   Button,
   Group,
-  Loader,
   Modal,
   Select,
   Stack,
@@ -22,7 +20,7 @@ import {
   type AnnouncementAudience,
   type AnnouncementType,
 } from '@sniplink/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../api/http';
 import { toast } from '../components/toast';
@@ -57,9 +55,9 @@ const createdLabel = (iso: string) =>
 const problemOf = (error: unknown) =>
   error instanceof ApiError ? (error.serverMessage ?? error.message) : 'Please try again.';
 
-/** The Announce tab (admin-console.md section 2): the announcements, and a dialog to publish one. */
+/** The Announce tab: the announcements, and a dialog to publish one. */
 export function AnnounceTab() {
-  const announcements = useQuery(adminAnnouncementsQueryOptions());
+  const announcements = useSuspenseQuery(adminAnnouncementsQueryOptions());
   const [creating, dialog] = useDisclosure(false);
   return (
     <Stack gap="md">
@@ -69,13 +67,7 @@ export function AnnounceTab() {
         </Title>
         <Button onClick={dialog.open}>New Announcement</Button>
       </Group>
-      {announcements.isPending ? (
-        <Loader aria-label="Loading announcements" />
-      ) : announcements.isError ? (
-        <Alert color="red" title="The announcements could not be loaded">
-          {problemOf(announcements.error)}
-        </Alert>
-      ) : announcements.data.length === 0 ? (
+      {announcements.data.length === 0 ? (
         <Text c="dimmed">No announcements yet.</Text>
       ) : (
         <AnnouncementTable announcements={announcements.data} />
@@ -155,7 +147,7 @@ function AnnouncementRow({ announcement }: { announcement: Announcement }) {
 
 type FieldErrors = Partial<Record<'title' | 'message', string>>;
 
-/** The create dialog's form, with section 9's defaults: type info, audience all, active. */
+/** The create dialog's form, with its defaults: type info, audience all, active. */
 function NewAnnouncementForm({ onDone }: { onDone(): void }) {
   const [title, setTitle] = useState('');
   const [message, setMessage] = useState('');

@@ -1,9 +1,7 @@
 import {
-  Alert,
   Autocomplete,
   Button,
   Group,
-  Loader,
   Modal,
   Stack,
   Table,
@@ -14,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { type ConfigEntry, knownSettings } from '@sniplink/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../components/toast';
 import {
@@ -34,9 +32,9 @@ const formatUpdated = (iso: string) =>
 /** Which dialog is open: adding, editing an entry, or confirming a deletion. */
 type Dialog = { kind: 'add' } | { kind: 'edit'; entry: ConfigEntry } | { kind: 'delete'; entry: ConfigEntry };
 
-/** The console's Config tab (admin-console.md section 2): a key-value table with add, edit and delete. */
+/** The console's Config tab: a key-value table with add, edit and delete. */
 export function ConfigTab() {
-  const entries = useQuery(configEntriesQueryOptions());
+  const entries = useSuspenseQuery(configEntriesQueryOptions());
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
 
@@ -53,19 +51,11 @@ export function ConfigTab() {
         </div>
         <Button onClick={() => setDialog({ kind: 'add' })}>Add Entry</Button>
       </Group>
-      {entries.isPending ? (
-        <Loader aria-label="Loading configuration" />
-      ) : entries.isError ? (
-        <Alert color="red" title="Could not load the configuration">
-          {serverMessageOf(entries.error)}
-        </Alert>
-      ) : (
-        <ConfigTable
-          entries={entries.data}
-          onEdit={(entry) => setDialog({ kind: 'edit', entry })}
-          onDelete={(entry) => setDialog({ kind: 'delete', entry })}
-        />
-      )}
+      <ConfigTable
+        entries={entries.data}
+        onEdit={(entry) => setDialog({ kind: 'edit', entry })}
+        onDelete={(entry) => setDialog({ kind: 'delete', entry })}
+      />
       <Modal
         opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}
         onClose={close}
@@ -233,7 +223,7 @@ function ConfigEntryForm({ entry, onDone }: { entry?: ConfigEntry; onDone(): voi
   );
 }
 
-/** Delete asks for confirmation (admin-console.md section 5). */
+/** Delete asks for confirmation. */
 function DeleteConfigEntryDialog({ entry, onClose }: { entry: ConfigEntry | undefined; onClose(): void }) {
   const remove = useDeleteConfigEntry();
   const confirm = () => {

@@ -1,38 +1,20 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { StatCard } from '../dashboard/StatCard';
 import { overviewGroups } from './overviewCards';
 import { adminDetailedStatsQueryOptions } from './statsApi';
 
 /**
- * The Overview tab (admin-console.md section 2): the headline cards, "Daily Activity" and "Distribution",
+ * The Overview tab: the headline cards, "Daily Activity" and "Distribution",
  * from `GET /api/admin/stats/detailed`. Asked for each time the tab opens, and again by Refresh.
  */
 export function OverviewTab() {
-  const stats = useQuery(adminDetailedStatsQueryOptions());
+  const stats = useSuspenseQuery(adminDetailedStatsQueryOptions());
   const refresh = (
     <Button variant="default" size="xs" onClick={() => void stats.refetch()} loading={stats.isFetching}>
       Refresh
     </Button>
   );
-  if (stats.isPending) {
-    return (
-      <Group gap="sm" py="xl" role="status">
-        <Loader size="sm" />
-        <Text c="dimmed">Loading statistics…</Text>
-      </Group>
-    );
-  }
-  if (stats.isError) {
-    return (
-      <Alert color="red" title="Could not load the statistics" role="alert">
-        <Text size="sm" mb="sm">
-          {stats.error.message}
-        </Text>
-        {refresh}
-      </Alert>
-    );
-  }
   return (
     <Stack gap="lg">
       <Group justify="space-between">

@@ -6,12 +6,12 @@ import { AuditHistory } from './AuditHistory';
 import { fullName, joined, SubscriptionBadges } from './userFacts';
 import { useSetAdmin, useSuspendUser } from './usersApi';
 
-/** The server's own message (the last admin's 409, say), else the spec's "{status}: {body}". */
+/** The server's own message (the last admin's 409, say), else "{status}: {body}". */
 const problem = (error: Error) =>
   error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message;
 
 /**
- * The View dialog (admin-console.md section 2): the user's facts, the admin switch, Suspend / Unsuspend, and
+ * The View dialog: the user's facts, the admin switch, Suspend / Unsuspend, and
  * the user's history. `onChange` gets the user as the server answers after each change.
  */
 export function UserDialog({

@@ -13,7 +13,9 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { ADMIN_USERS_MAX_PAGE, type AdminUser } from '@sniplink/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { pageInAddress } from '../places';
+import { adminRoute } from './places';
 import { UserDialog } from './UserDialog';
 import { fullName, joined, SubscriptionBadges } from './userFacts';
 import { adminUsersExportUrl, adminUsersQueryOptions } from './usersApi';
@@ -22,15 +24,47 @@ import { adminUsersExportUrl, adminUsersQueryOptions } from './usersApi';
 const searchDebounceMs = 300;
 
 /**
- * The console's Users tab (admin-console.md section 2): search by e-mail or full name (on the server), the
+ * The console's Users tab: search by e-mail or full name (on the server), the
  * table, pages of 20, the CSV export of the current search, and the View dialog.
  */
 export function UsersTab() {
-  const [typed, setTyped] = useState('');
-  const [search] = useDebouncedValue(typed.trim(), searchDebounceMs);
-  const [page, setPage] = useState(1);
-  const [viewing, setViewing] = useState<AdminUser | null>(null);
+  const { q: search = '', page = 1, user: viewingId } = adminRoute.useSearch();
+  const navigate = adminRoute.useNavigate();
+  const [typed, setTyped] = useState(search);
+  const [debounced] = useDebouncedValue(typed.trim(), searchDebounceMs);
+  // The search, once the typing stops, goes into the address in place of the last one; any filter change
+  // returns to page 1. The last one written is remembered so that the address and the box never chase
+  // each other.
+  const written = useRef(search);
+  useEffect(() => {
+    if (debounced === written.current) return;
+    written.current = debounced;
+    void navigate({
+      search: (previous) => ({ ...previous, q: debounced || undefined, page: undefined }),
+      replace: true,
+    });
+  }, [debounced, navigate]);
+  const setPage = (next: number) =>
+    void navigate({ search: (previous) => ({ ...previous, page: pageInAddress(next) }), replace: true });
+  // The user as the server last answered a change in the dialog, until the list shows it too.
+  const [changed, setChanged] = useState<AdminUser | null>(null);
   const users = useQuery(adminUsersQueryOptions(search, page));
+  // The View dialog's user is named in the address (`?user=`): a reload finds them on the same page of
+  // the same search.
+  const viewing =
+    viewingId === undefined
+      ? null
+      : changed?.id === viewingId
+        ? changed
+        : (users.data?.users.find((one) => one.id === viewingId) ?? null);
+  const view = (user: AdminUser) => {
+    setChanged(null);
+    void navigate({ search: (previous) => ({ ...previous, user: user.id }) });
+  };
+  const closeView = () => {
+    setChanged(null);
+    void navigate({ search: (previous) => ({ ...previous, user: undefined }), replace: true });
+  };
   const pageCount = users.data
     ? Math.min(ADMIN_USERS_MAX_PAGE, Math.max(1, Math.ceil(users.data.total / users.data.pageSize)))
     : 1;
@@ -42,11 +76,7 @@ export function UsersTab() {
           aria-label="Search users"
           placeholder="Search by email or name"
           value={typed}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value);
-            // Any filter change returns to page 1.
-            setPage(1);
-          }}
+          onChange={(event) => setTyped(event.currentTarget.value)}
           w={320}
         />
         <Group gap="sm">
@@ -70,7 +100,7 @@ export function UsersTab() {
       ) : users.data.users.length === 0 ? (
         <Text c="dimmed">No users match this search.</Text>
       ) : (
-        <UsersTable users={users.data.users} onView={setViewing} />
+        <UsersTable users={users.data.users} onView={view} />
       )}
       {pageCount > 1 && (
         <Center>
@@ -83,7 +113,7 @@ export function UsersTab() {
           />
         </Center>
       )}
-      {viewing && <UserDialog user={viewing} onChange={setViewing} onClose={() => setViewing(null)} />}
+      {viewing && <UserDialog user={viewing} onChange={setChanged} onClose={closeView} />}
     </Stack>
   );
 }

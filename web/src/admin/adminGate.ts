@@ -2,7 +2,7 @@ import type { User } from '@sniplink/contracts';
 import { redirect } from '@tanstack/react-router';
 import { toast } from '../components/toast';
 
-/** A non-admin is sent home after this long, so the toast can be read (admin-console.md section 9). */
+/** A non-admin is sent home after this long, so the toast can be read. */
 export const adminRedirectDelayMs = 500;
 
 /**

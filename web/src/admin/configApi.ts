@@ -10,10 +10,10 @@ import {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, getJson, sendJson } from '../api/http';
 
-/** Query key from the spec, section 7: the GET URL. */
+/** Query key: the GET URL. */
 export const configEntriesQueryKey = ['/api/admin/config'] as const;
 
-/** Every config entry, by key. Admin queries never retry (admin-console.md section 9). */
+/** Every config entry, by key. Admin queries never retry. */
 export const configEntriesQueryOptions = () =>
   queryOptions({
     queryKey: configEntriesQueryKey,
@@ -21,7 +21,7 @@ export const configEntriesQueryOptions = () =>
     retry: false,
   });
 
-/** After any change: the list again (spec section 7, "lists are refreshed after successful changes"). */
+/** After any change: the list again (lists are refreshed after successful changes). */
 function useConfigMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -18,7 +18,7 @@ const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'U
 export const formatCents = (cents: number): string => dollars.format(cents / 100);
 
 /**
- * The Overview's three groups of cards (admin-console.md section 2): the headline figures, "Daily
+ * The Overview's three groups of cards: the headline figures, "Daily
  * Activity" and "Distribution", each figure formatted as an admin reads it.
  */
 export function overviewGroups(stats: AdminDetailedStats): OverviewGroup[] {

@@ -2,7 +2,7 @@ import { adminDetailedStatsSchema } from '@sniplink/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../api/http';
 
-/** Query key from the spec, section 7: the GET URL. */
+/** Query key: the GET URL. */
 export const adminDetailedStatsQueryKey = ['/api/admin/stats/detailed'] as const;
 
 /**

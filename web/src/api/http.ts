@@ -2,8 +2,7 @@ import type { ErrorBody, ErrorCode } from '@sniplink/contracts';
 import type { z } from 'zod';
 
 /**
- * A non-OK answer. Its message is "{status}: {body text, or the status text if empty}" as the spec,
- * section 8, describes; `code` and `field` come from the API's `{ code, message, field? }` body so that
+ * A non-OK answer. Its message is "{status}: {body text, or the status text if empty}"; `code` and `field` come from the API's `{ code, message, field? }` body so that
  * callers match on them, never on the message text.
  */
 export class ApiError extends Error {
@@ -57,7 +56,7 @@ interface GetJsonOptions {
 }
 
 /**
- * GET a JSON body, sending cookies (spec, section 7), parsed with the schema the server answers through
+ * GET a JSON body, sending cookies, parsed with the schema the server answers through
  * (@sniplink/contracts); any other non-OK response throws an ApiError.
  */
 export async function getJson<Schema extends z.ZodType>(
@@ -71,8 +70,8 @@ export async function getJson<Schema extends z.ZodType>(
 }
 
 /**
- * Sends a request with cookies; the payload goes as JSON, with a JSON content-type, only when one is given
- * (spec, section 7). Resolves to the answer, parsed with the schema the server answers through.
+ * Sends a request with cookies; the payload goes as JSON, with a JSON content-type, only when one is given.
+ * Resolves to the answer, parsed with the schema the server answers through.
  */
 export async function sendJson<Schema extends z.ZodType>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',

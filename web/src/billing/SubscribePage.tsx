@@ -37,7 +37,7 @@ import { showPaymentNotice, usePaymentReturn } from './usePaymentReturn';
 
 const pageTitle = pages['/subscribe'].title;
 
-/** /subscribe (spec, sections 2 and 4): Pro Monthly or Pro Yearly, and the screens after the checkout. */
+/** /subscribe: Pro Monthly or Pro Yearly, and the screens after the checkout. */
 export function SubscribePage({ search }: { search: PaymentReturnSearch }) {
   const [paid, setPaid] = useState(false);
   const { checking } = usePaymentReturn('/subscribe', search, (outcome) => {
@@ -230,7 +230,7 @@ const included = (
   </>
 );
 
-/** Free next to Pro (spec, section 1). */
+/** Free next to Pro. */
 function PlanComparison() {
   const rows: { feature: string; free: ReactNode; pro: ReactNode }[] = [
     { feature: 'Links', free: '5 links total', pro: '500 links per month' },

@@ -2,7 +2,7 @@ import type { CreateSubscriptionAnswer } from '@sniplink/contracts';
 import { ApiError, UnexpectedAnswerError } from '../api/http';
 import type { Problem } from '../links/linkErrors';
 
-/** The subscribe page waits this long before it sends the browser to the checkout (spec, section 9). */
+/** The subscribe page waits this long before it sends the browser to the checkout. */
 export const checkoutRedirectDelayMs = 1000;
 
 /** What the subscribe page does once `POST /api/create-subscription` has answered or failed. */
@@ -19,7 +19,7 @@ const checkoutError = (message: string): CheckoutOutcome => ({
 
 const noSessionUrl = checkoutError('No checkout session URL received from server');
 
-/** An answer: the checkout to go to, or the user is Pro already (spec, sections 7 and 8). */
+/** An answer: the checkout to go to, or the user is Pro already. */
 export function checkoutAnswerOutcome(answer: CreateSubscriptionAnswer): CheckoutOutcome {
   if ('status' in answer) return { kind: 'already-subscribed', message: answer.message };
   const url = answer.sessionUrl.trim();

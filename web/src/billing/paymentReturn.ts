@@ -1,5 +1,5 @@
 /**
- * The query the payment provider's checkout comes back with (spec, section 2): `payment=success` with the
+ * The query the payment provider's checkout comes back with: `payment=success` with the
  * checkout's `session_id`, or `payment=canceled`. Read on /subscribe (and /home), then cleaned off the
  * address.
  */

@@ -1,7 +1,7 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { toast } from './toast';
 
-/** Copies `text` and says so in a toast (spec section 8: "Copied!", or "Failed to copy to clipboard"). */
+/** Copies `text` and says so in a toast ("Copied!", or "Failed to copy to clipboard"). */
 export async function copyToClipboard(text: string, copiedMessage: string, errorTitle = 'Error') {
   try {
     await navigator.clipboard.writeText(text);

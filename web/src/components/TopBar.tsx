@@ -11,7 +11,7 @@ import { SignedOutLinks } from './SignedOutLinks';
 const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
 const MobileMenu = lazy(() => import('./MobileMenu').then((module) => ({ default: module.MobileMenu })));
 
-/** Top navigation (spec section 2): wide screens show it inline, narrow ones behind a menu toggle. */
+/** Top navigation: wide screens show it inline, narrow ones behind a menu toggle. */
 export function TopBar() {
   const { data: user, isPending } = useQuery(currentUserQueryOptions());
   const [menuOpen, menu] = useDisclosure(false);

@@ -11,7 +11,7 @@ export function UserAvatar({ user, size = 36 }: { user: User; size?: number }) {
   );
 }
 
-/** The signed-in user's avatar menu (spec section 2, top navigation). */
+/** The signed-in user's avatar menu. */
 export function UserMenu({ user }: { user: User }) {
   const toProfile = useInAppClick('/profile');
   const toAdmin = useInAppClick('/admin');

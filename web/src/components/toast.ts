@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 
 /**
- * Toasts as the spec (sections 8 and 9) describes them: at most one on screen, shown for 5 seconds, errors
+ * Toasts: at most one on screen, shown for 5 seconds, errors
  * in the destructive (red) style. The single-toast limit and position live on the <Notifications/>
  * provider in main.tsx; this helper only decides the look of one toast.
  */

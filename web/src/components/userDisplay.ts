@@ -1,6 +1,6 @@
 import type { User } from '@sniplink/contracts';
 
-/** Spec section 3: firstName, else the capitalised part of the e-mail before the @, else "User". */
+/** The display name: firstName, else the capitalised part of the e-mail before the @, else "User". */
 export function displayNameOf(user: Pick<User, 'firstName' | 'email'>): string {
   const firstName = user.firstName?.trim();
   if (firstName) return firstName;

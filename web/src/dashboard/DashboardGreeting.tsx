@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react';
 import { isPro, planLabelOf } from '../accounts/plan';
 import { displayNameOf } from '../components/userDisplay';
 import { greetingFor } from './greeting';
+import { useDashboardTotals } from './totals';
+import { useDashboardPlace } from './useDashboardPlace';
 
 const seenKey = (userId: string) => `sniplink:dashboard-seen:${userId}`;
 
@@ -29,16 +31,12 @@ function useFirstVisit(userId: string): boolean {
   return firstVisit;
 }
 
-interface DashboardGreetingProps {
-  user: User;
-  totalLinks: number | undefined;
-  onOpenSupport: () => void;
-}
-
-export function DashboardGreeting({ user, totalLinks, onOpenSupport }: DashboardGreetingProps) {
+export function DashboardGreeting({ user }: { user: User }) {
+  const { totalLinks } = useDashboardTotals();
+  const { go } = useDashboardPlace();
   const firstVisit = useFirstVisit(user.id);
   const greeting = greetingFor({ userId: user.id, name: displayNameOf(user), firstVisit }, new Date());
-  const showUpgrade = !isPro(user) && (totalLinks ?? 0) >= 1;
+  const showUpgrade = !isPro(user) && totalLinks >= 1;
 
   return (
     <Group justify="space-between" align="flex-start" gap="md">
@@ -59,7 +57,7 @@ export function DashboardGreeting({ user, totalLinks, onOpenSupport }: Dashboard
             Upgrade
           </Button>
         )}
-        <Button variant="default" onClick={onOpenSupport}>
+        <Button variant="default" onClick={() => go({ support: 'open' })}>
           Support
         </Button>
       </Group>

@@ -2,19 +2,14 @@ import { SimpleGrid } from '@mantine/core';
 import type { User } from '@sniplink/contracts';
 import { allowanceFigures } from '../links/linkAllowance';
 import { StatCard } from './StatCard';
-
-interface DashboardStatsProps {
-  user: User;
-  /** Undefined while the user's analytics load. */
-  totalLinks: number | undefined;
-  totalClicks: number | undefined;
-}
+import { useDashboardTotals } from './totals';
 
 /**
  * Total Links, Total Clicks, This Month (Pro) or Total Used (Free), Links Remaining: the last two are the
  * server's allowance, as the profile and the create refusal count it.
  */
-export function DashboardStats({ user, totalLinks, totalClicks }: DashboardStatsProps) {
+export function DashboardStats({ user }: { user: User }) {
+  const { totalLinks, totalClicks } = useDashboardTotals();
   const allowance = allowanceFigures(user.linkAllowance);
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">

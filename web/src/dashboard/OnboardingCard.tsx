@@ -2,7 +2,7 @@ import { Button, Card, CloseButton, Group, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 
-/** The browser-local flag of spec section 3: the card stays away once dismissed. */
+/** A browser-local flag: the card stays away once dismissed. */
 const dismissedKey = 'sniplink:onboarding-card-dismissed';
 
 /** Shown while the user has used none of their allowance, until dismissed. */

@@ -8,7 +8,7 @@ import { useShortenDemoLink } from '../demo/api';
 import { onboardingDemoProblem } from '../links/linkErrors';
 import { urlToShorten } from '../links/typedUrl';
 
-/** Welcome, make a first link, see it (spec, section 2). */
+/** Welcome, make a first link, see it. */
 export function OnboardingSteps() {
   const [step, setStep] = useState(0);
   const [result, setResult] = useState<DemoLink>();

@@ -6,10 +6,10 @@ import { CopyUrlButton } from '../components/CopyButton';
 import { demoLinksQueryOptions } from './api';
 
 const copiedMessage = 'Short URL copied to clipboard';
-/** Spec section 9: the result lists at most 3 of the visitor's other demo links. */
+/** The result lists at most 3 of the visitor's other demo links. */
 const shownEarlierLinks = 3;
 
-/** The demo's short link, the visitor's earlier ones and the sign-up call to action (spec section 2). */
+/** The demo's short link, the visitor's earlier ones and the sign-up call to action. */
 export function DemoResult({ link }: { link: DemoLink }) {
   const { data: demoLinks = [] } = useQuery(demoLinksQueryOptions());
   const earlier = demoLinks.filter((other) => other.id !== link.id);

@@ -10,7 +10,7 @@ import { demoInputProblem, demoShortenFailure } from './demoErrors';
 const loadDemoResult = () => import('./DemoResult');
 const DemoResult = lazy(() => loadDemoResult().then((module) => ({ default: module.DemoResult })));
 
-/** "Try Sniplink Free": a visitor shortens a URL without an account (spec section 2, landing page). */
+/** "Try Sniplink Free": a visitor shortens a URL without an account. */
 export function DemoSection() {
   const [url, setUrl] = useState('');
   const [result, setResult] = useState<DemoLink>();

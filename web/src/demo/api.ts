@@ -5,10 +5,10 @@ import { userAnalyticsQueryKey } from '../analytics/api';
 import { call } from '../api/client';
 import { linksQueryKey } from '../links/api';
 
-/** Query keys from the spec, section 7: the GET URL is the key's parts joined with slashes. */
+/** A query's key starts with the path of the endpoint it asks (the GET URL, for a call without parameters). */
 export const demoLinksQueryKey = [demoEndpoints.demoLinks.path] as const;
 
-/** This visitor's demo links (their `visitor` cookie), cached 5 minutes (spec section 9). */
+/** This visitor's demo links (their `visitor` cookie), cached 5 minutes. */
 export const demoLinksQueryOptions = () =>
   queryOptions({
     queryKey: demoLinksQueryKey,
@@ -16,7 +16,7 @@ export const demoLinksQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-/** POST /api/demo/shorten; the demo link list is asked again after each try (spec section 4). */
+/** POST /api/demo/shorten; the demo link list is asked again after each try. */
 export function useShortenDemoUrl() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -27,7 +27,7 @@ export function useShortenDemoUrl() {
 
 /**
  * A demo link. Signed in, the server makes an ordinary link under the plan, so the link queries are
- * refreshed too, and the demo list as the spec, section 4, asks.
+ * refreshed too, and the demo list.
  */
 export const useShortenDemoLink = () => {
   const queryClient = useQueryClient();

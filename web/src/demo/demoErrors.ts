@@ -1,6 +1,6 @@
 export type DemoInputProblem = { title: string; message: string };
 
-/** Spec section 5: a blank URL, or one not starting with http:// or https://, never reaches the server. */
+/** A blank URL, or one not starting with http:// or https://, never reaches the server. */
 export function demoInputProblem(url: string): DemoInputProblem | undefined {
   if (!url.trim()) return { title: 'Error', message: 'Please enter a URL to shorten' };
   if (!/^https?:\/\//i.test(url.trim())) {
@@ -9,7 +9,7 @@ export function demoInputProblem(url: string): DemoInputProblem | undefined {
   return undefined;
 }
 
-/** Spec section 8 (landing): the toast for a failed shorten, matched on the error text "{status}: {body}". */
+/** The landing page's toast for a failed shorten, matched on the error text "{status}: {body}". */
 export function demoShortenFailure(error: unknown): DemoInputProblem {
   const text = error instanceof Error ? error.message : '';
   if (text.includes('429')) {

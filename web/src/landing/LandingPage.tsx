@@ -5,7 +5,7 @@ import { Hero } from './Hero';
 import { LandingFooter } from './LandingFooter';
 import { Comparison, Pricing, StartTrial } from './Pricing';
 
-/** The signed-out "/" (spec section 2): pitch, demo, pricing. */
+/** The signed-out "/": pitch, demo, pricing. */
 export function LandingPage({ headline }: { headline: string }) {
   return (
     <>

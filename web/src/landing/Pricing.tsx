@@ -83,7 +83,7 @@ export function Comparison() {
   );
 }
 
-/** Plans from the spec, section 1 (anchor #pricing). */
+/** The plans (anchor #pricing). */
 export function Pricing() {
   return (
     <Container component="section" id="pricing" size="md" py={56} aria-labelledby="pricing-title">

@@ -2,6 +2,7 @@ import { Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { announceSignedOutAndLogIn } from '../accounts/useSignedInUser';
 import { toast } from '../components/toast';
+import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { useCreateLink } from './api';
 import { createLinkProblem } from './linkErrors';
 import { urlToShorten } from './typedUrl';
@@ -9,10 +10,10 @@ import { urlToShorten } from './typedUrl';
 interface CreateLinkFormProps {
   /** From the user's allowance: at 0 the form is disabled. */
   linksRemaining: number;
-  onCreated: () => void;
 }
 
-export function CreateLinkForm({ linksRemaining, onCreated }: CreateLinkFormProps) {
+export function CreateLinkForm({ linksRemaining }: CreateLinkFormProps) {
+  const { go } = useDashboardPlace();
   const [url, setUrl] = useState('');
   const createLink = useCreateLink();
   const noneLeft = linksRemaining === 0;
@@ -24,7 +25,8 @@ export function CreateLinkForm({ linksRemaining, onCreated }: CreateLinkFormProp
       onSuccess: (link) => {
         setUrl('');
         toast.success('Link created successfully!', link.shortUrl);
-        onCreated();
+        // The new link is the first of the list: its first page shows it.
+        go({ page: undefined }, { replace: true });
       },
       onError: (error) => {
         const problem = createLinkProblem(error);

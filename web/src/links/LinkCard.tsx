@@ -4,6 +4,7 @@ import type { Link } from '@sniplink/contracts';
 import { lazy, Suspense } from 'react';
 import { copyToClipboard } from '../components/CopyButton';
 import { toast } from '../components/toast';
+import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { useDuplicateLink } from './api';
 import { DeleteLinkDialog } from './DeleteLinkDialog';
 import { EditLinkDialog } from './EditLinkDialog';
@@ -19,7 +20,10 @@ const LinkAnalyticsPanel = lazy(() =>
 export function LinkCard({ link }: { link: Link }) {
   const [editing, edit] = useDisclosure(false);
   const [deleting, confirmDelete] = useDisclosure(false);
-  const [showAnalytics, analytics] = useDisclosure(false);
+  const { place, go } = useDashboardPlace();
+  // One link's analytics at a time, named in the address: a reload or a shared address unfolds them again.
+  const showAnalytics = place.analytics === link.id;
+  const toggleAnalytics = () => go({ analytics: showAnalytics ? undefined : link.id }, { replace: true });
   const duplicateLink = useDuplicateLink();
   const shown = shortUrlText(link.shortUrl);
   const analyticsId = `link-analytics-${link.id}`;
@@ -100,7 +104,7 @@ export function LinkCard({ link }: { link: Link }) {
         <Button
           size="compact-sm"
           variant="default"
-          onClick={analytics.toggle}
+          onClick={toggleAnalytics}
           aria-expanded={showAnalytics}
           aria-controls={analyticsId}
           aria-label={`Analytics for ${link.shortCode}`}

@@ -1,23 +1,21 @@
-import { Button, Card, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
-import type { Link } from '@sniplink/contracts';
+import { Button, Card, Center, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { analyticsExportUrl } from '../analytics/api';
+import { useDashboardPlace } from '../dashboard/useDashboardPlace';
+import { pageInAddress } from '../places';
+import { linksQueryOptions } from './api';
 import { LinkCard } from './LinkCard';
 
-export const linksPerPage = 5;
+const linksPerPage = 5;
 
-interface LinkListProps {
-  links: Link[] | undefined;
-  failed: boolean;
-  page: number;
-  onPageChange: (page: number) => void;
-}
-
-/** The user's links, five to a page, with the CSV export. */
-export function LinkList({ links, failed, page, onPageChange }: LinkListProps) {
-  const pageCount = Math.max(1, Math.ceil((links?.length ?? 0) / linksPerPage));
+/** The user's links, five to a page (the page is in the address), with the CSV export. */
+export function LinkList() {
+  const { data: links } = useSuspenseQuery(linksQueryOptions());
+  const { place, go } = useDashboardPlace();
+  const pageCount = Math.max(1, Math.ceil(links.length / linksPerPage));
   // Deleting the last link of the last page moves back a page rather than showing an empty one.
-  const current = Math.min(page, pageCount);
-  const shown = links?.slice((current - 1) * linksPerPage, current * linksPerPage) ?? [];
+  const current = Math.min(place.page ?? 1, pageCount);
+  const shown = links.slice((current - 1) * linksPerPage, current * linksPerPage);
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -36,13 +34,7 @@ export function LinkList({ links, failed, page, onPageChange }: LinkListProps) {
           Export CSV
         </Button>
       </Group>
-      {failed ? (
-        <Text c="red">Failed to load your links.</Text>
-      ) : links === undefined ? (
-        <Center py="lg">
-          <Loader aria-label="Loading links" />
-        </Center>
-      ) : links.length === 0 ? (
+      {links.length === 0 ? (
         <Text c="dimmed">No links yet. Create your first short link above.</Text>
       ) : (
         <Stack gap="sm">
@@ -56,7 +48,7 @@ export function LinkList({ links, failed, page, onPageChange }: LinkListProps) {
           <Pagination
             total={pageCount}
             value={current}
-            onChange={onPageChange}
+            onChange={(page) => go({ page: pageInAddress(page) }, { replace: true })}
             getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
             size="sm"
           />

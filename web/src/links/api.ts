@@ -28,7 +28,7 @@ export const shortCodeAvailabilityQueryOptions = (code: string) =>
     gcTime: 0,
   });
 
-/** After any change to links: the links list, the user (their counts) and the user's analytics (spec 7). */
+/** After any change to links: the links list, the user (their counts) and the user's analytics. */
 function useLinkMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -22,5 +22,5 @@ export async function downloadQrCode(shortUrl: string, shortCode: string): Promi
   }
 }
 
-/** "sniplink.example/s/abc1234": the short URL as shown, without its scheme (spec, section 9). */
+/** "sniplink.example/s/abc1234": the short URL as shown, without its scheme. */
 export const shortUrlText = (shortUrl: string): string => shortUrl.replace(/^https?:\/\//, '');

@@ -1,7 +1,7 @@
 import type { LinkAllowance } from '@sniplink/contracts';
 
 /**
- * How the one allowance reads (computed by the server, spec section 9): Free counts the links held, for
+ * How the one allowance reads (computed by the server): Free counts the links held, for
  * good ("Total Used", "Links used 3 / 5"); Pro the links made this month ("This Month", "Links this month
  * 12 / 500"). The dashboard's cards, the profile and the create refusal all show these figures.
  */

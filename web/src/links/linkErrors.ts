@@ -1,6 +1,6 @@
 import { ApiError } from '../api/http';
 
-/** What a toast says about a failed call (spec, section 8). */
+/** What a toast says about a failed call. */
 export interface Problem {
   title: string;
   message: string;
@@ -30,7 +30,7 @@ export function createLinkProblem(error: unknown): Problem & { signedOut?: true 
 
 /**
  * A duplicate that failed. A duplicate is a new link, so the plan's limits read as they do on create;
- * anything else is the spec's "Failed to duplicate link".
+ * anything else is "Failed to duplicate link".
  */
 export function duplicateLinkProblem(error: unknown): Problem {
   if (
@@ -56,7 +56,7 @@ export function updateLinkProblem(error: unknown): Problem {
   return { title: 'Error', message: serverMessageOf(error) ?? 'Failed to update link' };
 }
 
-/** The dashboard's and onboarding's rule for a URL typed in (spec, section 5). */
+/** The dashboard's and onboarding's rule for a URL typed in. */
 export const startsWithHttp = (url: string): boolean => /^https?:\/\//i.test(url);
 
 export const invalidUrlProblem: Problem = {
@@ -64,7 +64,7 @@ export const invalidUrlProblem: Problem = {
   message: 'Please enter a valid URL starting with http:// or https://',
 };
 
-/** A demo link made during onboarding that failed; matched on the message text as spec section 8 says. */
+/** A demo link made during onboarding that failed; matched on the message text. */
 export function onboardingDemoProblem(error: unknown): Problem {
   const text = error instanceof Error ? error.message : '';
   if (text.includes('429')) {

@@ -5,7 +5,7 @@ const startOfDay = (date: Date): number =>
   new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 
 /**
- * "Today", "1 day ago", "N days ago" below a week, else the locale date (spec, section 9). Counted in
+ * "Today", "1 day ago", "N days ago" below a week, else the locale date. Counted in
  * local calendar days, so a link made late yesterday reads "1 day ago", not "Today".
  */
 export function relativeCreationDate(createdAt: string, now: Date, locale?: string): string {

@@ -9,7 +9,7 @@ export type ShortCodeCheck =
   | { state: 'valid'; message: string }
   | { state: 'invalid'; message: string };
 
-/** Waits this long after the last keystroke before asking the server (spec, section 9). */
+/** Waits this long after the last keystroke before asking the server. */
 export const availabilityCheckDelayMs = 500;
 
 export const isWellFormedShortCode = (code: string): boolean => customCodePattern.test(code);

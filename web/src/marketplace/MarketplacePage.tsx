@@ -1,15 +1,12 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Box,
   Breadcrumbs,
   Button,
   Card,
-  Center,
   Container,
   Group,
-  Loader,
   Select,
   SimpleGrid,
   Stack,
@@ -25,29 +22,37 @@ import {
   type PremiumCategory,
   premiumCategories,
 } from '@sniplink/contracts/premium-slugs';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { currentUserQueryOptions } from '../accounts/api';
 import { isPro } from '../accounts/plan';
-import { loginHref } from '../accounts/useSignedInUser';
+import { loginHref, signedInUserOrNull } from '../accounts/useSignedInUser';
 import { PageTitle } from '../components/PageTitle';
 import { marketplaceSlugsQueryOptions, myPremiumSlugsQueryOptions } from './api';
 import { categoryLook, dollars, type PurchaseAction, purchaseActionFor, tierLabels } from './premiumFacts';
 
 const page = pages['/marketplace'];
 
-/** /marketplace (user-app.md section 2): search and category filter over the slugs for sale, as cards. */
+/** What the page needs before it shows: the slugs for sale, and who is asking (their buttons depend on it). */
+export async function loadMarketplace(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.ensureQueryData(marketplaceSlugsQueryOptions()),
+    signedInUserOrNull(queryClient),
+  ]);
+}
+
+/** /marketplace: search and category filter over the slugs for sale, as cards. */
 export function MarketplacePage() {
-  const { data: user, isPending: userPending } = useQuery(currentUserQueryOptions());
-  const slugs = useQuery(marketplaceSlugsQueryOptions());
+  const { data: user } = useQuery(currentUserQueryOptions());
+  const slugs = useSuspenseQuery(marketplaceSlugsQueryOptions());
   // How many the user owns (the limit rule itself is `purchaseActionFor`); only a Pro user can buy.
   const owned = useQuery({ ...myPremiumSlugsQueryOptions(), enabled: Boolean(user && isPro(user)) });
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<PremiumCategory | null>(null);
   const shown = useMemo(() => {
     const wanted = search.trim().toLowerCase();
-    return (slugs.data ?? []).filter(
+    return slugs.data.filter(
       (slug) => (category === null || slug.category === category) && slug.slug.includes(wanted),
     );
   }, [slugs.data, search, category]);
@@ -60,7 +65,7 @@ export function MarketplacePage() {
     <Container size="lg" py="xl">
       <PageTitle title={page.title} />
       <Stack gap="lg">
-        {!userPending && <MarketplaceBreadcrumbs signedIn={Boolean(user)} />}
+        <MarketplaceBreadcrumbs signedIn={Boolean(user)} />
         <Stack gap={4}>
           <Title order={1}>{page.title}</Title>
           <Text c="dimmed">{page.description}</Text>
@@ -83,15 +88,7 @@ export function MarketplacePage() {
             w={220}
           />
         </Group>
-        {slugs.isPending ? (
-          <Center py="xl">
-            <Loader aria-label="Loading premium slugs" />
-          </Center>
-        ) : slugs.isError ? (
-          <Alert color="red" title="Failed to load marketplace">
-            Please try again in a moment.
-          </Alert>
-        ) : shown.length === 0 ? (
+        {shown.length === 0 ? (
           <Text c="dimmed">No premium slugs match.</Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>

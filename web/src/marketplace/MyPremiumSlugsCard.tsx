@@ -10,7 +10,7 @@ import { myPremiumSlugsQueryOptions, useSetPremiumSlugUrl } from './api';
 const premiumShortUrl = (slug: string) => `${window.location.origin}/s/${slug}`;
 
 /**
- * The dashboard's "My Premium Slugs" card (user-app.md section 2): the slugs the user owns, each with its
+ * The dashboard's "My Premium Slugs" card: the slugs the user owns, each with its
  * target (or "No URL assigned") and a Manage button opening the dialog that sets or clears it. Shown only
  * to owners: a user with no slug sees nothing here (the marketplace sells them).
  */

@@ -37,7 +37,7 @@ const StripeCardForm = lazy(() => import('./StripeCardForm'));
 const TEST_PAYMENT_NOTICE = 'Test payment: no money moves';
 
 /**
- * /premium/checkout/{slugId} (user-app.md sections 2 and 4): loading, then not found or unavailable
+ * /premium/checkout/{slugId}: loading, then not found or unavailable
  * (already purchased), or payment setup (the hold and its payment), then the card form, pending while
  * confirming; on success, the success page.
  */

@@ -33,7 +33,7 @@ export const premiumSuccessSearch = (search: Record<string, unknown>): PremiumSu
 });
 
 /**
- * /premium/success (user-app.md section 2): the slug, the price paid, status Complete and the transaction
+ * /premium/success: the slug, the price paid, status Complete and the transaction
  * id. The query is read once, then cleared from the address (replacing the history entry).
  */
 export function PremiumSuccessPage({ search }: { search: PremiumSuccessSearch }) {

@@ -12,7 +12,7 @@ import { ApiError, getJson, sendJson } from '../api/http';
 
 export const marketplaceSlugsQueryKey = ['/api/marketplace/premium-slugs'] as const;
 
-/** GET /api/marketplace/premium-slugs: the slugs for sale. Marketplace calls retry once (user-app.md section 7). */
+/** GET /api/marketplace/premium-slugs: the slugs for sale. Marketplace calls retry once. */
 export const marketplaceSlugsQueryOptions = () =>
   queryOptions({
     queryKey: marketplaceSlugsQueryKey,

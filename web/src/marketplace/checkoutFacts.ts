@@ -1,7 +1,7 @@
 import { MAX_OWNED_PREMIUM_SLUGS } from '@sniplink/contracts/premium-slugs';
 import { ApiError } from '../api/http';
 
-/** What the checkout page says when the payment could not be set up (user-app.md section 8). */
+/** What the checkout page says when the payment could not be set up. */
 export interface PaymentSetupProblem {
   title:
     | 'Pro Subscription Required'

@@ -6,7 +6,7 @@ import {
   type PremiumTier,
 } from '@sniplink/contracts/premium-slugs';
 
-/** How each marketplace category key looks (user-app.md section 3): its icon, colour and name. */
+/** How each marketplace category key looks: its icon, colour and name. */
 export const categoryLooks: Record<MarketplaceCategoryKey, { icon: string; color: string; label: string }> = {
   'ultra-short': { icon: '⚡', color: 'grape', label: 'Ultra Short' },
   common: { icon: '💬', color: 'blue', label: 'Common Words' },
@@ -83,7 +83,7 @@ export const slugsOfLines = (text: string): string[] =>
     .map((line) => line.trim())
     .filter((line) => line !== '');
 
-/** The marketplace's purchase button for a viewer (user-app.md section 2, /marketplace). */
+/** The marketplace's purchase button for a viewer. */
 export type PurchaseAction =
   | { kind: 'login'; label: 'Login to Purchase' }
   | { kind: 'upgrade'; label: 'Upgrade to Pro' }

@@ -1,10 +1,12 @@
-import { Center, Loader } from '@mantine/core';
 import { pages } from '@sniplink/contracts/pages';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { currentUserQueryOptions } from '../accounts/api';
+import { signedInUserOrNull } from '../accounts/useSignedInUser';
+import { PagePending } from '../components/PagePending';
 import { PageTitle } from '../components/PageTitle';
+import { dashboardSearchSchema } from '../dashboard/places';
 import { LandingPage } from '../landing/LandingPage';
 
 const pageTitle = pages['/'].title;
@@ -15,16 +17,28 @@ const DashboardPage = lazy(() =>
 );
 
 export const Route = createFileRoute('/')({
+  // Signed in, "/" is the dashboard, with the dashboard's places in its address.
+  validateSearch: dashboardSearchSchema,
+  // Who is asking decides the page; a signed-in user's dashboard data comes with it.
+  loader: async ({ context: { queryClient } }) => {
+    const user = await signedInUserOrNull(queryClient);
+    if (user) {
+      const { loadDashboard } = await import('../dashboard/DashboardPage');
+      await loadDashboard(queryClient);
+    }
+  },
+  // A failure shows the router's default, PageError.
+  pendingComponent: PagePending,
   component: HomeRoute,
 });
 
-/** "/" is the landing page signed out and the dashboard signed in (spec section 2). */
+/** "/" is the landing page signed out and the dashboard signed in. */
 function HomeRoute() {
-  const { data: user, isPending } = useQuery(currentUserQueryOptions());
-  if (isPending) return <PageSpinner />;
+  // The loader has the answer in the cache; a failure to ask reads as signed out.
+  const { data: user } = useQuery(currentUserQueryOptions());
   if (user) {
     return (
-      <Suspense fallback={<PageSpinner />}>
+      <Suspense fallback={<PagePending />}>
         <DashboardPage user={user} />
       </Suspense>
     );
@@ -34,13 +48,5 @@ function HomeRoute() {
       <PageTitle title={pageTitle} />
       <LandingPage headline={pageTitle} />
     </>
-  );
-}
-
-function PageSpinner() {
-  return (
-    <Center py={96}>
-      <Loader aria-label="Loading" />
-    </Center>
   );
 }

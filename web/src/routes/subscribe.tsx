@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { paymentReturnSearch } from '../billing/paymentReturn';
 import { SubscribePage } from '../billing/SubscribePage';
 
-/** Public (spec, section 2: "both"): a visitor who picks a plan signs in first. */
+/** Public: a visitor who picks a plan signs in first. */
 export const Route = createFileRoute('/subscribe')({
   validateSearch: paymentReturnSearch,
   component: SubscribeRoute,

@@ -25,6 +25,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../components/toast';
+import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { relativeCreationDate } from '../links/relativeDate';
 import {
   ticketMessagesQueryOptions,
@@ -48,18 +49,17 @@ const priorityOptions = ticketPriorities.map((value) => ({ value, label: priorit
 const createdLabel = (iso: string) => relativeCreationDate(iso, new Date());
 
 /**
- * The Support Center (user-app.md section 2): the user's tickets, a form to open one, and a conversation
+ * The Support Center: the user's tickets, a form to open one, and a conversation
  * per ticket where the staff's messages are labelled "Support Team".
  */
-export function SupportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [openTicketId, setOpenTicketId] = useState<string | null>(null);
-  const close = () => {
-    setOpenTicketId(null);
-    onClose();
-  };
+export function SupportDialog() {
+  const { place, go } = useDashboardPlace();
+  const openTicketId = place.ticket ?? null;
+  // Closing leaves no trace in the history: the back button returns to before the dialog opened.
+  const close = () => go({ support: undefined, ticket: undefined }, { replace: true });
   return (
     <Modal
-      opened={opened}
+      opened={place.support === 'open' || openTicketId !== null}
       onClose={close}
       title="Support Center"
       centered
@@ -67,11 +67,14 @@ export function SupportDialog({ opened, onClose }: { opened: boolean; onClose: (
       closeButtonProps={{ 'aria-label': 'Close Support Center' }}
     >
       {openTicketId ? (
-        <TicketConversation ticketId={openTicketId} onBack={() => setOpenTicketId(null)} />
+        <TicketConversation
+          ticketId={openTicketId}
+          onBack={() => go({ support: 'open', ticket: undefined })}
+        />
       ) : (
         <Stack gap="lg">
           <NewTicketForm />
-          <TicketList onOpen={setOpenTicketId} />
+          <TicketList onOpen={(ticketId) => go({ support: undefined, ticket: ticketId })} />
         </Stack>
       )}
     </Modal>

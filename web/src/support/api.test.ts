@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ticketStatusColor, ticketStatusLabels } from './api';
 
-describe('the status badge of a ticket (user-app.md section 4)', () => {
+describe('the status badge of a ticket', () => {
   it('is green while open, yellow in progress, grey otherwise', () => {
     expect(ticketStatusColor('open')).toBe('green');
     expect(ticketStatusColor('in_progress')).toBe('yellow');

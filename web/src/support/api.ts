@@ -7,7 +7,7 @@ const { listTickets, openTicket, closeTicket, ticketMessages, replyToTicket } = 
 const TICKETS = listTickets.path;
 
 /**
- * The signed-in user's tickets, newest first; the GET URL is the key (spec, section 7). Unlike the rest
+ * The signed-in user's tickets, newest first; the GET URL is the key. Unlike the rest
  * of the app's data, a ticket changes on the other side (staff answer it): asked again each time the
  * Support Center or a conversation opens, never polled.
  */
@@ -26,7 +26,7 @@ export const ticketMessagesQueryOptions = (ticketId: string) =>
     staleTime: 0,
   });
 
-/** Colours of the status badge (spec, section 4): open green, in progress yellow, anything else grey. */
+/** Colours of the status badge: open green, in progress yellow, anything else grey. */
 export const ticketStatusColor = (status: TicketStatus) =>
   status === 'open' ? 'green' : status === 'in_progress' ? 'yellow' : 'gray';
 

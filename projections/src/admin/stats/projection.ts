@@ -18,7 +18,7 @@ const COUNTED = [
 ] as const satisfies readonly (typeof countedEvents.types)[number][];
 
 /**
- * The admin Overview's accounts and links (admin-console.md section 3, "Detailed statistics"): how many
+ * The admin Overview's accounts and links ("Detailed statistics"): how many
  * accounts stand (registered, not erased) and links (created, not deleted), sign-ups and links created
  * per quarter hour (UTC), and the small sets of accounts Pro by an operator's grant and of erased ones.
  *

@@ -14,7 +14,7 @@ export interface AdminStatsSummary {
   totalClicks: number;
 }
 
-/** Every figure of admin-console.md section 3, "Detailed statistics" (`GET /api/admin/stats/detailed`). */
+/** Every figure of the Overview's "Detailed statistics" (`GET /api/admin/stats/detailed`). */
 export interface AdminDetailedStats extends AdminStatsSummary {
   /** Links created since midnight in the time zone (deleted since or not). */
   linksCreatedToday: number;

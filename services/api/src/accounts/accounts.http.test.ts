@@ -23,7 +23,7 @@ async function signUp(email = uniqueEmail(), extra: Record<string, unknown> = {}
 }
 
 describe('sign-up', () => {
-  it('creates the account, starts a session and answers with the spec user fields', async () => {
+  it('creates the account, starts a session and answers with the user fields', async () => {
     const email = uniqueEmail('ada');
     const client = api.client();
     const response = await client.post<User>('/api/auth/register', {

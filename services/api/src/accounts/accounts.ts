@@ -446,7 +446,7 @@ export class AccountService {
 }
 
 /**
- * The user JSON of spec section 3, as of `now`: Pro (`subscriptionStatus` "active") when an operator made
+ * The user JSON, as of `now`: Pro (`subscriptionStatus` "active") when an operator made
  * the account Pro or a subscription is Pro at `now` (`isProAt`: past due until its period ends, set to
  * cancel until then); links created this month count from the 1st, UTC; `held` is the user's live links
  * (the Free allowance counts them). `linkAllowance` is the rule `TakeLinkSlot` applies, with the same

@@ -123,7 +123,7 @@ export function createOidcLogin(deps: OidcLoginDeps): OidcLogin {
     });
     const idToken = tokens.claims();
     if (!idToken) throw new SignInRefused('oidc');
-    // Providers that issue an access token often keep the e-mail out of the ID token (the spec's
+    // Providers that issue an access token often keep the e-mail out of the ID token (OpenID Connect's
     // default): then it comes from the userinfo endpoint, checked to be about the same subject.
     const { issuer, userinfo_endpoint } = configuration.serverMetadata();
     if (idToken.email !== undefined || !userinfo_endpoint) return { issuer, claims: idToken };

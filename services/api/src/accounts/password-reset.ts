@@ -28,7 +28,7 @@ const MAILS_PER_HOUR = 3;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Password reset by e-mail (issue "Password reset"): a single-use link valid for an hour. The request
+ * Password reset by e-mail: a single-use link valid for an hour. The request
  * always answers 202 alike, so it never tells whether an account holds the address.
  */
 export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordResetDeps): Promise<void> {

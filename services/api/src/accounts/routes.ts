@@ -47,7 +47,7 @@ export interface AccountRoutesDeps {
   afterSignIn?(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
 }
 
-/** Sign-up, sign-in, the current user, profile and sign-out (spec section 7; issue "Accounts"). */
+/** Sign-up, sign-in, the current user, profile and sign-out. */
 export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDeps): Promise<void> {
   const { accounts, sessions, cookie } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -56,7 +56,7 @@ const notFound = () => new NotFoundError('No such announcement');
 const isAnnouncementId = (id: string) => z.uuid().safeParse(id).success;
 
 /**
- * Announcements (admin-console.md sections 2, 3 and 7): admins publish them and switch them off, on an
+ * Announcements: admins publish them and switch them off, on an
  * announcement's own stream; users are shown the active ones for their audience and dismiss them for
  * good, on a dismissals stream of their own. The acting admin or user is the command context's actor.
  */

@@ -50,7 +50,7 @@ const proClient = async (label: string) => {
 };
 
 describe('publishing an announcement', () => {
-  it('answers 201 with the section 9 defaults: type info, audience all, active', async () => {
+  it('answers 201 with the defaults: type info, audience all, active', async () => {
     const response = await admin.post<Announcement>('/api/admin/announcements', {
       title: '  Welcome  ',
       message: 'Hello there.',

@@ -16,7 +16,7 @@ import type { AnnouncementService } from './announcement-service';
 const announcementIdParams = z.object({ id: z.string() });
 
 /**
- * The console's Announce tab (admin-console.md sections 2 and 7): the list, publishing, switching one
+ * The console's Announce tab: the list, publishing, switching one
  * off or on again. Paths are relative to `/api/admin`, behind its gate.
  */
 export async function announcementAdminRoutes(

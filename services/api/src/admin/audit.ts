@@ -16,7 +16,7 @@ export interface AuditAdminRoutesDeps {
 }
 
 /**
- * The audit history (issue 21): what admins did in the console and operators did from the command line,
+ * The audit history: what admins did in the console and operators did from the command line,
  * newest first, filtered by acting admin and by target. Every event appended while the console's gate or
  * an operator's tool was the way in is an entry (see projections/src/admin/audit/).
  */

@@ -43,7 +43,7 @@ describe('config entries', () => {
     expect(again).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
     expect((await list()).find((entry) => entry.key === 'support.email')?.value).toBe('help@example.com');
 
-    // The key may be sent with the change, as the spec's body has it, as long as it is the same one.
+    // The key may be sent with the change, as the documented body has it, as long as it is the same one.
     const changed = await put('support.email', {
       key: 'support.email',
       value: 'desk@example.com',

@@ -28,7 +28,7 @@ function entryKey(key: string): string {
   return key;
 }
 
-/** The console's Config tab (admin-console.md sections 2 and 7): config entries, listed and changed. */
+/** The console's Config tab: config entries, listed and changed. */
 export async function configAdminRoutes(admin: FastifyInstance, { config }: ConfigAdminRoutesDeps) {
   const api = admin.withTypeProvider<ZodTypeProvider>();
 

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentSession } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
 
-/** Every admin call's path starts here (admin-console.md section 7). */
+/** Every admin call's path starts here. */
 export const ADMIN_PREFIX = '/api/admin';
 
 /**

@@ -19,7 +19,7 @@ export interface StatsAdminRoutesDeps {
 }
 
 /**
- * The console's Overview (admin-console.md sections 2, 3 and 7): its figures come from read models the
+ * The console's Overview: its figures come from read models the
  * projections and the click consumer keep current, so a call reads a few rows, however large the site.
  */
 export async function statsAdminRoutes(admin: FastifyInstance, { stats, clock }: StatsAdminRoutesDeps) {

@@ -103,7 +103,7 @@ describe('admins as events', () => {
   });
 
   it('keeps the admins of ADMIN_EMAILS who signed up before admins were events, once: a revoked one stays revoked', async () => {
-    // An account whose stream has no admin event, as every account made before this change.
+    // An account whose stream has no admin event, as every account made before admins were events has.
     const legacy = await member('legacy');
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sniplink-admins-'));
     const restart = async () => {

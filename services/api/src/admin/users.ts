@@ -31,7 +31,7 @@ export interface UserAdminRoutesDeps {
 const userIdParams = z.object({ id: z.string() });
 
 /**
- * The console's Users tab (admin-console.md sections 2, 3 and 7): the list with its search and pages, the
+ * The console's Users tab: the list with its search and pages, the
  * CSV export, the admin switch, suspend and unsuspend.
  */
 export async function userAdminRoutes(admin: FastifyInstance, deps: UserAdminRoutesDeps) {

@@ -19,7 +19,7 @@ export interface AnalyticsRoutesDeps {
   clock: Clock;
 }
 
-/** Click analytics of one link, the account's totals, and the CSV export (spec section 7). */
+/** Click analytics of one link, the account's totals, and the CSV export. */
 export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoutesDeps): Promise<void> {
   const { links, analytics } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();

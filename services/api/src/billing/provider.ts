@@ -1,7 +1,7 @@
 import type { PlanId, ProviderSubscriptionStatus } from '@sniplink/contracts';
 
 /**
- * The payment provider port (issue 20). Two adapters: `stripe` (the npm `stripe` SDK, chosen when
+ * The payment provider port. Two adapters: `stripe` (the npm `stripe` SDK, chosen when
  * STRIPE_SECRET_KEY is set) and `local` (a built-in test checkout for the embedded default, never in
  * production). Both speak Stripe's webhook format: events are Stripe-shaped JSON, signed with
  * STRIPE_WEBHOOK_SECRET the way Stripe signs them (`Stripe-Signature: t=…,v1=…`), and checked with the

@@ -21,7 +21,7 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 const { startCheckout, openBillingPortal, receivePaymentWebhook } = billingEndpoints;
 
 /**
- * Plans and payments: `POST /api/create-subscription` (spec section 7), the provider's portal behind
+ * Plans and payments: `POST /api/create-subscription`, the provider's portal behind
  * "Manage billing", and the provider's webhook.
  */
 export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDeps): Promise<void> {

@@ -15,7 +15,7 @@ export interface DemoRoutesDeps {
 }
 
 /**
- * The landing page's demo (spec sections 2 and 7): open to visitors, who are told apart by a cookie of
+ * The landing page's demo: open to visitors, who are told apart by a cookie of
  * their own; a signed-in caller (onboarding) gets a real link instead. Every call counts against the
  * address's per-minute limit first, so a flood costs one counter update per request.
  */

@@ -116,7 +116,7 @@ describe('the OpenAPI document', () => {
     expect(operation('/api/support/tickets', 'post').operationId).toBe('openTicket');
   });
 
-  it("makes the Link schema require exactly the spec's fields", () => {
+  it('makes the Link schema require exactly the documented fields', () => {
     const link = document.components?.schemas?.Link as { required: string[]; properties: object };
     expect([...link.required].sort()).toEqual(
       ['clickCount', 'createdAt', 'id', 'originalUrl', 'shortCode', 'shortUrl', 'title'].sort(),

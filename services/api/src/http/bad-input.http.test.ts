@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, type HttpResponse, startTestApi, type TestApi } from '../../../../test/support/api';
 
 /**
- * Issue "bad input never gives a 500": every state-changing JSON route, sent malformed JSON, a body that
+ * Bad input never gives a 500: every state-changing JSON route, sent malformed JSON, a body that
  * is not an object, each field with the wrong type, a body over 64 KB, a body that is not JSON and a
  * foreign Origin. Each answers with its 4xx, and the refused requests change nothing.
  */
@@ -29,7 +29,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Every 5xx any request of this file got: the issue's one absolute rule. */
+/** Every 5xx any request of this file got: there must be none. */
 const serverErrors: string[] = [];
 afterEach(() => {
   // Emptied as it is checked: one test's 5xx fails that test, not every test after it.

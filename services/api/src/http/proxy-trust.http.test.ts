@@ -8,7 +8,7 @@ import { until } from '../../../../test/support/until';
 import { buildApp } from '../app';
 
 /**
- * Issue 25, "proxy trust": behind TRUST_PROXY the client is the right-most X-Forwarded-For hop that is not
+ * Proxy trust: behind TRUST_PROXY the client is the right-most X-Forwarded-For hop that is not
  * a trusted proxy. What a client writes to the left of that is its own claim, and changing it does not get
  * it past a rate limit, nor move its clicks to another country.
  */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../../test/support/api';
 
 /**
- * Issue 25, "bodies": a request whose head or body stops arriving is answered 408 and closed once
+ * Request bodies: a request whose head or body stops arriving is answered 408 and closed once
  * REQUEST_TIMEOUT_MS has passed (1 s here), a JSON body is at most 64 KB, and the bodies still arriving
  * hold at most 1 MB per client address and 16 MB in all. TRUST_PROXY=1 lets one test speak from many
  * client addresses (X-Forwarded-For).

@@ -29,7 +29,7 @@ const idempotencyKey = z.looseObject({
     .describe('A repeated create with the same key gets the first answer'),
 });
 
-/** The links calls of spec section 7; every one needs a session, and another user's link is a 404. */
+/** The links calls; every one needs a session, and another user's link is a 404. */
 export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Promise<void> {
   const { links } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -71,7 +71,7 @@ const notFound = () => new NotFoundError('No such premium slug');
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 /**
- * Buying a premium slug (issue 22): a hold on the slug for 15 minutes while the buyer pays, then the
+ * Buying a premium slug: a hold on the slug for 15 minutes while the buyer pays, then the
  * provider's events decide. Two streams guard it, each by its expected revision: the buyer's
  * `premiumbuyer-{userId}` (their holds and slugs, against `premium.max_owned_slugs`) is claimed first, then
  * the slug's `premiumslug-{id}` (one active hold). A claim the slug then refuses is released, so a failed

@@ -63,7 +63,7 @@ const notFound = () => new NotFoundError('No such premium slug');
 const isSlugId = (id: string) => z.uuid().safeParse(id).success;
 
 /**
- * The premium catalogue (issue 22): a slug's own stream `premiumslug-{id}` holds its fields; its code is
+ * The premium catalogue: a slug's own stream `premiumslug-{id}` holds its fields; its code is
  * claimed in the short-code namespace first (`shortcode-{slug}`, the stream links claim too), so a slug and
  * a link never share a code. A slug whose add fails after the claim releases it; deleting releases it last.
  */

@@ -25,7 +25,7 @@ import type { PremiumSlugService } from './premium-slug-service';
 const slugIdParams = z.object({ id: z.string() });
 
 /**
- * The console's Premium tab (admin-console.md sections 2 and 7): the catalogue with its four cards, add,
+ * The console's Premium tab: the catalogue with its four cards, add,
  * edit, delete and seed. Paths are relative to `/api/admin`, behind its gate (so every change is audited).
  */
 export async function premiumSlugAdminRoutes(
@@ -134,7 +134,7 @@ export interface MarketplaceRoutesDeps {
   sessions: SessionStore;
 }
 
-/** The marketplace (user-app.md section 7): the slugs for sale, and buying one. */
+/** The marketplace: the slugs for sale, and buying one. */
 export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceRoutesDeps): Promise<void> {
   const { premiumSlugs, purchases } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();

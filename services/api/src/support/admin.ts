@@ -11,7 +11,7 @@ const GONE =
   'A ticket whose owner was erased is gone with its texts: not found, like one that does not exist.';
 
 /**
- * The console's Support tab (admin-console.md sections 2, 3 and 7): the tickets with their counts, a
+ * The console's Support tab: the tickets with their counts, a
  * ticket's conversation, taking a ticket, replying as the Support Team, resolving and closing. Paths are
  * relative to `/api/admin`, behind its gate.
  */

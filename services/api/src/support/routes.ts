@@ -16,7 +16,7 @@ export interface SupportRoutesDeps {
 const OWN_ONLY = "Another user's ticket, like one that does not exist, is not found.";
 
 /**
- * The Support Center (user-app.md sections 2, 7 and 8): the signed-in user's tickets, opening one, its
+ * The Support Center: the signed-in user's tickets, opening one, its
  * conversation, replying, and closing it.
  */
 export async function supportRoutes(app: FastifyInstance, { support }: SupportRoutesDeps) {

@@ -61,7 +61,7 @@ const notFound = () => new NotFoundError('No such ticket');
 const isTicketId = (id: string) => z.uuid().safeParse(id).success;
 
 /**
- * Support tickets (user-app.md sections 2-8, admin-console.md's Support tab): one stream per ticket,
+ * Support tickets (the Support Center, and the console's Support tab): one stream per ticket,
  * `ticket-{id}`. Every text is encrypted under the owner's key before it is appended (staff replies too),
  * so erasing the account makes them unreadable. A ticket is its owner's alone: any other user meets a 404,
  * exactly as for an id that does not exist.

@@ -12,7 +12,7 @@ import {
 import type { Decider } from '../decider';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 
-/** What an admin publishes (admin-console.md section 3, without `createdAt`: the event's time is that). */
+/** What an admin publishes (without `createdAt`: the event's time is that). */
 export interface AnnouncementContent {
   title: string;
   message: string;

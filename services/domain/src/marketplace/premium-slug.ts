@@ -11,7 +11,7 @@ import type { Decider } from '../decider';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { isReservedCode } from '../links/codes';
 
-/** What an admin sets on a catalogue entry (admin-console.md section 3). */
+/** What an admin sets on a catalogue entry. */
 export interface PremiumSlugFields {
   /** Cents. */
   price: number;
@@ -107,7 +107,7 @@ export class PremiumPaymentNotSellable extends Error {
   }
 }
 
-/** 403 for a buyer who is not Pro: the body says `requiresPro: true` (user-app.md section 8). */
+/** 403 for a buyer who is not Pro: the body says `requiresPro: true`. */
 export class ProRequiredError extends ForbiddenError {
   override readonly details = { requiresPro: true };
   constructor() {

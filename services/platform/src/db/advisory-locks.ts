@@ -17,7 +17,7 @@ interface LockSession {
   tail: Promise<unknown>;
 }
 
-/** Runs `text` on the session after the queries before it (pg no longer queues them for its callers). */
+/** Runs `text` on the session after the queries before it (pg does not queue them for its callers). */
 function query<Row extends pg.QueryResultRow>(session: LockSession, text: string, name: string) {
   const result = session.tail.then(() => session.client.query<Row>(text, [name]));
   session.tail = result.catch(() => undefined);

@@ -2,17 +2,22 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useSignedInUser } from '../../accounts/useSignedInUser';
 import { AdminPage } from '../../admin/AdminPage';
 import { requireAdmin } from '../../admin/adminGate';
-
-interface AdminSearch {
-  /** The open tab; absent: the first (Overview). */
-  tab?: string;
-}
+import { adminSearchSchema } from '../../admin/places';
+import { PageError } from '../../components/PageError';
+import { PagePending } from '../../components/PagePending';
 
 export const Route = createFileRoute('/_authenticated/admin')({
-  validateSearch: (search: Record<string, unknown>): AdminSearch =>
-    typeof search.tab === 'string' ? { tab: search.tab } : {},
+  validateSearch: adminSearchSchema,
   // The layout above has the signed-in user; only an admin gets further.
   beforeLoad: async ({ context: { user }, preload }) => ({ user: await requireAdmin(user, preload) }),
+  loaderDeps: ({ search: { tab } }) => ({ tab }),
+  // The loader stays in the app's first chunk: it fetches the console's code with the open tab's data.
+  loader: async ({ context: { queryClient }, deps: { tab } }) => {
+    const { loadAdminTab } = await import('../../admin/AdminPage');
+    await loadAdminTab(queryClient, tab);
+  },
+  pendingComponent: PagePending,
+  errorComponent: PageError,
   component: AdminRoute,
 });
 

@@ -3,19 +3,20 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { currentUserQueryKey } from '../../accounts/api';
 import { useSignedInUser } from '../../accounts/useSignedInUser';
-import { userAnalyticsQueryOptions } from '../../analytics/api';
 import { type PaymentReturnSearch, paymentReturnSearch } from '../../billing/paymentReturn';
 import { showPaymentNotice, usePaymentReturn } from '../../billing/usePaymentReturn';
+import { PageError } from '../../components/PageError';
+import { PagePending } from '../../components/PagePending';
 import { toast } from '../../components/toast';
 import { DashboardPage } from '../../dashboard/DashboardPage';
-import { linksQueryOptions } from '../../links/api';
+import { type DashboardSearch, dashboardSearchSchema } from '../../dashboard/places';
 
 /**
- * The card payment provider may come back with ?payment=success&session_id=… (spec, section 2: the
+ * The card payment provider may come back with ?payment=success&session_id=… (the
  * success toast once the server confirms the payment); the
  * e-mail confirmation link with ?emailVerified=1 (or `expired`).
  */
-interface HomeSearch extends PaymentReturnSearch {
+interface HomeSearch extends PaymentReturnSearch, DashboardSearch {
   emailVerified?: '1' | 'expired';
 }
 
@@ -24,12 +25,15 @@ export const Route = createFileRoute('/_authenticated/home')({
     ...paymentReturnSearch(search),
     emailVerified:
       String(search.emailVerified) === '1' ? '1' : search.emailVerified === 'expired' ? 'expired' : undefined,
+    ...dashboardSearchSchema.parse(search),
   }),
-  // Start the dashboard's calls while its chunk loads; the page shows them as they arrive.
-  loader: ({ context: { queryClient } }) => {
-    void queryClient.prefetchQuery(linksQueryOptions());
-    void queryClient.prefetchQuery(userAnalyticsQueryOptions());
+  // The loader stays in the app's first chunk: it fetches the dashboard's code with its data.
+  loader: async ({ context: { queryClient } }) => {
+    const { loadDashboard } = await import('../../dashboard/DashboardPage');
+    await loadDashboard(queryClient);
   },
+  pendingComponent: PagePending,
+  errorComponent: PageError,
   component: HomePage,
 });
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PremiumCheckoutPage } from '../../marketplace/PremiumCheckoutPage';
 
-/** Spec section 2 ("both"): the page loads for anyone; paying needs a signed-in Pro user. */
+/** Public: the page loads for anyone; paying needs a signed-in Pro user. */
 export const Route = createFileRoute('/premium/checkout/$slugId')({ component: CheckoutRoute });
 
 function CheckoutRoute() {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PremiumSuccessPage, premiumSuccessSearch } from '../../marketplace/PremiumSuccessPage';
 
-/** Spec section 2 ("both"): the purchase confirmation the card form returns to. */
+/** Public: the purchase confirmation the card form returns to. */
 export const Route = createFileRoute('/premium/success')({
   validateSearch: premiumSuccessSearch,
   component: SuccessRoute,

@@ -13,7 +13,7 @@ export interface LocalPaymentPagesDeps {
   payments: LocalPayments;
 }
 
-/** Every screen of the local provider says so, as the issue asks. */
+/** Every screen of the local provider says so, so no one takes it for a real payment. */
 export const TEST_PAYMENT_NOTICE = 'Test payment: no money moves';
 
 /**
@@ -105,7 +105,7 @@ const button = (action: string, label: string, kind = '') =>
 
 const PLAN_NAMES: Record<PlanId, string> = { monthly: 'Pro Monthly', yearly: 'Pro Yearly' };
 
-/** "$2/month", "$20/year" (spec section 9). */
+/** "$2/month", "$20/year". */
 const priceText = (plan: PlanId) => `$${PLAN_PRICES[plan].cents / 100}/${PLAN_PRICES[plan].interval}`;
 
 function checkoutPage(sessionId: string, plan: PlanId, error?: string): string {

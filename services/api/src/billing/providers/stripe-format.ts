@@ -18,7 +18,7 @@ export const CHECKOUT_SESSION_ID = '{CHECKOUT_SESSION_ID}';
 
 /**
  * Where either provider's checkout sends the browser back to: /subscribe, which shows the success screen
- * or the "Payment Canceled" toast (spec section 4).
+ * or the "Payment Canceled" toast.
  */
 export function checkoutReturnUrls(publicUrl: string): { success: string; cancel: string } {
   return {

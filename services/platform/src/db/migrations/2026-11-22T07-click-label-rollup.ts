@@ -12,7 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
       labels_through timestamptz NOT NULL
     )`.execute(db);
-  // Until now every click went into rm_click_labels too: the hours stored so far are already rolled up.
+  // Every click stored so far went into rm_click_labels too: those hours are already rolled up.
   await sql`
     INSERT INTO rm_click_rollup (labels_through)
     SELECT coalesce(max(hour) + interval '1 hour', 'epoch') FROM rm_click_buckets`.execute(db);

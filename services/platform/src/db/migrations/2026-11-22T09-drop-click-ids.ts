@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The analytics consumer no longer records every click id it counts (a row, an index entry and their WAL
+ * The analytics consumer does not record every click id it counts (a row, an index entry and their WAL
  * per click, and a prune): a publish re-sent with its id is stored once by the click stream (cs_publishes),
  * and a batch delivered again is recognised by the offsets stored with the counters.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The billing read model (issue 20): each user's customer at the payment provider, and one row per
+ * The billing read model: each user's customer at the payment provider, and one row per
  * subscription with what the user JSON and the admin figures need (filled by the billing projection).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

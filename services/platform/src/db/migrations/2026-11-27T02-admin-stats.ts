@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The admin Overview's read models (issue 21): counts kept up to date as events and clicks come, so that
+ * The admin Overview's read models: counts kept up to date as events and clicks come, so that
  * no request counts over a whole table. Activity is counted per quarter hour (UTC): every time zone's
  * offset today is a multiple of 15 minutes, so "today" and "this month" in any zone are a range of
  * whole quarters (at most ~3,000 rows for a month).

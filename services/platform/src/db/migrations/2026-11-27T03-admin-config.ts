@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The config entries read model (issue 21): one row per key ever set, as its stream's last event left it.
+ * The config entries read model: one row per key ever set, as its stream's last event left it.
  * A deleted entry stays as a tombstone (`deleted`), so that an event delivered again never brings it back.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The announcements read model (issue 21): every announcement as its last event left it, and which
+ * The announcements read model: every announcement as its last event left it, and which
  * user dismissed which (filled by the announcements projection).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The audit history (issue 21): one row per event that an admin's console request or an operator's
+ * The audit history: one row per event that an admin's console request or an operator's
  * command-line tool appended, with where it sits in the log (its newest-first order), who did it, and
  * what it was done to. Filled by the admin audit projection; paged by acting admin and by target.
  */

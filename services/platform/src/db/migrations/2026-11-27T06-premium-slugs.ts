@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The premium catalogue's read model (issue 22): every premium slug as its last event left it (filled by
+ * The premium catalogue's read model: every premium slug as its last event left it (filled by
  * the marketplace projection), with indexes for the Premium tab's filters and the marketplace's list.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

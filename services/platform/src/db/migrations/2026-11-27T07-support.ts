@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The support read model (issue 23): every ticket as its last event left it, and each ticket's
+ * The support read model: every ticket as its last event left it, and each ticket's
  * conversation, with the owner's texts decrypted (filled by the support projection; a user's rows are
  * dropped when the user is erased).
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Premium purchases (issue 22): the catalogue's read model learns holds, sales and what each sale took;
+ * Premium purchases: the catalogue's read model learns holds, sales and what each sale took;
  * the local test provider keeps its one-off payments (PaymentIntents) in a table of its own.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

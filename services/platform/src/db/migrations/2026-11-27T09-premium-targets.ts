@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Owners' premium slugs (issue 22): the catalogue's read model keeps the URL each owner set, which the
+ * Owners' premium slugs: the catalogue's read model keeps the URL each owner set, which the
  * redirect reads on a cache miss (by `slug`, already indexed).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -25,11 +25,6 @@ import {
 } from '@sniplink/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../api/http';
-import { toast } from '../components/toast';
-import { ticketStatusLabels } from '../support/api';
-import { ReplyBox } from '../support/ReplyBox';
-import { MessageThread, TicketStatusBadge } from '../support/SupportDialog';
 import {
   adminTicketMessagesQueryOptions,
   adminTicketsQueryOptions,
@@ -37,7 +32,12 @@ import {
   useAssignTicket,
   useReplyToTicket,
   useSetTicketStatus,
-} from './supportApi';
+} from '../admin/supportApi';
+import { ApiError } from '../api/http';
+import { toast } from '../components/toast';
+import { ticketStatusLabels } from './api';
+import { ReplyBox } from './ReplyBox';
+import { MessageThread, TicketStatusBadge } from './SupportDialog';
 
 const problemOf = (error: unknown) =>
   error instanceof ApiError ? (error.serverMessage ?? error.message) : 'Please try again.';
@@ -48,7 +48,7 @@ const createdLabel = (iso: string) =>
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 /**
- * The Support tab (admin-console.md sections 2, 3 and 7): counts of open, in-progress and resolved tickets,
+ * The Support tab: counts of open, in-progress and resolved tickets,
  * the table with its filters (a change returns to page 1) and "Assign to me", and a thread view where an
  * admin replies, resolves or closes.
  */

@@ -18,19 +18,19 @@ import {
   premiumTiers,
 } from '@sniplink/contracts/premium-slugs';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../api/http';
-import { toast } from '../components/toast';
-import { categoryLook, centsOf, slugsOfLines, tierLabels } from '../marketplace/premiumFacts';
 import {
   createPremiumSlug,
   useCreatePremiumSlug,
   useRefreshPremiumSlugs,
   useUpdatePremiumSlug,
-} from './premiumSlugsApi';
+} from '../admin/premiumSlugsApi';
+import { ApiError } from '../api/http';
+import { toast } from '../components/toast';
+import { categoryLook, centsOf, slugsOfLines, tierLabels } from './premiumFacts';
 
-/** One request every 100 ms while bulk adding (admin-console.md section 9). */
+/** One request every 100 ms while bulk adding. */
 export const bulkCreateSpacingMs = 100;
-/** The form's defaults (section 9): $25, common-words, standard. */
+/** The form's defaults: $25, common-words, standard. */
 const DEFAULT_DOLLARS = '25';
 
 export const categoryOptions = premiumCategories.map((value) => ({
@@ -43,7 +43,7 @@ export const tierOptions = premiumTiers.map((value) => ({ value, label: tierLabe
 export const problemOf = (error: unknown) =>
   error instanceof ApiError ? (error.serverMessage ?? error.message) : 'Please try again.';
 
-/** Price in cents, or null after telling the admin why not (section 5). */
+/** Price in cents, or null after telling the admin why not. */
 function checkedPrice(dollars: string): number | null {
   const cents = centsOf(dollars);
   if (Number.isNaN(cents) || cents < 0) {

@@ -18,9 +18,14 @@ import type { AdminPremiumSlugsPage, PremiumSlug } from '@sniplink/contracts';
 import type { PremiumCategory, PremiumTier } from '@sniplink/contracts/premium-slugs';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import {
+  adminPremiumSlugsQueryOptions,
+  type PremiumSlugFilters,
+  useDeletePremiumSlug,
+  useSeedPremiumSlugs,
+} from '../admin/premiumSlugsApi';
 import { toast } from '../components/toast';
 import { StatCard } from '../dashboard/StatCard';
-import { categoryLook, dollars, tierLabels } from '../marketplace/premiumFacts';
 import {
   BulkAddDialog,
   ConfirmDialog,
@@ -29,15 +34,10 @@ import {
   problemOf,
   tierOptions,
 } from './PremiumSlugDialogs';
-import {
-  adminPremiumSlugsQueryOptions,
-  type PremiumSlugFilters,
-  useDeletePremiumSlug,
-  useSeedPremiumSlugs,
-} from './premiumSlugsApi';
+import { categoryLook, dollars, tierLabels } from './premiumFacts';
 
 const searchDebounceMs = 300;
-/** Owner ids are shown truncated to 8 characters (admin-console.md section 9). */
+/** Owner ids are shown truncated to 8 characters. */
 const ownerLabel = (ownerId: string | null) => (ownerId ? ownerId.slice(0, 8) : '—');
 
 type Dialog =
@@ -48,7 +48,7 @@ type Dialog =
   | { kind: 'seed' };
 
 /**
- * The console's Premium tab (admin-console.md section 2): four cards, the filters (any change returns to
+ * The console's Premium tab: four cards, the filters (any change returns to
  * page 1), 25 slugs a page, add, bulk add, edit, delete and seed.
  */
 export function PremiumTab() {
