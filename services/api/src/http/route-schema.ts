@@ -29,8 +29,9 @@ export interface Operation {
   summary: string;
   description?: string;
   /**
-   * `required`: 401 without a live `sid` cookie (the route checks it); `optional`: a session changes the
-   * answer; `admin`: the session must be an admin's as well (403 otherwise; every `/api/admin` route).
+   * `required`: 401 without a live `sid` cookie (`checkDeclaredSessions` installs the check, the handler
+   * reads the session with `sessionOf`); `optional`: a session changes the answer (`currentSession`, which
+   * may be null); `admin`: the session must be an admin's as well (403 otherwise; every `/api/admin` route).
    */
   session?: 'required' | 'optional' | 'admin';
   body?: z.ZodType;
