@@ -4,6 +4,7 @@ export * from './admin/announcements';
 export * from './admin/api';
 export * from './admin/audit';
 export * from './admin/config';
+export * from './admin/endpoints';
 export * from './admin/stats';
 export * from './admin/users';
 export * from './analytics/api';

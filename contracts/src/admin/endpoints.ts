@@ -1,0 +1,12 @@
+import { endpoint } from '../endpoint';
+import { adminDetailedStatsSchema, adminStatsSchema } from './stats';
+
+/** The console's Overview figures, behind the admin gate. */
+export const statsAdminEndpoints = {
+  platformStats: endpoint({ method: 'GET', path: '/api/admin/stats', answers: { 200: adminStatsSchema } }),
+  overviewStats: endpoint({
+    method: 'GET',
+    path: '/api/admin/stats/detailed',
+    answers: { 200: adminDetailedStatsSchema },
+  }),
+};
