@@ -16,9 +16,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ClickBuffer, clickId } from '@sniplink/redirect';
+import { ensureServerBuilt } from '@sniplink/test-support/app-process';
 import { createLogger } from '../services/platform/src/index';
 import { ClickThread } from '../services/standalone/src/click-thread';
-import { ensureServerBuilt } from '../test/support/app-process';
 import {
   benchDatabase,
   benchServer,

@@ -6,9 +6,9 @@
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import { eventRegistry } from '@sniplink/contracts';
+import { startAppProcess } from '@sniplink/test-support/app-process';
 import { v7 as uuidv7 } from 'uuid';
 import { type LogPosition, PgNotifications, PostgresEventStore } from '../services/platform/src/index';
-import { startAppProcess } from '../test/support/app-process';
 import {
   benchDatabase,
   benchServer,

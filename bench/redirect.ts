@@ -24,7 +24,12 @@ import { createInterface } from 'node:readline';
 import { connectDatabase, createLogger } from '@sniplink/platform';
 import { startEmbeddedPostgres } from '@sniplink/platform/embedded';
 import { countedClicks } from '@sniplink/projections';
-import { type AppProcess, freePort, REDIRECT_MAIN, startAppProcess } from '../test/support/app-process';
+import {
+  type AppProcess,
+  freePort,
+  REDIRECT_MAIN,
+  startAppProcess,
+} from '@sniplink/test-support/app-process';
 import {
   cpuSeconds,
   createDatabase,

@@ -13,7 +13,7 @@ import { rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type AppProcess, startAppProcess } from '../test/support/app-process';
+import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
 import { createDatabase, fmt, option, rssMb, tempDataDir } from './support';
 
 const SOCKETS = Number(option('--sockets') ?? 1000);

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { migrateToLatest } from '../services/platform/src/db/migrate';
 import { startEmbeddedPostgres } from '../services/platform/src/embedded/embedded-postgres';
 import { connectDatabase, createLogger, type Db, withDatabaseName } from '../services/platform/src/index';
+import { migrations } from '../services/standalone/src/features';
 
 export interface BenchServer {
   label: string;
@@ -48,7 +49,7 @@ export async function benchDatabase(
   const name = `sniplink_bench_${randomBytes(4).toString('hex')}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const db = connectDatabase(withDatabaseName(adminUrl, name), { poolSize });
-  await migrateToLatest(db.db);
+  await migrateToLatest(db.db, migrations);
   return {
     ...db,
     drop: async () => {

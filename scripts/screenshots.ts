@@ -7,9 +7,9 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserUnavailableReason, launchChromium } from '../test/e2e/browser';
-import { type AppProcess, startAppProcess } from '../test/support/app-process';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(repoRoot, 'screenshots');

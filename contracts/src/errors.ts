@@ -32,9 +32,11 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
-export const errorBodySchema = z.object({
-  code: z.enum(errorCodes),
-  message: z.string(),
-  field: z.string().optional(),
-});
+export const errorBodySchema = z
+  .object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    field: z.string().optional(),
+  })
+  .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,5 +1,5 @@
+import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/support/database';
 import { advanceCheckpoint, loadCheckpoint } from './checkpoints';
 import { streamCatalogue } from './stream-catalogue/projection';
 

@@ -1,6 +1,6 @@
 import { PgNotifications } from '@sniplink/platform';
+import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/support/database';
 import { PROJECTION_PROGRESS_CHANNEL, ProjectionProgress } from './progress';
 
 describe('ProjectionProgress', () => {

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventRegistry } from '@sniplink/contracts';
 import { createLogger, InMemoryEventStore, PgAdvisoryLocks, START } from '@sniplink/platform';
+import { createTestDatabase } from '@sniplink/test-support/database';
+import { createTestStack, type TestStack } from '@sniplink/test-support/stack';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/support/database';
-import { createTestStack, type TestStack } from '../../test/support/stack';
 import { applyNextBatch } from './batch';
 import { CheckpointMovedError, loadCheckpoint } from './checkpoints';
 import { withReadModels } from './read-models';

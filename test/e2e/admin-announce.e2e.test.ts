@@ -1,7 +1,7 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailableReason, newDesktopContext, seriousAccessibilityViolations } from './browser';
-import { type BrowserStack, registerThroughApi, startBrowserStack, toastText } from './harness';
+import { browserUnavailableReason, seriousAccessibilityViolations } from './browser';
+import { type BrowserStack, signedInPage, startBrowserStack, toastText } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] announcement journeys SKIPPED: ${unavailable}`);
@@ -22,14 +22,7 @@ describe.skipIf(unavailable !== undefined)('announcements in a real browser', ()
     await stack?.stop();
   });
 
-  async function signedIn(
-    email: string,
-    firstName: string,
-  ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
-    await registerThroughApi(context, { email, firstName });
-    return { context, page: await context.newPage() };
-  }
+  const signedIn = (email: string, firstName: string) => signedInPage(stack, { email, firstName });
 
   /**
    * Opens the dashboard and waits until its announcements have answered and the page has settled; then

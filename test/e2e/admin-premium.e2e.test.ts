@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../services/api/src/marketplace/seed-catalogue';
 import { browserUnavailableReason, newDesktopContext } from './browser';
-import { type BrowserStack, registerThroughApi, startBrowserStack, toastText } from './harness';
+import { type BrowserStack, signedInPage, startBrowserStack, toastText } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] premium slug journeys SKIPPED: ${unavailable}`);
@@ -22,11 +22,7 @@ describe.skipIf(unavailable !== undefined)('premium slugs in a real browser', ()
     await stack?.stop();
   });
 
-  async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
-    await registerThroughApi(context, { email, firstName: 'Pat' });
-    return { context, page: await context.newPage() };
-  }
+  const signedIn = (email: string) => signedInPage(stack, { email, firstName: 'Pat' });
 
   const row = (page: Page, slug: string) =>
     page

@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
+import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { type AppProcess, startAppProcess } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/database';
-import { launchChromium } from './browser';
+import { launchChromium, newDesktopContext } from './browser';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -57,6 +57,16 @@ export async function registerThroughApi(
     data: { ...account, password: testPassword },
   });
   if (!response.ok()) throw new Error(`register: ${response.status()} ${await response.text()}`);
+}
+
+/** A desktop browser context of its own, signed in as a new account with `email` (signed up through the API), and a page in it. */
+export async function signedInPage(
+  stack: BrowserStack,
+  account: { email: string; firstName: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
+  await registerThroughApi(context, account);
+  return { context, page: await context.newPage() };
 }
 
 /** The one toast on screen with this title (at most one is visible). */

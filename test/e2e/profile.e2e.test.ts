@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { verificationLink, waitForMails } from '@sniplink/test-support/outbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificationLink, waitForMails } from '../support/outbox';
 import { browserUnavailableReason, newDesktopContext, seriousAccessibilityViolations } from './browser';
 import { type BrowserStack, registerThroughApi, startBrowserStack, toastText } from './harness';
 

@@ -1,7 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailableReason, newDesktopContext, seriousAccessibilityViolations } from './browser';
-import { type BrowserStack, registerThroughApi, startBrowserStack, toastText } from './harness';
+import { browserUnavailableReason, seriousAccessibilityViolations } from './browser';
+import { type BrowserStack, signedInPage, startBrowserStack, toastText } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] support journeys SKIPPED: ${unavailable}`);
@@ -24,14 +24,7 @@ describe.skipIf(unavailable !== undefined)('support tickets in a real browser', 
     await stack?.stop();
   });
 
-  async function signedIn(
-    email: string,
-    firstName: string,
-  ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
-    await registerThroughApi(context, { email, firstName });
-    return { context, page: await context.newPage() };
-  }
+  const signedIn = (email: string, firstName: string) => signedInPage(stack, { email, firstName });
 
   async function supportCenter(page: Page) {
     await page.goto('/home');

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
+import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startAppProcess } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/database';
 import {
   browserUnavailableReason,
   launchChromium,

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { PaymentProvider } from '../../services/api/src/index';
-import { type Config, createLogger, type Logger, loadConfig } from '../../services/platform/src/index';
+import type { PaymentProvider } from '@sniplink/api';
+import { type Config, createLogger, type Logger, loadConfig } from '@sniplink/platform';
 import { startApp } from '../../services/standalone/src/composition';
 import type { Runtime } from '../../services/standalone/src/runtime';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -65,12 +65,26 @@ export async function startTestApi(
 
 let signUps = 0;
 /** A new password account, signed in on a client of its own; `label` starts its (run-unique) e-mail address. */
-export async function signedUpClient(
-  api: TestApi,
-  label: string,
-): Promise<{ client: HttpClient; userId: string }> {
+export function signedUpClient(api: TestApi, label: string): Promise<SignedUp> {
+  return signedUpAs(api, `${label}.${Date.now()}.${++signUps}@example.com`);
+}
+
+/**
+ * The account of `email`, an address the app's ADMIN_EMAILS names, signed up with a password: the app
+ * makes it an admin as it signs up, and the client is signed in as that admin.
+ */
+export function signedUpAdmin(api: TestApi, email: string): Promise<SignedUp> {
+  return signedUpAs(api, email);
+}
+
+export interface SignedUp {
+  client: HttpClient;
+  userId: string;
+}
+
+/** Signs `email` up with the password every test account has; anything but 201 fails the test's set-up. */
+async function signedUpAs(api: TestApi, email: string): Promise<SignedUp> {
   const client = api.client();
-  const email = `${label}.${Date.now()}.${++signUps}@example.com`;
   const response = await client.post<{ id: string }>('/api/auth/register', {
     email,
     password: 'correct horse',

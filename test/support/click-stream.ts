@@ -1,10 +1,10 @@
-import type pg from 'pg';
 import {
   type ClickStream,
   KafkaClickStream,
   type PgNotifications,
   PostgresClickStream,
-} from '../../services/platform/src/index';
+} from '@sniplink/platform';
+import type pg from 'pg';
 
 /**
  * The click stream a suite runs on: PostgreSQL by default, Kafka with `CLICK_STREAM=kafka` and

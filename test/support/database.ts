@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { connectDatabase, type Db, migrateToLatest, withDatabaseName } from '@sniplink/platform';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { connectDatabase, type Db, withDatabaseName } from '../../services/platform/src/db/database';
-import { migrateToLatest } from '../../services/platform/src/db/migrate';
+import { migrations } from '../../services/standalone/src/features';
 
 export interface TestDatabase extends Db {
   readonly name: string;
@@ -18,7 +18,7 @@ export async function createTestDatabase(
   const name = `sniplink_t_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const connection = connectDatabase(withDatabaseName(adminUrl, name), { poolSize: options.poolSize ?? 60 });
-  if (options.migrate !== false) await migrateToLatest(connection.db);
+  if (options.migrate !== false) await migrateToLatest(connection.db, migrations);
   return {
     ...connection,
     name,

@@ -1,9 +1,22 @@
 import type { OwnedPremiumSlug, PremiumPaymentIntent, PremiumSlug } from '@sniplink/contracts';
+import { expect } from 'vitest';
 import { paymentIntentEvent, type TestPayments } from '../../services/api/src/billing/testing';
 import { type HttpClient, signedUpClient, type TestApi } from './api';
 import { until } from './until';
 
 let slugs = 0;
+/** A premium slug's code no other test uses: `name` first, lower case, at most 20 characters. */
+export const uniqueSlug = (name: string) => `${name}${++slugs}x${Date.now() % 100_000}`.slice(0, 20);
+
+/** A premium slug `admin` (signed in as an admin) adds through the API; `body` is what the API takes. */
+export async function addedPremiumSlug(
+  admin: HttpClient,
+  body: Record<string, unknown>,
+): Promise<PremiumSlug> {
+  const response = await admin.post<PremiumSlug>('/api/admin/premium-slugs', body);
+  expect(response.status, response.text).toBe(201);
+  return response.body;
+}
 
 /**
  * A Pro user who bought a fresh premium slug the admin added: the payment started through the API and the
@@ -17,11 +30,7 @@ export async function premiumSlugOwner(
 ): Promise<{ client: HttpClient; userId: string; slug: PremiumSlug }> {
   const signedUp = await signedUpClient(api, label);
   await api.runtime.accounts.setPlan(signedUp.userId, 'monthly');
-  const added = await admin.post<PremiumSlug>('/api/admin/premium-slugs', {
-    slug: `own${++slugs}x${Date.now() % 100_000}`,
-  });
-  if (added.status !== 201) throw new Error(`Adding a slug answered ${added.status}: ${added.text}`);
-  const slug = added.body;
+  const slug = await addedPremiumSlug(admin, { slug: uniqueSlug('own') });
   const started = await signedUp.client.post<PremiumPaymentIntent>(
     `/api/marketplace/premium-slugs/${slug.id}/payment-intent`,
   );

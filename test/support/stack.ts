@@ -1,10 +1,5 @@
 import { eventRegistry } from '@sniplink/contracts';
-import {
-  createLogger,
-  type Logger,
-  PgNotifications,
-  PostgresEventStore,
-} from '../../services/platform/src/index';
+import { createLogger, type Logger, PgNotifications, PostgresEventStore } from '@sniplink/platform';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestStack {

@@ -11,11 +11,13 @@ export const TICKET_AUTO_CLOSE_DAYS = 7;
 export const ADMIN_TICKETS_PAGE_SIZE = 20;
 
 /** `POST /api/support/tickets`: subject, message and priority (default medium). */
-export const openTicketBody = z.object({
-  subject: text(TICKET_SUBJECT_MAX),
-  message: text(TICKET_MESSAGE_MAX),
-  priority: z.enum(ticketPriorities).default('medium'),
-});
+export const openTicketBody = z
+  .object({
+    subject: text(TICKET_SUBJECT_MAX),
+    message: text(TICKET_MESSAGE_MAX),
+    priority: z.enum(ticketPriorities).default('medium'),
+  })
+  .meta({ id: 'OpenTicketBody' });
 export type OpenTicketBody = z.input<typeof openTicketBody>;
 
 /** `POST /api/support/tickets/{id}/messages` and `POST /api/admin/tickets/{id}/reply`: never blank. */
@@ -31,24 +33,28 @@ export const ticketStatusBody = z.object({ status: z.enum(['resolved', 'closed']
 export type TicketStatusBody = z.infer<typeof ticketStatusBody>;
 
 /** A ticket as its owner sees it. `message` is the first message. */
-export const ticketSchema = z.object({
-  id: z.string(),
-  subject: z.string(),
-  message: z.string(),
-  priority: z.enum(ticketPriorities),
-  status: z.enum(ticketStatuses),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ticketSchema = z
+  .object({
+    id: z.string(),
+    subject: z.string(),
+    message: z.string(),
+    priority: z.enum(ticketPriorities),
+    status: z.enum(ticketStatuses),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Ticket' });
 export type Ticket = z.infer<typeof ticketSchema>;
 
 /** One message of a ticket's conversation. */
-export const ticketMessageSchema = z.object({
-  id: z.string(),
-  message: z.string(),
-  isFromAdmin: z.boolean(),
-  createdAt: z.string(),
-});
+export const ticketMessageSchema = z
+  .object({
+    id: z.string(),
+    message: z.string(),
+    isFromAdmin: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'TicketMessage' });
 export type TicketMessage = z.infer<typeof ticketMessageSchema>;
 
 /** A ticket as the console lists it, with the owner's address and assignee. */

@@ -2,14 +2,14 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clickStreamMissing,
   createTestClickStream,
   type TestClickStream,
-} from '../../../test/support/click-stream';
-import { createTestStack, type TestStack } from '../../../test/support/stack';
+} from '@sniplink/test-support/click-stream';
+import { createTestStack, type TestStack } from '@sniplink/test-support/stack';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClickAnalytics } from './consumer';
 import {
   asMessages,

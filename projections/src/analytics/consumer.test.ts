@@ -1,14 +1,14 @@
 import type { Click } from '@sniplink/contracts';
 import type { ClickStream } from '@sniplink/platform';
-import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   clickStreamMissing,
   createTestClickStream,
   onClickStream,
   type TestClickStream,
-} from '../../../test/support/click-stream';
-import { createTestStack, type TestStack } from '../../../test/support/stack';
+} from '@sniplink/test-support/click-stream';
+import { createTestStack, type TestStack } from '@sniplink/test-support/stack';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withReadModels } from '../read-models';
 import { ClickAnalytics, type ClickAnalyticsDeps, type ClickAnalyticsOptions, flushWaitMs } from './consumer';
 import { clickCounts, linkAnalytics, userClickTotal } from './queries';

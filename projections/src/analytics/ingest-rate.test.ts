@@ -1,12 +1,12 @@
 import type { Click } from '@sniplink/contracts';
-import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   clickStreamMissing,
   createTestClickStream,
   type TestClickStream,
-} from '../../../test/support/click-stream';
-import { createTestStack, type TestStack } from '../../../test/support/stack';
+} from '@sniplink/test-support/click-stream';
+import { createTestStack, type TestStack } from '@sniplink/test-support/stack';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClickAnalytics } from './consumer';
 import {
   click,

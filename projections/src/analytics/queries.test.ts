@@ -1,11 +1,11 @@
 import { type ClickStream, partitionFor } from '@sniplink/platform';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   clickStreamMissing,
   createTestClickStream,
   type TestClickStream,
-} from '../../../test/support/click-stream';
-import { createTestStack, type TestStack } from '../../../test/support/stack';
+} from '@sniplink/test-support/click-stream';
+import { createTestStack, type TestStack } from '@sniplink/test-support/stack';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClickAnalytics } from './consumer';
 import { linkClicks } from './queries';
 import { asMessages, click, drained, newLinkId } from './testing';

@@ -1,10 +1,8 @@
 import type { BillingEvent, PaidPeriod, PaidPlanEvent, SubscriptionFacts } from '@sniplink/contracts';
-import { sql } from 'kysely';
+import { events } from '@sniplink/test-support/events';
+import { projectionSpec } from '@sniplink/test-support/projection-spec';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStack, type TestStack } from '../../../test/support/stack';
-import { withReadModels } from '../read-models';
-import { readEntireLog, snapshot } from '../testing/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paidPlansProjection } from './paid-plans-projection';
 import { billingProjection } from './projection';
 import { billingOfUser, recordedOwnerOfCustomer, revenueOverview } from './queries';
@@ -77,58 +75,26 @@ const mirrors: Record<string, PaidPlanEvent['data']> = {
   [DAN]: { version: 2, subscriptions: [period('dan-1'), period('dan-2')] },
 };
 
+/** Each user's billing stream, its events a second apart from 2027-01-01 00:00 UTC, then the user stream's mirror. */
+const given = Object.entries(histories).flatMap(([userId, history]) => {
+  const mirror = mirrors[userId];
+  if (!mirror) throw new Error(`No mirror for ${userId}`);
+  return [
+    ...history.map((event, revision) => ({
+      streamId: `billing-${userId}`,
+      event,
+      occurredAt: new Date(Date.UTC(2027, 0, 1, 0, 0, revision)),
+    })),
+    { streamId: `user-${userId}`, event: events.paidPlanSynced(mirror) },
+  ];
+});
+
 describe('billing projection', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await createTestStack();
-    for (const [userId, events] of Object.entries(histories)) {
-      for (const [revision, event] of events.entries()) {
-        await stack.eventStore.appendToStream(
-          `billing-${userId}`,
-          [{ id: uuidv7(), ...event, occurredAt: new Date(Date.UTC(2027, 0, 1, 0, 0, revision)) }],
-          revision === 0 ? 'no_stream' : BigInt(revision - 1),
-        );
-      }
-      const synced = { id: uuidv7(), type: 'PaidPlanSynced', data: mirrors[userId], occurredAt: new Date() };
-      await stack.eventStore.appendToStream(`user-${userId}`, [synced], 'no_stream');
-    }
-  });
-  afterAll(() => stack.cleanup());
-
-  const applyInBatches = async (batchSize: number, times: number) => {
-    const { db } = stack.database;
-    await sql`TRUNCATE rm_billing_customers, rm_billing_subscriptions, rm_paid_plans, rm_paid_periods`.execute(
-      db,
-    );
-    const events = await readEntireLog(stack.eventStore);
-    for (let i = 0; i < events.length; i += batchSize) {
-      const batch = events.slice(i, i + batchSize);
-      for (let t = 0; t < times; t++) {
-        await db.transaction().execute(async (trx) => {
-          for (const projection of [billingProjection, paidPlansProjection]) {
-            const handled = batch.filter((event) => projection.handles.includes(event.type));
-            await projection.apply(withReadModels(trx), handled);
-          }
-        });
-      }
-    }
-    return [
-      await snapshot(db, 'rm_billing_customers', 'user_id'),
-      await snapshot(db, 'rm_billing_subscriptions', 'subscription_id'),
-      await snapshot(db, 'rm_paid_plans', 'user_id'),
-      await snapshot(db, 'rm_paid_periods', 'subscription_id'),
-    ];
-  };
-
-  it('gives the same rows when every event is delivered twice, whatever the batch size', async () => {
-    const once = await applyInBatches(50, 1);
-    expect(await applyInBatches(50, 2)).toEqual(once);
-    expect(await applyInBatches(1, 2)).toEqual(once);
-  });
+  const spec = projectionSpec([billingProjection, paidPlansProjection]);
+  beforeAll(() => spec.given(given));
 
   it("holds a user's customer and the subscriptions that have not ended", async () => {
-    await applyInBatches(50, 1);
-    const { db } = stack.database;
+    const { db } = spec;
     expect(await billingOfUser(db, ADA)).toEqual({
       customerId: 'cus_ada',
       subscriptions: [
@@ -148,8 +114,7 @@ describe('billing projection', () => {
   });
 
   it('counts active subscriptions, paid users and monthly revenue as Pro stands at the instant asked', async () => {
-    await applyInBatches(50, 1);
-    const { db } = stack.database;
+    const { db } = spec;
     // Mid-January: Ada (past due, until March), Bob (yearly, until February), Dan twice; Carol ended.
     expect(await revenueOverview(db, JAN_15)).toEqual({
       activeSubscriptions: 4,

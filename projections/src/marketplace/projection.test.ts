@@ -1,7 +1,7 @@
 import type { PremiumSlugEvent } from '@sniplink/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStack, type TestStack } from '../../../test/support/stack';
-import { appendHistory, applyInBatches as applyFromLog, snapshot } from '../testing/fixtures';
+import { events, onStream } from '@sniplink/test-support/events';
+import { projectionSpec } from '@sniplink/test-support/projection-spec';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceProjection } from './projection';
 import {
   adminPremiumSlugs,
@@ -22,106 +22,61 @@ const HOLD_1 = '01890000-0000-7000-8000-0000000000e1';
 const HOLD_2 = '01890000-0000-7000-8000-0000000000e2';
 
 /** `slugId` bought by Ann with `paymentId`. */
-const bought = (slugId: string, holdId: string, paymentId: string): PremiumSlugEvent => ({
-  type: 'PremiumSlugPurchased',
-  data: {
+const bought = (slugId: string, holdId: string, paymentId: string) =>
+  events.premiumSlugPurchased({
     slugId,
     holdId,
     buyerId: ANN,
     paymentId,
-    amount: 2500,
-    currency: 'usd',
     providerEventId: `evt_${paymentId}`,
-  },
-});
+  });
+const added = (slugId: string, slug: string, changes: Partial<PremiumSlugEvent['data']> = {}) =>
+  events.premiumSlugAdded({ slugId, slug, ...changes });
 
-const added = (
-  slugId: string,
-  slug: string,
-  changes: Partial<PremiumSlugEvent['data']> = {},
-): PremiumSlugEvent => ({
-  type: 'PremiumSlugAdded',
-  data: {
-    slugId,
-    slug,
-    price: 2500,
-    category: 'commerce',
-    tier: 'standard',
-    isAvailable: true,
-    stripePriceId: null,
-    ...changes,
-  } as Extract<PremiumSlugEvent, { type: 'PremiumSlugAdded' }>['data'],
-});
+describe('marketplace projection', () => {
+  const spec = projectionSpec(marketplaceProjection);
 
-/** DEALS added and edited; VIP added withdrawn; GONE added and deleted, then its code added again as AGAIN. */
-const history: Array<[stream: string, events: PremiumSlugEvent[]]> = [
-  [
-    `premiumslug-${DEALS}`,
-    [
-      added(DEALS, 'deals'),
-      { type: 'PremiumSlugEdited', data: { slugId: DEALS, price: 4900, tier: 'premium' } },
-    ],
-  ],
-  [`premiumslug-${VIP}`, [added(VIP, 'vip', { category: 'lifestyle-status', isAvailable: false })]],
-  [
-    `premiumslug-${GONE}`,
-    [added(GONE, 'sale'), { type: 'PremiumSlugDeleted', data: { slugId: GONE, slug: 'sale' } }],
-  ],
-  [`premiumslug-${AGAIN}`, [added(AGAIN, 'sale', { tier: 'ultra' })]],
-  [`premiumslug-${SOLD}`, [added(SOLD, 'sold'), bought(SOLD, HOLD_1, 'pi_sold')]],
-  [
-    `premiumslug-${TAKEN_BACK}`,
-    [
-      added(TAKEN_BACK, 'back'),
-      bought(TAKEN_BACK, HOLD_2, 'pi_back'),
-      {
-        type: 'PremiumSlugTargetSet',
-        data: { slugId: TAKEN_BACK, slug: 'back', ownerId: ANN, url: 'https://example.com/b' },
-      },
-      {
-        type: 'PremiumSlugPurchaseRefunded',
-        data: {
+  /** DEALS added and edited; VIP added withdrawn; GONE added and deleted, then its code added again as AGAIN. */
+  beforeAll(() =>
+    spec.given(
+      onStream(
+        `premiumslug-${DEALS}`,
+        added(DEALS, 'deals'),
+        events.premiumSlugEdited({ slugId: DEALS, price: 4900, tier: 'premium' }),
+      ),
+      onStream(`premiumslug-${VIP}`, added(VIP, 'vip', { category: 'lifestyle-status', isAvailable: false })),
+      onStream(
+        `premiumslug-${GONE}`,
+        added(GONE, 'sale'),
+        events.premiumSlugDeleted({ slugId: GONE, slug: 'sale' }),
+      ),
+      onStream(`premiumslug-${AGAIN}`, added(AGAIN, 'sale', { tier: 'ultra' })),
+      onStream(`premiumslug-${SOLD}`, added(SOLD, 'sold'), bought(SOLD, HOLD_1, 'pi_sold')),
+      onStream(
+        `premiumslug-${TAKEN_BACK}`,
+        added(TAKEN_BACK, 'back'),
+        bought(TAKEN_BACK, HOLD_2, 'pi_back'),
+        events.premiumSlugTargetSet({
+          slugId: TAKEN_BACK,
+          slug: 'back',
+          ownerId: ANN,
+          url: 'https://example.com/b',
+        }),
+        events.premiumSlugPurchaseRefunded({
           slugId: TAKEN_BACK,
           slug: 'back',
           holdId: HOLD_2,
           buyerId: ANN,
           paymentId: 'pi_back',
-          amount: 2500,
-          currency: 'usd',
           providerEventId: 'evt_refund',
           slugReleased: true,
-        },
-      },
-    ],
-  ],
-];
-
-describe('marketplace projection', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await createTestStack();
-    await appendHistory(stack.eventStore, history);
-  });
-  afterAll(() => stack.cleanup());
-
-  const applyInBatches = async (batchSize: number, times: number) => {
-    const { db } = stack.database;
-    await applyFromLog(db, stack.eventStore, marketplaceProjection, { batchSize, times });
-    return {
-      slugs: await snapshot(db, 'rm_premium_slugs', 'slug_id'),
-      payments: await snapshot(db, 'rm_premium_payments', 'payment_id'),
-    };
-  };
-
-  it('gives the same rows when every event is delivered twice, whatever the batch size', async () => {
-    const once = await applyInBatches(50, 1);
-    expect(await applyInBatches(50, 2)).toEqual(once);
-    expect(await applyInBatches(1, 2)).toEqual(once);
-  });
+        }),
+      ),
+    ),
+  );
 
   it('lists each slug as its last event left it; a deleted one is gone and its code may come back', async () => {
-    await applyInBatches(50, 1);
-    const { db } = stack.database;
+    const { db } = spec;
     expect(await premiumSlugById(db, DEALS)).toMatchObject({ slug: 'deals', price: 4900, tier: 'premium' });
     expect(await premiumSlugById(db, GONE)).toBeNull();
     const page = await adminPremiumSlugs(db, { search: '', page: 1 });
@@ -135,8 +90,7 @@ describe('marketplace projection', () => {
   });
 
   it('keeps each payment complete or refunded; a refund that takes the slug back frees it and its target', async () => {
-    await applyInBatches(50, 1);
-    const { db } = stack.database;
+    const { db } = spec;
     expect(await premiumPurchaseOf(db, ANN, 'pi_sold')).toEqual({
       slugId: SOLD,
       slug: 'sold',

@@ -1,10 +1,8 @@
+import type { TicketPriority } from '@sniplink/contracts';
 import { Keyring } from '@sniplink/platform';
-import { sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStack, type TestStack } from '../../../test/support/stack';
-import { withReadModels } from '../read-models';
-import { appendHistory, applyInBatches as applyFromLog, snapshot } from '../testing/fixtures';
+import { events, type GivenEvent, onStream } from '@sniplink/test-support/events';
+import { projectionSpec } from '@sniplink/test-support/projection-spec';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { supportProjection } from './projection';
 import { supportTicketsPage, ticketCounts, ticketMessages, ticketsDueToClose, ticketsOf } from './queries';
 
@@ -16,71 +14,51 @@ const ADAS_URGENT = '01890000-0000-7000-8000-0000000000a2';
 const BOBS = '01890000-0000-7000-8000-0000000000b1';
 
 describe('support projection', () => {
-  let stack: TestStack;
   let keyring: Keyring;
+  const spec = projectionSpec(() => supportProjection(keyring));
+  let history: GivenEvent[];
   beforeAll(async () => {
-    stack = await createTestStack();
-    keyring = new Keyring(stack.database.db);
-    const opened = async (ticketId: string, userId: string, subject: string, priority: string) => ({
-      type: 'TicketOpened',
-      data: {
+    keyring = new Keyring(spec.db);
+    const opened = async (ticketId: string, userId: string, subject: string, priority: TicketPriority) =>
+      events.ticketOpened({
         ticketId,
         userId,
         subject: await keyring.encrypt(userId, subject),
-        messageId: uuidv7(),
         message: await keyring.encrypt(userId, `${subject}: details`),
         priority,
-      },
-    });
-    const posted = async (ownerId: string, text: string, fromStaff: boolean) => ({
-      type: 'TicketMessagePosted',
-      data: {
-        messageId: uuidv7(),
+      });
+    const posted = async (ownerId: string, text: string, fromStaff: boolean) =>
+      events.ticketMessagePosted({
         message: await keyring.encrypt(ownerId, text),
         fromStaff,
         authorId: fromStaff ? STAFF : ownerId,
-      },
-    });
-    const history: Array<[string, Array<{ type: string; data: unknown }>]> = [
-      [
+      });
+    history = [
+      ...onStream(
         `ticket-${ADAS}`,
-        [
-          await opened(ADAS, ADA, 'Broken link', 'medium'),
-          { type: 'TicketAssigned', data: { assigneeId: STAFF } },
-          { type: 'TicketStatusChanged', data: { status: 'in_progress', by: 'staff', autoCloseAfter: null } },
-          await posted(ADA, 'Fixed?', true),
-          {
-            type: 'TicketStatusChanged',
-            data: { status: 'resolved', by: 'staff', autoCloseAfter: '2027-01-08T00:00:04.000Z' },
-          },
-        ],
-      ],
-      [`ticket-${ADAS_URGENT}`, [await opened(ADAS_URGENT, ADA, 'Down', 'urgent')]],
-      [`ticket-${BOBS}`, [await opened(BOBS, BOB, 'Bob asks', 'low'), await posted(BOB, 'Hello?', false)]],
-      [`user-${BOB}`, [{ type: 'UserErased', data: {} }]],
+        await opened(ADAS, ADA, 'Broken link', 'medium'),
+        events.ticketAssigned({ assigneeId: STAFF }),
+        events.ticketStatusChanged({ status: 'in_progress', by: 'staff', autoCloseAfter: null }),
+        await posted(ADA, 'Fixed?', true),
+        events.ticketStatusChanged({
+          status: 'resolved',
+          by: 'staff',
+          autoCloseAfter: '2027-01-08T00:00:04.000Z',
+        }),
+      ),
+      ...onStream(`ticket-${ADAS_URGENT}`, await opened(ADAS_URGENT, ADA, 'Down', 'urgent')),
+      ...onStream(
+        `ticket-${BOBS}`,
+        await opened(BOBS, BOB, 'Bob asks', 'low'),
+        await posted(BOB, 'Hello?', false),
+      ),
+      ...onStream(`user-${BOB}`, events.userErased()),
     ];
-    await appendHistory(stack.eventStore, history);
-  });
-  afterAll(() => stack.cleanup());
-
-  const applyInBatches = async (batchSize: number, times: number) => {
-    const { db } = stack.database;
-    await applyFromLog(db, stack.eventStore, supportProjection(keyring), { batchSize, times });
-    return [
-      await snapshot(db, 'rm_support_tickets', 'ticket_id'),
-      await snapshot(db, 'rm_support_messages', 'message_id'),
-    ];
-  };
-
-  it('gives the same rows when every event is delivered twice, whatever the batch size', async () => {
-    const once = await applyInBatches(50, 1);
-    expect(await applyInBatches(50, 2)).toEqual(once);
-    expect(await applyInBatches(1, 2)).toEqual(once);
+    await spec.given(history);
   });
 
   it('holds the texts decrypted, the status as its last event left it; an erased owner’s tickets are gone', async () => {
-    await applyInBatches(50, 1);
-    const { db } = stack.database;
+    const { db } = spec;
     const adas = await ticketsOf(db, ADA);
     expect(adas.map(({ id, subject, status }) => ({ id, subject, status }))).toEqual([
       { id: ADAS_URGENT, subject: 'Down', status: 'open' },
@@ -104,8 +82,8 @@ describe('support projection', () => {
 
   it('writes nothing for a ticket whose owner’s key was shredded (a rebuild after erasure)', async () => {
     await keyring.shred(ADA);
-    await applyInBatches(50, 1);
-    expect(await ticketsOf(stack.database.db, ADA)).toEqual([]);
-    expect(await snapshot(stack.database.db, 'rm_support_messages', 'message_id')).toEqual([]);
+    await spec.given(history);
+    expect(await ticketsOf(spec.db, ADA)).toEqual([]);
+    expect(await spec.readModels.selectFrom('rm_support_messages').selectAll().execute()).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
 import type { Database, EventStore, EventToAppend, LogPosition, RecordedEvent } from '@sniplink/platform';
 import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import type { Projection } from '../projection';
-import { type ReadModelTables, withReadModels } from '../read-models';
+import type { ReadModelTables } from '../read-models';
 
 /**
  * Appends `streams` streams of `perStream` events each, in appends of a few events, round-robin. The
@@ -58,47 +57,5 @@ export async function readEntireLog(store: EventStore): Promise<RecordedEvent[]>
     all.push(...page.events);
     if (page.events.length < 1_000) return all;
     after = page.next;
-  }
-}
-
-/** Streams as a projection test tells them: each stream id with its events, in order. */
-export type StreamHistory = ReadonlyArray<
-  readonly [stream: string, events: ReadonlyArray<{ type: string; data: unknown }>]
->;
-
-/** Appends each stream of `history` as a new stream; the events one second apart from 2027-01-01 00:00 UTC. */
-export async function appendHistory(store: EventStore, history: StreamHistory): Promise<void> {
-  let second = 0;
-  for (const [stream, events] of history) {
-    const stamped = events.map((event) => ({
-      id: uuidv7(),
-      ...event,
-      occurredAt: new Date(Date.UTC(2027, 0, 1, 0, 0, second++)),
-    }));
-    await store.appendToStream(stream, stamped, 'no_stream');
-  }
-}
-
-/**
- * A projection's read model rebuilt by hand, as its runner would fill it: its tables emptied, then the
- * log's events it handles applied in batches of `batchSize`, each batch `times` times over in a
- * transaction of its own (2: every event delivered twice).
- */
-export async function applyInBatches(
-  db: Kysely<Database>,
-  store: EventStore,
-  projection: Projection,
-  { batchSize, times }: { batchSize: number; times: number },
-): Promise<void> {
-  await sql`TRUNCATE ${sql.join(projection.tables.map((table) => sql.table(table)))}`.execute(db);
-  const handled = projection.handles;
-  const events = (await readEntireLog(store)).filter(
-    (event) => handled === 'all' || handled.includes(event.type),
-  );
-  for (let i = 0; i < events.length; i += batchSize) {
-    const batch = events.slice(i, i + batchSize);
-    for (let t = 0; t < times; t++) {
-      await db.transaction().execute((trx) => projection.apply(withReadModels(trx), batch));
-    }
   }
 }

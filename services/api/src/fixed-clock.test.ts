@@ -8,12 +8,11 @@ import {
   sequentialIds,
 } from '@sniplink/platform';
 import { clickCounts, linkClicks } from '@sniplink/projections';
+import { startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../test/support/api';
 import { AccountService } from './accounts/accounts';
 import { LoginThrottle } from './accounts/login-throttle';
 import { SessionStore } from './accounts/sessions';
-import { fixedSettings } from './admin/settings';
 import { BillingService } from './billing/billing-service';
 import { subscriptionEvent, TestPayments } from './billing/testing';
 import { receiveWebhook } from './billing/webhooks';
@@ -22,6 +21,7 @@ import { DemoThrottle } from './demo/demo-throttle';
 import { postgresRateLimiters } from './http/rate-limiter';
 import { CodeChangeThrottle } from './links/code-change-throttle';
 import { LinkService } from './links/link-service';
+import { fixedSettings } from './shared/settings';
 
 /**
  * The app's services on the test's own clock and ids, over the real database and projections: what a

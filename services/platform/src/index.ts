@@ -7,6 +7,7 @@ export { appSecret, Keyring, keyedHash } from './crypto/keyring';
 export { PgAdvisoryLocks } from './db/advisory-locks';
 export { connectDatabase, type Db, withDatabaseName } from './db/database';
 export { migrateToLatest } from './db/migrate';
+export { platformMigrations } from './db/migrations/index';
 export { PgNotifications, Wakeup } from './db/notifications';
 export type { Database, Int8 } from './db/schema';
 export { isDatabaseUnavailable } from './db/unavailable';

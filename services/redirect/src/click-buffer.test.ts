@@ -12,9 +12,9 @@ import {
   type PublishOptions,
   type StreamMessage,
 } from '@sniplink/platform';
+import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
 import { ClickBuffer } from './click-buffer';
 
 /**

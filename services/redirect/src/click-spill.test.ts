@@ -12,8 +12,8 @@ import {
   type PublishOptions,
   type StreamMessage,
 } from '@sniplink/platform';
+import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
 import { ClickBuffer, type ClickPublisher } from './click-buffer';
 import { ClickSpill } from './click-spill';
 import { SpillFiles } from './spill-files';

@@ -2,10 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Link } from '@sniplink/contracts';
+import { type HttpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { freePort } from '@sniplink/test-support/app-process';
+import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, startTestApi, type TestApi } from '../../../test/support/api';
-import { freePort } from '../../../test/support/app-process';
-import { until } from '../../../test/support/until';
 
 const BROWSER =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -3,6 +3,9 @@ import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { PostgresClickStream } from '@sniplink/platform';
 import { ClickBuffer } from '@sniplink/redirect';
+import { DIST_DIR, ensureServerBuilt } from '@sniplink/test-support/app-process';
+import { createTestStack, type TestStack } from '@sniplink/test-support/stack';
+import { until } from '@sniplink/test-support/until';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   asMessages,
@@ -14,9 +17,6 @@ import {
   readModelTotals,
   storedDrained,
 } from '../../../projections/src/analytics/testing';
-import { DIST_DIR, ensureServerBuilt } from '../../../test/support/app-process';
-import { createTestStack, type TestStack } from '../../../test/support/stack';
-import { until } from '../../../test/support/until';
 import { ClickThread } from './click-thread';
 
 const PARTITIONS = 4;

@@ -4,10 +4,10 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
+import { until } from '@sniplink/test-support/until';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startAppProcess } from '../../../test/support/app-process';
-import { until } from '../../../test/support/until';
 
 // A real browser's user agent: isbot counts Node's fetch as a bot, and bots' clicks are not counted.
 const BROWSER =

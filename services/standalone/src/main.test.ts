@@ -4,10 +4,10 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { HttpClient } from '@sniplink/test-support/api';
+import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
+import { createTestDatabase } from '@sniplink/test-support/database';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../../../test/support/api';
-import { type AppProcess, startAppProcess } from '../../../test/support/app-process';
-import { createTestDatabase } from '../../../test/support/database';
 
 const isRunning = (pid: number) => {
   try {

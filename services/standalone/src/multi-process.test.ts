@@ -4,15 +4,15 @@ import path from 'node:path';
 import type { ErrorBody, Link, PremiumPaymentIntent, PremiumSlug } from '@sniplink/contracts';
 import { Keyring } from '@sniplink/platform';
 import { allProjections, withReadModels } from '@sniplink/projections';
+import { HttpClient, type HttpResponse } from '@sniplink/test-support/api';
+import { type AppProcess, REDIRECT_MAIN, startAppProcess } from '@sniplink/test-support/app-process';
+import { runCliProcess } from '@sniplink/test-support/cli-process';
+import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
+import { until } from '@sniplink/test-support/until';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadModelTables } from '../../../projections/src/read-models';
 import { snapshot } from '../../../projections/src/testing/fixtures';
-import { HttpClient, type HttpResponse } from '../../../test/support/api';
-import { type AppProcess, REDIRECT_MAIN, startAppProcess } from '../../../test/support/app-process';
-import { runCliProcess } from '../../../test/support/cli-process';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
-import { until } from '../../../test/support/until';
 
 /**
  * The scaled-out deployment of docs/scale-out.md on one fresh database, every part a real process of the

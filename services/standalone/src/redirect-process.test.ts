@@ -1,9 +1,9 @@
 import type { Link } from '@sniplink/contracts';
 import { clicksBehind, withReadModels } from '@sniplink/projections';
+import { type HttpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { type AppProcess, REDIRECT_MAIN, startAppProcess } from '@sniplink/test-support/app-process';
+import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, startTestApi, type TestApi } from '../../../test/support/api';
-import { type AppProcess, REDIRECT_MAIN, startAppProcess } from '../../../test/support/app-process';
-import { until } from '../../../test/support/until';
 
 const BROWSER =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -1,18 +1,14 @@
 import {
   AccountService,
   CodeChangeThrottle,
-  closeResolvedTickets,
   DemoService,
   DemoThrottle,
   LinkService,
   LiveSettings,
   LoginThrottle,
   postgresRateLimiters,
-  pruneIdempotencyKeys,
   type ReadinessCheck,
-  runAccountMaintenance,
   SessionStore,
-  UrgentTicketDigest,
 } from '@sniplink/api';
 import { eventRegistry } from '@sniplink/contracts';
 import {
@@ -65,6 +61,7 @@ import { openClickDelivery } from './click-delivery';
 import { createClickStream } from './click-stream';
 import { type ClickConsumer, ClickThread } from './click-thread';
 import type { ClickWorkerData } from './click-worker';
+import { migrations } from './features';
 
 /** How long a code being given up waits for this process's clicks to reach the log; past it the code is kept. */
 const CLICK_FLUSH_BEFORE_GIVING_UP_MS = 2_000;
@@ -99,12 +96,15 @@ export interface Runtime extends ProcessRuntime {
   /** SMTP when SMTP_URL is set, otherwise DATA_DIR/outbox/. */
   mailer: Mailer;
   links: LinkService;
-  /** The admins' digest of urgent support tickets: recorded by the API, sent by it and by housekeeping. */
-  urgentTickets: UrgentTicketDigest;
   /** The landing page's demo shortener; it also claims a visitor's demo links at sign-in. */
   demo: DemoService;
   /** The admin's settings (the known config keys) in force in this process, kept current without a restart. */
   settings: LiveSettings;
+  /**
+   * The housekeeping sweep: every 10 minutes where the projections run, each feature's part in the order
+   * added (composition.ts adds them); elsewhere what is added never runs.
+   */
+  housekeeping: { add(sweep: () => Promise<unknown>): void };
   /** The click analytics consumer, when this process runs projections (in this thread or its own). */
   clickAnalytics: ClickConsumer | undefined;
   log: Logger;
@@ -171,7 +171,7 @@ export async function startRuntime(
   const ids = uuidV7Ids;
   try {
     const database = connectDatabase(connectionString, { poolSize: config.dbPoolSize });
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, migrations);
     const notifications = new PgNotifications({ connectionString });
     const eventStore = await createEventStore(config, database, notifications);
     const clickStream = createClickStream(config.clickStream, database, notifications, log);
@@ -216,12 +216,6 @@ export async function startRuntime(
       log.error({ err }, 'reconciling the admins failed; the next start tries again'),
     );
     const mailer = createMailer(config, log);
-    const urgentTickets = new UrgentTicketDigest({
-      db: database.db,
-      mailer,
-      clock,
-      publicUrl: config.publicUrl,
-    });
     const linkCache = new LinkCache({ db: database.db });
     const unfollow = await followCodeChanges(codeChanges, linkCache);
     const consume = runners.length > 0;
@@ -267,14 +261,11 @@ export async function startRuntime(
       throttle: new DemoThrottle({ limiters, settings }, config.demoLimits),
       clock,
     });
+    const sweeps: Array<() => Promise<unknown>> = [];
     const maintenance =
       runners.length > 0
         ? scheduleMaintenance(async () => {
-            await runAccountMaintenance({ db: database.db, eventStore, keyring, log, clock });
-            await closeResolvedTickets({ db: database.db, eventStore, log, clock });
-            // A digest held back by a process that stopped before it was due.
-            await urgentTickets.send();
-            await pruneIdempotencyKeys(database.db);
+            for (const sweep of sweeps) await sweep();
           }, log)
         : undefined;
     return {
@@ -290,10 +281,10 @@ export async function startRuntime(
       accounts,
       sessions,
       mailer,
-      urgentTickets,
       links,
       demo,
       settings,
+      housekeeping: { add: (sweep) => sweeps.push(sweep) },
       linkCache,
       clickBuffer,
       clickAnalytics,
@@ -350,7 +341,7 @@ export async function startRedirectRuntime(
   const server = await openServer(config, log);
   try {
     const database = connectDatabase(server.connectionString, { poolSize: config.dbPoolSize });
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, migrations);
     const notifications = new PgNotifications({ connectionString: server.connectionString });
     const clickStream = createClickStream(config.clickStream, database, notifications, log);
     const linkCache = new LinkCache({ db: database.db });

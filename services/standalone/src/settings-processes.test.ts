@@ -2,10 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ErrorBody, Link, User } from '@sniplink/contracts';
+import {
+  HttpClient,
+  signedUpAdmin,
+  signedUpClient,
+  startTestApi,
+  type TestApi,
+} from '@sniplink/test-support/api';
+import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
+import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../test/support/api';
-import { type AppProcess, startAppProcess } from '../../../test/support/app-process';
-import { until } from '../../../test/support/until';
 
 /**
  * The admin's settings take effect without a restart in every process: an API process that runs no
@@ -26,12 +32,7 @@ beforeAll(async () => {
     ADMIN_EMAILS: 'settings.admin@example.com',
     LOG_LEVEL: 'warn',
   });
-  admin = api.client();
-  const registered = await admin.post('/api/auth/register', {
-    email: 'settings.admin@example.com',
-    password: 'correct horse',
-  });
-  expect(registered.status).toBe(201);
+  ({ client: admin } = await signedUpAdmin(api, 'settings.admin@example.com'));
 }, 120_000);
 afterAll(async () => {
   await other?.stop('SIGTERM');

@@ -1,8 +1,8 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startAppProcess } from '../../../test/support/app-process';
 
 const BROWSER =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';

@@ -1,10 +1,8 @@
-import type { EventToAppend } from '@sniplink/platform';
+import type { RecordedEvent } from '@sniplink/platform';
+import { type ContractEvent, events, type GivenEvent } from '@sniplink/test-support/events';
+import { projectionSpec } from '@sniplink/test-support/projection-spec';
 import { sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStack, type TestStack } from '../../../../test/support/stack';
-import { withReadModels } from '../../read-models';
-import { applyInBatches as applyFromLog, readEntireLog, snapshot } from '../../testing/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditDetails } from './details';
 import { adminAuditProjection } from './projection';
 import { auditHistory } from './queries';
@@ -17,10 +15,9 @@ const CIPHER = 'enc:v1:c2VjcmV0LW5hbWU';
 
 type Channel = 'admin-console' | 'operator' | null;
 let second = 0;
-const event = (type: string, data: unknown, actorId: string, channel: Channel): EventToAppend => ({
-  id: uuidv7(),
-  type,
-  data,
+const by = (streamId: string, event: ContractEvent, actorId: string, channel: Channel): GivenEvent => ({
+  streamId,
+  event,
   actorId,
   metadata: channel ? { channel } : {},
   occurredAt: new Date(Date.UTC(2026, 10, 27, 9, 0, second++)),
@@ -31,33 +28,33 @@ const event = (type: string, data: unknown, actorId: string, channel: Channel): 
  * one from an operator's tool of the days before channels were recorded, and a name an admin set (its
  * values encrypted). Bob's stream: an erased admin's suspension.
  */
-const histories: Record<string, EventToAppend[]> = {
-  [`user-${ADA}`]: [
-    event('UserProfileUpdated', { firstName: CIPHER, lastName: null }, ADA, null),
-    event('UserSuspended', { reason: 'spam' }, ADMIN, 'admin-console'),
-    event('UserUnsuspended', {}, ADMIN, 'admin-console'),
-    event(
-      'SubscriptionStarted',
-      { plan: 'yearly', provider: 'operator', reference: null },
-      'operator',
-      'operator',
-    ),
-    event('SubscriptionEnded', { reason: 'operator' }, 'operator', null),
-    event('UserProfileUpdated', { firstName: CIPHER, lastName: CIPHER }, ADMIN, 'admin-console'),
-    event('UserIdentityLinked', { issuer: 'https://id.example', subjectHash: 'h' }, ADA, null),
-  ],
-  [`user-${BOB}`]: [event('UserSuspended', { reason: null }, ERASED_ADMIN, 'admin-console')],
-};
+const history: GivenEvent[] = [
+  by(`user-${ADA}`, events.userProfileUpdated({ firstName: CIPHER, lastName: null }), ADA, null),
+  by(`user-${ADA}`, events.userSuspended({ reason: 'spam' }), ADMIN, 'admin-console'),
+  by(`user-${ADA}`, events.userUnsuspended(), ADMIN, 'admin-console'),
+  by(
+    `user-${ADA}`,
+    events.subscriptionStarted({ plan: 'yearly', provider: 'operator' }),
+    'operator',
+    'operator',
+  ),
+  by(`user-${ADA}`, events.subscriptionEnded({ reason: 'operator' }), 'operator', null),
+  by(
+    `user-${ADA}`,
+    events.userProfileUpdated({ firstName: CIPHER, lastName: CIPHER }),
+    ADMIN,
+    'admin-console',
+  ),
+  by(`user-${ADA}`, events.userIdentityLinked({ issuer: 'https://id.example', subjectHash: 'h' }), ADA, null),
+  by(`user-${BOB}`, events.userSuspended({ reason: null }), ERASED_ADMIN, 'admin-console'),
+];
 
 describe('admin audit projection', () => {
-  let stack: TestStack;
+  const spec = projectionSpec(adminAuditProjection);
+  let recorded: RecordedEvent[];
   beforeAll(async () => {
-    stack = await createTestStack();
-    for (const [stream, events] of Object.entries(histories)) {
-      await stack.eventStore.appendToStream(stream, events, 'no_stream');
-    }
     const now = new Date();
-    await withReadModels(stack.database.db)
+    await spec.readModels
       .insertInto('rm_users')
       .values([
         { user_id: ADMIN, email: 'admin@example.com', created_at: now, updated_at: now, last_revision: 0 },
@@ -71,32 +68,22 @@ describe('admin audit projection', () => {
         },
       ])
       .execute();
+    recorded = await spec.given(history);
   });
-  afterAll(() => stack.cleanup());
 
-  const applyInBatches = async (batchSize: number, times: number) => {
-    const { db } = stack.database;
-    await applyFromLog(db, stack.eventStore, adminAuditProjection, { batchSize, times });
-    return snapshot(db, 'rm_admin_audit', 'event_id');
-  };
+  const entries = () =>
+    spec.readModels.selectFrom('rm_admin_audit').selectAll().orderBy('event_id').execute();
 
-  it('gives the same rows when every event is delivered twice, whatever the batch size', async () => {
-    const once = await applyInBatches(50, 1);
+  it('gives the same rows when an event comes twice within one batch', async () => {
+    const once = await entries();
     expect(once).toHaveLength(6);
-    expect(await applyInBatches(50, 2)).toEqual(once);
-    expect(await applyInBatches(1, 2)).toEqual(once);
-    // Twice within one batch, too.
-    const events = await readEntireLog(stack.eventStore);
-    await sql`TRUNCATE rm_admin_audit`.execute(stack.database.db);
-    await stack.database.db
-      .transaction()
-      .execute((trx) => adminAuditProjection.apply(withReadModels(trx), [...events, ...events]));
-    expect(await snapshot(stack.database.db, 'rm_admin_audit', 'event_id')).toEqual(once);
+    await sql`TRUNCATE rm_admin_audit`.execute(spec.db);
+    await spec.apply([...recorded, ...recorded]);
+    expect(await entries()).toEqual(once);
   });
 
   it("lists what admins and operators did, newest first, and nothing of a user's own doing", async () => {
-    await applyInBatches(50, 1);
-    const { records, hasMore } = await auditHistory(stack.database.db, { page: 1, pageSize: 20 });
+    const { records, hasMore } = await auditHistory(spec.db, { page: 1, pageSize: 20 });
     expect(hasMore).toBe(false);
     expect(records.map((record) => [record.action, record.actor.id, record.actor.channel])).toEqual([
       ['UserSuspended', ERASED_ADMIN, 'admin-console'],
@@ -107,7 +94,7 @@ describe('admin audit projection', () => {
       ['UserSuspended', ADMIN, 'admin-console'],
     ]);
     expect(records.at(-1)).toEqual({
-      eventId: histories[`user-${ADA}`]?.[1]?.id,
+      eventId: recorded[1]?.id,
       occurredAt: new Date('2026-11-27T09:00:01.000Z'),
       action: 'UserSuspended',
       actor: { id: ADMIN, channel: 'admin-console', email: 'admin@example.com', erased: false },
@@ -117,8 +104,7 @@ describe('admin audit projection', () => {
   });
 
   it('shows no encrypted value in any entry, and names an erased admin as erased', async () => {
-    await applyInBatches(50, 1);
-    const { records } = await auditHistory(stack.database.db, { page: 1, pageSize: 20 });
+    const { records } = await auditHistory(spec.db, { page: 1, pageSize: 20 });
     expect(JSON.stringify(records)).not.toContain('enc:');
     expect(records.find((record) => record.action === 'UserProfileUpdated')?.details).toEqual({});
     expect(records[0]?.actor).toEqual({
@@ -134,8 +120,7 @@ describe('admin audit projection', () => {
   });
 
   it('filters by acting admin, by target (stream id or id alone), by both, and pages', async () => {
-    await applyInBatches(50, 1);
-    const { db } = stack.database;
+    const { db } = spec;
     const actions = async (filter: { actor?: string; target?: string; page?: number; pageSize?: number }) => {
       const { records, hasMore } = await auditHistory(db, { page: 1, pageSize: 20, ...filter });
       return { actions: records.map((record) => record.action), hasMore };

@@ -1,11 +1,6 @@
 import type { ConfigEvent } from '@sniplink/contracts';
-import { sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStack, type TestStack } from '../../../../test/support/stack';
-import { until } from '../../../../test/support/until';
-import { withReadModels } from '../../read-models';
-import { readEntireLog, snapshot } from '../../testing/fixtures';
+import { projectionSpec } from '@sniplink/test-support/projection-spec';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { configProjection } from './projection';
 import { configEntries, configEntry } from './queries';
 
@@ -40,47 +35,22 @@ const histories: Record<string, ConfigEvent[]> = {
 };
 
 describe('config entries projection', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await createTestStack();
-    for (const [key, events] of Object.entries(histories)) {
-      for (const [revision, event] of events.entries()) {
-        await stack.eventStore.appendToStream(
-          `config-${key}`,
-          [{ id: uuidv7(), ...event, occurredAt: new Date(Date.UTC(2027, 0, 1, 0, 0, revision)) }],
-          revision === 0 ? 'no_stream' : BigInt(revision - 1),
-        );
-      }
-    }
-  });
-  afterAll(() => stack.cleanup());
-
-  const applyInBatches = async (batchSize: number, times: number) => {
-    const { db } = stack.database;
-    await sql`TRUNCATE rm_admin_config`.execute(db);
-    // A reader sees an append once every older transaction on the server has ended (other databases' too).
-    const events = await until(
-      () => readEntireLog(stack.eventStore),
-      (read) => read.length === Object.values(histories).flat().length,
-    );
-    for (let i = 0; i < events.length; i += batchSize) {
-      const batch = events.slice(i, i + batchSize);
-      for (let t = 0; t < times; t++) {
-        await db.transaction().execute((trx) => configProjection.apply(withReadModels(trx), batch));
-      }
-    }
-    return snapshot(db, 'rm_admin_config', 'key');
-  };
-
-  it('gives the same rows when every event is delivered twice, whatever the batch size', async () => {
-    const once = await applyInBatches(50, 1);
-    expect(await applyInBatches(50, 2)).toEqual(once);
-    expect(await applyInBatches(1, 2)).toEqual(once);
-  });
+  const spec = projectionSpec(configProjection);
+  // Each stream's events a second apart from 2027-01-01 00:00 UTC, as their revisions go.
+  beforeAll(() =>
+    spec.given(
+      Object.entries(histories).flatMap(([key, history]) =>
+        history.map((event, revision) => ({
+          streamId: `config-${key}`,
+          event,
+          occurredAt: new Date(Date.UTC(2027, 0, 1, 0, 0, revision)),
+        })),
+      ),
+    ),
+  );
 
   it('lists the entries as their last event left them; a deleted one is gone until set again', async () => {
-    await applyInBatches(50, 1);
-    const { db } = stack.database;
+    const { db } = spec;
     expect(await configEntries(db)).toEqual([
       {
         key: 'banner.note',

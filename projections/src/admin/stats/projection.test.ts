@@ -1,12 +1,9 @@
 import { fixedClock } from '@sniplink/platform';
-import { sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStack, type TestStack } from '../../../../test/support/stack';
+import { type ContractEvent, events } from '@sniplink/test-support/events';
+import { projectionSpec } from '@sniplink/test-support/projection-spec';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paidPlansProjection } from '../../billing/paid-plans-projection';
 import { billingProjection } from '../../billing/projection';
-import { withReadModels } from '../../read-models';
-import { readEntireLog, snapshot } from '../../testing/fixtures';
 import { adminStatsProjection } from './projection';
 import { adminDetailedStats, adminStatsSummary } from './queries';
 
@@ -17,22 +14,19 @@ const DAN = '01890000-0000-7000-8000-00000000000d';
 const link = (n: number) => `01890000-0000-7000-8000-0000000001${String(n).padStart(2, '0')}`;
 
 /** A paid subscription as the billing stream records it. */
-const paid = (id: string, plan: 'monthly' | 'yearly', amount: number) => ({
-  providerEventId: `evt_${id}`,
-  subscriptionId: id,
-  customerId: `cus_${id}`,
-  plan,
-  status: 'active',
-  periodEnd: '2027-05-01T00:00:00.000Z',
-  cancelAtPeriodEnd: false,
-  amount,
-  currency: 'usd',
-});
+const paid = (id: string, plan: 'monthly' | 'yearly', amount: number) =>
+  events.subscriptionActivated({
+    providerEventId: `evt_${id}`,
+    subscriptionId: id,
+    customerId: `cus_${id}`,
+    plan,
+    periodEnd: '2027-05-01T00:00:00.000Z',
+    amount,
+  });
 
 /** The user stream's mirror of that subscription, which says whether the user is Pro. */
-const mirrored = (id: string, plan: 'monthly' | 'yearly') => ({
-  type: 'PaidPlanSynced',
-  data: {
+const mirrored = (id: string, plan: 'monthly' | 'yearly') =>
+  events.paidPlanSynced({
     version: 1,
     subscriptions: [
       {
@@ -43,32 +37,13 @@ const mirrored = (id: string, plan: 'monthly' | 'yearly') => ({
         cancelAtPeriodEnd: false,
       },
     ],
-  },
-});
+  });
 
-const registered = (userId: string) => ({
-  type: 'UserRegistered',
-  data: {
-    userId,
-    email: 'enc:x',
-    firstName: null,
-    lastName: null,
-    profileImageUrl: null,
-    emailHash: `hash-${userId}`,
-    via: 'password',
-  },
-});
-const created = (linkId: string, ownerId: string) => ({
-  type: 'LinkCreated',
-  data: {
-    linkId,
-    ownerId,
-    code: linkId.slice(-6),
-    originalUrl: 'https://example.com/',
-    title: null,
-    origin: 'dashboard',
-  },
-});
+const registered = (userId: string) =>
+  events.userRegistered({ userId, email: 'enc:x', emailHash: `hash-${userId}` });
+const created = (linkId: string, ownerId: string) =>
+  events.linkCreated({ linkId, ownerId, code: linkId.slice(-6), originalUrl: 'https://example.com/' });
+const granted = (plan: 'monthly' | 'yearly') => events.subscriptionStarted({ plan, provider: 'operator' });
 
 /**
  * Sign-ups: Ada on 10 March; Bob at 23:30 UTC on 31 March (1 April in Paris); Carol at 02:00 UTC on 1 April
@@ -77,111 +52,39 @@ const created = (linkId: string, ownerId: string) => ({
  * UTC), two on 2 April, one of them deleted. Ada holds an operator's grant; Carol's was taken back; Dan's
  * went with his erasure. Bob pays monthly ($2), Dan yearly ($24, and still billed after his erasure).
  */
-const history: [string, { type: string; data: unknown }, string][] = [
+const history: [stream: string, ContractEvent, at: string][] = [
   [`user-${ADA}`, registered(ADA), '2027-03-10T09:00:00Z'],
-  [
-    `user-${ADA}`,
-    { type: 'SubscriptionStarted', data: { plan: 'monthly', provider: 'operator', reference: null } },
-    '2027-03-10T09:05:00Z',
-  ],
+  [`user-${ADA}`, granted('monthly'), '2027-03-10T09:05:00Z'],
   [`user-${BOB}`, registered(BOB), '2027-03-31T23:30:00Z'],
-  [
-    `billing-${BOB}`,
-    { type: 'SubscriptionActivated', data: paid('bob', 'monthly', 200) },
-    '2027-03-31T23:40:00Z',
-  ],
+  [`billing-${BOB}`, paid('bob', 'monthly', 200), '2027-03-31T23:40:00Z'],
   [`user-${BOB}`, mirrored('bob', 'monthly'), '2027-03-31T23:40:01Z'],
   [`user-${CAROL}`, registered(CAROL), '2027-04-01T02:00:00Z'],
-  [
-    `user-${CAROL}`,
-    { type: 'SubscriptionStarted', data: { plan: 'yearly', provider: 'operator', reference: null } },
-    '2027-04-01T02:10:00Z',
-  ],
+  [`user-${CAROL}`, granted('yearly'), '2027-04-01T02:10:00Z'],
   [`user-${DAN}`, registered(DAN), '2027-04-01T10:00:00Z'],
-  [
-    `user-${DAN}`,
-    { type: 'SubscriptionStarted', data: { plan: 'monthly', provider: 'operator', reference: null } },
-    '2027-04-01T10:01:00Z',
-  ],
-  [
-    `billing-${DAN}`,
-    { type: 'SubscriptionActivated', data: paid('dan', 'yearly', 2400) },
-    '2027-04-01T10:02:00Z',
-  ],
+  [`user-${DAN}`, granted('monthly'), '2027-04-01T10:01:00Z'],
+  [`billing-${DAN}`, paid('dan', 'yearly', 2400), '2027-04-01T10:02:00Z'],
   [`user-${DAN}`, mirrored('dan', 'yearly'), '2027-04-01T10:02:01Z'],
   [`link-${link(0)}`, created(link(0), ADA), '2027-04-01T18:20:00Z'],
-  [`user-${CAROL}`, { type: 'SubscriptionEnded', data: { reason: 'operator' } }, '2027-04-01T20:00:00Z'],
+  [`user-${CAROL}`, events.subscriptionEnded({ reason: 'operator' }), '2027-04-01T20:00:00Z'],
   [`link-${link(1)}`, created(link(1), ADA), '2027-04-01T23:30:00Z'],
   [`link-${link(2)}`, created(link(2), BOB), '2027-04-02T08:00:00Z'],
   [`link-${link(3)}`, created(link(3), BOB), '2027-04-02T09:00:00Z'],
-  [`link-${link(3)}`, { type: 'LinkDeleted', data: {} }, '2027-04-02T09:30:00Z'],
-  [`user-${DAN}`, { type: 'UserErased', data: {} }, '2027-04-02T10:00:00Z'],
+  [`link-${link(3)}`, events.linkDeleted(), '2027-04-02T09:30:00Z'],
+  [`user-${DAN}`, events.userErased(), '2027-04-02T10:00:00Z'],
 ];
 
 const NOON_APRIL_2 = '2027-04-02T12:00:00Z';
 
 describe('admin stats projection', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await createTestStack();
-    const revisions = new Map<string, bigint>();
-    for (const [stream, event, at] of history) {
-      const revision = revisions.get(stream);
-      await stack.eventStore.appendToStream(
-        stream,
-        [{ id: uuidv7(), ...event, occurredAt: new Date(at) }],
-        revision ?? 'no_stream',
-      );
-      revisions.set(stream, (revision ?? -1n) + 1n);
-    }
-  });
-  afterAll(() => stack.cleanup());
-
-  /** Rebuilds both read models from the whole log, each batch delivered `times` times. */
-  const applyInBatches = async (batchSize: number, times: number) => {
-    const { db } = stack.database;
-    await sql`TRUNCATE rm_admin_totals, rm_admin_activity, rm_admin_granted_users, rm_admin_erased_users,
-      rm_billing_customers, rm_billing_subscriptions, rm_paid_plans, rm_paid_periods`.execute(db);
-    const events = await readEntireLog(stack.eventStore);
-    for (let i = 0; i < events.length; i += batchSize) {
-      const batch = events.slice(i, i + batchSize);
-      for (let t = 0; t < times; t++) {
-        await db.transaction().execute(async (trx) => {
-          const typed = withReadModels(trx);
-          await adminStatsProjection.apply(
-            typed,
-            batch.filter((e) => adminStatsProjection.handles.includes(e.type)),
-          );
-          await billingProjection.apply(
-            typed,
-            batch.filter((e) => e.streamId.startsWith('billing-')),
-          );
-          await paidPlansProjection.apply(
-            typed,
-            batch.filter((e) => e.type === 'PaidPlanSynced'),
-          );
-        });
-      }
-    }
-    return Promise.all([
-      snapshot(db, 'rm_admin_totals', 'singleton'),
-      snapshot(db, 'rm_admin_activity', 'quarter'),
-      snapshot(db, 'rm_admin_granted_users', 'user_id'),
-      snapshot(db, 'rm_admin_erased_users', 'user_id'),
-    ]);
-  };
-
-  it('gives the same rows when every event is delivered twice, whatever the batch size (a rebuild too)', async () => {
-    const once = await applyInBatches(100, 1);
-    expect(await applyInBatches(100, 2)).toEqual(once);
-    expect(await applyInBatches(1, 2)).toEqual(once);
-    expect(await applyInBatches(3, 1)).toEqual(once);
-  });
+  // With the billing read models its counts of subscriptions and Pro users read.
+  const spec = projectionSpec([adminStatsProjection, billingProjection, paidPlansProjection]);
+  beforeAll(() =>
+    spec.given(history.map(([streamId, event, at]) => ({ streamId, event, occurredAt: new Date(at) }))),
+  );
 
   it('counts accounts that stand, live links, and who is free, paid or Pro by a grant', async () => {
-    await applyInBatches(100, 1);
     const now = fixedClock(NOON_APRIL_2).now();
-    const stats = await adminDetailedStats(stack.database.db, { now, timeZone: 'UTC' });
+    const stats = await adminDetailedStats(spec.db, { now, timeZone: 'UTC' });
     expect(stats).toMatchObject({
       // Dan is erased; one of four links is deleted.
       totalUsers: 3,
@@ -194,7 +97,7 @@ describe('admin stats projection', () => {
       paidUsers: 1,
       freeUsers: 1,
     });
-    expect(await adminStatsSummary(stack.database.db, now)).toEqual({
+    expect(await adminStatsSummary(spec.db, now)).toEqual({
       totalUsers: 3,
       activeSubscriptions: 2,
       totalLinks: 3,
@@ -203,10 +106,9 @@ describe('admin stats projection', () => {
   });
 
   it('counts today and this month from midnight in the time zone asked', async () => {
-    await applyInBatches(100, 1);
     const clock = fixedClock(NOON_APRIL_2);
     const inZone = async (timeZone: string) => {
-      const { linksCreatedToday, newUsersThisMonth } = await adminDetailedStats(stack.database.db, {
+      const { linksCreatedToday, newUsersThisMonth } = await adminDetailedStats(spec.db, {
         now: clock.now(),
         timeZone,
       });

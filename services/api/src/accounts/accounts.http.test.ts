@@ -1,6 +1,6 @@
 import type { ErrorBody, User } from '@sniplink/contracts';
+import { startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../../test/support/api';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -41,7 +41,7 @@ import {
   userById,
 } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
-import { linkLimitsOf, type Settings } from '../admin/settings';
+import { linkLimitsOf, type Settings } from '../shared/settings';
 import { AdminFlags } from './admin-flags';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { ErrorBody, User } from '@sniplink/contracts';
 import { userStreamId } from '@sniplink/domain';
+import { type HttpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { mailsTo, verificationLink, waitForMails } from '@sniplink/test-support/outbox';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { mailsTo, verificationLink, waitForMails } from '../../../../test/support/outbox';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { emailClaimStreamId } from '@sniplink/domain';
 import { type Clock, createLogger, fixedClock, systemClock } from '@sniplink/platform';
+import { startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../../test/support/api';
 import { releaseOrphanedEmailClaims, shredKeysOfErasedUsers } from './maintenance';
 
 describe('the sweeper of e-mail claims left by interrupted registrations', () => {

@@ -3,11 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { User } from '@sniplink/contracts';
 import { userStreamId } from '@sniplink/domain';
+import { startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { freePort } from '@sniplink/test-support/app-process';
+import { verificationLink, waitForMails } from '@sniplink/test-support/outbox';
 import Provider, { type Account } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../../test/support/api';
-import { freePort } from '../../../../test/support/app-process';
-import { verificationLink, waitForMails } from '../../../../test/support/outbox';
 import { createOidcLogin } from './oidc';
 
 const CLIENT_ID = 'sniplink-test';

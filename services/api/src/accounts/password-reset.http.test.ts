@@ -3,9 +3,9 @@ import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ErrorBody } from '@sniplink/contracts';
+import { startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApi, type TestApi } from '../../../../test/support/api';
 
 let api: TestApi;
 let dataDir: string;

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@sniplink/contracts';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -8,13 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-let accounts = 0;
-async function signedIn(): Promise<HttpClient> {
-  const client = api.client();
-  const email = `sign-out.${Date.now()}.${++accounts}@example.com`;
-  expect((await client.post('/api/auth/register', { email, password: 'correct horse' })).status).toBe(201);
-  return client;
-}
+const signedIn = async () => (await signedUpClient(api, 'sign-out')).client;
 
 /** What a browser sends with a top-level navigation that `site` started. */
 const navigation = (site: string) => ({

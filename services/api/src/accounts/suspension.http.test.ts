@@ -6,9 +6,16 @@ import type {
   PremiumSlug,
 } from '@sniplink/contracts';
 import { clicksBehind, withReadModels } from '@sniplink/projections';
+import {
+  type HttpClient,
+  signedUpAdmin,
+  signedUpClient,
+  startTestApi,
+  type TestApi,
+} from '@sniplink/test-support/api';
+import { uniqueSlug } from '@sniplink/test-support/premium';
+import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { until } from '../../../../test/support/until';
 import { paymentIntentEvent, TestPayments } from '../billing/testing';
 
 /**
@@ -23,17 +30,9 @@ let api: TestApi;
 let admin: HttpClient;
 beforeAll(async () => {
   api = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL });
-  admin = api.client();
-  const registered = await admin.post('/api/auth/register', {
-    email: ADMIN_EMAIL,
-    password: 'correct horse',
-  });
-  expect(registered.status).toBe(201);
+  ({ client: admin } = await signedUpAdmin(api, ADMIN_EMAIL));
 });
 afterAll(() => api.close());
-
-let counter = 0;
-const unique = (name: string) => `${name}${++counter}x${Date.now() % 100_000}`.slice(0, 20);
 
 async function setSuspended(userId: string, suspended: boolean): Promise<void> {
   const answer = await admin.patch(`/api/admin/users/${userId}/suspend`, { suspended });
@@ -44,7 +43,7 @@ async function setSuspended(userId: string, suspended: boolean): Promise<void> {
 async function proBuyer(label: string) {
   const buyer = await signedUpClient(api, label);
   await api.runtime.accounts.setPlan(buyer.userId, 'monthly');
-  const added = await admin.post<PremiumSlug>('/api/admin/premium-slugs', { slug: unique('susp') });
+  const added = await admin.post<PremiumSlug>('/api/admin/premium-slugs', { slug: uniqueSlug('susp') });
   expect(added.status, added.text).toBe(201);
   const started = await buyer.client.post<PremiumPaymentIntent>(
     `/api/marketplace/premium-slugs/${added.body.id}/payment-intent`,
@@ -109,7 +108,7 @@ describe("a suspended account's links", () => {
       },
     );
     expect(set.status, set.text).toBe(200);
-    const code = unique('Held');
+    const code = uniqueSlug('Held');
     const created = await client.post<Link>('/api/links', {
       originalUrl: 'https://example.com/link',
       title: null,
@@ -183,7 +182,7 @@ describe("a payment that goes through after its buyer's suspension", () => {
   it('is refunded and recorded, and the slug stays for sale', async () => {
     const buyer = await signedUpClient(stripeApi, 'suspension.late');
     await stripeApi.runtime.accounts.setPlan(buyer.userId, 'monthly');
-    const added = await catalogue.post<PremiumSlug>('/api/admin/premium-slugs', { slug: unique('late') });
+    const added = await catalogue.post<PremiumSlug>('/api/admin/premium-slugs', { slug: uniqueSlug('late') });
     expect(added.status, added.text).toBe(201);
     const slugId = added.body.id;
     const intent = (

@@ -1,6 +1,6 @@
 import type { ErrorBody, User } from '@sniplink/contracts';
+import { startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../../test/support/api';
 import { SLOWDOWN_MAX_MS } from './login-throttle';
 
 let api: TestApi;

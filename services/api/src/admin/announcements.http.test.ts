@@ -1,7 +1,13 @@
 import type { Announcement, UserAnnouncement } from '@sniplink/contracts';
 import { withReadModels } from '@sniplink/projections';
+import {
+  type HttpClient,
+  signedUpAdmin,
+  signedUpClient,
+  startTestApi,
+  type TestApi,
+} from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 
 const ADMIN_EMAIL = 'announce.admin@example.com';
 const UNKNOWN_ID = '01890000-0000-7000-8000-0000000000ff';
@@ -11,13 +17,7 @@ let admin: HttpClient;
 let adminId: string;
 beforeAll(async () => {
   api = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL });
-  admin = api.client();
-  const registered = await admin.post<{ id: string }>('/api/auth/register', {
-    email: ADMIN_EMAIL,
-    password: 'correct horse',
-  });
-  expect(registered.status).toBe(201);
-  adminId = registered.body.id;
+  ({ client: admin, userId: adminId } = await signedUpAdmin(api, ADMIN_EMAIL));
 });
 afterAll(() => api.close());
 

@@ -1,6 +1,6 @@
 import type { AuditPage, ErrorBody, User } from '@sniplink/contracts';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 
 const FIRST_ADMIN = 'audit.first@example.com';
 const SECOND_ADMIN = 'audit.second@example.com';

@@ -1,18 +1,19 @@
 import type { ConfigEntry, DemoLink, ErrorBody, Link, User } from '@sniplink/contracts';
+import {
+  type HttpClient,
+  signedUpAdmin,
+  signedUpClient,
+  startTestApi,
+  type TestApi,
+} from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 
 let api: TestApi;
 let admin: HttpClient;
 beforeAll(async () => {
   // TRUST_PROXY: the demo calls below speak from an address of their own.
   api = await startTestApi({ ADMIN_EMAILS: 'config.admin@example.com', TRUST_PROXY: '1' });
-  admin = api.client();
-  const registered = await admin.post('/api/auth/register', {
-    email: 'config.admin@example.com',
-    password: 'correct horse',
-  });
-  expect(registered.status).toBe(201);
+  ({ client: admin } = await signedUpAdmin(api, 'config.admin@example.com'));
 });
 afterAll(() => api.close());
 

@@ -1,6 +1,12 @@
+import {
+  type HttpClient,
+  signedUpAdmin,
+  signedUpClient,
+  startTestApi,
+  type TestApi,
+} from '@sniplink/test-support/api';
+import { type RegisteredRoute, recordingRoutes } from '@sniplink/test-support/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { type RegisteredRoute, recordingRoutes } from '../../../../test/support/routes';
 
 let api: TestApi;
 let adminRoutes: RegisteredRoute[];
@@ -12,12 +18,7 @@ beforeAll(async () => {
   adminRoutes = recorded.routes.filter(
     (route) => route.path.startsWith('/api/admin/') && route.method !== 'head',
   );
-  admin = api.client();
-  const registered = await admin.post('/api/auth/register', {
-    email: 'gate.admin@example.com',
-    password: 'correct horse',
-  });
-  expect(registered.status).toBe(201);
+  ({ client: admin } = await signedUpAdmin(api, 'gate.admin@example.com'));
   ({ client: member } = await signedUpClient(api, 'gate.member'));
 });
 afterAll(() => api.close());

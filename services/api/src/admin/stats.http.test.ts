@@ -7,10 +7,16 @@ import {
 } from '@sniplink/contracts';
 import { isProAt } from '@sniplink/domain';
 import type { ClickStream, RecordedEvent } from '@sniplink/platform';
+import {
+  type HttpClient,
+  signedUpAdmin,
+  signedUpClient,
+  startTestApi,
+  type TestApi,
+} from '@sniplink/test-support/api';
+import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEntireLog } from '../../../../projections/src/testing/fixtures';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { until } from '../../../../test/support/until';
 
 const ADMIN = `stats-admin.${Date.now()}@example.com`;
 const CHROME =
@@ -21,10 +27,7 @@ let api: TestApi;
 let admin: HttpClient;
 beforeAll(async () => {
   api = await startTestApi({ ADMIN_EMAILS: ADMIN });
-  admin = api.client();
-  expect((await admin.post('/api/auth/register', { email: ADMIN, password: 'correct horse' })).status).toBe(
-    201,
-  );
+  ({ client: admin } = await signedUpAdmin(api, ADMIN));
 });
 afterAll(() => api.close());
 

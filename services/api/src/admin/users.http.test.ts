@@ -3,8 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AdminUser, AdminUsersPage, ErrorBody, User } from '@sniplink/contracts';
 import { createLogger, loadConfig } from '@sniplink/platform';
+import {
+  type HttpClient,
+  signedUpAdmin,
+  signedUpClient,
+  startTestApi,
+  type TestApi,
+} from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import { startRuntime } from '../../../standalone/src/runtime';
 import { AdminFlags } from '../accounts/admin-flags';
 
@@ -17,10 +23,7 @@ let root: HttpClient;
 let rootId: string;
 beforeAll(async () => {
   api = await startTestApi({ ADMIN_EMAILS: ROOT.toUpperCase() });
-  root = api.client();
-  const registered = await root.post<User>('/api/auth/register', { email: ROOT, password: PASSWORD });
-  expect(registered.status).toBe(201);
-  rootId = registered.body.id;
+  ({ client: root, userId: rootId } = await signedUpAdmin(api, ROOT));
 });
 afterAll(() => api.close());
 

@@ -1,7 +1,7 @@
 import type { Link, LinkAnalytics, UserAnalytics } from '@sniplink/contracts';
+import { type HttpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { until } from '../../../../test/support/until';
 
 const UA = {
   chromeWindows:

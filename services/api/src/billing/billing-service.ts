@@ -24,7 +24,7 @@ import {
 import { PAID_PLANS_PROJECTION } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import type { AccountService, ReadModelWaiter } from '../accounts/accounts';
-import { atProvider } from './at-provider';
+import { atProvider } from '../shared/at-provider';
 import { BillingOwnership } from './ownership';
 import type { PaymentProvider, ProviderEvent, SubscriptionSnapshot } from './provider';
 

@@ -1,8 +1,8 @@
 import type { CreateSubscriptionAnswer, ErrorBody, User } from '@sniplink/contracts';
 import { billingDecider } from '@sniplink/domain';
 import { handleCommand } from '@sniplink/platform';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import { BillingService } from './billing-service';
 import type { SubscriptionSnapshot } from './provider';
 import { type StripeShapedEvent, subscriptionEvent, TestPayments } from './testing';

@@ -6,8 +6,8 @@ import {
   type User,
 } from '@sniplink/contracts';
 import { createLogger, fixedClock, InMemoryEventStore } from '@sniplink/platform';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import { CheckoutReturns } from './checkout-return';
 import { TestPayments } from './testing';
 

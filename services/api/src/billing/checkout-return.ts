@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
 import { endpointRoute } from '../http/route-schema';
-import { atProvider } from './at-provider';
+import { atProvider } from '../shared/at-provider';
 import type { CheckoutSnapshot, PaymentProvider } from './provider';
 
 export interface CheckoutReturnDeps {

@@ -1,8 +1,8 @@
 import type { AdminUsersPage, ErrorBody, Link, User } from '@sniplink/contracts';
+import { type HttpClient, signedUpAdmin, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import type { SubscriptionSnapshot } from './provider';
 import { subscriptionEvent, TestPayments } from './testing';
 
@@ -17,8 +17,7 @@ const OPERATOR = 'billing.owners.operator@example.com';
 beforeAll(async () => {
   payments = new TestPayments();
   api = await startTestApi({ ADMIN_EMAILS: OPERATOR }, { payments });
-  operator = api.client();
-  await operator.post('/api/auth/register', { email: OPERATOR, password: 'correct horse' });
+  ({ client: operator } = await signedUpAdmin(api, OPERATOR));
 });
 afterAll(() => api.close());
 

@@ -3,10 +3,16 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PremiumPaymentIntent, PremiumPurchase, PremiumSlug } from '@sniplink/contracts';
 import { systemClock, uuidV7Ids } from '@sniplink/platform';
+import {
+  type HttpClient,
+  signedUpAdmin,
+  signedUpClient,
+  startTestApi,
+  type TestApi,
+} from '@sniplink/test-support/api';
 import pino from 'pino';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import { stripeProvider } from './providers/stripe';
 
 /**
@@ -89,10 +95,7 @@ beforeAll(async () => {
   });
   const log = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
   api = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL }, { payments, log });
-  admin = api.client();
-  expect(
-    (await admin.post('/api/auth/register', { email: ADMIN_EMAIL, password: 'correct horse' })).status,
-  ).toBe(201);
+  ({ client: admin } = await signedUpAdmin(api, ADMIN_EMAIL));
 });
 afterAll(async () => {
   await api.close();

@@ -32,10 +32,10 @@ import {
   usersProjection,
   withReadModels,
 } from '@sniplink/projections';
+import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
 import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../test/support/database';
 import { toUserJson } from '../accounts/accounts';
 import { BillingService } from './billing-service';
 import type { SubscriptionSnapshot } from './provider';

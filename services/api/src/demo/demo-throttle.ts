@@ -1,7 +1,7 @@
 import { RateLimitedError } from '@sniplink/domain';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Settings } from '../admin/settings';
 import { type RateLimiters, take } from '../http/rate-limiter';
+import type { Settings } from '../shared/settings';
 
 export interface DemoLimits {
   /**

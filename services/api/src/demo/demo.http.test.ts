@@ -1,7 +1,7 @@
 import type { DemoLink, ErrorBody, Link } from '@sniplink/contracts';
 import { withReadModels } from '@sniplink/projections';
+import { type HttpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
+import { startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { type RegisteredRoute as Route, recordingRoutes } from '@sniplink/test-support/routes';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../../test/support/api';
-import { type RegisteredRoute as Route, recordingRoutes } from '../../../../test/support/routes';
 
 type Operation = OpenAPIV3_1.OperationObject;
 type Answer = OpenAPIV3_1.ResponseObject;

@@ -1,69 +1,14 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  availabilitySchema,
-  createLinkBody,
-  deletedLinkSchema,
-  demoLinkSchema,
-  demoShortenBody,
-  errorBodySchema,
-  linkAnalyticsSchema,
-  linkSchema,
-  livenessSchema,
-  loginBody,
-  okSchema,
-  openTicketBody,
-  passwordResetBody,
-  passwordResetConfirmBody,
-  profileBody,
-  readinessSchema,
-  registerBody,
-  sessionsEndedSchema,
-  ticketMessageSchema,
-  ticketSchema,
-  updateLinkBody,
-  userAnalyticsSchema,
-  userSchema,
-} from '@sniplink/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type Answer, headerSchemas, SESSION_SCHEME } from '../http/route-schema';
 
-/**
- * The schemas the document names (`#/components/schemas/…`); the others stand inline where they are used.
- * A request body's component is its name with `Input` (the client's view: optional fields, defaults).
- * The names go into zod's global registry, where `.describe()` and `.meta()` put what the document says
- * of a field or an answer.
+/*
+ * The schemas the document names (`#/components/schemas/…`) carry their name where contracts/ defines them
+ * (`.meta({ id: 'Ticket' })`); the others stand inline where they are used. A request body's component is
+ * its name with `Input` (the client's view: optional fields, defaults).
  */
-for (const [id, schema] of Object.entries({
-  User: userSchema,
-  Link: linkSchema,
-  Availability: availabilitySchema,
-  LinkAnalytics: linkAnalyticsSchema,
-  UserAnalytics: userAnalyticsSchema,
-  DemoLink: demoLinkSchema,
-  Readiness: readinessSchema,
-  Liveness: livenessSchema,
-  Ok: okSchema,
-  SessionsEnded: sessionsEndedSchema,
-  DeletedLink: deletedLinkSchema,
-  RegisterBody: registerBody,
-  LoginBody: loginBody,
-  ProfileBody: profileBody,
-  PasswordResetBody: passwordResetBody,
-  PasswordResetConfirmBody: passwordResetConfirmBody,
-  CreateLinkBody: createLinkBody,
-  UpdateLinkBody: updateLinkBody,
-  DemoShortenBody: demoShortenBody,
-  Ticket: ticketSchema,
-  TicketMessage: ticketMessageSchema,
-  OpenTicketBody: openTicketBody,
-  ErrorBody: errorBodySchema,
-})) {
-  const meta = z.globalRegistry.get(schema);
-  if (meta?.id !== id) z.globalRegistry.add(schema, { ...meta, id });
-}
 
 /** What the document covers; the web app's pages and files are not API. */
 const DOCUMENTED_PREFIXES = ['/api/', '/s/', '/healthz', '/readyz'];

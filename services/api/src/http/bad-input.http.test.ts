@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DemoLink, ErrorBody, Link, User } from '@sniplink/contracts';
+import { type HttpClient, type HttpResponse, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, type HttpResponse, startTestApi, type TestApi } from '../../../../test/support/api';
 
 /**
  * Bad input never gives a 500: every state-changing JSON route, sent malformed JSON, a body that

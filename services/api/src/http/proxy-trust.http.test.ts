@@ -1,10 +1,10 @@
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import type { ErrorBody, Link, LinkAnalytics } from '@sniplink/contracts';
+import { startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { until } from '@sniplink/test-support/until';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../../test/support/api';
-import { until } from '../../../../test/support/until';
 import { buildApp } from '../app';
 
 /**

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DemoLink, Link } from '@sniplink/contracts';
 import { withReadModels } from '@sniplink/projections';
+import { type HttpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 
 let distDir: string;
 let plain: TestApi;

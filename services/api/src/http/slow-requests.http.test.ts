@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ErrorBody } from '@sniplink/contracts';
+import { startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../../test/support/api';
 
 /**
  * Request bodies: a request whose head or body stops arriving is answered 408 and closed once

@@ -1,6 +1,6 @@
+import { type HttpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { type RegisteredRoute, recordingRoutes } from '@sniplink/test-support/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { type RegisteredRoute, recordingRoutes } from '../../../../test/support/routes';
 import { declarationOf, STATE_CHANGING } from './route-schema';
 
 const ADMIN_EMAIL = 'walk.admin@example.com';

@@ -1,13 +1,14 @@
 import type { OwnedPremiumSlug, Ticket, TicketMessage } from '@sniplink/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type HttpClient,
   type HttpResponse,
+  signedUpAdmin,
   signedUpClient,
   startTestApi,
   type TestApi,
-} from '../../../../test/support/api';
-import { premiumSlugOwner } from '../../../../test/support/premium';
+} from '@sniplink/test-support/api';
+import { premiumSlugOwner } from '@sniplink/test-support/premium';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestPayments } from '../billing/testing';
 
 const ADMIN_EMAIL = 'limits.admin@example.com';
@@ -18,12 +19,7 @@ const payments = new TestPayments();
 beforeAll(async () => {
   // The limits as shipped (the other API tests scale them up).
   api = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL, WRITE_LIMIT_SCALE: '1' }, { payments });
-  admin = api.client();
-  const registered = await admin.post('/api/auth/register', {
-    email: ADMIN_EMAIL,
-    password: 'correct horse',
-  });
-  expect(registered.status).toBe(201);
+  ({ client: admin } = await signedUpAdmin(api, ADMIN_EMAIL));
 });
 afterAll(() => api.close());
 

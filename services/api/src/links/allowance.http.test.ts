@@ -1,6 +1,6 @@
 import type { ErrorBody, Link, LinkAllowance, User } from '@sniplink/contracts';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 
 /**
  * One allowance rule, shown the same everywhere: the user JSON's `linkAllowance` (which the dashboard

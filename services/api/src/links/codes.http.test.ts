@@ -1,8 +1,14 @@
 import type { ErrorBody, Link } from '@sniplink/contracts';
 import { clickCounts, linkClicks, withReadModels } from '@sniplink/projections';
+import {
+  type HttpClient,
+  type HttpResponse,
+  signedUpClient,
+  startTestApi,
+  type TestApi,
+} from '@sniplink/test-support/api';
+import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, type HttpResponse, startTestApi, type TestApi } from '../../../../test/support/api';
-import { until } from '../../../../test/support/until';
 import { postgresRateLimiters } from '../http/rate-limiter';
 import { CodeChangeThrottle } from './code-change-throttle';
 import { LinkService } from './link-service';
@@ -21,18 +27,10 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-let counter = 0;
-async function signedIn(): Promise<{ client: HttpClient; userId: string }> {
-  const client = api.client();
-  const response = await client.post<{ id: string }>('/api/auth/register', {
-    email: `codes.${Date.now()}.${++counter}@example.com`,
-    password: 'correct horse',
-  });
-  expect(response.status).toBe(201);
-  return { client, userId: response.body.id };
-}
+const signedIn = () => signedUpClient(api, 'codes');
 const create = (client: HttpClient, body: Record<string, unknown>) =>
   client.post<Link>('/api/links', { title: null, ...body });
+let counter = 0;
 const uniqueCode = (name: string) => `${name}-${Date.now() % 1_000_000}-${++counter}`;
 
 /** The last event of a code's stream: what was decided, and why. */

@@ -1,8 +1,8 @@
 import type { Availability, ErrorBody, Link, LinkAnalytics } from '@sniplink/contracts';
 import { clicksBehind, withReadModels } from '@sniplink/projections';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { until } from '../../../../test/support/until';
 import { pruneIdempotencyKeys } from './idempotency';
 
 let api: TestApi;
@@ -12,18 +12,10 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 let counter = 0;
-async function signedIn(
-  plan?: 'monthly',
-  on: TestApi = api,
-): Promise<{ client: HttpClient; userId: string }> {
-  const client = on.client();
-  const response = await client.post<{ id: string }>('/api/auth/register', {
-    email: `links.${Date.now()}.${++counter}@example.com`,
-    password: 'correct horse',
-  });
-  expect(response.status).toBe(201);
-  if (plan) await on.runtime.accounts.setPlan(response.body.id, plan);
-  return { client, userId: response.body.id };
+async function signedIn(plan?: 'monthly', on: TestApi = api) {
+  const signedUp = await signedUpClient(on, 'links');
+  if (plan) await on.runtime.accounts.setPlan(signedUp.userId, plan);
+  return signedUp;
 }
 const create = (client: HttpClient, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   client.post<Link>('/api/links', { title: null, ...body }, headers);
@@ -73,7 +65,7 @@ describe('creating links', () => {
 
   it('takes a custom code, unique ignoring case: taken is 409 with "already taken"', async () => {
     const { client } = await signedIn();
-    const code = `Shop-${counter}${Date.now() % 100000}`;
+    const code = `Shop-${++counter}${Date.now() % 100000}`;
     expect(
       (await create(client, { originalUrl: 'https://example.com/', shortCode: code })).body.shortCode,
     ).toBe(code);

@@ -1,9 +1,15 @@
-import type { OwnedPremiumSlug, PremiumSlug } from '@sniplink/contracts';
+import type { OwnedPremiumSlug } from '@sniplink/contracts';
 import { clicksBehind, withReadModels } from '@sniplink/projections';
+import {
+  type HttpClient,
+  signedUpAdmin,
+  signedUpClient,
+  startTestApi,
+  type TestApi,
+} from '@sniplink/test-support/api';
+import { addedPremiumSlug, premiumSlugOwner, uniqueSlug } from '@sniplink/test-support/premium';
+import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { premiumSlugOwner } from '../../../../test/support/premium';
-import { until } from '../../../../test/support/until';
 import { TestPayments } from '../billing/testing';
 
 const ADMIN_EMAIL = 'owners.admin@example.com';
@@ -16,23 +22,11 @@ beforeAll(async () => {
     { ADMIN_EMAILS: ADMIN_EMAIL, PUBLIC_URL: 'https://snip.example.com' },
     { payments },
   );
-  admin = api.client();
-  const registered = await admin.post('/api/auth/register', {
-    email: ADMIN_EMAIL,
-    password: 'correct horse',
-  });
-  expect(registered.status).toBe(201);
+  ({ client: admin } = await signedUpAdmin(api, ADMIN_EMAIL));
 });
 afterAll(() => api.close());
 
-let counter = 0;
-const unique = (name: string) => `${name}${++counter}x${Date.now() % 100_000}`.slice(0, 20);
-
-async function addSlug(): Promise<PremiumSlug> {
-  const response = await admin.post<PremiumSlug>('/api/admin/premium-slugs', { slug: unique('own') });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
+const addSlug = () => addedPremiumSlug(admin, { slug: uniqueSlug('own') });
 
 /** A Pro user who bought a fresh slug: the provider's success event delivered to the webhook. */
 const owner = (label: string) => premiumSlugOwner(api, payments, admin, label);

@@ -42,10 +42,10 @@ import { ownedPremiumSlugs, premiumPurchaseOf, premiumSlugForCheckout } from '@s
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ReadModelWaiter } from '../accounts/accounts';
-import type { Settings } from '../admin/settings';
-import { atProvider } from '../billing/at-provider';
 import type { PaymentFacts, PaymentProvider, ProviderPayment } from '../billing/provider';
 import { LOCAL_PAY_PATH } from '../billing/providers/local';
+import { atProvider } from '../shared/at-provider';
+import type { Settings } from '../shared/settings';
 import { PremiumRefunds, premiumPaymentMetadata } from './premium-refunds';
 
 export interface PremiumPurchaseServiceDeps {

@@ -5,14 +5,20 @@ import type {
   OwnedPremiumSlug,
   PremiumPaymentIntent,
   PremiumPurchase,
-  PremiumSlug,
 } from '@sniplink/contracts';
 import { premiumBuyerDecider, premiumBuyerStreamId, premiumSlugsCounted } from '@sniplink/domain';
 import { createLogger, fixedClock, loadState } from '@sniplink/platform';
+import {
+  type HttpClient,
+  signedUpAdmin,
+  signedUpClient,
+  startTestApi,
+  type TestApi,
+} from '@sniplink/test-support/api';
+import { addedPremiumSlug, uniqueSlug } from '@sniplink/test-support/premium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { fixedSettings } from '../admin/settings';
 import { chargeRefundedEvent, paymentIntentEvent, TestPayments } from '../billing/testing';
+import { fixedSettings } from '../shared/settings';
 import { PremiumPurchaseService } from './premium-purchase-service';
 
 const ADMIN_EMAIL = 'purchase.admin@example.com';
@@ -22,26 +28,12 @@ let admin: HttpClient;
 const payments = new TestPayments();
 beforeAll(async () => {
   api = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL }, { payments });
-  admin = api.client();
-  const registered = await admin.post('/api/auth/register', {
-    email: ADMIN_EMAIL,
-    password: 'correct horse',
-  });
-  expect(registered.status).toBe(201);
+  ({ client: admin } = await signedUpAdmin(api, ADMIN_EMAIL));
 });
 afterAll(() => api.close());
 
-let counter = 0;
-const unique = (name: string) => `${name}${++counter}x${Date.now() % 100_000}`.slice(0, 20);
-
-async function addSlug(price?: number): Promise<PremiumSlug> {
-  const response = await admin.post<PremiumSlug>('/api/admin/premium-slugs', {
-    slug: unique('buy'),
-    ...(price === undefined ? {} : { price }),
-  });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
+const addSlug = (price?: number) =>
+  addedPremiumSlug(admin, { slug: uniqueSlug('buy'), ...(price === undefined ? {} : { price }) });
 
 /** A signed-in user with Pro (an operator's grant), or Free. */
 async function buyer(label: string, pro = true): Promise<{ client: HttpClient; userId: string }> {

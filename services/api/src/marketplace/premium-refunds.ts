@@ -9,8 +9,8 @@ import { type EventStore, type HandleOptions, handleCommand, type Logger } from 
 import { marketplaceProjection } from '@sniplink/projections';
 import { z } from 'zod';
 import type { ReadModelWaiter } from '../accounts/accounts';
-import { atProvider } from '../billing/at-provider';
 import type { PaymentProvider } from '../billing/provider';
+import { atProvider } from '../shared/at-provider';
 
 /** The metadata a slug's payment carries, which its webhook events and the provider's answers bring back. */
 export const premiumPaymentMetadata = z.object({

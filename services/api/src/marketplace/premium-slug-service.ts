@@ -35,7 +35,7 @@ import {
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ReadModelWaiter } from '../accounts/accounts';
-import type { Settings } from '../admin/settings';
+import type { Settings } from '../shared/settings';
 import { seedCatalogue } from './seed-catalogue';
 
 export interface PremiumSlugServiceDeps {

@@ -7,8 +7,15 @@ import type {
   PremiumSeedResult,
   PremiumSlug,
 } from '@sniplink/contracts';
+import {
+  type HttpClient,
+  signedUpAdmin,
+  signedUpClient,
+  startTestApi,
+  type TestApi,
+} from '@sniplink/test-support/api';
+import { addedPremiumSlug, uniqueSlug } from '@sniplink/test-support/premium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
 import { seedCatalogue } from './seed-catalogue';
 
 const ADMIN_EMAIL = 'premium.admin@example.com';
@@ -19,27 +26,14 @@ let admin: HttpClient;
 let user: HttpClient;
 beforeAll(async () => {
   api = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL });
-  admin = api.client();
-  const registered = await admin.post('/api/auth/register', {
-    email: ADMIN_EMAIL,
-    password: 'correct horse',
-  });
-  expect(registered.status).toBe(201);
+  ({ client: admin } = await signedUpAdmin(api, ADMIN_EMAIL));
   ({ client: user } = await signedUpClient(api, 'premium.user'));
 });
 afterAll(() => api.close());
 
-let counter = 0;
-/** A slug no other test uses (lower case, at most 20 characters). */
-const unique = (name: string) => `${name}${++counter}x${Date.now() % 100_000}`.slice(0, 20);
-
 const addSlug = (body: Record<string, unknown>) =>
   admin.post<PremiumSlug & ErrorBody>('/api/admin/premium-slugs', body);
-async function added(body: Record<string, unknown>): Promise<PremiumSlug> {
-  const response = await addSlug(body);
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
+const added = (body: Record<string, unknown>) => addedPremiumSlug(admin, body);
 const listed = async (query = '') => {
   const response = await admin.get<AdminPremiumSlugsPage>(`/api/admin/premium-slugs${query}`);
   expect(response.status, response.text).toBe(200);
@@ -48,7 +42,7 @@ const listed = async (query = '') => {
 
 describe('adding a premium slug', () => {
   it('answers 201 with the slug trimmed and lower-cased and the defaults: $25, common-words, standard, available', async () => {
-    const name = unique('deal');
+    const name = uniqueSlug('deal');
     const slug = await added({ slug: `  ${name.toUpperCase()} ` });
     expect(slug).toEqual({
       id: expect.any(String),
@@ -65,7 +59,7 @@ describe('adding a premium slug', () => {
 
   it('keeps what the admin chose, and a blank Stripe price id is none', async () => {
     const slug = await added({
-      slug: unique('vip'),
+      slug: uniqueSlug('vip'),
       category: 'lifestyle-status',
       tier: 'ultra',
       price: 9900,
@@ -91,13 +85,13 @@ describe('adding a premium slug', () => {
       expect(response.status, slug).toBe(400);
       expect(response.body.field).toBe('slug');
     }
-    const negative = await addSlug({ slug: unique('cheap'), price: -1 });
+    const negative = await addSlug({ slug: uniqueSlug('cheap'), price: -1 });
     expect(negative.status).toBe(400);
     expect(negative.text).toContain('price');
   });
 
   it('refuses a slug already in the catalogue, whatever its case: 409', async () => {
-    const name = unique('twice');
+    const name = uniqueSlug('twice');
     await added({ slug: name });
     const again = await addSlug({ slug: name.toUpperCase() });
     expect(again.status).toBe(409);
@@ -110,7 +104,7 @@ describe('adding a premium slug', () => {
 
 describe('one namespace for links and premium slugs', () => {
   it('refuses a slug whose code a link holds, whatever its case: 409 with a clear message', async () => {
-    const code = unique('linked');
+    const code = uniqueSlug('linked');
     const link = await user.post<Link>('/api/links', {
       originalUrl: 'https://example.com/a',
       shortCode: code,
@@ -122,7 +116,7 @@ describe('one namespace for links and premium slugs', () => {
   });
 
   it("keeps links off a slug's code on create, edit and the availability check, whatever its case", async () => {
-    const slug = await added({ slug: unique('prem') });
+    const slug = await added({ slug: uniqueSlug('prem') });
     const create = await user.post<ErrorBody>('/api/links', {
       originalUrl: 'https://example.com/b',
       shortCode: slug.slug.toUpperCase(),
@@ -139,7 +133,7 @@ describe('one namespace for links and premium slugs', () => {
   });
 
   it('frees the code when the slug is deleted: a link may take it then', async () => {
-    const slug = await added({ slug: unique('freed') });
+    const slug = await added({ slug: uniqueSlug('freed') });
     const deleted = await admin.request('DELETE', `/api/admin/premium-slugs/${slug.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ id: slug.id, deleted: true });
@@ -153,7 +147,7 @@ describe('one namespace for links and premium slugs', () => {
 
 describe('editing and deleting', () => {
   it('changes only the fields sent', async () => {
-    const slug = await added({ slug: unique('edit') });
+    const slug = await added({ slug: uniqueSlug('edit') });
     const response = await admin.patch<PremiumSlug>(`/api/admin/premium-slugs/${slug.id}`, {
       price: 4900,
       tier: 'premium',
@@ -173,7 +167,7 @@ describe('editing and deleting', () => {
   });
 
   it('answers 404 to an unknown, malformed or deleted id', async () => {
-    const slug = await added({ slug: unique('gone') });
+    const slug = await added({ slug: uniqueSlug('gone') });
     await admin.request('DELETE', `/api/admin/premium-slugs/${slug.id}`);
     for (const id of [UNKNOWN_ID, 'not-an-id', slug.id]) {
       expect((await admin.patch(`/api/admin/premium-slugs/${id}`, { price: 1 })).status).toBe(404);
@@ -184,7 +178,7 @@ describe('editing and deleting', () => {
 
 describe('the Premium tab list', () => {
   it('filters by search, category, tier and availability, 25 a page, with the four cards', async () => {
-    const tag = unique('pg').slice(0, 12);
+    const tag = uniqueSlug('pg').slice(0, 12);
     for (let i = 0; i < 27; i++) {
       await added({
         slug: `${tag}-${String(i).padStart(2, '0')}`,
@@ -241,8 +235,8 @@ describe('seeding', () => {
 
 describe('the marketplace', () => {
   it('lists the slugs for sale to anyone, without what only admins see', async () => {
-    const forSale = await added({ slug: unique('sale'), category: 'commerce', price: 1234 });
-    const withdrawn = await added({ slug: unique('off'), isAvailable: false });
+    const forSale = await added({ slug: uniqueSlug('sale'), category: 'commerce', price: 1234 });
+    const withdrawn = await added({ slug: uniqueSlug('off'), isAvailable: false });
     const response = await api.client().get<MarketplaceSlug[]>('/api/marketplace/premium-slugs');
     expect(response.status).toBe(200);
     expect(response.body).toContainEqual({
@@ -258,7 +252,7 @@ describe('the marketplace', () => {
 
 describe('the audit history', () => {
   it('records each change with the acting admin', async () => {
-    const slug = await added({ slug: unique('audit') });
+    const slug = await added({ slug: uniqueSlug('audit') });
     await admin.patch(`/api/admin/premium-slugs/${slug.id}`, { price: 100 });
     const history = await admin.get(`/api/admin/audit?target=premiumslug-${slug.id}`);
     expect(history.status, history.text).toBe(200);

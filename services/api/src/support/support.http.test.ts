@@ -2,9 +2,15 @@ import type { AdminTicket, AdminTicketsPage, Ticket, TicketMessage } from '@snip
 import { ticketStreamId } from '@sniplink/domain';
 import { createLogger, fixedClock } from '@sniplink/platform';
 import { withReadModels } from '@sniplink/projections';
+import {
+  type HttpClient,
+  signedUpAdmin,
+  signedUpClient,
+  startTestApi,
+  type TestApi,
+} from '@sniplink/test-support/api';
+import { mailsTo } from '@sniplink/test-support/outbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { mailsTo } from '../../../../test/support/outbox';
 import { closeResolvedTickets } from './auto-close';
 import { ticketReference } from './notifications';
 import { DIGEST_INTERVAL_MS, UrgentTicketDigest } from './urgent-digest';
@@ -19,13 +25,7 @@ let owner: HttpClient;
 let stranger: HttpClient;
 beforeAll(async () => {
   api = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL });
-  admin = api.client();
-  const registered = await admin.post<{ id: string }>('/api/auth/register', {
-    email: ADMIN_EMAIL,
-    password: 'correct horse',
-  });
-  expect(registered.status).toBe(201);
-  adminId = registered.body.id;
+  ({ client: admin, userId: adminId } = await signedUpAdmin(api, ADMIN_EMAIL));
   ({ client: owner } = await signedUpClient(api, 'support.owner'));
   ({ client: stranger } = await signedUpClient(api, 'support.stranger'));
 });

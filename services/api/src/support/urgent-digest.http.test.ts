@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Ticket } from '@sniplink/contracts';
 import { fixedClock, type MailMessage } from '@sniplink/platform';
+import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { mailsTo } from '@sniplink/test-support/outbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, signedUpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { mailsTo } from '../../../../test/support/outbox';
 import { ticketReference } from './notifications';
 import { DIGEST_INTERVAL_MS, UrgentTicketDigest } from './urgent-digest';
 

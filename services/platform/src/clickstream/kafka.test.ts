@@ -1,7 +1,7 @@
 import net from 'node:net';
+import { freePort } from '@sniplink/test-support/app-process';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../../test/support/app-process';
 import { clickStreamContract } from './click-stream.contract';
 import { KafkaClickStream } from './kafka';
 import { partitionFor } from './port';

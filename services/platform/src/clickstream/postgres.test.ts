@@ -1,6 +1,6 @@
+import { holdCommitsOf, installCommitHold } from '@sniplink/test-support/commit-hold';
+import { createTestDatabase } from '@sniplink/test-support/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdCommitsOf, installCommitHold } from '../../../../test/support/commit-hold';
-import { createTestDatabase } from '../../../../test/support/database';
 import { PgNotifications } from '../db/notifications';
 import { clickStreamContract } from './click-stream.contract';
 import { partitionFor } from './port';

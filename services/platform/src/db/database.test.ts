@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
   openConnections,
   openConnectionsSettled,
   type TestDatabase,
-} from '../../../../test/support/database';
+} from '@sniplink/test-support/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from './database';
 
 describe('connectDatabase', () => {

@@ -1,9 +1,14 @@
-import { type Kysely, Migrator } from 'kysely';
-import { migrations } from './migrations/index';
+import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { Database } from './schema';
 
-/** Brings the schema up to date; safe to call from several processes at once (Kysely takes a lock). */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+/**
+ * Brings the schema up to date with `migrations` (the platform's and every feature's, as the composition
+ * root lists them); safe to call from several processes at once (Kysely takes a lock).
+ */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  migrations: Record<string, Migration>,
+): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
   openConnectionsSettled,
   type TestDatabase,
-} from '../../../../test/support/database';
+} from '@sniplink/test-support/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgNotifications } from './notifications';
 
 describe('PgNotifications', () => {

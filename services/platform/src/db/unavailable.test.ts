@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
+import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../test/support/database';
 import { connectDatabase } from './database';
 import { isDatabaseUnavailable } from './unavailable';
 

@@ -15,10 +15,10 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { until } from '@sniplink/test-support/until';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { until } from '../../../../test/support/until';
 import type { Logger } from '../logging';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgres';
 import { PACKAGED_NATIVE_DIR, reachablePgBinaries } from './pg-binaries';

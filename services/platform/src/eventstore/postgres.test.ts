@@ -1,8 +1,8 @@
 import { eventRegistry, UnreadableEventError } from '@sniplink/contracts';
+import { holdCommitsOf, installCommitHold } from '@sniplink/test-support/commit-hold';
+import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdCommitsOf, installCommitHold } from '../../../../test/support/commit-hold';
-import { createTestDatabase, type TestDatabase } from '../../../../test/support/database';
 import { PgNotifications } from '../db/notifications';
 import {
   anEvent,

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { withReadModels } from '@sniplink/projections';
+import { startAppProcess } from '@sniplink/test-support/app-process';
+import { createTestStack, type TestStack } from '@sniplink/test-support/stack';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppProcess } from '../../../../test/support/app-process';
-import { createTestStack, type TestStack } from '../../../../test/support/stack';
 
 const CLI = path.resolve(import.meta.dirname, 'rebuild-projections.ts');
 const rebuild = (databaseUrl: string) =>

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { ErrorBody, User } from '@sniplink/contracts';
 import { adminAuditProjection, auditHistory } from '@sniplink/projections';
+import { startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { runCliProcess } from '@sniplink/test-support/cli-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../../test/support/api';
-import { runCliProcess } from '../../../../test/support/cli-process';
 
 // The operator runs the commands next to the running app: a real child process on the app's database,
 // while this process serves HTTP and runs the projections (the CLI's own runners stand by).

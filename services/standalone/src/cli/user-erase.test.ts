@@ -4,10 +4,10 @@ import { AccountService, LoginThrottle, postgresRateLimiters, type ReadModelWait
 import { type User, userEvents } from '@sniplink/contracts';
 import { appSecret, type Database, Keyring } from '@sniplink/platform';
 import { withReadModels } from '@sniplink/projections';
+import { type HttpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
+import { runCliProcess } from '@sniplink/test-support/cli-process';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, startTestApi, type TestApi } from '../../../../test/support/api';
-import { runCliProcess } from '../../../../test/support/cli-process';
 
 // docs/architecture.md, "Personal data": erasure appends UserErased, waits until
 // it is projected, then deletes the user's key, so the ciphertext left in the log can never be read again.

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { createLogger, fixedClock, sequentialIds } from '@sniplink/platform';
+import { HttpClient } from '@sniplink/test-support/api';
+import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpClient } from '../../../../../test/support/api';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database';
 import { buildApp } from '../../app';
 import { WebhookSignatureError } from '../provider';
 import { LocalPayments } from './local';

@@ -1,13 +1,12 @@
 import { DomainError, ServiceUnavailableError } from '@sniplink/domain';
 import type { Logger } from '@sniplink/platform';
-import type { PaymentProvider } from './provider';
 
 /**
  * A call to the payment provider; when it fails (down, refused, rate limited), a 503 the caller can retry,
  * never a 500. A domain error the call raises itself passes through as it is.
  */
 export async function atProvider<T>(
-  deps: { payments: Pick<PaymentProvider, 'name'>; log: Logger },
+  deps: { payments: { readonly name: string }; log: Logger },
   call: () => Promise<T>,
 ): Promise<T> {
   try {
