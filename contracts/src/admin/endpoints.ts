@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import {
+  announcementSchema,
+  createAnnouncementBody,
+  dismissedAnnouncementSchema,
+  setAnnouncementActiveBody,
+  userAnnouncementSchema,
+} from './announcements';
+import { suspendUserBody } from './api';
 import { auditPageSchema, auditQuery } from './audit';
 import {
   configEntryListSchema,
@@ -9,6 +17,13 @@ import {
   updateConfigEntryBody,
 } from './config';
 import { adminDetailedStatsSchema, adminStatsSchema } from './stats';
+import {
+  adminUserSchema,
+  adminUsersExportQuery,
+  adminUsersPageSchema,
+  adminUsersQuery,
+  setAdminBody,
+} from './users';
 
 /** The console's Overview figures, behind the admin gate. */
 export const statsAdminEndpoints = {
@@ -53,5 +68,77 @@ export const configAdminEndpoints = {
     path: '/api/admin/config/:key',
     params: keyParams,
     answers: { 200: deletedConfigEntrySchema },
+  }),
+};
+
+const announcementParams = z.object({ id: z.string() });
+
+/** The console's Announce tab, behind the admin gate. */
+export const announcementAdminEndpoints = {
+  listAnnouncements: endpoint({
+    method: 'GET',
+    path: '/api/admin/announcements',
+    answers: { 200: z.array(announcementSchema) },
+  }),
+  publishAnnouncement: endpoint({
+    method: 'POST',
+    path: '/api/admin/announcements',
+    body: createAnnouncementBody,
+    answers: { 201: announcementSchema },
+  }),
+  toggleAnnouncement: endpoint({
+    method: 'PATCH',
+    path: '/api/admin/announcements/:id',
+    params: announcementParams,
+    body: setAnnouncementActiveBody,
+    answers: { 200: announcementSchema },
+  }),
+};
+
+/** The signed-in user's banners. */
+export const announcementEndpoints = {
+  activeAnnouncements: endpoint({
+    method: 'GET',
+    path: '/api/announcements',
+    answers: { 200: z.array(userAnnouncementSchema) },
+  }),
+  dismissAnnouncement: endpoint({
+    method: 'POST',
+    path: '/api/announcements/:id/dismiss',
+    params: announcementParams,
+    answers: { 200: dismissedAnnouncementSchema },
+  }),
+};
+
+const userParams = z.object({ id: z.string() });
+
+/** The console's Users tab, behind the admin gate. */
+export const userAdminEndpoints = {
+  listUsers: endpoint({
+    method: 'GET',
+    path: '/api/admin/users',
+    querystring: adminUsersQuery,
+    answers: { 200: adminUsersPageSchema },
+  }),
+  /** A CSV download: the browser navigates to it, so the web app takes only its URL. */
+  exportUsers: endpoint({
+    method: 'GET',
+    path: '/api/admin/users/export',
+    querystring: adminUsersExportQuery,
+    answers: { 200: z.string() },
+  }),
+  setUserAdmin: endpoint({
+    method: 'PATCH',
+    path: '/api/admin/users/:id/admin',
+    params: userParams,
+    body: setAdminBody,
+    answers: { 200: adminUserSchema },
+  }),
+  setUserSuspended: endpoint({
+    method: 'PATCH',
+    path: '/api/admin/users/:id/suspend',
+    params: userParams,
+    body: suspendUserBody,
+    answers: { 200: adminUserSchema },
   }),
 };

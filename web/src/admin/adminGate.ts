@@ -6,7 +6,7 @@ import { toast } from '../components/toast';
 export const adminRedirectDelayMs = 500;
 
 /**
- * The console's gate in the browser (the server refuses every `/api/admin` call on its own): an admin
+ * The console's gate in the browser (the server refuses every call of the console on its own): an admin
  * passes; anyone else sees "Unauthorized" / "Admin access required." and is sent to / after 500 ms. A
  * preload (a hovered link) only redirects, without a toast or a wait.
  */

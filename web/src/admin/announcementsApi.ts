@@ -1,27 +1,28 @@
 import {
   type Announcement,
-  announcementSchema,
+  announcementAdminEndpoints,
+  announcementEndpoints,
   type CreateAnnouncementBody,
-  dismissedAnnouncementSchema,
-  userAnnouncementSchema,
 } from '@sniplink/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { getJson, sendJson } from '../api/http';
+import { call } from '../api/client';
+
+const { listAnnouncements, publishAnnouncement, toggleAnnouncement } = announcementAdminEndpoints;
+const { activeAnnouncements, dismissAnnouncement } = announcementEndpoints;
 
 /** Every announcement, newest first (the Announce tab); the GET URL is the key. Admin queries never retry. */
 export const adminAnnouncementsQueryOptions = () =>
   queryOptions({
-    queryKey: ['/api/admin/announcements'] as const,
-    queryFn: ({ signal }) => getJson('/api/admin/announcements', z.array(announcementSchema), { signal }),
+    queryKey: [listAnnouncements.path] as const,
+    queryFn: ({ signal }) => call(listAnnouncements, {}, { signal }),
     retry: false,
   });
 
 /** The signed-in user's banners: the active announcements for their audience they have not dismissed. */
 export const userAnnouncementsQueryOptions = () =>
   queryOptions({
-    queryKey: ['/api/announcements'] as const,
-    queryFn: ({ signal }) => getJson('/api/announcements', z.array(userAnnouncementSchema), { signal }),
+    queryKey: [activeAnnouncements.path] as const,
+    queryFn: ({ signal }) => call(activeAnnouncements, {}, { signal }),
     retry: false,
   });
 
@@ -53,13 +54,11 @@ function withAnnouncement(listed: Announcement[], changed: Announcement): Announ
 }
 
 export const usePublishAnnouncement = () =>
-  useAnnouncementChange((body: CreateAnnouncementBody) =>
-    sendJson('POST', '/api/admin/announcements', announcementSchema, body),
-  );
+  useAnnouncementChange((body: CreateAnnouncementBody) => call(publishAnnouncement, { body }));
 
 export const useSetAnnouncementActive = () =>
   useAnnouncementChange(({ id, isActive }: { id: string; isActive: boolean }) =>
-    sendJson('PATCH', `/api/admin/announcements/${encodeURIComponent(id)}`, announcementSchema, { isActive }),
+    call(toggleAnnouncement, { params: { id }, body: { isActive } }),
   );
 
 /**
@@ -72,8 +71,7 @@ export function useDismissAnnouncement() {
   const without = (id: string) =>
     queryClient.setQueryData(queryKey, (shown) => shown?.filter((announcement) => announcement.id !== id));
   return useMutation({
-    mutationFn: (id: string) =>
-      sendJson('POST', `/api/announcements/${encodeURIComponent(id)}/dismiss`, dismissedAnnouncementSchema),
+    mutationFn: (id: string) => call(dismissAnnouncement, { params: { id } }),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey });
       const before = queryClient.getQueryData(queryKey);

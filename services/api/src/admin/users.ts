@@ -1,14 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  ADMIN_USERS_PAGE_SIZE,
-  type AdminUser,
-  adminUserSchema,
-  adminUsersExportQuery,
-  adminUsersPageSchema,
-  adminUsersQuery,
-  setAdminBody,
-  suspendUserBody,
-} from '@sniplink/contracts';
+import { ADMIN_USERS_PAGE_SIZE, type AdminUser, userAdminEndpoints } from '@sniplink/contracts';
 import { NotFoundError } from '@sniplink/domain';
 import type { Clock, Database } from '@sniplink/platform';
 import { type ListedUser, listedUser, searchUsers, usersMatching } from '@sniplink/projections';
@@ -18,7 +9,10 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { type AccountService, linksCreatedThisMonth, planAt } from '../accounts/accounts';
 import { csvRecords } from '../analytics/csv';
-import { json, operation, text } from '../http/route-schema';
+import { endpointRoute, text } from '../http/route-schema';
+import { ADMIN_PREFIX } from './routes';
+
+const { listUsers, exportUsers, setUserAdmin, setUserSuspended } = userAdminEndpoints;
 
 export interface UserAdminRoutesDeps {
   accounts: AccountService;
@@ -28,8 +22,6 @@ export interface UserAdminRoutesDeps {
   clock: Clock;
 }
 
-const userIdParams = z.object({ id: z.string() });
-
 /**
  * The console's Users tab: the list with its search and pages, the
  * CSV export, the admin switch, suspend and unsuspend.
@@ -38,55 +30,121 @@ export async function userAdminRoutes(admin: FastifyInstance, deps: UserAdminRou
   const { accounts, db, clock } = deps;
   const api = admin.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/users', { schema: LIST }, async (request, reply) => {
-    const { search, page } = request.query;
-    const { users, total, totalCapped } = await searchUsers(db, {
-      search,
-      page,
-      pageSize: ADMIN_USERS_PAGE_SIZE,
-    });
-    const now = clock.now();
-    return reply.header('cache-control', 'no-store').send({
-      users: users.map((user) => toAdminUser(user, now)),
-      page,
-      pageSize: ADMIN_USERS_PAGE_SIZE,
-      total,
-      totalCapped,
-    });
+  api.route({
+    ...endpointRoute(
+      listUsers,
+      {
+        tag: 'Admin',
+        operationId: 'listUsers',
+        summary: 'Users, searched and paged',
+        description: `Newest first, ${ADMIN_USERS_PAGE_SIZE} a page. \`search\` matches a part of the e-mail address or of the full name ("first last"), ignoring case. Erased accounts are not listed. \`total\` counts the matches up to 10,000 (\`totalCapped\` beyond).`,
+        session: 'admin',
+        answers: { 200: 'A page of users and how many match' },
+      },
+      ADMIN_PREFIX,
+    ),
+    handler: async (request, reply) => {
+      const { search, page } = request.query;
+      const { users, total, totalCapped } = await searchUsers(db, {
+        search,
+        page,
+        pageSize: ADMIN_USERS_PAGE_SIZE,
+      });
+      const now = clock.now();
+      return reply.header('cache-control', 'no-store').send({
+        users: users.map((user) => toAdminUser(user, now)),
+        page,
+        pageSize: ADMIN_USERS_PAGE_SIZE,
+        total,
+        totalCapped,
+      });
+    },
   });
 
-  api.get('/users/export', { schema: EXPORT }, async (request, reply) => {
-    const batches = usersMatching(db, request.query.search);
-    // The first batch is read before answering: a database that fails now is a JSON error, not a cut file.
-    const first = await batches.next();
-    const now = clock.now();
-    async function* file() {
-      yield csvRecords([EXPORT_HEADER]);
-      if (first.done) return;
-      yield csvRecords(first.value.map((user) => toCsvRecord(toAdminUser(user, now))));
-      for await (const batch of batches)
-        yield csvRecords(batch.map((user) => toCsvRecord(toAdminUser(user, now))));
-    }
-    const date = now.toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="sniplink-users-${date}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(file()));
+  api.route({
+    ...endpointRoute(
+      exportUsers,
+      {
+        tag: 'Admin',
+        operationId: 'exportUsers',
+        summary: 'Every user the search matches, as CSV (a download)',
+        description:
+          'Streamed in batches. A cell starting with =, +, -, @, a tab or a carriage return gets a leading apostrophe, so a spreadsheet shows it as text.',
+        session: 'admin',
+        answers: {
+          200: {
+            ...text(EXPORT_HEADER.join(', '), 'text/csv'),
+            headers: { 'Content-Disposition': 'attachment; filename="sniplink-users-{date}.csv"' },
+          },
+        },
+      },
+      ADMIN_PREFIX,
+    ),
+    handler: async (request, reply) => {
+      const batches = usersMatching(db, request.query.search);
+      // The first batch is read before answering: a database that fails now is a JSON error, not a cut file.
+      const first = await batches.next();
+      const now = clock.now();
+      async function* file() {
+        yield csvRecords([EXPORT_HEADER]);
+        if (first.done) return;
+        yield csvRecords(first.value.map((user) => toCsvRecord(toAdminUser(user, now))));
+        for await (const batch of batches)
+          yield csvRecords(batch.map((user) => toCsvRecord(toAdminUser(user, now))));
+      }
+      const date = now.toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sniplink-users-${date}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(file()));
+    },
   });
 
-  api.patch('/users/:id/admin', { schema: SET_ADMIN }, async (request) => {
-    const id = existingId(request.params.id);
-    await accounts.admins.set(id, request.body.isAdmin);
-    return adminUserById(deps, id);
+  api.route({
+    ...endpointRoute(
+      setUserAdmin,
+      {
+        tag: 'Admin',
+        operationId: 'setUserAdmin',
+        summary: "Grant or remove a user's admin flag",
+        description:
+          'Recorded as `AdminGranted` / `AdminRevoked` on the user, with the acting admin. At least one admin always remains: the last admin removing their own flag is a 409.',
+        session: 'admin',
+        answers: { 200: 'The user as it stands now' },
+        errors: { 404: ['NOT_FOUND'], 409: ['CONFLICT'], 403: ['ADMIN_REQUIRED'] },
+      },
+      ADMIN_PREFIX,
+    ),
+    handler: async (request) => {
+      const id = existingId(request.params.id);
+      await accounts.admins.set(id, request.body.isAdmin);
+      return adminUserById(deps, id);
+    },
   });
 
-  api.patch('/users/:id/suspend', { schema: SUSPEND }, async (request) => {
-    const id = existingId(request.params.id);
-    await accounts.requireUser(id);
-    if (request.body.suspended) await accounts.suspend(id, null);
-    else await accounts.unsuspend(id);
-    return adminUserById(deps, id);
+  api.route({
+    ...endpointRoute(
+      setUserSuspended,
+      {
+        tag: 'Admin',
+        operationId: 'setUserSuspended',
+        summary: 'Suspend or unsuspend a user',
+        description:
+          'Suspending ends every session of the account at once and blocks sign-in until unsuspended; the plan is kept.',
+        session: 'admin',
+        answers: { 200: 'The user as it stands now' },
+        errors: { 404: ['NOT_FOUND'] },
+      },
+      ADMIN_PREFIX,
+    ),
+    handler: async (request) => {
+      const id = existingId(request.params.id);
+      await accounts.requireUser(id);
+      if (request.body.suspended) await accounts.suspend(id, null);
+      else await accounts.unsuspend(id);
+      return adminUserById(deps, id);
+    },
   });
 }
 
@@ -145,55 +203,3 @@ const toCsvRecord = (user: AdminUser) => [
   user.liveLinks,
   user.createdAt,
 ];
-
-const LIST = operation({
-  tag: 'Admin',
-  operationId: 'listUsers',
-  summary: 'Users, searched and paged',
-  description: `Newest first, ${ADMIN_USERS_PAGE_SIZE} a page. \`search\` matches a part of the e-mail address or of the full name ("first last"), ignoring case. Erased accounts are not listed. \`total\` counts the matches up to 10,000 (\`totalCapped\` beyond).`,
-  session: 'admin',
-  querystring: adminUsersQuery,
-  answers: { 200: json('A page of users and how many match', adminUsersPageSchema) },
-});
-
-const EXPORT = operation({
-  tag: 'Admin',
-  operationId: 'exportUsers',
-  summary: 'Every user the search matches, as CSV (a download)',
-  description:
-    'Streamed in batches. A cell starting with =, +, -, @, a tab or a carriage return gets a leading apostrophe, so a spreadsheet shows it as text.',
-  session: 'admin',
-  querystring: adminUsersExportQuery,
-  answers: {
-    200: {
-      ...text(EXPORT_HEADER.join(', '), 'text/csv'),
-      headers: { 'Content-Disposition': 'attachment; filename="sniplink-users-{date}.csv"' },
-    },
-  },
-});
-
-const SET_ADMIN = operation({
-  tag: 'Admin',
-  operationId: 'setUserAdmin',
-  summary: "Grant or remove a user's admin flag",
-  description:
-    'Recorded as `AdminGranted` / `AdminRevoked` on the user, with the acting admin. At least one admin always remains: the last admin removing their own flag is a 409.',
-  session: 'admin',
-  params: userIdParams,
-  body: setAdminBody,
-  answers: { 200: json('The user as it stands now', adminUserSchema) },
-  errors: { 404: ['NOT_FOUND'], 409: ['CONFLICT'], 403: ['ADMIN_REQUIRED'] },
-});
-
-const SUSPEND = operation({
-  tag: 'Admin',
-  operationId: 'setUserSuspended',
-  summary: 'Suspend or unsuspend a user',
-  description:
-    'Suspending ends every session of the account at once and blocks sign-in until unsuspended; the plan is kept.',
-  session: 'admin',
-  params: userIdParams,
-  body: suspendUserBody,
-  answers: { 200: json('The user as it stands now', adminUserSchema) },
-  errors: { 404: ['NOT_FOUND'] },
-});
