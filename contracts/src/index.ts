@@ -26,6 +26,7 @@ export * from './links/api';
 export * from './links/endpoints';
 export * from './links/events';
 export * from './marketplace/api';
+export * from './marketplace/endpoints';
 export * from './marketplace/events';
 export * from './marketplace/premium-slugs';
 export * from './support/api';

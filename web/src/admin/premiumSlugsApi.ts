@@ -1,35 +1,31 @@
 import {
   type AdminPremiumSlugsQuery,
-  adminPremiumSlugsPageSchema,
   type CreatePremiumSlugBody,
-  deletedPremiumSlugSchema,
-  premiumSeedResultSchema,
-  premiumSlugSchema,
+  premiumSlugAdminEndpoints,
   type UpdatePremiumSlugBody,
 } from '@sniplink/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getJson, sendJson } from '../api/http';
+import { call } from '../api/client';
 import { marketplaceSlugsQueryKey } from '../marketplace/api';
 import { auditQueryKey } from './auditApi';
 
-export const adminPremiumSlugsQueryKey = ['/api/admin/premium-slugs'] as const;
+const { premiumCatalogue, addPremiumSlug, updatePremiumSlug, deletePremiumSlug, seedPremiumSlugs } =
+  premiumSlugAdminEndpoints;
+
+export const adminPremiumSlugsQueryKey = [premiumCatalogue.path] as const;
 
 export type PremiumSlugFilters = Required<Pick<AdminPremiumSlugsQuery, 'search' | 'page'>> &
   Pick<AdminPremiumSlugsQuery, 'category' | 'tier' | 'availability'>;
 
-const listPath = (filters: PremiumSlugFilters) => {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== '') params.set(name, String(value));
-  }
-  return `/api/admin/premium-slugs?${params.toString()}`;
-};
+/** The filters the URL carries: an empty one (no search, any category) is left out. */
+const setFilters = (filters: PremiumSlugFilters): PremiumSlugFilters =>
+  Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')) as PremiumSlugFilters;
 
-/** GET /api/admin/premium-slugs: one page of 25 with the four cards. Admin queries never retry. */
+/** One page of 25 with the four cards. Admin queries never retry. */
 export const adminPremiumSlugsQueryOptions = (filters: PremiumSlugFilters) =>
   queryOptions({
     queryKey: [...adminPremiumSlugsQueryKey, filters],
-    queryFn: ({ signal }) => getJson(listPath(filters), adminPremiumSlugsPageSchema, { signal }),
+    queryFn: ({ signal }) => call(premiumCatalogue, { query: setFilters(filters) }, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -50,21 +46,17 @@ function usePremiumSlugChange<Variables, Answer>(mutationFn: (variables: Variabl
   return useMutation({ mutationFn, onSuccess: refresh });
 }
 
-/** POST /api/admin/premium-slugs (no list refresh: bulk add refreshes once at its end). */
-export const createPremiumSlug = (body: CreatePremiumSlugBody) =>
-  sendJson('POST', '/api/admin/premium-slugs', premiumSlugSchema, body);
+/** Adds one slug (no list refresh: bulk add refreshes once at its end). */
+export const createPremiumSlug = (body: CreatePremiumSlugBody) => call(addPremiumSlug, { body });
 
 export const useCreatePremiumSlug = () => usePremiumSlugChange(createPremiumSlug);
 
 export const useUpdatePremiumSlug = () =>
   usePremiumSlugChange(({ id, changes }: { id: string; changes: UpdatePremiumSlugBody }) =>
-    sendJson('PATCH', `/api/admin/premium-slugs/${encodeURIComponent(id)}`, premiumSlugSchema, changes),
+    call(updatePremiumSlug, { params: { id }, body: changes }),
   );
 
 export const useDeletePremiumSlug = () =>
-  usePremiumSlugChange((id: string) =>
-    sendJson('DELETE', `/api/admin/premium-slugs/${encodeURIComponent(id)}`, deletedPremiumSlugSchema),
-  );
+  usePremiumSlugChange((id: string) => call(deletePremiumSlug, { params: { id } }));
 
-export const useSeedPremiumSlugs = () =>
-  usePremiumSlugChange(() => sendJson('POST', '/api/admin/premium-slugs/seed', premiumSeedResultSchema));
+export const useSeedPremiumSlugs = () => usePremiumSlugChange(() => call(seedPremiumSlugs));
