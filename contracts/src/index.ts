@@ -1,4 +1,5 @@
 export * from './accounts/api';
+export * from './accounts/endpoints';
 export * from './accounts/events';
 export * from './admin/announcements';
 export * from './admin/api';

@@ -1,8 +1,19 @@
-import { type LoginBody, okSchema, type RegisterBody, type User, userSchema } from '@sniplink/contracts';
+import { accountEndpoints, type LoginBody, type User } from '@sniplink/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, getJson, sendJson } from '../api/http';
+import { type CallParts, call } from '../api/client';
+import { ApiError } from '../api/http';
 
-export const currentUserQueryKey = ['/api/auth/user'] as const;
+const {
+  currentUser,
+  signIn,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  resendEmailConfirmation,
+  updateProfile,
+} = accountEndpoints;
+
+export const currentUserQueryKey = [currentUser.path] as const;
 
 /**
  * The signed-in user, or null when signed out: a 401 is an answer, not an error. The app asks for
@@ -15,7 +26,7 @@ export const currentUserQueryOptions = () =>
     queryKey: currentUserQueryKey,
     queryFn: async ({ signal }): Promise<User | null> => {
       try {
-        return await getJson('/api/auth/user', userSchema, { signal });
+        return await call(currentUser, {}, { signal });
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -38,28 +49,27 @@ function useSessionMutation<Body, Result>(mutationFn: (body: Body) => Promise<Re
   });
 }
 
-export const useSignIn = () =>
-  useSessionMutation((body: LoginBody) => sendJson('POST', '/api/auth/login', userSchema, body));
+export const useSignIn = () => useSessionMutation((body: LoginBody) => call(signIn, { body }));
 
-export const useCreateAccount = () =>
-  useSessionMutation((body: RegisterBody) => sendJson('POST', '/api/auth/register', userSchema, body));
+/** What sign-up sends: the names as typed (a blank one is left out), which the server trims. */
+type RegisterFields = CallParts<typeof register>['body'];
+
+export const useCreateAccount = () => useSessionMutation((body: RegisterFields) => call(register, { body }));
 
 /** Answers 202 whether or not the address has an account, so the answer never tells which. */
 export const useRequestPasswordReset = () =>
   useMutation({
-    mutationFn: (body: { email: string }) => sendJson('POST', '/api/auth/password-reset', okSchema, body),
+    mutationFn: (body: { email: string }) => call(requestPasswordReset, { body }),
   });
 
 /** A new password ends every session of the account, this browser's included. */
 export const useResetPassword = () =>
-  useSessionMutation((body: { token: string; password: string }) =>
-    sendJson('POST', '/api/auth/password-reset/confirm', okSchema, body),
-  );
+  useSessionMutation((body: { token: string; password: string }) => call(resetPassword, { body }));
 
 /** Mails the e-mail confirmation link again (202); 409 once confirmed, 429 after 3 mails in an hour. */
 export const useResendVerification = () =>
   useMutation({
-    mutationFn: () => sendJson('POST', '/api/auth/resend-verification', okSchema),
+    mutationFn: () => call(resendEmailConfirmation),
   });
 
 export interface ProfileChanges {
@@ -67,8 +77,6 @@ export interface ProfileChanges {
   lastName: string;
 }
 
-/** PATCH /api/user/profile; the user is asked for again afterwards. */
+/** Changes the user's names; the user is asked for again afterwards. */
 export const useUpdateProfile = () =>
-  useSessionMutation((changes: ProfileChanges) =>
-    sendJson('PATCH', '/api/user/profile', userSchema, changes),
-  );
+  useSessionMutation((changes: ProfileChanges) => call(updateProfile, { body: changes }));

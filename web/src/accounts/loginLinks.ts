@@ -1,8 +1,16 @@
+import { accountNavigations } from '@sniplink/contracts';
+import { urlOf } from '../api/client';
+
+const { startSignIn, signOutPage } = accountNavigations;
+
 /**
- * Where "Login" and "Start Free" lead: navigations, not data calls. /api/login goes to the sign-in page
- * (or to the OpenID provider when one is configured), passing on `tab`, which opens the page's Create
+ * Where "Login" and "Start Free" lead: navigations, not data calls. The sign-in address goes to the sign-in
+ * page (or to the OpenID provider when one is configured), passing on `tab`, which opens the page's Create
  * account tab.
  */
 export const createAccountTab = 'create';
-export const signInHref = '/api/login';
-export const createAccountHref = `/api/login?tab=${createAccountTab}`;
+export const signInHref = urlOf(startSignIn);
+export const createAccountHref = urlOf(startSignIn, { query: { tab: createAccountTab } });
+
+/** "Logout": a navigation that ends the session and lands on the home page. */
+export const signOutHref = urlOf(signOutPage);

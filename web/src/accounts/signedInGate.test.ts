@@ -1,9 +1,11 @@
-import type { User } from '@sniplink/contracts';
+import { accountNavigations, type User } from '@sniplink/contracts';
 import { isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../queryClient';
 import { currentUserQueryKey } from './api';
 import { loginHref, requireSignedInUser } from './useSignedInUser';
+
+const { startSignIn } = accountNavigations;
 
 const ada: User = {
   id: 'u1',
@@ -43,7 +45,7 @@ describe('the authenticated layout gate', () => {
     const thrown = await refusal(requireSignedInUser(queryClient, '/profile', true));
     expect(isRedirect(thrown)).toBe(true);
     const options = (thrown as { options: { href?: string; reloadDocument?: boolean } }).options;
-    expect(options.href).toBe('/api/login?returnTo=%2Fprofile');
+    expect(options.href).toBe(`${startSignIn.path}?returnTo=%2Fprofile`);
     // A navigation to the server (which may lead to an OpenID provider), not a route of this app.
     expect(options.reloadDocument).toBe(true);
   });
@@ -55,6 +57,6 @@ describe('the authenticated layout gate', () => {
   });
 
   it('keeps the path of the page in the login address, encoded', () => {
-    expect(loginHref('/home')).toBe('/api/login?returnTo=%2Fhome');
+    expect(loginHref('/home')).toBe(`${startSignIn.path}?returnTo=%2Fhome`);
   });
 });

@@ -1,8 +1,9 @@
-import type { User } from '@sniplink/contracts';
+import { accountNavigations, type User } from '@sniplink/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { redirect, useRouteContext } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { urlOf } from '../api/client';
 import { toast } from '../components/toast';
 import { currentUserQueryOptions } from './api';
 
@@ -11,7 +12,7 @@ export const loginRedirectDelayMs = 500;
 
 /** A navigation, not a data call; it comes back to `path` once signed in. */
 export function loginHref(path: string): string {
-  return `/api/login?returnTo=${encodeURIComponent(path)}`;
+  return urlOf(accountNavigations.startSignIn, { query: { returnTo: path } });
 }
 
 function goToLogin(): void {

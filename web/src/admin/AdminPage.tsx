@@ -3,6 +3,7 @@ import type { User } from '@sniplink/contracts';
 import { pages } from '@sniplink/contracts/pages';
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
+import { signOutHref } from '../accounts/loginLinks';
 import { PageTitle } from '../components/PageTitle';
 import { adminTabs } from '../features';
 
@@ -17,7 +18,7 @@ export async function loadAdminTab(queryClient: QueryClient, tab: string | undef
 
 /**
  * The admin console: a header with the ADMIN badge, the admin's e-mail and
- * a logout button, then the tabs. Logout is a navigation to /api/logout.
+ * a logout button, then the tabs. Logout is a navigation to the sign-out address.
  */
 export function AdminPage({
   user,
@@ -45,7 +46,7 @@ export function AdminPage({
           <Text size="sm" c="dimmed">
             {user.email}
           </Text>
-          <Button component="a" href="/api/logout" variant="default" size="xs">
+          <Button component="a" href={signOutHref} variant="default" size="xs">
             Logout
           </Button>
         </Group>

@@ -1,5 +1,6 @@
 import { Box, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import type { User } from '@sniplink/contracts';
+import { signOutHref } from '../accounts/loginLinks';
 import { useInAppClick } from './inAppLink';
 import { brandName } from './PageTitle';
 import { SignedOutLinks } from './SignedOutLinks';
@@ -58,7 +59,7 @@ function SignedInMenuLinks({ user, onNavigate }: { user: User; onNavigate: () =>
           Admin Panel
         </Button>
       )}
-      <Button component="a" href="/api/logout" color="red" variant="light" fullWidth>
+      <Button component="a" href={signOutHref} color="red" variant="light" fullWidth>
         Logout
       </Button>
     </>

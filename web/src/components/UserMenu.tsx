@@ -1,5 +1,6 @@
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { User } from '@sniplink/contracts';
+import { signOutHref } from '../accounts/loginLinks';
 import { useInAppClick } from './inAppLink';
 import { displayNameOf, initialOf } from './userDisplay';
 
@@ -43,7 +44,7 @@ export function UserMenu({ user }: { user: User }) {
           </Menu.Item>
         )}
         {/* A navigation, not a data call: the server ends the session and redirects to "/". */}
-        <Menu.Item component="a" href="/api/logout" color="red">
+        <Menu.Item component="a" href={signOutHref} color="red">
           Logout
         </Menu.Item>
       </Menu.Dropdown>

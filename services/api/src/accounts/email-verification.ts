@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { okSchema } from '@sniplink/contracts';
+import { accountEndpoints } from '@sniplink/contracts';
 import { ConflictError, NotFoundError, RateLimitedError } from '@sniplink/domain';
 import type { Clock, Database, Logger, Mailer } from '@sniplink/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import { bodiless, json, operation } from '../http/route-schema';
+import { bodiless, endpointRoute, operation } from '../http/route-schema';
 import type { AccountService } from './accounts';
 import { currentSession, sessionOf } from './current-session';
 import type { SessionStore } from './sessions';
@@ -112,10 +112,13 @@ export async function emailVerificationRoutes(
     const valid = typeof token === 'string' && token.length <= 200 && (await verification.redeem(token));
     return reply.header('cache-control', 'no-store').redirect(await landing(request, deps, valid), 302);
   });
-  api.post('/api/auth/resend-verification', { schema: RESEND }, async (request, reply) => {
-    const session = sessionOf(request);
-    await verification.sendLater(session.userId);
-    return reply.code(202).send({ ok: true });
+  api.route({
+    ...RESEND,
+    handler: async (request, reply) => {
+      const session = sessionOf(request);
+      await verification.sendLater(session.userId);
+      return reply.code(202).send({ ok: true });
+    },
   });
   return verification;
 }
@@ -135,13 +138,13 @@ const VERIFY = operation({
   },
 });
 
-const RESEND = operation({
+const RESEND = endpointRoute(accountEndpoints.resendEmailConfirmation, {
   tag: 'Accounts',
   operationId: 'resendEmailConfirmation',
   summary: 'Mail the e-mail confirmation link again',
   description: 'At most 3 confirmation mails an hour per account (the one sent at sign-up included).',
   session: 'required',
-  answers: { 202: json('Accepted: the mail is on its way', okSchema) },
+  answers: { 202: 'Accepted: the mail is on its way' },
   errors: { 409: ['CONFLICT'], 429: ['RATE_LIMITED'] },
 });
 

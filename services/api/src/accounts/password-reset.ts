@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { okSchema, passwordResetBody, passwordResetConfirmBody } from '@sniplink/contracts';
+import { accountEndpoints } from '@sniplink/contracts';
 import { ValidationError } from '@sniplink/domain';
 import type { Clock, Database, Logger, Mailer } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
-import { json, operation } from '../http/route-schema';
+import { endpointRoute } from '../http/route-schema';
 import type { AccountService } from './accounts';
 
 export interface PasswordResetDeps {
@@ -25,6 +25,8 @@ const HOUR_MS = 3_600_000;
 /** Reset mails per account per hour: enough for a lost mail, too few to flood someone's inbox. */
 const MAILS_PER_HOUR = 3;
 
+const { requestPasswordReset, resetPassword } = accountEndpoints;
+
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -39,49 +41,53 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
   });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post('/api/auth/password-reset', { schema: REQUEST_RESET }, async (request, reply) => {
-    const { email } = request.body;
-    // Off the response path: answering after the lookup and the mail would let timing reveal the account.
-    const task = sendResetMail(deps, email).catch((error: unknown) => {
-      deps.log.error({ err: error }, 'password reset: the mail could not be sent');
-    });
-    pending.add(task);
-    void task.finally(() => pending.delete(task));
-    return reply.code(202).send({ ok: true });
+  api.route({
+    ...REQUEST_RESET,
+    handler: async (request, reply) => {
+      const { email } = request.body;
+      // Off the response path: answering after the lookup and the mail would let timing reveal the account.
+      const task = sendResetMail(deps, email).catch((error: unknown) => {
+        deps.log.error({ err: error }, 'password reset: the mail could not be sent');
+      });
+      pending.add(task);
+      void task.finally(() => pending.delete(task));
+      return reply.code(202).send({ ok: true });
+    },
   });
 
-  api.post('/api/auth/password-reset/confirm', { schema: CONFIRM_RESET }, async (request, reply) => {
-    const { token, password } = request.body;
-    const userId = await redeemToken(deps.db, token, deps.clock.now());
-    if (!userId) {
-      throw new ValidationError('This reset link is invalid or has expired', undefined, 'INVALID_TOKEN');
-    }
-    // Stores the new hash, records UserPasswordChanged and ends every session of the account.
-    await deps.accounts.setPassword(userId, password, 'reset');
-    // The link was mailed to the account's address: whoever used it holds that address.
-    await deps.accounts.confirmEmail(userId);
-    await retireUnusedTokens(deps.db, userId, deps.clock.now());
-    return reply.send({ ok: true });
+  api.route({
+    ...CONFIRM_RESET,
+    handler: async (request, reply) => {
+      const { token, password } = request.body;
+      const userId = await redeemToken(deps.db, token, deps.clock.now());
+      if (!userId) {
+        throw new ValidationError('This reset link is invalid or has expired', undefined, 'INVALID_TOKEN');
+      }
+      // Stores the new hash, records UserPasswordChanged and ends every session of the account.
+      await deps.accounts.setPassword(userId, password, 'reset');
+      // The link was mailed to the account's address: whoever used it holds that address.
+      await deps.accounts.confirmEmail(userId);
+      await retireUnusedTokens(deps.db, userId, deps.clock.now());
+      return reply.send({ ok: true });
+    },
   });
 }
 
-const REQUEST_RESET = operation({
+const REQUEST_RESET = endpointRoute(requestPasswordReset, {
   tag: 'Accounts',
   operationId: 'requestPasswordReset',
   summary: 'Mail a password-reset link',
   description:
     'Always 202, whether or not an account holds the address; at most 3 mails an hour per account.',
-  body: passwordResetBody,
-  answers: { 202: json('Accepted', okSchema) },
+  answers: { 202: 'Accepted' },
 });
 
-const CONFIRM_RESET = operation({
+const CONFIRM_RESET = endpointRoute(resetPassword, {
   tag: 'Accounts',
   operationId: 'resetPassword',
   summary: 'Set a new password with a reset link',
   description: 'The link works once, for an hour; every session of the account ends.',
-  body: passwordResetConfirmBody,
-  answers: { 200: json('The password is changed', okSchema) },
+  answers: { 200: 'The password is changed' },
   errors: { 400: ['INVALID_TOKEN'] },
 });
 

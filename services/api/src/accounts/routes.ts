@@ -1,17 +1,9 @@
-import {
-  loginBody,
-  okSchema,
-  profileBody,
-  registerBody,
-  sessionsEndedSchema,
-  userSchema,
-} from '@sniplink/contracts';
+import { accountEndpoints, accountNavigations, userSchema } from '@sniplink/contracts';
 import { ForbiddenError, UnauthorizedError } from '@sniplink/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { acceptEmptyForms } from '../http/content-type';
-import { bodiless, json, operation, text } from '../http/route-schema';
+import { bodiless, endpointRoute, json, operation, text } from '../http/route-schema';
 import type { AccountService } from './accounts';
 import {
   type CookieSettings,
@@ -47,6 +39,9 @@ export interface AccountRoutesDeps {
   afterSignIn?(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
 }
 
+const { register, signIn, currentUser, updateProfile, signOut, signOutEverywhere } = accountEndpoints;
+const { startSignIn, signOutPage } = accountNavigations;
+
 /** Sign-up, sign-in, the current user, profile and sign-out. */
 export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDeps): Promise<void> {
   const { accounts, sessions, cookie } = deps;
@@ -55,58 +50,76 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDep
     ? await emailVerificationRoutes(app, deps.emailVerification)
     : undefined;
 
-  api.post('/api/auth/register', { schema: REGISTER }, async (request, reply) => {
-    await deps.signupThrottle.count(request.ip);
-    const userId = await accounts.register(request.body);
-    await startSession(request, reply, sessions, userId, cookie);
-    await deps.afterSignIn?.(request, reply, userId);
-    // The account is made: a mail that cannot go out is logged, and can be asked for again.
-    await verification?.sendLater(userId).catch((err: unknown) => {
-      request.log.error({ err }, 'e-mail verification: no mail after sign-up');
-    });
-    return reply.code(201).send(await accounts.requireUser(userId));
+  api.route({
+    ...REGISTER,
+    handler: async (request, reply) => {
+      await deps.signupThrottle.count(request.ip);
+      const userId = await accounts.register(request.body);
+      await startSession(request, reply, sessions, userId, cookie);
+      await deps.afterSignIn?.(request, reply, userId);
+      // The account is made: a mail that cannot go out is logged, and can be asked for again.
+      await verification?.sendLater(userId).catch((err: unknown) => {
+        request.log.error({ err }, 'e-mail verification: no mail after sign-up');
+      });
+      return reply.code(201).send(await accounts.requireUser(userId));
+    },
   });
 
-  api.post('/api/auth/login', { schema: LOGIN }, async (request, reply) => {
-    const userId = await accounts.authenticate(request.body.email, request.body.password, request.ip);
-    await startSession(request, reply, sessions, userId, cookie);
-    await deps.afterSignIn?.(request, reply, userId);
-    return reply.send(await accounts.requireUser(userId));
+  api.route({
+    ...LOGIN,
+    handler: async (request, reply) => {
+      const userId = await accounts.authenticate(request.body.email, request.body.password, request.ip);
+      await startSession(request, reply, sessions, userId, cookie);
+      await deps.afterSignIn?.(request, reply, userId);
+      return reply.send(await accounts.requireUser(userId));
+    },
   });
 
-  api.get('/api/auth/user', { schema: CURRENT_USER }, async (request, reply) => {
-    const session = sessionOf(request);
-    const user = await accounts.user(session.userId);
-    if (!user) throw new UnauthorizedError();
-    return reply.header('cache-control', 'no-store').send(user);
+  api.route({
+    ...CURRENT_USER,
+    handler: async (request, reply) => {
+      const session = sessionOf(request);
+      const user = await accounts.user(session.userId);
+      if (!user) throw new UnauthorizedError();
+      return reply.header('cache-control', 'no-store').send(user);
+    },
   });
 
-  api.patch('/api/user/profile', { schema: PROFILE }, async (request, reply) => {
-    const session = sessionOf(request);
-    return reply.send(await accounts.updateProfile(session.userId, request.body));
+  api.route({
+    ...PROFILE,
+    handler: async (request, reply) => {
+      const session = sessionOf(request);
+      return reply.send(await accounts.updateProfile(session.userId, request.body));
+    },
   });
 
-  api.post('/api/auth/logout', { schema: LOGOUT }, async (request, reply) => {
-    await endSession(request, reply, sessions, cookie);
-    return reply.send({ ok: true });
+  api.route({
+    ...LOGOUT,
+    handler: async (request, reply) => {
+      await endSession(request, reply, sessions, cookie);
+      return reply.send({ ok: true });
+    },
   });
 
-  api.post('/api/auth/logout-all', { schema: LOGOUT_ALL }, async (request, reply) => {
-    const session = sessionOf(request);
-    const ended = await sessions.destroyAllFor(session.userId);
-    await endSession(request, reply, sessions, cookie);
-    return reply.send({ ok: true, sessionsEnded: ended });
+  api.route({
+    ...LOGOUT_ALL,
+    handler: async (request, reply) => {
+      const session = sessionOf(request);
+      const ended = await sessions.destroyAllFor(session.userId);
+      await endSession(request, reply, sessions, cookie);
+      return reply.send({ ok: true, sessionsEnded: ended });
+    },
   });
 
   // Navigations (the browser goes there; they answer with redirects).
-  api.get('/api/login', { schema: SIGN_IN_NAVIGATION }, async (request, reply) => {
+  api.get(startSignIn.path, { schema: SIGN_IN_NAVIGATION }, async (request, reply) => {
     const returnTo = safeReturnTo(request.query.returnTo);
     if (deps.oidc) return deps.oidc.start(request, reply, returnTo);
     return reply.redirect(signInPagePath(returnTo, request.query.tab), 302);
   });
 
   // A link on another site only shows "Sign out?"; its button posts here from this site.
-  api.get('/api/logout', { schema: SIGN_OUT_NAVIGATION }, async (request, reply) => {
+  api.get(signOutPage.path, { schema: SIGN_OUT_NAVIGATION }, async (request, reply) => {
     if (sentByAnotherSite(request) && request.cookies[SESSION_COOKIE] !== undefined) {
       return sendSignOutPage(reply);
     }
@@ -115,7 +128,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDep
   });
   await app.register(async (form) => {
     acceptEmptyForms(form);
-    form.post('/api/logout', { schema: SIGN_OUT_FORM }, async (request, reply) => {
+    form.post(signOutPage.path, { schema: SIGN_OUT_FORM }, async (request, reply) => {
       // The origin check refuses another site's Origin; a browser that sends only Sec-Fetch-Site is refused here.
       if (sentByAnotherSite(request)) {
         throw new ForbiddenError('FORBIDDEN_ORIGIN', 'Requests from other sites are not accepted');
@@ -143,60 +156,57 @@ const ACCOUNTS = 'Accounts';
 const NAVIGATIONS = 'Navigations';
 const userWithSession = (description: string) => json(description, userSchema, SESSION_SET);
 
-const REGISTER = operation({
+const REGISTER = endpointRoute(register, {
   tag: ACCOUNTS,
   operationId: 'register',
   summary: 'Create a password account and sign in',
   description: 'Attempts are counted per client address (SIGNUP_MAX_PER_IP); past the limit: 429.',
-  body: registerBody,
   answers: { 201: userWithSession('The new user') },
   errors: { 409: ['EMAIL_TAKEN'], 429: ['RATE_LIMITED'] },
 });
 
-const LOGIN = operation({
+const LOGIN = endpointRoute(signIn, {
   tag: ACCOUNTS,
   operationId: 'signIn',
   summary: 'Sign in with e-mail and password',
   description:
     'Failed sign-ins are counted per client address and per account at one address (past the limit: 429), ' +
     'and per account across addresses, which only slows its answers down (at most 3 s).',
-  body: loginBody,
   answers: { 200: userWithSession('The user') },
   errors: { 401: ['INVALID_CREDENTIALS'], 403: ['ACCOUNT_SUSPENDED'], 429: ['RATE_LIMITED'] },
 });
 
-const CURRENT_USER = operation({
+const CURRENT_USER = endpointRoute(currentUser, {
   tag: ACCOUNTS,
   operationId: 'currentUser',
   summary: 'The signed-in user',
   session: 'required',
-  answers: { 200: json('The user', userSchema) },
+  answers: { 200: 'The user' },
 });
 
-const PROFILE = operation({
+const PROFILE = endpointRoute(updateProfile, {
   tag: ACCOUNTS,
   operationId: 'updateProfile',
   summary: 'Change first and last name',
   description: 'An absent field is unchanged; blank or null clears it; other fields are ignored.',
   session: 'required',
-  body: profileBody,
-  answers: { 200: json('The user', userSchema) },
+  answers: { 200: 'The user' },
 });
 
-const LOGOUT = operation({
+const LOGOUT = endpointRoute(signOut, {
   tag: ACCOUNTS,
   operationId: 'signOut',
   summary: 'End this session',
   session: 'optional',
-  answers: { 200: json('Signed out (the cookie is cleared)', okSchema) },
+  answers: { 200: 'Signed out (the cookie is cleared)' },
 });
 
-const LOGOUT_ALL = operation({
+const LOGOUT_ALL = endpointRoute(signOutEverywhere, {
   tag: ACCOUNTS,
   operationId: 'signOutEverywhere',
   summary: 'End every session of the account',
   session: 'required',
-  answers: { 200: json('How many sessions ended', sessionsEndedSchema) },
+  answers: { 200: 'How many sessions ended' },
 });
 
 const SIGN_IN_NAVIGATION = operation({
@@ -204,13 +214,7 @@ const SIGN_IN_NAVIGATION = operation({
   operationId: 'startSignIn',
   summary: 'Start signing in (a browser navigation)',
   description: 'To the OpenID Connect provider when one is configured, else to the sign-in page.',
-  querystring: z.object({
-    returnTo: z
-      .unknown()
-      .optional()
-      .describe('A path of this site to return to; anything else is replaced by `/`'),
-    tab: z.unknown().optional().describe('`create` opens the sign-in page on its Create account tab'),
-  }),
+  querystring: startSignIn.querystring,
   answers: { 302: bodiless('Redirect', { Location: 'The provider, or `/login`' }) },
 });
 
