@@ -4,6 +4,8 @@ import type { Logger, TrustProxy } from '@sniplink/platform';
 import { type RedirectDeps, type RedirectFastPath, registerRedirect, trustedHop } from '@sniplink/redirect';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { checkDeclaredSessions } from './accounts/current-session';
+import type { SessionStore } from './accounts/sessions';
 import { sendExpiredDemoPage } from './demo/expired-page';
 import { collectOpenApi, serveOpenApi } from './docs/openapi';
 import { checkReadiness, type ReadinessCheck } from './health/readiness';
@@ -53,6 +55,8 @@ export interface AppDeps {
   >;
   /** The per-user counters of every signed-in state change; required by a process that serves one. */
   writeLimits?: WriteLimitsDeps;
+  /** The sessions a route's declared session check looks up; required by a process with such routes. */
+  sessions?: SessionStore;
 }
 
 /**
@@ -98,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   declareCommonErrors(app);
+  checkDeclaredSessions(app, deps.sessions);
   limitSignedInWrites(app, deps.writeLimits);
   await collectOpenApi(app);
 
@@ -150,12 +155,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 const HEALTHZ = operation({
   tag: 'Health',
+  operationId: 'liveness',
   summary: 'The process is up',
   answers: { 200: json('Alive', livenessSchema) },
 });
 
 const READYZ = operation({
   tag: 'Health',
+  operationId: 'readiness',
   summary: 'Every dependency answers',
   answers: {
     200: json('Ready', readinessSchema),
@@ -165,6 +172,7 @@ const READYZ = operation({
 
 const REDIRECT = operation({
   tag: 'Redirect',
+  operationId: 'followShortLink',
   summary: 'Follow a short link',
   answers: {
     302: bodiless('To the target', { Location: 'The target URL' }),

@@ -103,8 +103,8 @@ export async function startApp(
       allowedOrigins: allowedOrigins(config),
       publicUrl: config.canonicalUrl,
       routes: featureRoutes(runtime, payments),
+      sessions: runtime.sessions,
       writeLimits: {
-        sessions: runtime.sessions,
         limiters: postgresRateLimiters({ pool: runtime.database.pool }),
         scale: config.writeLimitScale,
       },

@@ -1,12 +1,14 @@
-import { AUDIT_PAGE_SIZE, auditPageSchema } from '@sniplink/contracts';
+import { AUDIT_PAGE_SIZE, auditAdminEndpoints } from '@sniplink/contracts';
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { getJson } from '../api/http';
+import { call } from '../api/client';
+
+const { auditHistory } = auditAdminEndpoints;
 
 /**
  * Every audit query's key starts with this: a console change that should show in an open history
  * invalidates it (`queryClient.invalidateQueries({ queryKey: auditQueryKey })`).
  */
-export const auditQueryKey = ['/api/admin/audit'] as const;
+export const auditQueryKey = [auditHistory.path] as const;
 
 export interface AuditHistoryFilter {
   /** The acting admin's user id, or `operator`. */
@@ -23,12 +25,19 @@ export interface AuditHistoryFilter {
 export const auditHistoryQueryOptions = (filter: AuditHistoryFilter, pageSize = AUDIT_PAGE_SIZE) =>
   infiniteQueryOptions({
     queryKey: [...auditQueryKey, { ...filter, pageSize }] as const,
-    queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ page: String(pageParam), pageSize: String(pageSize) });
-      if (filter.actor) query.set('actor', filter.actor);
-      if (filter.target) query.set('target', filter.target);
-      return getJson(`/api/admin/audit?${query}`, auditPageSchema, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        auditHistory,
+        {
+          query: {
+            page: String(pageParam),
+            pageSize: String(pageSize),
+            actor: filter.actor || undefined,
+            target: filter.target || undefined,
+          },
+        },
+        { signal },
+      ),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
     retry: false,

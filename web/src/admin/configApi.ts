@@ -1,23 +1,24 @@
 import {
   type ConfigEntry,
   type CreateConfigEntryBody,
-  configEntryListSchema,
-  configEntrySchema,
-  deletedConfigEntrySchema,
+  configAdminEndpoints,
   expectedValue,
   settingOfKey,
 } from '@sniplink/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, getJson, sendJson } from '../api/http';
+import { call } from '../api/client';
+import { ApiError } from '../api/http';
+
+const { listConfig, addConfig, updateConfig, deleteConfig } = configAdminEndpoints;
 
 /** Query key: the GET URL. */
-export const configEntriesQueryKey = ['/api/admin/config'] as const;
+export const configEntriesQueryKey = [listConfig.path] as const;
 
 /** Every config entry, by key. Admin queries never retry. */
 export const configEntriesQueryOptions = () =>
   queryOptions({
     queryKey: configEntriesQueryKey,
-    queryFn: ({ signal }) => getJson('/api/admin/config', configEntryListSchema, { signal }),
+    queryFn: ({ signal }) => call(listConfig, {}, { signal }),
     retry: false,
   });
 
@@ -31,21 +32,17 @@ function useConfigMutation<Variables, Result>(mutationFn: (variables: Variables)
   });
 }
 
-const entryUrl = (key: string) => `/api/admin/config/${encodeURIComponent(key)}`;
-
 export const useAddConfigEntry = () =>
-  useConfigMutation((body: CreateConfigEntryBody) =>
-    sendJson('POST', '/api/admin/config', configEntrySchema, body),
-  );
+  useConfigMutation((body: CreateConfigEntryBody) => call(addConfig, { body }));
 
 /** PUT with the key of the entry: the key itself cannot change. */
 export const useUpdateConfigEntry = () =>
   useConfigMutation(({ key, value, description }: Pick<ConfigEntry, 'key' | 'value' | 'description'>) =>
-    sendJson('PUT', entryUrl(key), configEntrySchema, { key, value, description }),
+    call(updateConfig, { params: { key }, body: { key, value, description } }),
   );
 
 export const useDeleteConfigEntry = () =>
-  useConfigMutation((key: string) => sendJson('DELETE', entryUrl(key), deletedConfigEntrySchema));
+  useConfigMutation((key: string) => call(deleteConfig, { params: { key } }));
 
 /** The server's own message ("links.free_limit must be a whole number from 0 to 1000000"), else the error's. */
 export const serverMessageOf = (error: unknown): string =>

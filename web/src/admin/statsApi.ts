@@ -1,9 +1,11 @@
-import { adminDetailedStatsSchema } from '@sniplink/contracts';
+import { statsAdminEndpoints } from '@sniplink/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { getJson } from '../api/http';
+import { call } from '../api/client';
+
+const { overviewStats } = statsAdminEndpoints;
 
 /** Query key: the GET URL. */
-export const adminDetailedStatsQueryKey = ['/api/admin/stats/detailed'] as const;
+export const adminDetailedStatsQueryKey = [overviewStats.path] as const;
 
 /**
  * Every figure of the Overview. Admin queries never retry; the figures move all the time, so they are
@@ -12,7 +14,7 @@ export const adminDetailedStatsQueryKey = ['/api/admin/stats/detailed'] as const
 export const adminDetailedStatsQueryOptions = () =>
   queryOptions({
     queryKey: adminDetailedStatsQueryKey,
-    queryFn: ({ signal }) => getJson('/api/admin/stats/detailed', adminDetailedStatsSchema, { signal }),
+    queryFn: ({ signal }) => call(overviewStats, {}, { signal }),
     retry: false,
     staleTime: 0,
   });

@@ -1,37 +1,27 @@
-import {
-  adminTicketSchema,
-  adminTicketsPageSchema,
-  type TicketPriority,
-  type TicketStatus,
-  ticketMessageSchema,
-} from '@sniplink/contracts';
+import { supportAdminEndpoints, type TicketPriority, type TicketStatus } from '@sniplink/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { getJson, sendJson } from '../api/http';
+import { call } from '../api/client';
 import { auditQueryKey } from './auditApi';
 
-const TICKETS = '/api/admin/tickets';
-export const adminTicketsQueryKey = [TICKETS] as const;
+const { adminTickets, adminTicketMessages, assignTicket, replyAsSupport, setTicketStatus } =
+  supportAdminEndpoints;
+export const adminTicketsQueryKey = [adminTickets.path] as const;
 
 export interface TicketFilters {
   status: TicketStatus | null;
   priority: TicketPriority | null;
 }
 
-const ticketPath = (id: string, rest: string) => `${TICKETS}/${encodeURIComponent(id)}/${rest}`;
-
 /** GET /api/admin/tickets: one page (urgent first, then newest) and the counts. Admin queries never retry. */
 export const adminTicketsQueryOptions = (filters: TicketFilters, page: number) =>
   queryOptions({
     queryKey: [...adminTicketsQueryKey, filters.status, filters.priority, page],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({
-        ...(filters.status ? { status: filters.status } : {}),
-        ...(filters.priority ? { priority: filters.priority } : {}),
-        page: String(page),
-      });
-      return getJson(`${TICKETS}?${params}`, adminTicketsPageSchema, { signal });
-    },
+    queryFn: ({ signal }) =>
+      call(
+        adminTickets,
+        { query: { status: filters.status ?? undefined, priority: filters.priority ?? undefined, page } },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -40,8 +30,7 @@ export const adminTicketsQueryOptions = (filters: TicketFilters, page: number) =
 export const adminTicketMessagesQueryOptions = (ticketId: string) =>
   queryOptions({
     queryKey: [...adminTicketsQueryKey, ticketId, 'messages'],
-    queryFn: ({ signal }) =>
-      getJson(ticketPath(ticketId, 'messages'), z.array(ticketMessageSchema), { signal }),
+    queryFn: ({ signal }) => call(adminTicketMessages, { params: { id: ticketId } }, { signal }),
     retry: false,
   });
 
@@ -59,15 +48,14 @@ function useTicketChange<Variables, Answer>(mutationFn: (variables: Variables) =
 }
 
 /** PATCH /api/admin/tickets/{id}/assign, with no body: to the calling admin. */
-export const useAssignTicket = () =>
-  useTicketChange((id: string) => sendJson('PATCH', ticketPath(id, 'assign'), adminTicketSchema));
+export const useAssignTicket = () => useTicketChange((id: string) => call(assignTicket, { params: { id } }));
 
 export const useReplyToTicket = () =>
   useTicketChange(({ id, message }: { id: string; message: string }) =>
-    sendJson('POST', ticketPath(id, 'reply'), ticketMessageSchema, { message }),
+    call(replyAsSupport, { params: { id }, body: { message } }),
   );
 
 export const useSetTicketStatus = () =>
   useTicketChange(({ id, status }: { id: string; status: 'resolved' | 'closed' }) =>
-    sendJson('PATCH', ticketPath(id, 'status'), adminTicketSchema, { status }),
+    call(setTicketStatus, { params: { id }, body: { status } }),
   );

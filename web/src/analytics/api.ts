@@ -1,21 +1,25 @@
-import { linkAnalyticsSchema, userAnalyticsSchema } from '@sniplink/contracts';
+import { analyticsEndpoints } from '@sniplink/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { getJson } from '../api/http';
+import { call, urlOf } from '../api/client';
 
-/** Query keys: the GET URL is the key's parts joined with slashes. */
-export const userAnalyticsQueryKey = ['/api/analytics/user'] as const;
+const { userAnalytics, linkAnalytics, exportAnalytics } = analyticsEndpoints;
+
+/** A query's key starts with the path of the endpoint it asks (the GET URL, for a call without parameters). */
+export const userAnalyticsQueryKey = [userAnalytics.path] as const;
 
 /** Totals over all of the user's links. */
 export const userAnalyticsQueryOptions = () =>
   queryOptions({
     queryKey: userAnalyticsQueryKey,
-    queryFn: ({ signal }) => getJson('/api/analytics/user', userAnalyticsSchema, { signal }),
+    queryFn: ({ signal }) => call(userAnalytics, {}, { signal }),
   });
 
 /** Click breakdowns and the last 30 days of one link. */
 export const linkAnalyticsQueryOptions = (linkId: string) =>
   queryOptions({
-    queryKey: ['/api/analytics/link', linkId] as const,
-    queryFn: ({ signal }) =>
-      getJson(`/api/analytics/link/${encodeURIComponent(linkId)}`, linkAnalyticsSchema, { signal }),
+    queryKey: [linkAnalytics.path, linkId] as const,
+    queryFn: ({ signal }) => call(linkAnalytics, { params: { id: linkId } }, { signal }),
   });
+
+/** The CSV of the user's links: a download the browser follows. */
+export const analyticsExportUrl = urlOf(exportAnalytics);

@@ -1,19 +1,14 @@
-import {
-  billingPortalSchema,
-  type CreateSubscriptionBody,
-  createSubscriptionAnswer,
-} from '@sniplink/contracts';
+import { billingEndpoints, type CreateSubscriptionBody } from '@sniplink/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { announceSignedOutAndLogIn } from '../accounts/useSignedInUser';
-import { sendJson } from '../api/http';
+import { call } from '../api/client';
 import { toast } from '../components/toast';
 import { billingPortalProblem } from './checkout';
 
 /** POST /api/create-subscription: the checkout to send the browser to, or "already subscribed". */
 export const useCreateSubscription = () =>
   useMutation({
-    mutationFn: (body: CreateSubscriptionBody) =>
-      sendJson('POST', '/api/create-subscription', createSubscriptionAnswer, body),
+    mutationFn: (body: CreateSubscriptionBody) => call(billingEndpoints.startCheckout, { body }),
   });
 
 /**
@@ -22,7 +17,7 @@ export const useCreateSubscription = () =>
  */
 export function useOpenBillingPortal() {
   const portal = useMutation({
-    mutationFn: () => sendJson('POST', '/api/billing/portal', billingPortalSchema),
+    mutationFn: () => call(billingEndpoints.openBillingPortal),
   });
   const open = () =>
     portal.mutate(undefined, {

@@ -1,6 +1,7 @@
-import { type CheckoutConfirmation, checkoutConfirmationSchema } from '@sniplink/contracts';
+import { billingEndpoints, type CheckoutConfirmation } from '@sniplink/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, getJson } from '../api/http';
+import { call } from '../api/client';
+import { ApiError } from '../api/http';
 
 /**
  * Back from the checkout with `payment=success&session_id=…`: the address alone proves nothing (anyone can
@@ -15,11 +16,8 @@ const CONFIRMATION_INTERVAL_MS = 1_000;
 /** GET /api/subscriptions/checkout/{sessionId}; asked again while processing, within the bound. */
 export const checkoutConfirmationQueryOptions = (sessionId: string) =>
   queryOptions({
-    queryKey: ['/api/subscriptions/checkout', sessionId] as const,
-    queryFn: ({ signal }) =>
-      getJson(`/api/subscriptions/checkout/${encodeURIComponent(sessionId)}`, checkoutConfirmationSchema, {
-        signal,
-      }),
+    queryKey: [billingEndpoints.confirmCheckout.path, sessionId] as const,
+    queryFn: ({ signal }) => call(billingEndpoints.confirmCheckout, { params: { sessionId } }, { signal }),
     refetchInterval: (query) => askAgainAfterMs(query.state.data, query.state.dataUpdateCount),
   });
 

@@ -1,19 +1,18 @@
-import { demoLinkSchema } from '@sniplink/contracts';
+import { demoEndpoints } from '@sniplink/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { currentUserQueryKey } from '../accounts/api';
 import { userAnalyticsQueryKey } from '../analytics/api';
-import { getJson, sendJson } from '../api/http';
+import { call } from '../api/client';
 import { linksQueryKey } from '../links/api';
 
-/** Query keys: the GET URL is the key's parts joined with slashes. */
-export const demoLinksQueryKey = ['/api/demo/links'] as const;
+/** A query's key starts with the path of the endpoint it asks (the GET URL, for a call without parameters). */
+export const demoLinksQueryKey = [demoEndpoints.demoLinks.path] as const;
 
 /** This visitor's demo links (their `visitor` cookie), cached 5 minutes. */
 export const demoLinksQueryOptions = () =>
   queryOptions({
     queryKey: demoLinksQueryKey,
-    queryFn: ({ signal }) => getJson('/api/demo/links', z.array(demoLinkSchema), { signal }),
+    queryFn: ({ signal }) => call(demoEndpoints.demoLinks, {}, { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -21,7 +20,7 @@ export const demoLinksQueryOptions = () =>
 export function useShortenDemoUrl() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (url: string) => sendJson('POST', '/api/demo/shorten', demoLinkSchema, { url }),
+    mutationFn: (url: string) => call(demoEndpoints.demoShorten, { body: { url } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: demoLinksQueryKey }),
   });
 }
@@ -33,7 +32,7 @@ export function useShortenDemoUrl() {
 export const useShortenDemoLink = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (url: string) => sendJson('POST', '/api/demo/shorten', demoLinkSchema, { url }),
+    mutationFn: (url: string) => call(demoEndpoints.demoShorten, { body: { url } }),
     onSuccess: () =>
       Promise.all(
         [demoLinksQueryKey, linksQueryKey, currentUserQueryKey, userAnalyticsQueryKey].map((queryKey) =>

@@ -1,5 +1,6 @@
 import { Button, Card, Center, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { analyticsExportUrl } from '../analytics/api';
 import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { pageInAddress } from '../places';
 import { linksQueryOptions } from './api';
@@ -24,7 +25,7 @@ export function LinkList() {
         </Title>
         <Button
           component="a"
-          href="/api/analytics/export"
+          href={analyticsExportUrl}
           target="_blank"
           rel="noopener"
           variant="default"

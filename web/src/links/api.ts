@@ -1,18 +1,19 @@
-import { availabilitySchema, deletedLinkSchema, linkSchema } from '@sniplink/contracts';
+import { linkEndpoints } from '@sniplink/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { currentUserQueryKey } from '../accounts/api';
 import { userAnalyticsQueryKey } from '../analytics/api';
-import { getJson, sendJson } from '../api/http';
+import { call } from '../api/client';
 
-/** Query keys: the GET URL is the key's parts joined with slashes. */
-export const linksQueryKey = ['/api/links'] as const;
+const { listLinks, createLink, updateLink, deleteLink, duplicateLink, checkAvailability } = linkEndpoints;
+
+/** A query's key starts with the path of the endpoint it asks (the GET URL, for a call without parameters). */
+export const linksQueryKey = [listLinks.path] as const;
 
 /** The signed-in user's links, newest first. */
 export const linksQueryOptions = () =>
   queryOptions({
     queryKey: linksQueryKey,
-    queryFn: ({ signal }) => getJson('/api/links', z.array(linkSchema), { signal }),
+    queryFn: ({ signal }) => call(listLinks, {}, { signal }),
   });
 
 /**
@@ -21,11 +22,8 @@ export const linksQueryOptions = () =>
  */
 export const shortCodeAvailabilityQueryOptions = (code: string) =>
   queryOptions({
-    queryKey: ['/api/links/check-availability', code] as const,
-    queryFn: ({ signal }) =>
-      getJson(`/api/links/check-availability/${encodeURIComponent(code)}`, availabilitySchema, {
-        signal,
-      }),
+    queryKey: [checkAvailability.path, code] as const,
+    queryFn: ({ signal }) => call(checkAvailability, { params: { code } }, { signal }),
     staleTime: 0,
     gcTime: 0,
   });
@@ -45,9 +43,7 @@ function useLinkMutation<Variables, Result>(mutationFn: (variables: Variables) =
 }
 
 export const useCreateLink = () =>
-  useLinkMutation((originalUrl: string) =>
-    sendJson('POST', '/api/links', linkSchema, { originalUrl, title: null }),
-  );
+  useLinkMutation((originalUrl: string) => call(createLink, { body: { originalUrl, title: null } }));
 
 export interface LinkChanges {
   id: string;
@@ -59,16 +55,9 @@ export interface LinkChanges {
 }
 
 export const useUpdateLink = () =>
-  useLinkMutation(({ id, ...changes }: LinkChanges) =>
-    sendJson('PATCH', `/api/links/${encodeURIComponent(id)}`, linkSchema, changes),
-  );
+  useLinkMutation(({ id, ...changes }: LinkChanges) => call(updateLink, { params: { id }, body: changes }));
 
-export const useDeleteLink = () =>
-  useLinkMutation((id: string) =>
-    sendJson('DELETE', `/api/links/${encodeURIComponent(id)}`, deletedLinkSchema),
-  );
+export const useDeleteLink = () => useLinkMutation((id: string) => call(deleteLink, { params: { id } }));
 
 export const useDuplicateLink = () =>
-  useLinkMutation((id: string) =>
-    sendJson('POST', `/api/links/${encodeURIComponent(id)}/duplicate`, linkSchema),
-  );
+  useLinkMutation((id: string) => call(duplicateLink, { params: { id } }));

@@ -11,12 +11,10 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import {
   type AdminTicket,
-  TICKET_MESSAGE_MAX,
   type TicketCounts,
   type TicketPriority,
   type TicketStatus,
@@ -24,7 +22,7 @@ import {
   ticketStatuses,
 } from '@sniplink/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import {
   adminTicketMessagesQueryOptions,
   adminTicketsQueryOptions,

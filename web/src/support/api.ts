@@ -1,14 +1,10 @@
-import {
-  type OpenTicketBody,
-  type TicketStatus,
-  ticketMessageSchema,
-  ticketSchema,
-} from '@sniplink/contracts';
+import { type OpenTicketBody, supportEndpoints, type TicketStatus } from '@sniplink/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { getJson, sendJson } from '../api/http';
+import { call } from '../api/client';
 
-const TICKETS = '/api/support/tickets';
+const { listTickets, openTicket, closeTicket, ticketMessages, replyToTicket } = supportEndpoints;
+/** Every ticket query's key starts with the list's path: a change asks them all again. */
+const TICKETS = listTickets.path;
 
 /**
  * The signed-in user's tickets, newest first; the GET URL is the key. Unlike the rest
@@ -18,7 +14,7 @@ const TICKETS = '/api/support/tickets';
 export const ticketsQueryOptions = () =>
   queryOptions({
     queryKey: [TICKETS] as const,
-    queryFn: ({ signal }) => getJson(TICKETS, z.array(ticketSchema), { signal }),
+    queryFn: ({ signal }) => call(listTickets, {}, { signal }),
     staleTime: 0,
   });
 
@@ -26,10 +22,7 @@ export const ticketsQueryOptions = () =>
 export const ticketMessagesQueryOptions = (ticketId: string) =>
   queryOptions({
     queryKey: [TICKETS, ticketId, 'messages'] as const,
-    queryFn: ({ signal }) =>
-      getJson(`${TICKETS}/${encodeURIComponent(ticketId)}/messages`, z.array(ticketMessageSchema), {
-        signal,
-      }),
+    queryFn: ({ signal }) => call(ticketMessages, { params: { id: ticketId } }, { signal }),
     staleTime: 0,
   });
 
@@ -48,7 +41,7 @@ export const ticketStatusLabels: Record<TicketStatus, string> = {
 export function useOpenTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: OpenTicketBody) => sendJson('POST', TICKETS, ticketSchema, body),
+    mutationFn: (body: OpenTicketBody) => call(openTicket, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [TICKETS] }),
   });
 }
@@ -57,10 +50,7 @@ export function useOpenTicket() {
 export function usePostTicketMessage(ticketId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) =>
-      sendJson('POST', `${TICKETS}/${encodeURIComponent(ticketId)}/messages`, ticketMessageSchema, {
-        message,
-      }),
+    mutationFn: (message: string) => call(replyToTicket, { params: { id: ticketId }, body: { message } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [TICKETS] }),
   });
 }
@@ -69,8 +59,7 @@ export function usePostTicketMessage(ticketId: string) {
 export function useCloseTicket(ticketId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      sendJson('PATCH', `${TICKETS}/${encodeURIComponent(ticketId)}`, ticketSchema, { status: 'closed' }),
+    mutationFn: () => call(closeTicket, { params: { id: ticketId }, body: { status: 'closed' } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [TICKETS] }),
   });
 }

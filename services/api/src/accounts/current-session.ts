@@ -1,7 +1,8 @@
 import type {} from '@fastify/cookie';
 import { UnauthorizedError } from '@sniplink/domain';
 import { identifyActor } from '@sniplink/platform';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { declarationOf } from '../http/route-schema';
 import { type ActiveSession, SESSION_COOKIE, type SessionStore } from './sessions';
 
 const resolved = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
@@ -23,23 +24,37 @@ export function currentSession(
   return session;
 }
 
-export async function requireSession(
-  request: FastifyRequest,
-  sessions: SessionStore,
-): Promise<ActiveSession> {
-  const session = await currentSession(request, sessions);
-  if (!session) throw new UnauthorizedError();
-  return session;
+const checked = new WeakMap<FastifyRequest, ActiveSession>();
+
+/**
+ * Installs the check a route declares with `operation({ session: 'required' | 'admin' })`: no live session,
+ * 401, before its body or query is looked at (a signed-out caller learns nothing of the rules). It runs
+ * before the route's other `preValidation` hooks (the write limits count per user). An admin's route is
+ * behind the admin gate as well, which answers first. Without a session store (a process without
+ * signed-in routes) such a route is refused at start-up rather than served unchecked.
+ */
+export function checkDeclaredSessions(app: FastifyInstance, sessions: SessionStore | undefined): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const session = declarationOf(route.schema)?.session;
+    if (session !== 'required' && session !== 'admin') return;
+    if (!sessions) throw new Error(`${route.url} asks for a session, but no session store is given`);
+    const check = async (request: FastifyRequest): Promise<void> => {
+      const active = await currentSession(request, sessions);
+      if (!active) throw new UnauthorizedError();
+      checked.set(request, active);
+    };
+    route.preValidation = [check, ...[route.preValidation ?? []].flat()];
+  });
 }
 
 /**
- * A route's `preValidation` hook: no live session, 401, before its body or query is looked at (a signed-out
- * caller learns nothing of the rules). The handler's `requireSession` then reads the session it found.
+ * The signed-in caller's session, in a route that declares one (its check has let the request through).
+ * A route that declares none gets a 500 here: a handler cannot read a session nobody checked.
  */
-export function sessionRequired(sessions: SessionStore) {
-  return async (request: FastifyRequest): Promise<void> => {
-    await requireSession(request, sessions);
-  };
+export function sessionOf(request: FastifyRequest): ActiveSession {
+  const session = checked.get(request);
+  if (!session) throw new Error(`${request.method} ${request.url} reads a session it does not declare`);
+  return session;
 }
 
 export interface CookieSettings {

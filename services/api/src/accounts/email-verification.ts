@@ -8,7 +8,7 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { bodiless, json, operation } from '../http/route-schema';
 import type { AccountService } from './accounts';
-import { currentSession, requireSession, sessionRequired } from './current-session';
+import { currentSession, sessionOf } from './current-session';
 import type { SessionStore } from './sessions';
 
 export interface EmailVerificationDeps {
@@ -112,22 +112,17 @@ export async function emailVerificationRoutes(
     const valid = typeof token === 'string' && token.length <= 200 && (await verification.redeem(token));
     return reply.header('cache-control', 'no-store').redirect(await landing(request, deps, valid), 302);
   });
-
-  const signedIn = sessionRequired(deps.sessions);
-  api.post(
-    '/api/auth/resend-verification',
-    { preValidation: signedIn, schema: RESEND },
-    async (request, reply) => {
-      const session = await requireSession(request, deps.sessions);
-      await verification.sendLater(session.userId);
-      return reply.code(202).send({ ok: true });
-    },
-  );
+  api.post('/api/auth/resend-verification', { schema: RESEND }, async (request, reply) => {
+    const session = sessionOf(request);
+    await verification.sendLater(session.userId);
+    return reply.code(202).send({ ok: true });
+  });
   return verification;
 }
 
 const VERIFY = operation({
   tag: 'Navigations',
+  operationId: 'confirmEmail',
   summary: 'The confirmation link mailed at sign-up (a browser navigation)',
   description: 'Works once, for 24 hours; confirms the address of the account it was mailed for.',
   session: 'optional',
@@ -142,6 +137,7 @@ const VERIFY = operation({
 
 const RESEND = operation({
   tag: 'Accounts',
+  operationId: 'resendEmailConfirmation',
   summary: 'Mail the e-mail confirmation link again',
   description: 'At most 3 confirmation mails an hour per account (the one sent at sign-up included).',
   session: 'required',

@@ -237,6 +237,7 @@ function webUrl(value: unknown): string | null {
 
 const CALLBACK = operation({
   tag: 'Navigations',
+  operationId: 'finishOidcSignIn',
   summary: "The OpenID Connect provider's answer (only when OIDC_ISSUER is set)",
   description: 'Signs in and goes to `returnTo`; a refused sign-in goes to `/login?error=…`.',
   querystring: z.looseObject({

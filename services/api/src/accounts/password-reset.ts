@@ -67,6 +67,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
 
 const REQUEST_RESET = operation({
   tag: 'Accounts',
+  operationId: 'requestPasswordReset',
   summary: 'Mail a password-reset link',
   description:
     'Always 202, whether or not an account holds the address; at most 3 mails an hour per account.',
@@ -76,6 +77,7 @@ const REQUEST_RESET = operation({
 
 const CONFIRM_RESET = operation({
   tag: 'Accounts',
+  operationId: 'resetPassword',
   summary: 'Set a new password with a reset link',
   description: 'The link works once, for an hour; every session of the account ends.',
   body: passwordResetConfirmBody,

@@ -16,10 +16,9 @@ import type { AccountService } from './accounts';
 import {
   type CookieSettings,
   endSession,
-  requireSession,
   SESSION_SET,
   safeReturnTo,
-  sessionRequired,
+  sessionOf,
   startSession,
 } from './current-session';
 import { type EmailVerificationDeps, emailVerificationRoutes } from './email-verification';
@@ -52,7 +51,6 @@ export interface AccountRoutesDeps {
 export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDeps): Promise<void> {
   const { accounts, sessions, cookie } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = sessionRequired(sessions);
   const verification = deps.emailVerification
     ? await emailVerificationRoutes(app, deps.emailVerification)
     : undefined;
@@ -76,15 +74,15 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDep
     return reply.send(await accounts.requireUser(userId));
   });
 
-  api.get('/api/auth/user', { preValidation: signedIn, schema: CURRENT_USER }, async (request, reply) => {
-    const session = await requireSession(request, sessions);
+  api.get('/api/auth/user', { schema: CURRENT_USER }, async (request, reply) => {
+    const session = sessionOf(request);
     const user = await accounts.user(session.userId);
     if (!user) throw new UnauthorizedError();
     return reply.header('cache-control', 'no-store').send(user);
   });
 
-  api.patch('/api/user/profile', { preValidation: signedIn, schema: PROFILE }, async (request, reply) => {
-    const session = await requireSession(request, sessions);
+  api.patch('/api/user/profile', { schema: PROFILE }, async (request, reply) => {
+    const session = sessionOf(request);
     return reply.send(await accounts.updateProfile(session.userId, request.body));
   });
 
@@ -93,16 +91,12 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDep
     return reply.send({ ok: true });
   });
 
-  api.post(
-    '/api/auth/logout-all',
-    { preValidation: signedIn, schema: LOGOUT_ALL },
-    async (request, reply) => {
-      const session = await requireSession(request, sessions);
-      const ended = await sessions.destroyAllFor(session.userId);
-      await endSession(request, reply, sessions, cookie);
-      return reply.send({ ok: true, sessionsEnded: ended });
-    },
-  );
+  api.post('/api/auth/logout-all', { schema: LOGOUT_ALL }, async (request, reply) => {
+    const session = sessionOf(request);
+    const ended = await sessions.destroyAllFor(session.userId);
+    await endSession(request, reply, sessions, cookie);
+    return reply.send({ ok: true, sessionsEnded: ended });
+  });
 
   // Navigations (the browser goes there; they answer with redirects).
   api.get('/api/login', { schema: SIGN_IN_NAVIGATION }, async (request, reply) => {
@@ -151,6 +145,7 @@ const userWithSession = (description: string) => json(description, userSchema, S
 
 const REGISTER = operation({
   tag: ACCOUNTS,
+  operationId: 'register',
   summary: 'Create a password account and sign in',
   description: 'Attempts are counted per client address (SIGNUP_MAX_PER_IP); past the limit: 429.',
   body: registerBody,
@@ -160,6 +155,7 @@ const REGISTER = operation({
 
 const LOGIN = operation({
   tag: ACCOUNTS,
+  operationId: 'signIn',
   summary: 'Sign in with e-mail and password',
   description:
     'Failed sign-ins are counted per client address and per account at one address (past the limit: 429), ' +
@@ -171,6 +167,7 @@ const LOGIN = operation({
 
 const CURRENT_USER = operation({
   tag: ACCOUNTS,
+  operationId: 'currentUser',
   summary: 'The signed-in user',
   session: 'required',
   answers: { 200: json('The user', userSchema) },
@@ -178,6 +175,7 @@ const CURRENT_USER = operation({
 
 const PROFILE = operation({
   tag: ACCOUNTS,
+  operationId: 'updateProfile',
   summary: 'Change first and last name',
   description: 'An absent field is unchanged; blank or null clears it; other fields are ignored.',
   session: 'required',
@@ -187,6 +185,7 @@ const PROFILE = operation({
 
 const LOGOUT = operation({
   tag: ACCOUNTS,
+  operationId: 'signOut',
   summary: 'End this session',
   session: 'optional',
   answers: { 200: json('Signed out (the cookie is cleared)', okSchema) },
@@ -194,6 +193,7 @@ const LOGOUT = operation({
 
 const LOGOUT_ALL = operation({
   tag: ACCOUNTS,
+  operationId: 'signOutEverywhere',
   summary: 'End every session of the account',
   session: 'required',
   answers: { 200: json('How many sessions ended', sessionsEndedSchema) },
@@ -201,6 +201,7 @@ const LOGOUT_ALL = operation({
 
 const SIGN_IN_NAVIGATION = operation({
   tag: NAVIGATIONS,
+  operationId: 'startSignIn',
   summary: 'Start signing in (a browser navigation)',
   description: 'To the OpenID Connect provider when one is configured, else to the sign-in page.',
   querystring: z.object({
@@ -215,6 +216,7 @@ const SIGN_IN_NAVIGATION = operation({
 
 const SIGN_OUT_NAVIGATION = operation({
   tag: NAVIGATIONS,
+  operationId: 'signOutPage',
   summary: 'Sign out (a browser navigation)',
   description:
     'Sent by another site (`Sec-Fetch-Site: cross-site` or `same-site`) to a signed-in browser: the ' +
@@ -228,6 +230,7 @@ const SIGN_OUT_NAVIGATION = operation({
 
 const SIGN_OUT_FORM = operation({
   tag: NAVIGATIONS,
+  operationId: 'confirmSignOut',
   summary: 'Sign out (the "Sign out?" button, a form of this site)',
   description:
     'Takes the empty form body; `Sec-Fetch-Site: cross-site` or `same-site` is refused like a foreign Origin.',

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession, sessionRequired } from '../accounts/current-session';
+import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
 import { json, operation } from '../http/route-schema';
 import type { AnnouncementService } from './announcement-service';
@@ -30,6 +30,7 @@ export async function announcementAdminRoutes(
     {
       schema: operation({
         tag: 'Admin',
+        operationId: 'listAnnouncements',
         summary: 'Every announcement, newest first',
         session: 'admin',
         answers: { 200: json('The announcements', z.array(announcementSchema)) },
@@ -43,6 +44,7 @@ export async function announcementAdminRoutes(
     {
       schema: operation({
         tag: 'Admin',
+        operationId: 'publishAnnouncement',
         summary: 'Publish an announcement',
         description:
           'Title (at most 120 characters) and message (at most 2,000) are required and not blank; `type` defaults to `info`, `targetAudience` to `all`, `isActive` to true. Users see the message as text, never as HTML.',
@@ -62,6 +64,7 @@ export async function announcementAdminRoutes(
     {
       schema: operation({
         tag: 'Admin',
+        operationId: 'toggleAnnouncement',
         summary: 'Switch an announcement off, or on again',
         description:
           'Switched off, it is shown to no one (and stays in the list); asking for its current state changes nothing.',
@@ -79,17 +82,16 @@ export async function announcementAdminRoutes(
 /** The signed-in user's side: the banners on the dashboard, and closing one for good. */
 export async function announcementRoutes(
   app: FastifyInstance,
-  { announcements, sessions }: { announcements: AnnouncementService; sessions: SessionStore },
+  { announcements }: { announcements: AnnouncementService; sessions: SessionStore },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = sessionRequired(sessions);
 
   api.get(
     '/api/announcements',
     {
-      preValidation: signedIn,
       schema: operation({
         tag: 'Announcements',
+        operationId: 'activeAnnouncements',
         summary: "The announcements for the signed-in user's audience",
         description:
           'Active ones only, newest first: `all` to everyone, `free` to users who are not Pro, `paid` to Pro users, `admin` to admins; minus those the user dismissed.',
@@ -98,7 +100,7 @@ export async function announcementRoutes(
       }),
     },
     async (request) => {
-      const { userId } = await requireSession(request, sessions);
+      const { userId } = sessionOf(request);
       return announcements.shownTo(userId);
     },
   );
@@ -106,9 +108,9 @@ export async function announcementRoutes(
   api.post(
     '/api/announcements/:id/dismiss',
     {
-      preValidation: signedIn,
       schema: operation({
         tag: 'Announcements',
+        operationId: 'dismissAnnouncement',
         summary: 'Dismiss an announcement for good',
         description: 'Dismissing it again changes nothing; one not addressed to the user is not found.',
         session: 'required',
@@ -118,7 +120,7 @@ export async function announcementRoutes(
       }),
     },
     async (request) => {
-      const { userId } = await requireSession(request, sessions);
+      const { userId } = sessionOf(request);
       await announcements.dismiss(userId, request.params.id);
       return { id: request.params.id, dismissed: true as const };
     },

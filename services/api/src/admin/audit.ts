@@ -1,14 +1,9 @@
-import {
-  AUDIT_PAGE_SIZE,
-  type AuditActor,
-  type AuditEntry,
-  auditPageSchema,
-  auditQuery,
-} from '@sniplink/contracts';
+import { AUDIT_PAGE_SIZE, type AuditActor, type AuditEntry, auditAdminEndpoints } from '@sniplink/contracts';
 import type { AuditFilter, AuditRecord } from '@sniplink/projections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { json, operation } from '../http/route-schema';
+import { endpointRoute } from '../http/route-schema';
+import { ADMIN_PREFIX } from './routes';
 
 export interface AuditAdminRoutesDeps {
   /** A page of the audit read model (projections' `auditHistory` on the app's database). */
@@ -21,20 +16,21 @@ export interface AuditAdminRoutesDeps {
  * an operator's tool was the way in is an entry (see projections/src/admin/audit/).
  */
 export async function auditAdminRoutes(admin: FastifyInstance, deps: AuditAdminRoutesDeps) {
-  admin.withTypeProvider<ZodTypeProvider>().get(
-    '/audit',
-    {
-      schema: operation({
+  admin.withTypeProvider<ZodTypeProvider>().route({
+    ...endpointRoute(
+      auditAdminEndpoints.auditHistory,
+      {
         tag: 'Admin',
+        operationId: 'auditHistory',
         summary: 'The history of admin and operator actions',
         description:
           'Every change made through the admin console or an operator command, newest first. `target` takes a stream id (`user-{id}`) or the id alone. Entries never carry personal data or secrets.',
         session: 'admin',
-        querystring: auditQuery,
-        answers: { 200: json('One page of the history', auditPageSchema) },
-      }),
-    },
-    async (request) => {
+        answers: { 200: 'One page of the history' },
+      },
+      ADMIN_PREFIX,
+    ),
+    handler: async (request) => {
       const { actor, target } = request.query;
       const page = Number(request.query.page ?? 1);
       const pageSize = Number(request.query.pageSize ?? AUDIT_PAGE_SIZE);
@@ -47,7 +43,7 @@ export async function auditAdminRoutes(admin: FastifyInstance, deps: AuditAdminR
       });
       return { entries: records.map(toAuditEntry), page, pageSize, hasMore };
     },
-  );
+  });
 }
 
 function toAuditEntry(record: AuditRecord): AuditEntry {

@@ -1,4 +1,4 @@
-import { ForbiddenError } from '@sniplink/domain';
+import { ForbiddenError, UnauthorizedError } from '@sniplink/domain';
 import {
   type CommandContext,
   currentCommandContext,
@@ -6,7 +6,7 @@ import {
   type LogPosition,
 } from '@sniplink/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireSession } from '../accounts/current-session';
+import { currentSession } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
 
 /** Every admin call's path starts here. */
@@ -47,7 +47,9 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): 
   await app.register(
     async (admin) => {
       admin.addHook('preValidation', async (request) => {
-        const { userId } = await requireSession(request, deps.sessions);
+        const session = await currentSession(request, deps.sessions);
+        if (!session) throw new UnauthorizedError();
+        const { userId } = session;
         if (!(await deps.isAdmin(userId))) {
           throw new ForbiddenError('ADMIN_REQUIRED', 'Admin access required.');
         }

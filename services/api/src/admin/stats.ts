@@ -1,13 +1,9 @@
-import {
-  type AdminDetailedStats,
-  type AdminStats,
-  adminDetailedStatsSchema,
-  adminStatsSchema,
-} from '@sniplink/contracts';
+import { type AdminDetailedStats, type AdminStats, statsAdminEndpoints } from '@sniplink/contracts';
 import type { Clock } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { json, operation } from '../http/route-schema';
+import { endpointRoute } from '../http/route-schema';
+import { ADMIN_PREFIX } from './routes';
 
 export interface StatsAdminRoutesDeps {
   /** The read models' figures at an instant (projections' `adminStatsSummary`, `adminDetailedStats`). */
@@ -25,36 +21,38 @@ export interface StatsAdminRoutesDeps {
 export async function statsAdminRoutes(admin: FastifyInstance, { stats, clock }: StatsAdminRoutesDeps) {
   const api = admin.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    '/stats',
-    {
-      schema: operation({
+  api.route({
+    ...endpointRoute(
+      statsAdminEndpoints.platformStats,
+      {
         tag: 'Admin',
+        operationId: 'platformStats',
         summary: 'Platform figures: accounts, subscriptions, links, clicks',
         session: 'admin',
-        answers: {
-          200: json('The Overview’s headline figures, as the read models hold them now', adminStatsSchema),
-        },
-      }),
-    },
-    async (_request, reply) =>
+        answers: { 200: 'The Overview’s headline figures, as the read models hold them now' },
+      },
+      ADMIN_PREFIX,
+    ),
+    handler: async (_request, reply) =>
       reply.header('cache-control', 'no-store').send(await stats.summary(clock.now())),
-  );
+  });
 
-  api.get(
-    '/stats/detailed',
-    {
-      schema: operation({
+  api.route({
+    ...endpointRoute(
+      statsAdminEndpoints.overviewStats,
+      {
         tag: 'Admin',
+        operationId: 'overviewStats',
         summary: 'Every figure of the Overview',
         description:
           'The headline figures, today’s and this month’s activity (from midnight and the first of the month in the ' +
           'TIME_ZONE setting, UTC by default), free and paid accounts, and the monthly revenue in cents.',
         session: 'admin',
-        answers: { 200: json('The detailed statistics', adminDetailedStatsSchema) },
-      }),
-    },
-    async (_request, reply) =>
+        answers: { 200: 'The detailed statistics' },
+      },
+      ADMIN_PREFIX,
+    ),
+    handler: async (_request, reply) =>
       reply.header('cache-control', 'no-store').send(await stats.detailed(clock.now())),
-  );
+  });
 }

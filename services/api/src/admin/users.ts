@@ -148,6 +148,7 @@ const toCsvRecord = (user: AdminUser) => [
 
 const LIST = operation({
   tag: 'Admin',
+  operationId: 'listUsers',
   summary: 'Users, searched and paged',
   description: `Newest first, ${ADMIN_USERS_PAGE_SIZE} a page. \`search\` matches a part of the e-mail address or of the full name ("first last"), ignoring case. Erased accounts are not listed. \`total\` counts the matches up to 10,000 (\`totalCapped\` beyond).`,
   session: 'admin',
@@ -157,6 +158,7 @@ const LIST = operation({
 
 const EXPORT = operation({
   tag: 'Admin',
+  operationId: 'exportUsers',
   summary: 'Every user the search matches, as CSV (a download)',
   description:
     'Streamed in batches. A cell starting with =, +, -, @, a tab or a carriage return gets a leading apostrophe, so a spreadsheet shows it as text.',
@@ -172,6 +174,7 @@ const EXPORT = operation({
 
 const SET_ADMIN = operation({
   tag: 'Admin',
+  operationId: 'setUserAdmin',
   summary: "Grant or remove a user's admin flag",
   description:
     'Recorded as `AdminGranted` / `AdminRevoked` on the user, with the acting admin. At least one admin always remains: the last admin removing their own flag is a 409.',
@@ -184,6 +187,7 @@ const SET_ADMIN = operation({
 
 const SUSPEND = operation({
   tag: 'Admin',
+  operationId: 'setUserSuspended',
   summary: 'Suspend or unsuspend a user',
   description:
     'Suspending ends every session of the account at once and blocks sign-in until unsuspended; the plan is kept.',

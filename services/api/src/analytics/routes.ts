@@ -1,11 +1,10 @@
-import { type LinkAnalytics, linkAnalyticsSchema, userAnalyticsSchema } from '@sniplink/contracts';
+import { analyticsEndpoints, type LinkAnalytics } from '@sniplink/contracts';
 import type { Clock } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { requireSession, sessionRequired } from '../accounts/current-session';
+import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
-import { json, operation, text } from '../http/route-schema';
+import { endpointRoute, text } from '../http/route-schema';
 import type { LinkService } from '../links/link-service';
 import { toCsv } from './csv';
 
@@ -22,66 +21,78 @@ export interface AnalyticsRoutesDeps {
 
 /** Click analytics of one link, the account's totals, and the CSV export. */
 export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoutesDeps): Promise<void> {
-  const { links, sessions, analytics } = deps;
+  const { links, analytics } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = sessionRequired(sessions);
 
-  api.get('/api/analytics/link/:id', { preValidation: signedIn, schema: LINK }, async (request, reply) => {
-    const { userId } = await requireSession(request, sessions);
-    const link = await links.ownLink(userId, request.params.id);
-    return reply.header('cache-control', 'no-store').send(await analytics.linkAnalytics(link.link_id));
+  api.route({
+    ...LINK,
+    handler: async (request, reply) => {
+      const { userId } = sessionOf(request);
+      const link = await links.ownLink(userId, request.params.id);
+      return reply.header('cache-control', 'no-store').send(await analytics.linkAnalytics(link.link_id));
+    },
   });
 
-  api.get('/api/analytics/user', { preValidation: signedIn, schema: TOTALS }, async (request, reply) => {
-    const { userId } = await requireSession(request, sessions);
-    const [totalLinks, totalClicks] = await Promise.all([
-      links.countOwned(userId),
-      analytics.userClickTotal(userId),
-    ]);
-    return reply.header('cache-control', 'no-store').send({ totalLinks, totalClicks });
+  api.route({
+    ...TOTALS,
+    handler: async (request, reply) => {
+      const { userId } = sessionOf(request);
+      const [totalLinks, totalClicks] = await Promise.all([
+        links.countOwned(userId),
+        analytics.userClickTotal(userId),
+      ]);
+      return reply.header('cache-control', 'no-store').send({ totalLinks, totalClicks });
+    },
   });
 
-  api.get('/api/analytics/export', { preValidation: signedIn, schema: EXPORT }, async (request, reply) => {
-    const { userId } = await requireSession(request, sessions);
-    const rows = await links.list(userId);
-    const csv = toCsv(
-      ['Short Code', 'Short URL', 'Original URL', 'Title', 'Created', 'Clicks'],
-      rows.map((link) => [
-        link.shortCode,
-        link.shortUrl,
-        link.originalUrl,
-        link.title ?? '',
-        link.createdAt,
-        link.clickCount,
-      ]),
-    );
-    const date = deps.clock.now().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="sniplink-links-${date}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
+  api.route({
+    ...EXPORT,
+    handler: async (request, reply) => {
+      const { userId } = sessionOf(request);
+      const rows = await links.list(userId);
+      const csv = toCsv(
+        ['Short Code', 'Short URL', 'Original URL', 'Title', 'Created', 'Clicks'],
+        rows.map((link) => [
+          link.shortCode,
+          link.shortUrl,
+          link.originalUrl,
+          link.title ?? '',
+          link.createdAt,
+          link.clickCount,
+        ]),
+      );
+      const date = deps.clock.now().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sniplink-links-${date}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
   });
 }
 
-const LINK = operation({
+const { linkAnalytics, userAnalytics, exportAnalytics } = analyticsEndpoints;
+
+const LINK = endpointRoute(linkAnalytics, {
   tag: 'Analytics',
+  operationId: 'linkAnalytics',
   summary: "One link's clicks by device, referrer, country, browser, OS and day",
   session: 'required',
-  params: z.object({ id: z.string() }),
-  answers: { 200: json('The breakdowns', linkAnalyticsSchema) },
+  answers: { 200: 'The breakdowns' },
   errors: { 404: ['NOT_FOUND'] },
 });
 
-const TOTALS = operation({
+const TOTALS = endpointRoute(userAnalytics, {
   tag: 'Analytics',
+  operationId: 'userAnalytics',
   summary: "The user's totals",
   session: 'required',
-  answers: { 200: json('Links and clicks', userAnalyticsSchema) },
+  answers: { 200: 'Links and clicks' },
 });
 
-const EXPORT = operation({
+const EXPORT = endpointRoute(exportAnalytics, {
   tag: 'Analytics',
+  operationId: 'exportAnalytics',
   summary: "The user's links as CSV (a download)",
   session: 'required',
   answers: {

@@ -1,16 +1,11 @@
-import {
-  type CheckoutConfirmation,
-  checkoutConfirmationSchema,
-  checkoutSessionParams,
-  userStream,
-} from '@sniplink/contracts';
+import { billingEndpoints, type CheckoutConfirmation, userStream } from '@sniplink/contracts';
 import { isUserProAt, NotFoundError, userDecider } from '@sniplink/domain';
 import { type Clock, type EventStore, type Logger, loadState } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession, sessionRequired } from '../accounts/current-session';
+import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
-import { json, operation } from '../http/route-schema';
+import { endpointRoute } from '../http/route-schema';
 import { atProvider } from '../shared/at-provider';
 import type { CheckoutSnapshot, PaymentProvider } from './provider';
 
@@ -59,26 +54,22 @@ export interface CheckoutReturnRoutesDeps {
 /** `GET /api/subscriptions/checkout/{sessionId}`: what became of the checkout the user came back from. */
 export async function checkoutReturnRoutes(
   app: FastifyInstance,
-  { checkouts, sessions }: CheckoutReturnRoutesDeps,
+  { checkouts }: CheckoutReturnRoutesDeps,
 ): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/subscriptions/checkout/:sessionId',
-    {
-      preValidation: sessionRequired(sessions),
-      schema: operation({
-        tag: 'Billing',
-        summary: 'Confirm the checkout the user came back from',
-        description:
-          "`paid`: paid, and the user is Pro; `processing`: completed, the plan not applied yet (ask again shortly); `open`: not paid; `expired`. A session that is not the signed-in user's, or none, is a 404.",
-        session: 'required',
-        params: checkoutSessionParams,
-        answers: { 200: json('The checkout as the provider holds it', checkoutConfirmationSchema) },
-        errors: { 404: ['NOT_FOUND'] },
-      }),
-    },
-    async (request) => {
-      const { userId } = await requireSession(request, sessions);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...endpointRoute(billingEndpoints.confirmCheckout, {
+      tag: 'Billing',
+      operationId: 'confirmCheckout',
+      summary: 'Confirm the checkout the user came back from',
+      description:
+        "`paid`: paid, and the user is Pro; `processing`: completed, the plan not applied yet (ask again shortly); `open`: not paid; `expired`. A session that is not the signed-in user's, or none, is a 404.",
+      session: 'required',
+      answers: { 200: 'The checkout as the provider holds it' },
+      errors: { 404: ['NOT_FOUND'] },
+    }),
+    handler: async (request) => {
+      const { userId } = sessionOf(request);
       return checkouts.confirm(userId, request.params.sessionId);
     },
-  );
+  });
 }

@@ -1,11 +1,11 @@
-import { billingPortalSchema, createSubscriptionAnswer, createSubscriptionBody } from '@sniplink/contracts';
+import { billingEndpoints } from '@sniplink/contracts';
 import { identifyActor } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession, sessionRequired } from '../accounts/current-session';
+import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
-import { json, operation } from '../http/route-schema';
+import { endpointRoute } from '../http/route-schema';
 import type { BillingService } from './billing-service';
 import { receiveWebhook, type WebhookDeps } from './webhooks';
 
@@ -18,85 +18,73 @@ export interface BillingRoutesDeps {
 /** Stripe's events are a few KB; the largest (a subscription with many items) stay well under this. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-const receivedSchema = z.object({ received: z.literal(true) });
+const { startCheckout, openBillingPortal, receivePaymentWebhook } = billingEndpoints;
 
 /**
  * Plans and payments: `POST /api/create-subscription`, the provider's portal behind
  * "Manage billing", and the provider's webhook.
  */
 export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDeps): Promise<void> {
-  const { billing, sessions } = deps;
+  const { billing } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = sessionRequired(sessions);
 
-  api.post(
-    '/api/create-subscription',
-    {
-      preValidation: signedIn,
-      schema: operation({
-        tag: 'Billing',
-        summary: 'Start a checkout for Pro',
-        description:
-          '`sessionUrl`: the payment provider\'s checkout page to send the browser to; `status: "active"`: the user is Pro already, no checkout.',
-        session: 'required',
-        body: createSubscriptionBody,
-        answers: { 200: json('A checkout, or: already Pro', createSubscriptionAnswer) },
-      }),
-    },
-    async (request) => {
-      const { userId } = await requireSession(request, sessions);
+  api.route({
+    ...endpointRoute(startCheckout, {
+      tag: 'Billing',
+      operationId: 'startCheckout',
+      summary: 'Start a checkout for Pro',
+      description:
+        '`sessionUrl`: the payment provider\'s checkout page to send the browser to; `status: "active"`: the user is Pro already, no checkout.',
+      session: 'required',
+      answers: { 200: 'A checkout, or: already Pro' },
+    }),
+    handler: async (request) => {
+      const { userId } = sessionOf(request);
       return billing.startCheckout(userId, request.body.plan);
     },
-  );
+  });
 
-  api.post(
-    '/api/billing/portal',
-    {
-      preValidation: signedIn,
-      schema: operation({
-        tag: 'Billing',
-        summary: "The payment provider's portal: cancel, change the card, invoices",
-        description: 'It returns to /profile.',
-        session: 'required',
-        answers: { 200: json("The portal's address", billingPortalSchema) },
-        errors: { 409: ['CONFLICT'] },
-        rateLimit: { requests: 10, minutes: 10 },
-      }),
-    },
-    async (request) => {
-      const { userId } = await requireSession(request, sessions);
+  api.route({
+    ...endpointRoute(openBillingPortal, {
+      tag: 'Billing',
+      operationId: 'openBillingPortal',
+      summary: "The payment provider's portal: cancel, change the card, invoices",
+      description: 'It returns to /profile.',
+      session: 'required',
+      answers: { 200: "The portal's address" },
+      errors: { 409: ['CONFLICT'] },
+      rateLimit: { requests: 10, minutes: 10 },
+    }),
+    handler: async (request) => {
+      const { userId } = sessionOf(request);
       return billing.openPortal(userId);
     },
-  );
+  });
 
   await api.register(async (scope) => {
     acceptRawJsonBodies(scope);
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/webhooks/stripe',
-      {
-        bodyLimit: WEBHOOK_BODY_LIMIT,
-        schema: operation({
-          tag: 'Billing',
-          summary: "The payment provider's events",
-          description:
-            'Called by the provider (Stripe, or the local test checkout), signed with STRIPE_WEBHOOK_SECRET in `Stripe-Signature`, checked on the raw body. Each event is applied once; a copy is answered alike and changes nothing.',
-          headers: z.looseObject({
-            'stripe-signature': z.string().optional().describe('`t=…,v1=…`, as Stripe signs'),
-          }),
-          answers: {
-            200: json('Received (applied, already applied, or not about a subscription)', receivedSchema),
-          },
-          errors: { 400: ['BAD_REQUEST'] },
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      ...endpointRoute(receivePaymentWebhook, {
+        tag: 'Billing',
+        operationId: 'receivePaymentWebhook',
+        summary: "The payment provider's events",
+        description:
+          'Called by the provider (Stripe, or the local test checkout), signed with STRIPE_WEBHOOK_SECRET in `Stripe-Signature`, checked on the raw body. Each event is applied once; a copy is answered alike and changes nothing.',
+        headers: z.looseObject({
+          'stripe-signature': z.string().optional().describe('`t=…,v1=…`, as Stripe signs'),
         }),
-      },
-      async (request) => {
+        answers: { 200: 'Received (applied, already applied, or not about a subscription)' },
+        errors: { 400: ['BAD_REQUEST'] },
+      }),
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      handler: async (request) => {
         // Neither a user nor the operator: the provider's report.
         identifyActor('system');
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         await receiveWebhook(deps.webhooks, rawBody, request.headers['stripe-signature']);
         return { received: true as const };
       },
-    );
+    });
   });
 }
 

@@ -1,11 +1,10 @@
-import { demoLinkSchema, demoShortenBody } from '@sniplink/contracts';
+import { demoEndpoints } from '@sniplink/contracts';
 import { identifyActor } from '@sniplink/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type CookieSettings, currentSession } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
-import { json, operation } from '../http/route-schema';
+import { endpointRoute, json } from '../http/route-schema';
 import type { DemoService } from './demo-service';
 import { readVisitorId, visitorIdFor, visitorOwnerId } from './visitor';
 
@@ -27,49 +26,60 @@ export async function demoRoutes(app: FastifyInstance, deps: DemoRoutesDeps): Pr
   const counted = async (request: FastifyRequest) => demo.countRequest(request.ip);
 
   // 201: a link was created, as POST /api/links answers.
-  api.post('/api/demo/shorten', { preValidation: counted, schema: SHORTEN }, async (request, reply) => {
-    const { url } = request.body;
-    const session = await currentSession(request, sessions);
-    const link = session
-      ? await demo.shortenForUser(session.userId, url)
-      : await shortenAsVisitor(demo, visitorIdFor(request, reply, cookie), url, request.ip);
-    return reply.code(201).send(link);
+  api.route({
+    ...SHORTEN,
+    preValidation: counted,
+    handler: async (request, reply) => {
+      const { url } = request.body;
+      const session = await currentSession(request, sessions);
+      const link = session
+        ? await demo.shortenForUser(session.userId, url)
+        : await shortenAsVisitor(demo, visitorIdFor(request, reply, cookie), url, request.ip);
+      return reply.code(201).send(link);
+    },
   });
 
-  api.get('/api/demo/links', { preValidation: counted, schema: LIST }, async (request, reply) => {
-    const session = await currentSession(request, sessions);
-    const visitorId = readVisitorId(request);
-    const links = session
-      ? await demo.listForUser(session.userId)
-      : visitorId
-        ? await demo.listForVisitor(visitorId)
-        : [];
-    return reply.header('cache-control', 'no-store').send(links);
+  api.route({
+    ...LIST,
+    preValidation: counted,
+    handler: async (request, reply) => {
+      const session = await currentSession(request, sessions);
+      const visitorId = readVisitorId(request);
+      const links = session
+        ? await demo.listForUser(session.userId)
+        : visitorId
+          ? await demo.listForVisitor(visitorId)
+          : [];
+      return reply.header('cache-control', 'no-store').send(links);
+    },
   });
 }
 
 const PLAN_LIMITS = ['SUBSCRIPTION_REQUIRED', 'MONTHLY_LIMIT_REACHED'] as const;
 
-const SHORTEN = operation({
+const { demoShorten, demoLinks } = demoEndpoints;
+
+const SHORTEN = endpointRoute(demoShorten, {
   tag: 'Demo',
+  operationId: 'demoShorten',
   summary: 'Shorten a URL without an account (the landing page demo)',
   description:
     "A visitor's link lasts 7 days unless signing up claims it; a signed-in caller gets a real link.",
   session: 'optional',
-  body: demoShortenBody,
   answers: {
-    201: json('The demo link', demoLinkSchema, {
+    201: json('The demo link', demoShorten.answers[201], {
       'Set-Cookie': "`visitor`, which tells this browser's demo links apart",
     }),
   },
   errors: { 400: ['INVALID_URL'], 403: PLAN_LIMITS, 429: ['RATE_LIMITED'] },
 });
 
-const LIST = operation({
+const LIST = endpointRoute(demoLinks, {
   tag: 'Demo',
+  operationId: 'demoLinks',
   summary: "This browser's (or the user's) demo links, newest first",
   session: 'optional',
-  answers: { 200: json('The demo links', z.array(demoLinkSchema)) },
+  answers: { 200: 'The demo links' },
   errors: { 429: ['RATE_LIMITED'] },
 });
 

@@ -101,6 +101,21 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.paths ?? {}).filter((path) => path.startsWith('/api/docs'))).toEqual([]);
   });
 
+  it('names every operation once, in camelCase, for generated clients', () => {
+    const operations = Object.entries(document.paths ?? {}).flatMap(([path, methods]) =>
+      Object.entries(methods ?? {}).map(([method, op]) => ({
+        where: `${method} ${path}`,
+        id: (op as Operation).operationId,
+      })),
+    );
+    expect(operations.length).toBeGreaterThan(20);
+    expect(operations.filter(({ id }) => id === undefined).map(({ where }) => where)).toEqual([]);
+    for (const { where, id } of operations) expect(id, where).toMatch(/^[a-z][a-zA-Z0-9]*$/);
+    const ids = operations.map(({ id }) => id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    expect(operation('/api/support/tickets', 'post').operationId).toBe('openTicket');
+  });
+
   it('makes the Link schema require exactly the documented fields', () => {
     const link = document.components?.schemas?.Link as { required: string[]; properties: object };
     expect([...link.required].sort()).toEqual(

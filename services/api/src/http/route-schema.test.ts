@@ -30,8 +30,8 @@ async function appListing(rows: unknown[]): Promise<FastifyInstance> {
     readiness: {},
     allowedOrigins: [],
     routes: [(api) => linkRoutes(api, { links, sessions, db: undefined as never })],
+    sessions,
     writeLimits: {
-      sessions,
       limiters: ({ keyPrefix, points, durationSeconds }) =>
         new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds }),
     },

@@ -1,4 +1,4 @@
-import { type ErrorCode, errorBodySchema } from '@sniplink/contracts';
+import { type Endpoint, type ErrorCode, errorBodySchema } from '@sniplink/contracts';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { WriteLimit } from './write-limits';
@@ -23,12 +23,15 @@ export interface Answer {
 type Answers = Record<number, Answer | z.ZodType>;
 
 export interface Operation {
+  /** The call's name in the document and in generated clients: unique, camelCase (`openTicket`). */
+  operationId: string;
   tag: string;
   summary: string;
   description?: string;
   /**
-   * `required`: 401 without a live `sid` cookie (the route checks it); `optional`: a session changes the
-   * answer; `admin`: the session must be an admin's as well (403 otherwise; every `/api/admin` route).
+   * `required`: 401 without a live `sid` cookie (`checkDeclaredSessions` installs the check, the handler
+   * reads the session with `sessionOf`); `optional`: a session changes the answer (`currentSession`, which
+   * may be null); `admin`: the session must be an admin's as well (403 otherwise; every `/api/admin` route).
    */
   session?: 'required' | 'optional' | 'admin';
   body?: z.ZodType;
@@ -71,6 +74,7 @@ export function operation<const Spec extends Operation>(
   spec: Spec,
 ): FastifySchema & { [Part in Extract<keyof Spec, RequestPart>]: Spec[Part] } {
   const schema: RouteSchema = {
+    operationId: spec.operationId,
     tags: [spec.tag],
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
@@ -83,6 +87,48 @@ export function operation<const Spec extends Operation>(
     [DECLARED]: { errors: spec.errors, session: spec.session, rateLimit: spec.rateLimit },
   };
   return schema as FastifySchema & { [Part in Extract<keyof Spec, RequestPart>]: Spec[Part] };
+}
+
+/**
+ * What a route says of its endpoint besides what the endpoint holds: each answer's description, by status
+ * (a JSON body of the endpoint's schema), or the whole answer where it is another media type (a CSV).
+ */
+export type EndpointOperation<Declared extends Endpoint> = Omit<
+  Operation,
+  Exclude<RequestPart, 'headers'> | 'answers'
+> & {
+  answers: { [Status in keyof Declared['answers']]: string | Answer };
+};
+
+/**
+ * A route registered from its endpoint (`@sniplink/contracts`): its method, path, request parts and
+ * answers' schemas come from there, the rest (name, tag, session, errors, rate limit) from `spec`.
+ * `under` is the prefix of the scope it is registered in (`/api/admin`), which its path begins with.
+ */
+export function endpointRoute<
+  const Declared extends Endpoint,
+  const Spec extends EndpointOperation<Declared>,
+>(declared: Declared, spec: Spec, under = '') {
+  if (!declared.path.startsWith(under)) throw new Error(`${declared.path} is not under ${under}`);
+  const answers: Answers = {};
+  for (const [status, schema] of Object.entries(declared.answers)) {
+    const said: string | Answer = spec.answers[status as keyof typeof spec.answers];
+    answers[Number(status)] = typeof said === 'string' ? json(said, schema) : said;
+  }
+  const schema = operation({
+    ...spec,
+    ...(declared.body ? { body: declared.body } : {}),
+    ...(declared.querystring ? { querystring: declared.querystring } : {}),
+    ...(declared.params ? { params: declared.params } : {}),
+    answers,
+  });
+  return {
+    method: declared.method,
+    url: declared.path.slice(under.length),
+    schema: schema as FastifySchema & {
+      [Part in Extract<keyof Declared, RequestPart>]: Declared[Part];
+    } & { [Part in Extract<keyof Spec, 'headers'>]: Spec[Part] },
+  };
 }
 
 /** No scheme: open to anyone; `{}` first: a session is optional and only changes the answer. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { requireSession } from '../accounts/current-session';
-import type { SessionStore } from '../accounts/sessions';
+import { sessionOf } from '../accounts/current-session';
 import { type RateLimiters, take } from './rate-limiter';
 import { type Declaration, declarationOf, STATE_CHANGING } from './route-schema';
 
@@ -17,7 +16,6 @@ export interface WriteLimit {
 export const DEFAULT_WRITE_LIMIT: WriteLimit = { requests: 120, minutes: 1 };
 
 export interface WriteLimitsDeps {
-  sessions: SessionStore;
   limiters: RateLimiters;
   /** WRITE_LIMIT_SCALE: every limit's requests multiplied by it (at least one); default 1. */
   scale?: number;
@@ -27,7 +25,7 @@ export interface WriteLimitsDeps {
  * Every signed-in state change (POST, PUT, PATCH or DELETE whose `operation` asks for a session or an
  * admin's) is counted per user, once, here: the route's declared `rateLimit`, else the default. Past it,
  * 429 RATE_LIMITED with Retry-After, before the body is validated or anything is stored. The count runs
- * after the route's own session check (the admin gate or `sessionRequired`), so a signed-out caller still
+ * after the route's own session check (the admin gate and the declared session check), so a signed-out caller still
  * gets 401 and a non-admin 403, and counts nothing. The counters are the shared `rate_limits` table: every
  * process sees the same counts. The limit is stated in the OpenAPI document (`x-rate-limit` and the
  * description). Without `deps` (a process without signed-in routes) a signed-in write route is refused at
@@ -63,7 +61,7 @@ function countPerUser(route: RouteOptions, limit: WriteLimit, deps: WriteLimitsD
   });
   const message = `Too many requests: at most ${inWords(limit)} here; try again later`;
   return async (request: FastifyRequest): Promise<void> => {
-    const { userId } = await requireSession(request, deps.sessions);
+    const { userId } = sessionOf(request);
     await take(limiter, userId, message);
   };
 }

@@ -1,18 +1,12 @@
-import {
-  availabilitySchema,
-  createLinkBody,
-  deletedLinkSchema,
-  linkSchema,
-  updateLinkBody,
-} from '@sniplink/contracts';
+import { linkEndpoints } from '@sniplink/contracts';
 import type { Database } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { requireSession, sessionRequired } from '../accounts/current-session';
+import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
-import { json, operation } from '../http/route-schema';
+import { endpointRoute } from '../http/route-schema';
 import { idempotent } from './idempotency';
 import type { LinkService } from './link-service';
 
@@ -24,14 +18,7 @@ export interface LinkRoutesDeps {
 
 const PLAN_LIMITS = ['SUBSCRIPTION_REQUIRED', 'MONTHLY_LIMIT_REACHED'] as const;
 const BAD_LINK = ['INVALID_URL', 'INVALID_SHORT_CODE'] as const;
-const linkId = z.object({ id: z.string() });
-
-/** Each parameter once: a repeated one (`?search=a&search=b`) is an array, a 400 rather than a 500. */
-const listQuery = z.object({
-  search: z.string().optional().describe('Matches title, target or code, ignoring case'),
-  limit: z.string().optional().describe('At most this many (at most 1000); not a whole number: ignored'),
-  offset: z.string().optional().describe('Skip this many; not a whole number: ignored'),
-});
+const { listLinks, createLink, updateLink, deleteLink, duplicateLink, checkAvailability } = linkEndpoints;
 
 const idempotencyKey = z.looseObject({
   'idempotency-key': z
@@ -44,25 +31,20 @@ const idempotencyKey = z.looseObject({
 
 /** The links calls; every one needs a session, and another user's link is a 404. */
 export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Promise<void> {
-  const { links, sessions } = deps;
+  const { links } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = sessionRequired(sessions);
   const session = 'required';
 
-  api.get(
-    '/api/links',
-    {
-      preValidation: signedIn,
-      schema: operation({
-        tag: 'Links',
-        summary: "The user's links, newest first",
-        session,
-        querystring: listQuery,
-        answers: { 200: json('The links', z.array(linkSchema)) },
-      }),
-    },
-    async (request, reply) => {
-      const { userId } = await requireSession(request, sessions);
+  api.route({
+    ...endpointRoute(listLinks, {
+      tag: 'Links',
+      operationId: 'listLinks',
+      summary: "The user's links, newest first",
+      session,
+      answers: { 200: 'The links' },
+    }),
+    handler: async (request, reply) => {
+      const { userId } = sessionOf(request);
       const { search, limit, offset } = request.query;
       const list = await links.list(userId, {
         search,
@@ -71,25 +53,21 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
       });
       return reply.header('cache-control', 'no-store').send(list);
     },
-  );
+  });
 
-  api.post(
-    '/api/links',
-    {
-      preValidation: signedIn,
-      schema: operation({
-        tag: 'Links',
-        summary: 'Shorten a URL',
-        description: 'Free accounts hold 5 links; Pro makes 500 a month.',
-        session,
-        body: createLinkBody,
-        headers: idempotencyKey,
-        answers: { 201: json('The link', linkSchema) },
-        errors: { 400: BAD_LINK, 403: PLAN_LIMITS, 409: ['SHORT_CODE_TAKEN', 'CONFLICT'] },
-      }),
-    },
-    async (request, reply) => {
-      const { userId } = await requireSession(request, sessions);
+  api.route({
+    ...endpointRoute(createLink, {
+      tag: 'Links',
+      operationId: 'createLink',
+      summary: 'Shorten a URL',
+      description: 'Free accounts hold 5 links; Pro makes 500 a month.',
+      session,
+      headers: idempotencyKey,
+      answers: { 201: 'The link' },
+      errors: { 400: BAD_LINK, 403: PLAN_LIMITS, 409: ['SHORT_CODE_TAKEN', 'CONFLICT'] },
+    }),
+    handler: async (request, reply) => {
+      const { userId } = sessionOf(request);
       const key = request.headers['idempotency-key'];
       const answer = await idempotent(deps.db, userId, key, async () => ({
         status: 201,
@@ -97,88 +75,71 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
       }));
       return reply.code(answer.status).send(answer.body);
     },
-  );
+  });
 
-  api.patch(
-    '/api/links/:id',
-    {
-      preValidation: signedIn,
-      schema: operation({
-        tag: 'Links',
-        summary: 'Change title, target or code',
-        description:
-          'An absent field is unchanged; a null or blank title clears it. A change to a new code counts against CODE_CHANGES_PER_DAY (429 past it, with Retry-After).',
-        session,
-        params: linkId,
-        body: updateLinkBody,
-        answers: { 200: json('The link', linkSchema) },
-        errors: { 400: BAD_LINK, 404: ['NOT_FOUND'], 409: ['SHORT_CODE_TAKEN'], 429: ['RATE_LIMITED'] },
-      }),
-    },
-    async (request, reply) => {
-      const { userId } = await requireSession(request, sessions);
+  api.route({
+    ...endpointRoute(updateLink, {
+      tag: 'Links',
+      operationId: 'updateLink',
+      summary: 'Change title, target or code',
+      description:
+        'An absent field is unchanged; a null or blank title clears it. A change to a new code counts against CODE_CHANGES_PER_DAY (429 past it, with Retry-After).',
+      session,
+      answers: { 200: 'The link' },
+      errors: { 400: BAD_LINK, 404: ['NOT_FOUND'], 409: ['SHORT_CODE_TAKEN'], 429: ['RATE_LIMITED'] },
+    }),
+    handler: async (request, reply) => {
+      const { userId } = sessionOf(request);
       return reply.send(await links.update(userId, request.params.id, request.body));
     },
-  );
+  });
 
-  api.delete(
-    '/api/links/:id',
-    {
-      preValidation: signedIn,
-      schema: operation({
-        tag: 'Links',
-        summary: 'Delete a link',
-        session,
-        params: linkId,
-        answers: { 200: json('Deleted', deletedLinkSchema) },
-        errors: { 404: ['NOT_FOUND'] },
-      }),
-    },
-    async (request, reply) => {
-      const { userId } = await requireSession(request, sessions);
+  api.route({
+    ...endpointRoute(deleteLink, {
+      tag: 'Links',
+      operationId: 'deleteLink',
+      summary: 'Delete a link',
+      session,
+      answers: { 200: 'Deleted' },
+      errors: { 404: ['NOT_FOUND'] },
+    }),
+    handler: async (request, reply) => {
+      const { userId } = sessionOf(request);
       await links.remove(userId, request.params.id);
       return reply.send({ ok: true, id: request.params.id });
     },
-  );
+  });
 
-  api.post(
-    '/api/links/:id/duplicate',
-    {
-      preValidation: signedIn,
-      schema: operation({
-        tag: 'Links',
-        summary: 'A new link to the same target, with a new code',
-        session,
-        params: linkId,
-        answers: { 201: json('The new link', linkSchema) },
-        errors: { 403: PLAN_LIMITS, 404: ['NOT_FOUND'] },
-      }),
-    },
-    async (request, reply) => {
-      const { userId } = await requireSession(request, sessions);
+  api.route({
+    ...endpointRoute(duplicateLink, {
+      tag: 'Links',
+      operationId: 'duplicateLink',
+      summary: 'A new link to the same target, with a new code',
+      session,
+      answers: { 201: 'The new link' },
+      errors: { 403: PLAN_LIMITS, 404: ['NOT_FOUND'] },
+    }),
+    handler: async (request, reply) => {
+      const { userId } = sessionOf(request);
       return reply.code(201).send(await links.duplicate(userId, request.params.id));
     },
-  );
+  });
 
-  api.get(
-    '/api/links/check-availability/:code',
-    {
-      preValidation: signedIn,
-      schema: operation({
-        tag: 'Links',
-        summary: 'Whether the user may put a link on this code',
-        session,
-        params: z.object({ code: z.string() }),
-        answers: { 200: json('The answer, with a message', availabilitySchema) },
-      }),
-    },
-    async (request, reply) => {
-      const { userId } = await requireSession(request, sessions);
+  api.route({
+    ...endpointRoute(checkAvailability, {
+      tag: 'Links',
+      operationId: 'checkAvailability',
+      summary: 'Whether the user may put a link on this code',
+      session,
+      answers: { 200: 'The answer, with a message' },
+    }),
+    handler: async (request, reply) => {
+      const { userId } = sessionOf(request);
       return reply
         .header('cache-control', 'no-store')
         .send(await links.availability(userId, request.params.code));
     },
-  );
+  });
 }
 
 /** A non-negative whole number from the query string, or undefined (a bad one is ignored, not a 500). */

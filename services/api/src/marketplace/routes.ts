@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession, sessionRequired } from '../accounts/current-session';
+import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
 import { json, operation } from '../http/route-schema';
 import type { PremiumPurchaseService } from './premium-purchase-service';
@@ -39,6 +39,7 @@ export async function premiumSlugAdminRoutes(
     {
       schema: operation({
         tag: 'Admin',
+        operationId: 'premiumCatalogue',
         summary: 'The premium catalogue, 25 slugs a page, with its four stat cards',
         description:
           '`search` matches part of the slug; `category`, `tier` and `availability` (`available` or `owned`, i.e. not for sale) narrow it. The stats (total, available, owned, revenue in cents) cover the whole catalogue; revenue is 0 until purchases exist.',
@@ -55,6 +56,7 @@ export async function premiumSlugAdminRoutes(
     {
       schema: operation({
         tag: 'Admin',
+        operationId: 'addPremiumSlug',
         summary: 'Add a premium slug to the catalogue',
         description:
           'The slug is trimmed and lower-cased: 1-20 letters, digits, hyphens or underscores, not a reserved word. It claims its code in the namespace links use: a code a link holds (or an account keeps) is a 409, as is one already in the catalogue. `price` (cents) defaults to the setting `premium.slug_price_cents`; category to common-words, tier to standard, isAvailable to true.',
@@ -75,6 +77,7 @@ export async function premiumSlugAdminRoutes(
     {
       schema: operation({
         tag: 'Admin',
+        operationId: 'updatePremiumSlug',
         summary: 'Edit a premium slug: price, category, tier, availability, Stripe price id',
         description:
           'Absent fields are unchanged; the slug itself cannot be renamed (delete it and add another).',
@@ -93,6 +96,7 @@ export async function premiumSlugAdminRoutes(
     {
       schema: operation({
         tag: 'Admin',
+        operationId: 'deletePremiumSlug',
         summary: 'Delete a premium slug nobody owns',
         description: 'Its code is free again for links. An owned slug is a 409.',
         session: 'admin',
@@ -112,6 +116,7 @@ export async function premiumSlugAdminRoutes(
     {
       schema: operation({
         tag: 'Admin',
+        operationId: 'seedPremiumSlugs',
         summary: 'Add the built-in catalogue of premium slugs',
         description:
           'About thirty slugs across the seven categories, at the current price setting. Codes already in the catalogue or held by a link are skipped: a second seed creates none.',
@@ -131,15 +136,15 @@ export interface MarketplaceRoutesDeps {
 
 /** The marketplace: the slugs for sale, and buying one. */
 export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceRoutesDeps): Promise<void> {
-  const { premiumSlugs, purchases, sessions } = deps;
+  const { premiumSlugs, purchases } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = sessionRequired(sessions);
 
   api.get(
     '/api/marketplace/premium-slugs/:id',
     {
       schema: operation({
         tag: 'Marketplace',
+        operationId: 'premiumSlug',
         summary: 'One premium slug, as the checkout page loads it',
         description:
           'Open to anyone. `available` is false once it is bought or withdrawn; `held` is true while a buyer is paying for it (15 minutes at most). An unknown or deleted slug is a 404.',
@@ -154,9 +159,9 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceR
   api.post(
     '/api/marketplace/premium-slugs/:id/payment-intent',
     {
-      preValidation: signedIn,
       schema: operation({
         tag: 'Marketplace',
+        operationId: 'startPremiumPurchase',
         summary: 'Start buying a premium slug: a 15-minute hold and its payment',
         description:
           "Pro only: otherwise 403 `{message, requiresPro: true}`. A buyer owns or holds at most `premium.max_owned_slugs` (3) slugs: at the limit, 409 `{message, currentCount}`. A slug bought, or held by another buyer, is a 409. Otherwise the slug is held for the buyer for 15 minutes and a payment for its price is made at the provider (metadata: slug and hold ids); the browser confirms it with `clientSecret`. The provider's `payment_intent.succeeded` makes the buyer the owner; a failure or cancel releases the hold. Asking again while holding it gives the same payment.",
@@ -167,20 +172,24 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceR
       }),
     },
     async (request) => {
-      const { userId } = await requireSession(request, sessions);
+      const { userId } = sessionOf(request);
       return purchases.startPurchase(userId, request.params.id);
     },
   );
 
-  for (const [path, summary] of [
-    ['/api/marketplace/my-premium-slugs', 'The premium slugs the signed-in user owns'],
-    ['/api/user/premium-slugs', 'The premium slugs the signed-in user owns (the dashboard card)'],
+  for (const [path, operationId, summary] of [
+    ['/api/marketplace/my-premium-slugs', 'ownedPremiumSlugs', 'The premium slugs the signed-in user owns'],
+    [
+      '/api/user/premium-slugs',
+      'ownedPremiumSlugsCard',
+      'The premium slugs the signed-in user owns (the dashboard card)',
+    ],
   ] as const) {
     api.get(
       path,
       {
-        preValidation: signedIn,
         schema: operation({
+          operationId,
           tag: 'Marketplace',
           summary,
           description:
@@ -190,7 +199,7 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceR
         }),
       },
       async (request) => {
-        const { userId } = await requireSession(request, sessions);
+        const { userId } = sessionOf(request);
         return purchases.owned(userId);
       },
     );
@@ -199,9 +208,9 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceR
   api.put(
     '/api/marketplace/premium-slugs/:slug/url',
     {
-      preValidation: signedIn,
       schema: operation({
         tag: 'Marketplace',
+        operationId: 'setPremiumRedirect',
         summary: 'Set or remove where an owned premium slug redirects',
         description:
           "The owner's only: another user's slug, or one not bought, is a 404. `url` follows the links' rules (http or https, a public host, at most 2048 characters, not one of this site's short links): otherwise 400 naming `url`. null or blank removes the target, and `/s/{slug}` then shows a page saying it is not set up yet. No plan is asked: owners keep their slugs after their subscription ends.",
@@ -214,7 +223,7 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceR
       }),
     },
     async (request) => {
-      const { userId } = await requireSession(request, sessions);
+      const { userId } = sessionOf(request);
       return purchases.setTarget(userId, request.params.slug, request.body.url);
     },
   );
@@ -222,9 +231,9 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceR
   api.get(
     '/api/marketplace/purchases/:paymentIntentId',
     {
-      preValidation: signedIn,
       schema: operation({
         tag: 'Marketplace',
+        operationId: 'premiumPurchase',
         summary: "The buyer's purchase made with a payment, as the success page shows it",
         description:
           "`complete` once the provider's event made the buyer the owner, with the amount paid (cents); before that, given `slug`, `processing`. Someone else's payment is a 404.",
@@ -236,7 +245,7 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceR
       }),
     },
     async (request) => {
-      const { userId } = await requireSession(request, sessions);
+      const { userId } = sessionOf(request);
       return purchases.purchase(userId, request.params.paymentIntentId, request.query.slug);
     },
   );
@@ -246,6 +255,7 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceR
     {
       schema: operation({
         tag: 'Marketplace',
+        operationId: 'premiumSlugsForSale',
         summary: 'The premium slugs for sale',
         description: 'Open to anyone; by slug. Prices in cents.',
         answers: { 200: json('The slugs for sale', z.array(marketplaceSlugSchema)) },

@@ -1,20 +1,12 @@
-import {
-  ADMIN_TICKETS_PAGE_SIZE,
-  adminTicketSchema,
-  adminTicketsPageSchema,
-  adminTicketsQuery,
-  ticketMessageBody,
-  ticketMessageSchema,
-  ticketStatusBody,
-} from '@sniplink/contracts';
+import { ADMIN_TICKETS_PAGE_SIZE, supportAdminEndpoints } from '@sniplink/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { actingAdmin } from '../admin/routes';
-import { json, operation } from '../http/route-schema';
+import { ADMIN_PREFIX, actingAdmin } from '../admin/routes';
+import { endpointRoute } from '../http/route-schema';
 import type { SupportService } from './support-service';
 
-const ticketParams = z.object({ id: z.string() });
+const { adminTickets, adminTicketMessages, assignTicket, replyAsSupport, setTicketStatus } =
+  supportAdminEndpoints;
 const GONE =
   'A ticket whose owner was erased is gone with its texts: not found, like one that does not exist.';
 
@@ -29,68 +21,71 @@ export async function supportAdminRoutes(
 ): Promise<void> {
   const api = admin.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    '/tickets',
-    {
-      schema: operation({
+  api.route({
+    ...endpointRoute(
+      adminTickets,
+      {
+        operationId: 'adminTickets',
         tag: 'Admin',
         summary: 'Support tickets, filtered and paged',
         description: `Urgent first, then newest; ${ADMIN_TICKETS_PAGE_SIZE} a page. \`status\` and \`priority\` filter; \`counts\` are every ticket's, by status, whatever the filters.`,
         session: 'admin',
-        querystring: adminTicketsQuery,
-        answers: { 200: json('A page of tickets, how many match, and the counts', adminTicketsPageSchema) },
-      }),
-    },
-    (request) => support.page(request.query),
-  );
+        answers: { 200: 'A page of tickets, how many match, and the counts' },
+      },
+      ADMIN_PREFIX,
+    ),
+    handler: (request) => support.page(request.query),
+  });
 
-  api.get(
-    '/tickets/:id/messages',
-    {
-      schema: operation({
+  api.route({
+    ...endpointRoute(
+      adminTicketMessages,
+      {
+        operationId: 'adminTicketMessages',
         tag: 'Admin',
         summary: "A ticket's conversation, oldest first",
         description: GONE,
         session: 'admin',
-        params: ticketParams,
-        answers: { 200: json('The messages', z.array(ticketMessageSchema)) },
+        answers: { 200: 'The messages' },
         errors: { 404: ['NOT_FOUND'] },
-      }),
-    },
-    (request) => support.messagesForStaff(request.params.id),
-  );
+      },
+      ADMIN_PREFIX,
+    ),
+    handler: (request) => support.messagesForStaff(request.params.id),
+  });
 
-  api.patch(
-    '/tickets/:id/assign',
-    {
-      schema: operation({
+  api.route({
+    ...endpointRoute(
+      assignTicket,
+      {
+        operationId: 'assignTicket',
         tag: 'Admin',
         summary: 'Assign a ticket to yourself',
         description: `No body needed: the ticket goes to the calling admin, and an open one is in progress from now on. A closed ticket refuses it (409). ${GONE}`,
         session: 'admin',
-        params: ticketParams,
-        answers: { 200: json('The ticket as it stands now', adminTicketSchema) },
+        answers: { 200: 'The ticket as it stands now' },
         errors: { 404: ['NOT_FOUND'], 409: ['TICKET_CLOSED'] },
-      }),
-    },
-    (request) => support.assign(request.params.id, actingAdmin(request)),
-  );
+      },
+      ADMIN_PREFIX,
+    ),
+    handler: (request) => support.assign(request.params.id, actingAdmin(request)),
+  });
 
-  api.post(
-    '/tickets/:id/reply',
-    {
-      schema: operation({
+  api.route({
+    ...endpointRoute(
+      replyAsSupport,
+      {
+        operationId: 'replyAsSupport',
         tag: 'Admin',
         summary: 'Reply as the Support Team',
         description: `Not blank, at most 10,000 characters. An open ticket is in progress from now on; a closed one refuses it (409). The owner is mailed the reply (plain text). ${GONE}`,
         session: 'admin',
-        params: ticketParams,
-        body: ticketMessageBody,
-        answers: { 201: json('The message as posted', ticketMessageSchema) },
+        answers: { 201: 'The message as posted' },
         errors: { 404: ['NOT_FOUND'], 409: ['TICKET_CLOSED'] },
-      }),
-    },
-    async (request, reply) => {
+      },
+      ADMIN_PREFIX,
+    ),
+    handler: async (request, reply) => {
       const posted = await support.replyAsStaff(
         request.params.id,
         actingAdmin(request),
@@ -99,22 +94,22 @@ export async function supportAdminRoutes(
       reply.code(201);
       return posted;
     },
-  );
+  });
 
-  api.patch(
-    '/tickets/:id/status',
-    {
-      schema: operation({
+  api.route({
+    ...endpointRoute(
+      setTicketStatus,
+      {
+        operationId: 'setTicketStatus',
         tag: 'Admin',
         summary: 'Resolve or close a ticket',
         description: `A resolved ticket closes by itself 7 days later unless its owner replies (which reopens it). A closed ticket cannot be resolved again (409). ${GONE}`,
         session: 'admin',
-        params: ticketParams,
-        body: ticketStatusBody,
-        answers: { 200: json('The ticket as it stands now', adminTicketSchema) },
+        answers: { 200: 'The ticket as it stands now' },
         errors: { 404: ['NOT_FOUND'], 409: ['TICKET_CLOSED'] },
-      }),
-    },
-    (request) => support.setStatusAsStaff(request.params.id, request.body.status),
-  );
+      },
+      ADMIN_PREFIX,
+    ),
+    handler: (request) => support.setStatusAsStaff(request.params.id, request.body.status),
+  });
 }

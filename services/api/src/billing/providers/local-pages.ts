@@ -178,8 +178,14 @@ const sessionParams = z.object({ sessionId: z.string().describe('The checkout se
 const checkoutGone = text('No open checkout with this id (unknown, paid, or expired): a page', 'text/html');
 
 /** A call of the checkout page: its own answer, besides the page saying there is no such checkout. */
-const checkoutCall = (summary: string, answers: Record<number, Answer | z.ZodType>, description?: string) =>
+const checkoutCall = (
+  operationId: string,
+  summary: string,
+  answers: Record<number, Answer | z.ZodType>,
+  description?: string,
+) =>
   operation({
+    operationId,
     tag: TAG,
     summary,
     ...(description ? { description } : {}),
@@ -187,11 +193,12 @@ const checkoutCall = (summary: string, answers: Record<number, Answer | z.ZodTyp
     answers: { ...answers, 404: checkoutGone },
   });
 
-const CHECKOUT_PAGE = checkoutCall('The test checkout page (local provider only)', {
+const CHECKOUT_PAGE = checkoutCall('localCheckoutPage', 'The test checkout page (local provider only)', {
   200: text('Pay, Pay with a declined card, Cancel', 'text/html'),
 });
 
 const PAY = checkoutCall(
+  'localPay',
   'Pay (the button): Pro starts, its webhook events are delivered',
   { 303: bodiless('To the success URL', { Location: '`/subscribe?payment=success&session_id=…`' }) },
   'Makes the subscription and delivers `checkout.session.completed`, `customer.subscription.created` and ' +
@@ -199,13 +206,21 @@ const PAY = checkoutCall(
     'already goes to the success URL again.',
 );
 
-const DECLINE = checkoutCall('Pay with a declined card (the button): the page again, nothing made', {
-  402: text('The checkout page saying "Your card was declined."', 'text/html'),
-});
+const DECLINE = checkoutCall(
+  'localDecline',
+  'Pay with a declined card (the button): the page again, nothing made',
+  {
+    402: text('The checkout page saying "Your card was declined."', 'text/html'),
+  },
+);
 
-const CANCEL = checkoutCall('Cancel (the button): back to the plans; the checkout stays open', {
-  303: bodiless('To the cancel URL', { Location: '`/subscribe?payment=canceled`' }),
-});
+const CANCEL = checkoutCall(
+  'localCancel',
+  'Cancel (the button): back to the plans; the checkout stays open',
+  {
+    303: bodiless('To the cancel URL', { Location: '`/subscribe?payment=canceled`' }),
+  },
+);
 
 const portalParams = z.object({ token: z.string().describe('The token of the link `createPortal` made') });
 const portalGone = text('An unknown or expired portal link: a page', 'text/html');
@@ -216,6 +231,7 @@ const portalGone = text('An unknown or expired portal link: a page', 'text/html'
  */
 const CONFIRM_PAYMENT = operation({
   tag: TAG,
+  operationId: 'localCheckoutAction',
   summary: 'Confirm a test payment: Pay, Pay with a declined card, or Cancel (local provider only)',
   description:
     '`pay` succeeds the payment and delivers `payment_intent.succeeded`; `decline` fails this attempt with ' +
@@ -238,6 +254,7 @@ const CONFIRM_PAYMENT = operation({
 
 const PORTAL_PAGE = operation({
   tag: TAG,
+  operationId: 'localPortalPage',
   summary: 'The test billing portal (local provider only)',
   params: portalParams,
   answers: { 200: text('The subscription: plan, period end, its buttons', 'text/html'), 404: portalGone },
@@ -251,6 +268,7 @@ const portalActions = [
 
 const PORTAL_ACTION = operation({
   tag: TAG,
+  operationId: 'localPortalAction',
   summary: 'A portal button: cancel at period end, end the period now, or fail the next payment',
   description:
     'Emits `customer.subscription.updated` (cancel_at_period_end), `customer.subscription.deleted` (period ' +
