@@ -1,3 +1,4 @@
+import type { EventGroup } from '@sniplink/contracts';
 import type {
   Clock,
   Config,
@@ -8,7 +9,6 @@ import type {
   Logger,
   Mailer,
 } from '@sniplink/platform';
-import type { EventGroup } from '@sniplink/contracts';
 import type { Projection, ProjectionProgress } from '@sniplink/projections';
 import type { Kysely, Migration } from 'kysely';
 import type { AccountService } from './accounts/accounts';

@@ -1,3 +1,4 @@
+import { type Feature, migrationsOf } from '@sniplink/api';
 import { accountsFeature } from '@sniplink/api/accounts/feature';
 import {
   announcementsFeature,
@@ -9,7 +10,6 @@ import {
 import { analyticsFeature } from '@sniplink/api/analytics/feature';
 import { billingFeature } from '@sniplink/api/billing/feature';
 import { demoFeature } from '@sniplink/api/demo/feature';
-import { type Feature, migrationsOf } from '@sniplink/api/feature';
 import { linksFeature } from '@sniplink/api/links/feature';
 import { marketplaceFeature } from '@sniplink/api/marketplace/feature';
 import { supportFeature } from '@sniplink/api/support/feature';
