@@ -19,7 +19,7 @@ export * from './demo/endpoints';
 export * from './endpoint';
 export * from './errors';
 export type { Decider, DomainEvent } from './events/decider';
-export { eventRegistry } from './events/event-registry';
+export { eventRegistry, sharedEventGroups } from './events/event-registry';
 export * from './events/registry';
 export { type Stream, stream } from './events/streams';
 export * from './health';

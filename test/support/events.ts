@@ -83,6 +83,21 @@ const premiumPayment = () => {
 };
 const premiumHold = () => ({ buyerId: uuidv7(), holdId: uuidv7(), slugId: uuidv7() });
 
+/**
+ * Fixed ids a specification passes to the builders where its expected events name them: readable in a
+ * failure's diff, and the same in the history given and the events expected.
+ */
+export const specIds = {
+  owner: '01890000-0000-7000-8000-00000000a001',
+  buyer: '01890000-0000-7000-8000-00000000a002',
+  admin: '01890000-0000-7000-8000-00000000a003',
+  ticket: '01890000-0000-7000-8000-00000000b001',
+  message: '01890000-0000-7000-8000-00000000b002',
+  link: '01890000-0000-7000-8000-00000000c001',
+  slug: '01890000-0000-7000-8000-00000000d001',
+  hold: '01890000-0000-7000-8000-00000000d002',
+} as const;
+
 /** One builder per event type the contracts declare, named after it: `events.ticketOpened({ ticketId })`. */
 export const events = {
   // A user's stream `user-{userId}`, and the e-mail claims.

@@ -8,8 +8,12 @@ import { premiumBuyerEvents, premiumSlugEvents } from '../marketplace/events';
 import { ticketEvents } from '../support/events';
 import { EventRegistry } from './registry';
 
-/** Every event the store holds, feature by feature: the registry each event store is given. */
-export const eventRegistry = new EventRegistry([
+/**
+ * The events of the features that share streams (a user's stream holds events of accounts, billing and
+ * links alike). A feature whose events live on streams of its own lists them in its own module
+ * (`Feature.events`); the composition root adds them to these.
+ */
+export const sharedEventGroups = [
   userEvents,
   emailClaimEvents,
   linkEvents,
@@ -26,4 +30,7 @@ export const eventRegistry = new EventRegistry([
   premiumSlugEvents,
   premiumBuyerEvents,
   ticketEvents,
-]);
+] as const;
+
+/** The events of the features above: the registry of a process that runs no feature module of its own. */
+export const eventRegistry = new EventRegistry(sharedEventGroups);

@@ -1,3 +1,4 @@
+import type { EventGroup } from '@sniplink/contracts';
 import type {
   Clock,
   Config,
@@ -8,7 +9,7 @@ import type {
   Logger,
   Mailer,
 } from '@sniplink/platform';
-import type { ProjectionProgress } from '@sniplink/projections';
+import type { Projection, ProjectionProgress } from '@sniplink/projections';
 import type { Kysely, Migration } from 'kysely';
 import type { AccountService } from './accounts/accounts';
 import type { SessionStore } from './accounts/sessions';
@@ -76,6 +77,18 @@ export interface Feature<S = unknown> {
   housekeeping?(services: S, ports: Ports): () => Promise<unknown>;
   /** The migrations of its tables, by name; they run in name order among every feature's. */
   readonly migrations?: Record<string, Migration>;
+  /**
+   * The events of its own streams: every event store of the app is given them with the shared ones, so
+   * an event type not declared here or there is refused before anything is appended.
+   */
+  readonly events?: readonly EventGroup<{ type: string; data: unknown }>[];
+  /** Its read models, run with the others where the projections run (PROJECTIONS=on). */
+  projections?(deps: FeatureProjectionDeps): readonly Projection[];
+}
+
+/** What a feature's projections may use: the keyring, to read what is encrypted under a user's key. */
+export interface FeatureProjectionDeps {
+  keyring: Keyring;
 }
 
 /** A feature, typed for its own services: `defineFeature({ name, build, routes })`. */

@@ -1,5 +1,4 @@
 export { type AccountDeps, AccountService, toUserJson } from './accounts/accounts';
-export { accountsFeature } from './accounts/feature';
 export { LoginThrottle } from './accounts/login-throttle';
 export {
   releaseOrphanedEmailClaims,
@@ -16,13 +15,6 @@ export { type AuditAdminRoutesDeps, auditAdminRoutes } from './admin/audit';
 export { type ConfigAdminRoutesDeps, configAdminRoutes } from './admin/config';
 export { ConfigService, type ConfigServiceDeps } from './admin/config-service';
 export {
-  announcementsFeature,
-  auditFeature,
-  configFeature,
-  statsFeature,
-  usersFeature,
-} from './admin/features';
-export {
   ADMIN_PREFIX,
   type AdminRouteGroup,
   type AdminRoutesDeps,
@@ -31,12 +23,10 @@ export {
 } from './admin/routes';
 export { type StatsAdminRoutesDeps, statsAdminRoutes } from './admin/stats';
 export { type UserAdminRoutesDeps, userAdminRoutes } from './admin/users';
-export { analyticsFeature } from './analytics/feature';
 export { type AnalyticsRoutesDeps, analyticsRoutes } from './analytics/routes';
 export { type AppDeps, buildApp, type RouteGroup } from './app';
 export { BillingService } from './billing/billing-service';
 export { CheckoutReturns, checkoutReturnRoutes } from './billing/checkout-return';
-export { billingFeature } from './billing/feature';
 export type { PaymentProvider } from './billing/provider';
 export {
   createPaymentProvider,
@@ -47,17 +37,14 @@ export type { DeliverWebhook } from './billing/providers/local-events';
 export { type BillingRoutesDeps, billingRoutes } from './billing/routes';
 export { DemoService, type DemoServiceDeps } from './demo/demo-service';
 export { type DemoLimits, DemoThrottle } from './demo/demo-throttle';
-export { demoFeature } from './demo/feature';
 export { claimDemoLinksOnSignIn, type DemoRoutesDeps, demoRoutes } from './demo/routes';
 export { buildFeatures, type Feature, migrationsOf, type Ports } from './feature';
 export { type CheckResult, checkReadiness, type Readiness, type ReadinessCheck } from './health/readiness';
 export { postgresRateLimiters, type RateLimiters } from './http/rate-limiter';
 export { CodeChangeThrottle } from './links/code-change-throttle';
-export { linksFeature } from './links/feature';
 export { pruneIdempotencyKeys } from './links/idempotency';
 export { LinkService, type LinkServiceDeps } from './links/link-service';
 export { type LinkRoutesDeps, linkRoutes } from './links/routes';
-export { marketplaceFeature } from './marketplace/feature';
 export { PremiumPurchaseService } from './marketplace/premium-purchase-service';
 export { PremiumSlugService, type PremiumSlugServiceDeps } from './marketplace/premium-slug-service';
 export { marketplaceRoutes, premiumSlugAdminRoutes } from './marketplace/routes';
@@ -70,7 +57,6 @@ export {
 } from './shared/settings';
 export { supportAdminRoutes } from './support/admin';
 export { closeResolvedTickets, type TicketSweepDeps } from './support/auto-close';
-export { supportFeature } from './support/feature';
 export { SupportMail, type SupportMailDeps } from './support/notifications';
 export { type SupportRoutesDeps, supportRoutes } from './support/routes';
 export { SupportService, type SupportServiceDeps } from './support/support-service';

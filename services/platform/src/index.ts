@@ -34,6 +34,7 @@ export {
   commandHandler,
   type PipelineCall,
   type PipelineDeps,
+  type PipelineFeature,
   type PipelineResult,
 } from './eventstore/command-pipeline';
 export { EventStoreDbEventStore } from './eventstore/eventstoredb';

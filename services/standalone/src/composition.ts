@@ -6,7 +6,7 @@
  * app (`npm start`; compose.yaml's `api` and `projections` services)
  *   routes       every feature's route group under /api/ (`featureRoutes`), `GET /s/{code}`, the web app;
  *                the local payment provider's pages (/pay/local/…) unless STRIPE_SECRET_KEY is set
- *   projections  PROJECTIONS=on (the default): every one in `allProjections`; PROJECTIONS=off: none
+ *   projections  PROJECTIONS=on (the default): every one in `appProjections` (features.ts); PROJECTIONS=off: none
  *   consumers    the click analytics consumer and the housekeeping sweeps where the projections run;
  *                always the code changes that evict the redirect's cache, and the click publisher
  * redirect (`npm run start:redirect`)
@@ -80,7 +80,7 @@ export async function startApp(
   // Payments that take no money are refused in production before anything starts.
   refuseTestPaymentsInProduction(config);
   const runtime = await startRuntime(config, log, {
-    // Every projection in allProjections, the click analytics consumer and the housekeeping sweeps.
+    // Every projection in appProjections, the click analytics consumer and the housekeeping sweeps.
     projections: config.runProjections,
     clickThread: options.clickThread,
   });

@@ -1,20 +1,21 @@
+import { type Feature, migrationsOf } from '@sniplink/api';
+import { accountsFeature } from '@sniplink/api/accounts/feature';
 import {
-  accountsFeature,
-  analyticsFeature,
   announcementsFeature,
   auditFeature,
-  billingFeature,
   configFeature,
-  demoFeature,
-  type Feature,
-  linksFeature,
-  marketplaceFeature,
-  migrationsOf,
   statsFeature,
-  supportFeature,
   usersFeature,
-} from '@sniplink/api';
-import { platformMigrations } from '@sniplink/platform';
+} from '@sniplink/api/admin/features';
+import { analyticsFeature } from '@sniplink/api/analytics/feature';
+import { billingFeature } from '@sniplink/api/billing/feature';
+import { demoFeature } from '@sniplink/api/demo/feature';
+import { linksFeature } from '@sniplink/api/links/feature';
+import { marketplaceFeature } from '@sniplink/api/marketplace/feature';
+import { supportFeature } from '@sniplink/api/support/feature';
+import { EventRegistry, sharedEventGroups } from '@sniplink/contracts';
+import { type Keyring, platformMigrations } from '@sniplink/platform';
+import { allProjections, type CodesChanged, type Projection } from '@sniplink/projections';
 
 /**
  * Every feature of the API, in the order they are built (one that uses another's services comes after
@@ -38,3 +39,18 @@ export const features: readonly Feature[] = [
 
 /** Every migration: the platform's and each feature's, by name (Kysely runs them in name order). */
 export const migrations = migrationsOf(platformMigrations, features);
+
+/** Every event the store holds: the shared features' and each feature's own (a type declared twice throws). */
+export const eventRegistry = new EventRegistry([
+  ...sharedEventGroups,
+  ...features.flatMap((feature) => feature.events ?? []),
+]);
+
+/** Every read model the app keeps: the shared ones and each feature's own. */
+export const appProjections = (deps: {
+  keyring: Keyring;
+  onCodesChanged?: CodesChanged;
+}): readonly Projection[] => [
+  ...allProjections(deps),
+  ...features.flatMap((feature) => feature.projections?.({ keyring: deps.keyring }) ?? []),
+];

@@ -10,7 +10,6 @@ import {
   type ReadinessCheck,
   SessionStore,
 } from '@sniplink/api';
-import { eventRegistry } from '@sniplink/contracts';
 import {
   appSecret,
   type ClickStream,
@@ -37,7 +36,6 @@ import {
 } from '@sniplink/platform';
 import { type EmbeddedServerStatus, startEmbeddedPostgres } from '@sniplink/platform/embedded';
 import {
-  allProjections,
   CLICKS_PROGRESS_CHANNEL,
   ClickAnalytics,
   type ClickAnalyticsDeps,
@@ -61,7 +59,7 @@ import { openClickDelivery } from './click-delivery';
 import { createClickStream } from './click-stream';
 import { type ClickConsumer, ClickThread } from './click-thread';
 import type { ClickWorkerData } from './click-worker';
-import { migrations } from './features';
+import { appProjections, eventRegistry, migrations } from './features';
 
 /** How long a code being given up waits for this process's clicks to reach the log; past it the code is kept. */
 const CLICK_FLUSH_BEFORE_GIVING_UP_MS = 2_000;
@@ -177,7 +175,7 @@ export async function startRuntime(
     const clickStream = createClickStream(config.clickStream, database, notifications, log);
     const keyring = new Keyring(database.db);
     const codeChanges = notifications.channel(CODE_CHANGES_CHANNEL);
-    const projections = allProjections({ keyring, onCodesChanged: publishCodeChanges(codeChanges) });
+    const projections = appProjections({ keyring, onCodesChanged: publishCodeChanges(codeChanges) });
     const progress = new ProjectionProgress({
       db: database.db,
       broadcast: notifications.channel(PROJECTION_PROGRESS_CHANNEL),

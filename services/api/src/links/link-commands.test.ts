@@ -1,5 +1,5 @@
-import { linkEvent, shortCodeEvent, specIds } from '@sniplink/domain/testing';
-import { handlerSpec } from '@sniplink/platform/testing';
+import { handlerSpec } from '@sniplink/test-support/command-spec';
+import { events, specIds } from '@sniplink/test-support/events';
 import { describe, it } from 'vitest';
 import { linkCommands, shortCodeCommands } from './link-streams';
 
@@ -9,19 +9,20 @@ const { link: LINK, owner: OWNER } = specIds;
 const OTHER_LINK = '01890000-0000-7000-8000-00000000c002';
 const STRANGER = '01890000-0000-7000-8000-00000000a005';
 
-const created = linkEvent.created({ code: 'abc123' });
+const created = events.linkCreated({ linkId: LINK, ownerId: OWNER, code: 'abc123' });
+const claimedByOwner = (code: string) => events.shortCodeClaimed({ code, ownerId: OWNER, linkId: LINK });
 
 describe("a link's code change, through the link and short-code pipelines on the in-memory store", () => {
   it('the new code is claimed on its own stream, named in lower case', async () => {
     await codes
       .given('Launch')
       .when({ type: 'ClaimCode', code: 'Launch', ownerId: OWNER, linkId: LINK })
-      .then(shortCodeEvent.claimed({ code: 'Launch' }));
+      .then(claimedByOwner('Launch'));
   });
 
   it("a code another account's link holds is refused (409 SHORT_CODE_TAKEN)", async () => {
     await codes
-      .given('launch', shortCodeEvent.claimed({ code: 'launch', ownerId: STRANGER, linkId: OTHER_LINK }))
+      .given('launch', events.shortCodeClaimed({ code: 'launch', ownerId: STRANGER, linkId: OTHER_LINK }))
       .when({ type: 'ClaimCode', code: 'launch', ownerId: OWNER, linkId: LINK })
       .thenFails({ code: 'SHORT_CODE_TAKEN', status: 409 });
   });
@@ -30,7 +31,7 @@ describe("a link's code change, through the link and short-code pipelines on the
     await links
       .given(LINK, created)
       .when({ type: 'ChangeLink', ownerId: OWNER, code: 'launch' })
-      .then(linkEvent.codeChanged({ code: 'launch', previousCode: 'abc123' }));
+      .then(events.linkCodeChanged({ code: 'launch', previousCode: 'abc123' }));
   });
 
   it("another account's change of the link is a 404, as for a link that does not exist", async () => {
@@ -42,12 +43,12 @@ describe("a link's code change, through the link and short-code pipelines on the
 
   it('the code left is freed when the link was never clicked, and kept for its owner once it was', async () => {
     await codes
-      .given('abc123', shortCodeEvent.claimed())
+      .given('abc123', claimedByOwner('abc123'))
       .when({ type: 'GiveUpCode', linkId: LINK, clicks: 'none' })
-      .then(shortCodeEvent.released({ reason: 'never-clicked' }));
+      .then(events.shortCodeReleased({ linkId: LINK, reason: 'never-clicked' }));
     await codes
-      .given('abc123', shortCodeEvent.claimed())
+      .given('abc123', claimedByOwner('abc123'))
       .when({ type: 'GiveUpCode', linkId: LINK, clicks: 'counted' })
-      .then(shortCodeEvent.retired({ reason: 'clicked' }));
+      .then(events.shortCodeRetired({ linkId: LINK, reason: 'clicked' }));
   });
 });

@@ -1,7 +1,7 @@
 import { defaultSettings, premiumBuyerStream, premiumSlugStream, userStream } from '@sniplink/contracts';
-import { premiumBuyerEvent, premiumSlugEvent, specIds, userEvent } from '@sniplink/domain/testing';
 import { createLogger, type Database, sequentialIds } from '@sniplink/platform';
-import { commandSpec, on, type SpecWorld } from '@sniplink/platform/testing';
+import { commandSpec, on, type SpecWorld } from '@sniplink/test-support/command-spec';
+import { events, specIds } from '@sniplink/test-support/events';
 import type { Kysely } from 'kysely';
 import { describe, it } from 'vitest';
 import type { PaymentProvider } from '../billing/provider';
@@ -11,6 +11,9 @@ const { buyer: BUYER, slug: SLUG, hold: OTHER_HOLD } = specIds;
 const OTHER = '01890000-0000-7000-8000-00000000a004';
 /** The first id the service draws (`sequentialIds`): the new hold's. */
 const HOLD = '01890000-0000-7000-8000-000000000001';
+const PRICE = 2500;
+/** 15 minutes after the specification's clock starts: when a hold taken then expires. */
+const HOLD_EXPIRES = '2026-03-01T10:15:00.000Z';
 
 /** The provider, as far as a purchase calls it: a payment per hold, or a failure when it is down. */
 function provider(down = false): PaymentProvider {
@@ -57,15 +60,36 @@ const purchases = (payments: PaymentProvider) =>
   );
 const spec = purchases(provider());
 
-const proBuyer = on(
-  userStream,
-  BUYER,
-  userEvent.registered({ userId: BUYER }),
-  userEvent.subscriptionStarted(),
-);
-const listed = on(premiumSlugStream, SLUG, premiumSlugEvent.added());
-const claimed = premiumBuyerEvent.holdClaimed({ holdId: HOLD });
-const held = premiumSlugEvent.held({ holdId: HOLD });
+const registered = events.userRegistered({ userId: BUYER });
+const proBuyer = on(userStream, BUYER, registered, events.subscriptionStarted());
+const added = events.premiumSlugAdded({ slugId: SLUG, price: PRICE });
+const listed = on(premiumSlugStream, SLUG, added);
+const claimed = events.premiumBuyerHoldClaimed({
+  buyerId: BUYER,
+  holdId: HOLD,
+  slugId: SLUG,
+  expiresAt: HOLD_EXPIRES,
+});
+const held = events.premiumSlugHeld({
+  slugId: SLUG,
+  holdId: HOLD,
+  buyerId: BUYER,
+  price: PRICE,
+  expiresAt: HOLD_EXPIRES,
+});
+/** The buyer's claim on the hold, released for `reason`. */
+const claimReleased = (reason: 'not_held' | 'canceled' | 'refunded' | 'payment_failed') =>
+  events.premiumBuyerHoldReleased({ buyerId: BUYER, holdId: HOLD, slugId: SLUG, reason });
+/** The buyer's payment `pay_1` for the hold, as the provider's event `evt_1` reports it. */
+const payment = {
+  slugId: SLUG,
+  holdId: HOLD,
+  buyerId: BUYER,
+  paymentId: 'pay_1',
+  amount: PRICE,
+  currency: 'usd',
+  providerEventId: 'evt_1',
+};
 const paid = (paymentId: string) => ({
   id: paymentId,
   amount: 2500,
@@ -84,7 +108,7 @@ describe('buying a premium slug: the buyer and slug streams, and their compensat
 
   it('a buyer who is not Pro is refused (403) before anything is claimed', async () => {
     await spec
-      .given(on(userStream, BUYER, userEvent.registered({ userId: BUYER })), listed)
+      .given(on(userStream, BUYER, registered), listed)
       .when((service) => service.startPurchase(BUYER, SLUG))
       .thenFails({ status: 403 });
   });
@@ -96,20 +120,18 @@ describe('buying a premium slug: the buyer and slug streams, and their compensat
         on(
           premiumSlugStream,
           SLUG,
-          premiumSlugEvent.added(),
-          premiumSlugEvent.held({ holdId: OTHER_HOLD, buyerId: OTHER }),
+          added,
+          events.premiumSlugHeld({
+            slugId: SLUG,
+            holdId: OTHER_HOLD,
+            buyerId: OTHER,
+            price: PRICE,
+            expiresAt: HOLD_EXPIRES,
+          }),
         ),
       )
       .when((service) => service.startPurchase(BUYER, SLUG))
-      .thenFails(
-        { status: 409 },
-        on(
-          premiumBuyerStream,
-          BUYER,
-          claimed,
-          premiumBuyerEvent.holdReleased({ holdId: HOLD, reason: 'not_held' }),
-        ),
-      );
+      .thenFails({ status: 409 }, on(premiumBuyerStream, BUYER, claimed, claimReleased('not_held')));
   });
 
   it('a provider that cannot make the payment is a 503: the hold and the claim are both released', async () => {
@@ -123,28 +145,29 @@ describe('buying a premium slug: the buyer and slug streams, and their compensat
           premiumSlugStream,
           SLUG,
           held,
-          premiumSlugEvent.holdReleased({ holdId: HOLD, reason: 'canceled' }),
+          events.premiumSlugHoldReleased({ slugId: SLUG, holdId: HOLD, reason: 'canceled' }),
         ),
-        on(premiumBuyerStream, BUYER, premiumBuyerEvent.holdReleased({ holdId: HOLD, reason: 'canceled' })),
+        on(premiumBuyerStream, BUYER, claimReleased('canceled')),
       );
   });
 
   it("the provider's success makes the buyer the owner, on the slug's stream and then the buyer's", async () => {
     await spec
-      .given(
-        proBuyer,
-        on(premiumSlugStream, SLUG, premiumSlugEvent.added(), held),
-        on(premiumBuyerStream, BUYER, claimed),
-      )
+      .given(proBuyer, on(premiumSlugStream, SLUG, added, held), on(premiumBuyerStream, BUYER, claimed))
       .when((service) => service.applyPaymentEvent('payment_intent.succeeded', 'evt_1', paid('pay_1')))
       .then(
-        on(premiumSlugStream, SLUG, premiumSlugEvent.purchased({ holdId: HOLD })),
-        on(premiumBuyerStream, BUYER, premiumBuyerEvent.slugOwned({ holdId: HOLD })),
+        on(premiumSlugStream, SLUG, events.premiumSlugPurchased(payment)),
+        on(
+          premiumBuyerStream,
+          BUYER,
+          events.premiumBuyerSlugOwned({ buyerId: BUYER, holdId: HOLD, slugId: SLUG }),
+        ),
       );
   });
 
   it('a payment for a slug someone else bought meanwhile is refunded, and the buyer’s claim released', async () => {
-    const boughtByOther = premiumSlugEvent.purchased({
+    const boughtByOther = events.premiumSlugPurchased({
+      ...payment,
       holdId: OTHER_HOLD,
       buyerId: OTHER,
       paymentId: 'pay_0',
@@ -152,35 +175,35 @@ describe('buying a premium slug: the buyer and slug streams, and their compensat
     await spec
       .given(
         proBuyer,
-        on(premiumSlugStream, SLUG, premiumSlugEvent.added(), held, boughtByOther),
+        on(premiumSlugStream, SLUG, added, held, boughtByOther),
         on(premiumBuyerStream, BUYER, claimed),
       )
       .when((service) => service.applyPaymentEvent('payment_intent.succeeded', 'evt_1', paid('pay_1')))
       .then(
-        on(premiumSlugStream, SLUG, premiumSlugEvent.paymentRefunded({ holdId: HOLD, refundId: 're_pay_1' })),
-        on(premiumBuyerStream, BUYER, premiumBuyerEvent.holdReleased({ holdId: HOLD, reason: 'refunded' })),
+        on(
+          premiumSlugStream,
+          SLUG,
+          events.premiumSlugPaymentRefunded({
+            ...payment,
+            refundId: 're_pay_1',
+            reason: 'owned',
+          }),
+        ),
+        on(premiumBuyerStream, BUYER, claimReleased('refunded')),
       );
   });
 
   it("a failed payment releases the slug's hold and the buyer's claim", async () => {
     await spec
-      .given(
-        proBuyer,
-        on(premiumSlugStream, SLUG, premiumSlugEvent.added(), held),
-        on(premiumBuyerStream, BUYER, claimed),
-      )
+      .given(proBuyer, on(premiumSlugStream, SLUG, added, held), on(premiumBuyerStream, BUYER, claimed))
       .when((service) => service.applyPaymentEvent('payment_intent.payment_failed', 'evt_2', paid('pay_1')))
       .then(
         on(
           premiumSlugStream,
           SLUG,
-          premiumSlugEvent.holdReleased({ holdId: HOLD, reason: 'payment_failed' }),
+          events.premiumSlugHoldReleased({ slugId: SLUG, holdId: HOLD, reason: 'payment_failed' }),
         ),
-        on(
-          premiumBuyerStream,
-          BUYER,
-          premiumBuyerEvent.holdReleased({ holdId: HOLD, reason: 'payment_failed' }),
-        ),
+        on(premiumBuyerStream, BUYER, claimReleased('payment_failed')),
       );
   });
 });

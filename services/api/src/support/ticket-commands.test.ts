@@ -1,22 +1,34 @@
-import { specIds, ticketEvent } from '@sniplink/domain/testing';
-import { handlerSpec } from '@sniplink/platform/testing';
+import { handlerSpec } from '@sniplink/test-support/command-spec';
+import { events, specIds } from '@sniplink/test-support/events';
 import { describe, it } from 'vitest';
 import { ticketCommands } from './support-service';
 
 const spec = handlerSpec(ticketCommands);
-const { ticket: TICKET, owner: OWNER, admin: ADMIN } = specIds;
+const { ticket: TICKET, owner: OWNER, admin: ADMIN, message: FIRST_MESSAGE } = specIds;
 const NOW = new Date('2026-03-01T10:00:00.000Z');
 const REPLY = '01890000-0000-7000-8000-00000000b003';
 
-const opened = ticketEvent.opened();
-const ownerWrote = ticketEvent.messagePosted({ messageId: REPLY, message: 'enc:v1:again' });
-const staffWrote = ticketEvent.messagePosted({
+const opened = events.ticketOpened({
+  ticketId: TICKET,
+  userId: OWNER,
+  subject: 'enc:v1:subject',
+  messageId: FIRST_MESSAGE,
+  message: 'enc:v1:message',
+  priority: 'medium',
+});
+const ownerWrote = events.ticketMessagePosted({
+  messageId: REPLY,
+  message: 'enc:v1:again',
+  fromStaff: false,
+  authorId: OWNER,
+});
+const staffWrote = events.ticketMessagePosted({
   messageId: REPLY,
   message: 'enc:v1:answer',
   fromStaff: true,
   authorId: ADMIN,
 });
-const resolved = ticketEvent.statusChanged({
+const resolved = events.ticketStatusChanged({
   status: 'resolved',
   by: 'staff',
   autoCloseAfter: '2026-03-08T10:00:00.000Z',
@@ -31,7 +43,7 @@ describe("a ticket's lifecycle, through the support pipeline on the in-memory st
         ticketId: TICKET,
         userId: OWNER,
         subject: 'enc:v1:subject',
-        messageId: specIds.message,
+        messageId: FIRST_MESSAGE,
         message: 'enc:v1:message',
         priority: 'medium',
       })
@@ -47,7 +59,7 @@ describe("a ticket's lifecycle, through the support pipeline on the in-memory st
         message: 'enc:v1:answer',
         author: { role: 'staff', userId: ADMIN },
       })
-      .then(staffWrote, ticketEvent.statusChanged({ status: 'in_progress', by: 'staff' }));
+      .then(staffWrote, events.ticketStatusChanged({ status: 'in_progress', by: 'staff' }));
   });
 
   it('resolving it sets the instant it closes by itself, 7 days later', async () => {
@@ -66,16 +78,16 @@ describe("a ticket's lifecycle, through the support pipeline on the in-memory st
         message: 'enc:v1:again',
         author: { role: 'owner', userId: OWNER },
       })
-      .then(ownerWrote, ticketEvent.statusChanged({ status: 'open', by: 'owner' }));
+      .then(ownerWrote, events.ticketStatusChanged({ status: 'open', by: 'owner' }));
   });
 
   it('the owner closes it, and a closed ticket takes no more messages (409)', async () => {
     await spec
       .given(TICKET, opened, resolved)
       .when({ type: 'ChangeTicketStatus', status: 'closed', by: 'owner', now: NOW })
-      .then(ticketEvent.statusChanged({ status: 'closed', by: 'owner' }));
+      .then(events.ticketStatusChanged({ status: 'closed', by: 'owner' }));
     await spec
-      .given(TICKET, opened, ticketEvent.statusChanged({ status: 'closed', by: 'owner' }))
+      .given(TICKET, opened, events.ticketStatusChanged({ status: 'closed', by: 'owner' }))
       .when({
         type: 'PostMessage',
         messageId: REPLY,

@@ -1,10 +1,15 @@
 import { type DomainEvent, eventRegistry, type Stream } from '@sniplink/contracts';
+import {
+  type CommandPipeline,
+  commandHandler,
+  type FixedClock,
+  fixedClock,
+  InMemoryEventStore,
+  type PipelineFeature,
+  type ReadModelWaiter,
+} from '@sniplink/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { expect } from 'vitest';
-import { type FixedClock, fixedClock } from '../time/clock';
-import { type CommandPipeline, commandHandler, type PipelineFeature } from './command-pipeline';
-import { InMemoryEventStore } from './in-memory';
-import type { ReadModelWaiter } from './read-model-waiter';
 
 /** Events on one stream: what a specification's history holds, or what it expects appended. */
 export interface OnStream {
