@@ -21,16 +21,25 @@ let api: TestApi;
 
 beforeAll(async () => {
   // The provider must know the app's callback URL, so the app's port is chosen before either starts.
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  provider = await startProvider(`${publicUrl}/api/auth/callback`);
-  api = await startTestApi({
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: CLIENT_ID,
-    OIDC_CLIENT_SECRET: CLIENT_SECRET,
-  });
+  // Another process (or the provider itself) may take that port before the app listens: choose again.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    provider = await startProvider(`${publicUrl}/api/auth/callback`);
+    try {
+      api = await startTestApi({
+        PORT: String(port),
+        PUBLIC_URL: publicUrl,
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: CLIENT_ID,
+        OIDC_CLIENT_SECRET: CLIENT_SECRET,
+      });
+      return;
+    } catch (error) {
+      provider.server.close();
+      if ((error as { code?: string }).code !== 'EADDRINUSE' || attempt === 3) throw error;
+    }
+  }
 });
 afterAll(async () => {
   await api?.close();
