@@ -63,6 +63,12 @@ export default defineConfig({
     // scripts/web-size.mjs reads it to add up what the landing page loads.
     manifest: true,
     rollupOptions: {
+      treeshake: {
+        // @sniplink/contracts only declares schemas and constants, yet its package claims no freedom from
+        // side effects: the bundler would keep every module its index re-exports (events, admin, billing)
+        // in whatever chunk imports one name from it, the landing page's too.
+        moduleSideEffects: (id) => (/[\\/]contracts[\\/]src[\\/]/.test(id) ? false : undefined),
+      },
       output: {
         // Zod compiles faster object parsers with `new Function` when it may, and probes for it as each
         // schema is made: the pages' policy refuses eval and reports every probe as a violation. Its
