@@ -280,8 +280,12 @@ describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', ()
         'Total Clicks 3',
         'card: 3 clicks',
       ]);
-    // The chart draws one bar, today's.
-    await expect.poll(() => card.locator('.recharts-bar-rectangle path').count()).toBe(1);
+    // The chart draws one bar, today's: hovering it names the day and its clicks.
+    const bars = card.locator('[data-chart-bar]');
+    await expect.poll(() => bars.count()).toBe(1);
+    expect((await bars.boundingBox())?.height).toBeGreaterThan(10);
+    await bars.hover();
+    await page.getByText(`${today.slice(5)}: 3 clicks`).waitFor();
 
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 

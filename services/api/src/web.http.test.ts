@@ -1,6 +1,7 @@
 import { copyFile, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { documentTitle, notFoundPage, type PagePath, pages } from '@sniplink/contracts/pages';
 import { createLogger } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
@@ -182,6 +183,82 @@ describe('web pages with a public address configured', () => {
       const head = headOf((await app.inject(pathname)).body);
       expect(head.og('url'), pathname).toEqual([]);
       expect(head.canonical, pathname).toEqual([]);
+    }
+  });
+});
+
+describe("the web app's assets as a browser fetches them", () => {
+  let app: FastifyInstance;
+  let distDir: string;
+  const script = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
+
+  beforeAll(async () => {
+    distDir = await distWithIndexHtml();
+    // As the build writes them: each asset with its brotli and gzip copies beside it.
+    const asset = path.join(distDir, 'assets', 'index-Bx7hash1.js');
+    await writeFile(asset, script);
+    await writeFile(`${asset}.br`, brotliCompressSync(script));
+    await writeFile(`${asset}.gz`, gzipSync(script));
+    // Too small to gain from compressing: the build leaves it alone.
+    await writeFile(path.join(distDir, 'assets', 'tiny-Cq2hash2.js'), 'export {};\n');
+    app = await buildApp({
+      log: createLogger('silent'),
+      webDistDir: distDir,
+      allowedOrigins: ['http://localhost:3000'],
+      readiness: {},
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  const fetchAsset = (url: string, acceptEncoding?: string) =>
+    app.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+    ['br', 'br', brotliDecompressSync],
+    ['gzip, deflate', 'gzip', gunzipSync],
+    ['br;q=0, gzip', 'gzip', gunzipSync],
+  ] as const)('accepting %s: answers %s, cached for a year', async (accepted, encoding, decode) => {
+    const response = await fetchAsset('/assets/index-Bx7hash1.js', accepted);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers['content-type']).toMatch(/javascript; charset=utf-8/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.rawPayload.length).toBeLessThan(script.length);
+    expect(decode(response.rawPayload).toString()).toBe(script);
+  });
+
+  it.each([undefined, 'identity', 'deflate'])('accepting %s: answers the plain file', async (accepted) => {
+    const response = await fetchAsset('/assets/index-Bx7hash1.js', accepted);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.body).toBe(script);
+  });
+
+  it('answers the plain file when the build wrote no compressed copy', async () => {
+    const response = await fetchAsset('/assets/tiny-Cq2hash2.js', 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('export {};\n');
+  });
+
+  it('answers 404 for an asset that is not there, whatever the browser accepts', async () => {
+    for (const accepted of ['br', 'gzip', undefined]) {
+      expect((await fetchAsset('/assets/index-gone.js', accepted)).statusCode, accepted).toBe(404);
+    }
+  });
+
+  it('has the browser ask again for a page: its HTML names the current assets', async () => {
+    for (const pathname of ['/', '/about', '/nowhere']) {
+      const response = await fetchAsset(pathname, 'br, gzip');
+      expect(response.headers['cache-control'], pathname).toBe('no-cache');
+      expect(response.headers['content-type'], pathname).toBe('text/html; charset=utf-8');
     }
   });
 });

@@ -23,7 +23,8 @@ export interface WebAppOptions {
 }
 
 /**
- * Serves the built web app's hashed assets (cached for a year) and returns the page renderer for the
+ * Serves the built web app's hashed assets (cached for a year, brotli or gzip from the `.br` and `.gz`
+ * files the build writes beside each one, as the browser accepts) and returns the page renderer for the
  * not-found handler; undefined when the web app is not built. Each page's HTML carries its title,
  * description and Open Graph tags (from `@sniplink/contracts/pages`), so crawlers without JavaScript
  * read what the browser tab shows; any other path gets the not-found page with status 404.
@@ -45,6 +46,10 @@ export async function registerWebApp(
     immutable: true,
     maxAge: '365d',
     index: false,
+    // The build compresses each asset once, at its best levels; nothing is compressed per request.
+    preCompressed: true,
+    // The same URL answers brotli, gzip or the plain file: caches must key on what the browser accepts.
+    setHeaders: (response) => response.setHeader('vary', 'Accept-Encoding'),
   });
   return (pathname, reply) => {
     const page = pageOf(pathname);

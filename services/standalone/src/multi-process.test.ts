@@ -8,6 +8,7 @@ import { HttpClient, type HttpResponse } from '@sniplink/test-support/api';
 import { type AppProcess, REDIRECT_MAIN, startAppProcess } from '@sniplink/test-support/app-process';
 import { runCliProcess } from '@sniplink/test-support/cli-process';
 import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
+import { serverMissing } from '@sniplink/test-support/run-servers';
 import { until } from '@sniplink/test-support/until';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,8 @@ import { snapshot } from '../../../projections/src/testing/fixtures';
  * built app: two API processes (PROJECTIONS=off), two redirect processes, two projection processes
  * (PROJECTIONS=on: one active runner per projection, the other a standby). Mixed traffic goes through
  * all four front processes at once; the active projection process is killed with SIGKILL in the middle
- * of it. With CLICK_STREAM=kafka and KAFKA_BROKERS set, every process uses the Kafka click stream.
+ * of it. With CLICK_STREAM=kafka and a broker (KAFKA_BROKERS, or a container), every process uses the
+ * Kafka click stream.
  */
 const ADMIN_EMAIL = 'multi.admin@example.com';
 const CHROME =
@@ -37,9 +39,11 @@ const REBUILD_CLI = path.resolve(import.meta.dirname, 'cli/rebuild-projections.t
 const PLAN_CLI = path.resolve(import.meta.dirname, 'cli/user-plan.ts');
 
 const kafka = process.env.CLICK_STREAM === 'kafka';
-const noBroker = kafka && !process.env.KAFKA_BROKERS;
+// The run's broker (test/support/servers.ts), which every process is given in KAFKA_BROKERS.
+const brokerMissing = kafka ? serverMissing('kafka') : undefined;
+const noBroker = brokerMissing !== undefined;
 if (noBroker)
-  console.warn('[multi-process] skipped: CLICK_STREAM=kafka needs KAFKA_BROKERS (npm run kafka:local)');
+  console.warn(`[multi-process] skipped: CLICK_STREAM=kafka needs a Kafka broker: ${brokerMissing}`);
 const run = `${Date.now().toString(36)}${process.pid}`;
 
 let database: TestDatabase;

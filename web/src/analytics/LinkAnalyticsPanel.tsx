@@ -1,9 +1,7 @@
-import '@mantine/charts/styles.css';
-
-import { BarChart } from '@mantine/charts';
 import { Alert, Box, Card, Group, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { linkAnalyticsQueryOptions } from './api';
+import { ClicksPerDayChart } from './ClicksPerDayChart';
 
 /** Clicks on one link: per day over 30 days, and by device, referrer and country. */
 export function LinkAnalyticsPanel({ linkId }: { linkId: string }) {
@@ -32,15 +30,7 @@ export function LinkAnalyticsPanel({ linkId }: { linkId: string }) {
           Clicks per day (last 30 days)
         </Title>
         <Box role="img" aria-label={chartSummary}>
-          <BarChart
-            h={160}
-            data={data}
-            dataKey="day"
-            series={[{ name: 'clicks', label: 'Clicks', color: 'blue.6' }]}
-            withLegend={false}
-            tickLine="none"
-            yAxisProps={{ allowDecimals: false, width: 30 }}
-          />
+          <ClicksPerDayChart h={160} data={data} />
         </Box>
       </Box>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

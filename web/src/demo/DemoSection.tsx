@@ -1,40 +1,16 @@
-import { Button, Card, Center, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { DemoLink } from '@sniplink/contracts';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { toast } from '../components/toast';
-import { useShortenDemoUrl } from './api';
-import { demoInputProblem, demoShortenFailure } from './demoErrors';
+import { Card, Container, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 
-// The result (with its copy buttons and their tooltips) is its own chunk: most visitors never shorten a
-// link. Its download starts with the first Shorten, alongside the call to the server.
-const loadDemoResult = () => import('./DemoResult');
-const DemoResult = lazy(() => loadDemoResult().then((module) => ({ default: module.DemoResult })));
+// The form (Mantine's inputs, the demo's calls to the server and its result) is its own chunk: the
+// section sits far below the first screen, so the landing page shows before the form's code arrives, and
+// the card keeps the form's height meanwhile.
+const DemoForm = lazy(() => import('./DemoForm').then((module) => ({ default: module.DemoForm })));
+
+/** Height of the form's row (label and field, the buttons beside them) while its code loads. */
+const formHeight = 60;
 
 /** "Try Sniplink Free": a visitor shortens a URL without an account. */
 export function DemoSection() {
-  const [url, setUrl] = useState('');
-  const [result, setResult] = useState<DemoLink>();
-  const shorten = useShortenDemoUrl();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = demoInputProblem(url);
-    if (problem) return toast.error(problem.title, problem.message);
-    void loadDemoResult();
-    shorten.mutate(url.trim(), {
-      onSuccess: setResult,
-      onError: (error) => {
-        const failure = demoShortenFailure(error);
-        toast.error(failure.title, failure.message);
-      },
-    });
-  };
-  const clear = () => {
-    setUrl('');
-    setResult(undefined);
-    shorten.reset();
-  };
-
   return (
     <Container component="section" id="demo" size="sm" py={64} aria-labelledby="demo-title">
       <Stack gap="lg">
@@ -47,39 +23,9 @@ export function DemoSection() {
           </Text>
         </Stack>
         <Card withBorder radius="md" padding="lg" shadow="sm">
-          <form onSubmit={submit} noValidate>
-            <Group align="flex-end" gap="sm">
-              <TextInput
-                type="url"
-                label="Long URL"
-                placeholder="https://example.com/a/very/long/link"
-                value={url}
-                onChange={(event) => setUrl(event.currentTarget.value)}
-                style={{ flex: '1 1 260px' }}
-              />
-              <Group gap="sm">
-                <Button type="submit" disabled={shorten.isPending}>
-                  {shorten.isPending ? 'Shortening...' : 'Shorten'}
-                </Button>
-                {result && (
-                  <Button variant="default" onClick={clear}>
-                    Clear
-                  </Button>
-                )}
-              </Group>
-            </Group>
-          </form>
-          {result && (
-            <Suspense
-              fallback={
-                <Center mt="lg">
-                  <Loader size="sm" aria-label="Loading your short link" />
-                </Center>
-              }
-            >
-              <DemoResult link={result} />
-            </Suspense>
-          )}
+          <Suspense fallback={<div style={{ minHeight: formHeight }} />}>
+            <DemoForm />
+          </Suspense>
         </Card>
       </Stack>
     </Container>

@@ -17,20 +17,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { PageTitle } from '../components/PageTitle';
 import { purchaseQueryOptions } from './api';
-import { purchaseShown } from './premiumFacts';
+import { type PremiumSuccessSearch, purchaseShown } from './premiumFacts';
 
 const page = pages['/premium/success'];
-
-/** The query the provider returns with: `/premium/success?slug={slug}&payment_intent={id}`. */
-export interface PremiumSuccessSearch {
-  slug?: string;
-  payment_intent?: string;
-}
-
-export const premiumSuccessSearch = (search: Record<string, unknown>): PremiumSuccessSearch => ({
-  ...(typeof search.slug === 'string' ? { slug: search.slug } : {}),
-  ...(typeof search.payment_intent === 'string' ? { payment_intent: search.payment_intent } : {}),
-});
 
 /**
  * /premium/success: the slug, the price paid, status Complete and the transaction

@@ -100,3 +100,14 @@ export function purchaseActionFor(
     return { kind: 'limit', label: `Limit Reached (${viewer.owned}/${maxOwned})` };
   return { kind: 'purchase', label: 'Purchase' };
 }
+
+/** The query the provider returns with: `/premium/success?slug={slug}&payment_intent={id}`. */
+export interface PremiumSuccessSearch {
+  slug?: string;
+  payment_intent?: string;
+}
+
+export const premiumSuccessSearch = (search: Record<string, unknown>): PremiumSuccessSearch => ({
+  ...(typeof search.slug === 'string' ? { slug: search.slug } : {}),
+  ...(typeof search.payment_intent === 'string' ? { payment_intent: search.payment_intent } : {}),
+});

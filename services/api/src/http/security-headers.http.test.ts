@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { DemoLink, Link } from '@sniplink/contracts';
 import { withReadModels } from '@sniplink/projections';
 import { type HttpClient, startTestApi, type TestApi } from '@sniplink/test-support/api';
@@ -18,6 +19,9 @@ beforeAll(async () => {
     '<!doctype html><title>Sniplink</title><div id="root"></div>',
   );
   await writeFile(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // As the build writes them: the asset answers compressed, through the same headers.
+  await writeFile(path.join(distDir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  await writeFile(path.join(distDir, 'assets', 'index-abc123.js.gz'), gzipSync('console.log(1)'));
   // The default PUBLIC_URL (http://localhost:PORT), and a site served over https.
   plain = await startTestApi({}, { webDistDir: distDir });
   secure = await startTestApi({ PUBLIC_URL: 'https://snip.example.com' }, { webDistDir: distDir });

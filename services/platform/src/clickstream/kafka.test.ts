@@ -1,18 +1,17 @@
 import net from 'node:net';
 import { freePort } from '@sniplink/test-support/app-process';
+import { serverMissing } from '@sniplink/test-support/run-servers';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clickStreamContract } from './click-stream.contract';
 import { KafkaClickStream } from './kafka';
 import { partitionFor } from './port';
 
-// A running broker: `npm run kafka:local` starts one on loopback and prints the KAFKA_BROKERS to use.
-const brokers = process.env.KAFKA_BROKERS?.split(',').map((broker) => broker.trim());
-if (!brokers) {
-  console.warn(
-    'kafka.test.ts: the Kafka click stream suites are skipped: KAFKA_BROKERS is not set (start a broker with `npm run kafka:local`)',
-  );
-}
+// The run's broker (test/support/servers.ts): KAFKA_BROKERS (`npm run kafka:local` prints it), a
+// container, or none, and why.
+const missing = serverMissing('kafka');
+const brokers = missing ? undefined : process.env.KAFKA_BROKERS?.split(',').map((broker) => broker.trim());
+if (missing) console.warn(`kafka.test.ts: the Kafka click stream suites are skipped: ${missing}`);
 
 /** Topics of this run of this file, deleted at its end: the broker is shared. */
 const topics: string[] = [];

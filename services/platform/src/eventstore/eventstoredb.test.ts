@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AllStreamResolvedEvent } from '@kurrent/kurrentdb-client';
 import { eventRegistry } from '@sniplink/contracts';
+import { serverMissing } from '@sniplink/test-support/run-servers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { anEvent, contractRegistry, eventStoreContract } from './event-store.contract';
 import { EventStoreDbEventStore } from './eventstoredb';
@@ -23,8 +24,9 @@ import {
 import { decodePosition, encodePosition, type LogPosition, type RecordedEvent, START } from './port';
 import { toRecordedEvent, toStoredEvents } from './stored-events';
 
+// The run's server (test/support/servers.ts): ESDB_URL, a KurrentDB container, or none, and why.
+const unavailable = serverMissing('kurrentdb');
 const url = process.env.ESDB_URL;
-const unavailable = url ? undefined : 'ESDB_URL not set: no EventStoreDB/KurrentDB server on this machine';
 
 // The shared contract, against a real server. It reads the global log from its head onwards, so give it
 // a server no one else writes to while it runs (a fresh container: see docs/testing.md).
