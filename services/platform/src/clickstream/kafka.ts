@@ -11,7 +11,7 @@ import {
   type Message,
   type Producer,
 } from 'kafkajs';
-import { Wakeup } from '../db/notifications';
+import { Signal, Wakeup } from '../db/notifications';
 import type { Logger } from '../logging';
 import {
   type ClickStream,
@@ -323,8 +323,8 @@ export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
  * waits as a standby.
  */
 class KafkaGroupMember<Value> implements Consumer {
-  readonly active: Promise<void>;
-  private becameActive: () => void = () => {};
+  private readonly activation = new Signal();
+  readonly active = this.activation.promise;
   private stopped = false;
   private readonly wakeup = new Wakeup();
   /** The kafkajs consumer of this run: a seek for an earlier one (crashed, replaced) gives up. */
@@ -341,9 +341,6 @@ class KafkaGroupMember<Value> implements Consumer {
     private readonly options: ConsumeOptions<Value>,
     private readonly onStopped: () => void,
   ) {
-    this.active = new Promise((resolve) => {
-      this.becameActive = resolve;
-    });
     this.running = this.run();
   }
 
@@ -410,7 +407,7 @@ class KafkaGroupMember<Value> implements Consumer {
       for (const [partition, offset] of kept)
         consumer.seek({ topic: this.stream.topic, partition, offset: String(offset) });
       if (startOffsets && added.length > 0) await this.seek(consumer, added, startOffsets);
-      this.becameActive();
+      this.activation.resolve();
     })();
   }
 

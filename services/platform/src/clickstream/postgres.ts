@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { type PgNotifications, Wakeup } from '../db/notifications';
+import { type PgNotifications, Signal, Wakeup } from '../db/notifications';
 import {
   type ClickStream,
   type ConsumedBatch,
@@ -224,19 +224,16 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
 
 /** One group member: waits for the group's lock, then reads from its start offsets until stopped. */
 class PostgresConsumer<Value> implements Consumer {
-  readonly active: Promise<void>;
+  private readonly activation = new Signal();
+  readonly active = this.activation.promise;
   private stopped = false;
   private readonly wakeup = new Wakeup();
   private readonly running: Promise<void>;
-  private becameActive: () => void = () => {};
 
   constructor(
     private readonly stream: PostgresClickStream<Value>,
     private readonly options: ConsumeOptions<Value>,
   ) {
-    this.active = new Promise((resolve) => {
-      this.becameActive = resolve;
-    });
     this.running = this.run();
   }
 
@@ -286,7 +283,7 @@ class PostgresConsumer<Value> implements Consumer {
       }
       if (this.stopped) return;
       try {
-        this.becameActive();
+        this.activation.resolve();
         await work(() => lost);
       } finally {
         await lockClient.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => {});

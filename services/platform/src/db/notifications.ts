@@ -136,6 +136,14 @@ function assertChannelName(channel: string): void {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad notification channel name: ${channel}`);
 }
 
+/** A promise that settles once, when `resolve` is first called; later calls do nothing. */
+export class Signal {
+  resolve: () => void = () => {};
+  readonly promise = new Promise<void>((resolve) => {
+    this.resolve = resolve;
+  });
+}
+
 /**
  * Sleeps until woken or until the timeout, whichever comes first. A wake before the sleep starts is
  * remembered, so a notification that lands between "read" and "wait" is never lost.
