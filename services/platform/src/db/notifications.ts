@@ -3,6 +3,14 @@ import type { Broadcast } from '../coordination';
 
 type Handler = (payload: string) => void;
 
+/** What an adapter that reads its tables from a pool, woken by NOTIFYs on one listening connection, needs. */
+export interface NotifiedPoolOptions {
+  pool: pg.Pool;
+  notifications: PgNotifications;
+  /** How long a reader sleeps when no notification wakes it (a missed one costs at most this). */
+  idlePollMs?: number;
+}
+
 /**
  * One dedicated connection that LISTENs for Postgres notifications and fans them out in-process.
  * After a lost connection it reconnects and wakes every handler with an empty payload, since

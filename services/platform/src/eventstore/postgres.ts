@@ -1,6 +1,6 @@
 import type { EventRegistry } from '@sniplink/contracts';
 import type pg from 'pg';
-import { type PgNotifications, Wakeup } from '../db/notifications';
+import { type NotifiedPoolOptions, type PgNotifications, Wakeup } from '../db/notifications';
 import { answerToRetry, storableAppend } from './append-rules';
 import { catchUpSubscription } from './catch-up';
 import type * as port from './port';
@@ -10,13 +10,9 @@ import { type StoredEvent, toRecordedEvent } from './stored-events';
 const APPENDED_CHANNEL = 'es_appended';
 const UNIQUE_VIOLATION = '23505';
 
-export interface PostgresEventStoreOptions {
-  pool: pg.Pool;
+export interface PostgresEventStoreOptions extends NotifiedPoolOptions {
   /** The events it may hold: each is checked before it is appended and upcast when it is read. */
   registry: EventRegistry;
-  notifications: PgNotifications;
-  /** How long a live subscription sleeps when no notification wakes it. */
-  idlePollMs?: number;
   /** How soon a subscription looks again while a running transaction hides committed events. */
   blockedPollMs?: number;
 }
