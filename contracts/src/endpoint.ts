@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -18,5 +18,39 @@ export interface Endpoint {
   answers: Record<number, z.ZodType>;
 }
 
-/** Declares an endpoint; `const` keeps its method, path and schemas as their own types. */
-export const endpoint = <const Declared extends Endpoint>(declared: Declared): Declared => declared;
+/** What a declaration says besides its method and path. */
+type Parts = Omit<Endpoint, 'method' | 'path'>;
+
+/** The `:name`s of a path. */
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The parameters a path names, each a string, unless the declaration gives their schema itself. */
+type DerivedParams<Path extends string, Declared extends Parts> = Declared extends { params: z.ZodType }
+  ? unknown
+  : [ParamNames<Path>] extends [never]
+    ? unknown
+    : { params: z.ZodObject<{ [Name in ParamNames<Path>]: z.ZodString }> };
+
+/**
+ * Declares an endpoint from `'METHOD /api/path'` and its parts; `const` keeps its method, path and schemas
+ * as their own types. The path's `:name`s are string parameters unless `params` narrows them.
+ */
+export function endpoint<const Route extends `${HttpMethod} /api/${string}`, const Declared extends Parts>(
+  route: Route,
+  declared: Declared,
+): Route extends `${infer Method extends HttpMethod} ${infer Path extends `/api/${string}`}`
+  ? { method: Method; path: Path } & DerivedParams<Path, Declared> & Declared
+  : never {
+  const [method, path] = route.split(' ') as [HttpMethod, `/api/${string}`];
+  const names = [...path.matchAll(/:(\w+)/g)].map(([, name]) => name as string);
+  const params =
+    declared.params || names.length === 0
+      ? {}
+      : { params: z.object(Object.fromEntries(names.map((name) => [name, z.string()]))) };
+  // The conditional return type is what callers see; it holds for what is built here.
+  return { method, path, ...params, ...declared } as never;
+}

@@ -13,48 +13,21 @@ import {
 
 /** Sign-up, sign-in, the current user, the profile, sign-out, the password reset and the e-mail confirmation. */
 export const accountEndpoints = {
-  register: endpoint({
-    method: 'POST',
-    path: '/api/auth/register',
-    body: registerBody,
-    answers: { 201: userSchema },
-  }),
-  signIn: endpoint({
-    method: 'POST',
-    path: '/api/auth/login',
-    body: loginBody,
-    answers: { 200: userSchema },
-  }),
-  currentUser: endpoint({ method: 'GET', path: '/api/auth/user', answers: { 200: userSchema } }),
-  updateProfile: endpoint({
-    method: 'PATCH',
-    path: '/api/user/profile',
-    body: profileBody,
-    answers: { 200: userSchema },
-  }),
-  signOut: endpoint({ method: 'POST', path: '/api/auth/logout', answers: { 200: okSchema } }),
-  signOutEverywhere: endpoint({
-    method: 'POST',
-    path: '/api/auth/logout-all',
-    answers: { 200: sessionsEndedSchema },
-  }),
-  requestPasswordReset: endpoint({
-    method: 'POST',
-    path: '/api/auth/password-reset',
+  register: endpoint('POST /api/auth/register', { body: registerBody, answers: { 201: userSchema } }),
+  signIn: endpoint('POST /api/auth/login', { body: loginBody, answers: { 200: userSchema } }),
+  currentUser: endpoint('GET /api/auth/user', { answers: { 200: userSchema } }),
+  updateProfile: endpoint('PATCH /api/user/profile', { body: profileBody, answers: { 200: userSchema } }),
+  signOut: endpoint('POST /api/auth/logout', { answers: { 200: okSchema } }),
+  signOutEverywhere: endpoint('POST /api/auth/logout-all', { answers: { 200: sessionsEndedSchema } }),
+  requestPasswordReset: endpoint('POST /api/auth/password-reset', {
     body: passwordResetBody,
     answers: { 202: okSchema },
   }),
-  resetPassword: endpoint({
-    method: 'POST',
-    path: '/api/auth/password-reset/confirm',
+  resetPassword: endpoint('POST /api/auth/password-reset/confirm', {
     body: passwordResetConfirmBody,
     answers: { 200: okSchema },
   }),
-  resendEmailConfirmation: endpoint({
-    method: 'POST',
-    path: '/api/auth/resend-verification',
-    answers: { 202: okSchema },
-  }),
+  resendEmailConfirmation: endpoint('POST /api/auth/resend-verification', { answers: { 202: okSchema } }),
 };
 
 /**
@@ -62,9 +35,7 @@ export const accountEndpoints = {
  * web app takes only their URL, for a link or a full navigation.
  */
 export const accountNavigations = {
-  startSignIn: endpoint({
-    method: 'GET',
-    path: '/api/login',
+  startSignIn: endpoint('GET /api/login', {
     querystring: z.object({
       returnTo: z
         .unknown()
@@ -74,5 +45,5 @@ export const accountNavigations = {
     }),
     answers: { 302: z.null() },
   }),
-  signOutPage: endpoint({ method: 'GET', path: '/api/logout', answers: { 200: z.string(), 302: z.null() } }),
+  signOutPage: endpoint('GET /api/logout', { answers: { 200: z.string(), 302: z.null() } }),
 };

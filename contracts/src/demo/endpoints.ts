@@ -4,11 +4,9 @@ import { demoLinkSchema, demoShortenBody } from './api';
 
 /** The landing page's demo: shortening without an account, and this browser's demo links. */
 export const demoEndpoints = {
-  demoShorten: endpoint({
-    method: 'POST',
-    path: '/api/demo/shorten',
+  demoShorten: endpoint('POST /api/demo/shorten', {
     body: demoShortenBody,
     answers: { 201: demoLinkSchema },
   }),
-  demoLinks: endpoint({ method: 'GET', path: '/api/demo/links', answers: { 200: z.array(demoLinkSchema) } }),
+  demoLinks: endpoint('GET /api/demo/links', { answers: { 200: z.array(demoLinkSchema) } }),
 };

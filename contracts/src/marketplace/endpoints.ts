@@ -16,48 +16,30 @@ import {
   updatePremiumSlugBody,
 } from './api';
 
-const slugIdParams = z.object({ id: z.string() });
-
 /** The marketplace: the slugs for sale, buying one, and the owner's slugs. */
 export const marketplaceEndpoints = {
-  premiumSlugsForSale: endpoint({
-    method: 'GET',
-    path: '/api/marketplace/premium-slugs',
+  premiumSlugsForSale: endpoint('GET /api/marketplace/premium-slugs', {
     answers: { 200: z.array(marketplaceSlugSchema) },
   }),
-  premiumSlug: endpoint({
-    method: 'GET',
-    path: '/api/marketplace/premium-slugs/:id',
-    params: slugIdParams,
+  premiumSlug: endpoint('GET /api/marketplace/premium-slugs/:id', {
     answers: { 200: marketplaceSlugDetailSchema },
   }),
-  startPremiumPurchase: endpoint({
-    method: 'POST',
-    path: '/api/marketplace/premium-slugs/:id/payment-intent',
-    params: slugIdParams,
+  startPremiumPurchase: endpoint('POST /api/marketplace/premium-slugs/:id/payment-intent', {
     answers: { 200: premiumPaymentIntentSchema },
   }),
-  premiumPurchase: endpoint({
-    method: 'GET',
-    path: '/api/marketplace/purchases/:paymentIntentId',
+  premiumPurchase: endpoint('GET /api/marketplace/purchases/:paymentIntentId', {
     params: z.object({ paymentIntentId: z.string().max(255) }),
     querystring: z.object({ slug: z.string().max(20).optional() }),
     answers: { 200: premiumPurchaseSchema },
   }),
-  ownedPremiumSlugs: endpoint({
-    method: 'GET',
-    path: '/api/marketplace/my-premium-slugs',
+  ownedPremiumSlugs: endpoint('GET /api/marketplace/my-premium-slugs', {
     answers: { 200: z.array(ownedPremiumSlugSchema) },
   }),
   /** The same list, where the dashboard's card asks for it. */
-  ownedPremiumSlugsCard: endpoint({
-    method: 'GET',
-    path: '/api/user/premium-slugs',
+  ownedPremiumSlugsCard: endpoint('GET /api/user/premium-slugs', {
     answers: { 200: z.array(ownedPremiumSlugSchema) },
   }),
-  setPremiumRedirect: endpoint({
-    method: 'PUT',
-    path: '/api/marketplace/premium-slugs/:slug/url',
+  setPremiumRedirect: endpoint('PUT /api/marketplace/premium-slugs/:slug/url', {
     params: z.object({ slug: z.string().max(64) }),
     body: setPremiumSlugUrlBody,
     answers: { 200: ownedPremiumSlugSchema },
@@ -66,34 +48,22 @@ export const marketplaceEndpoints = {
 
 /** The console's Premium tab, behind the admin gate. */
 export const premiumSlugAdminEndpoints = {
-  premiumCatalogue: endpoint({
-    method: 'GET',
-    path: '/api/admin/premium-slugs',
+  premiumCatalogue: endpoint('GET /api/admin/premium-slugs', {
     querystring: adminPremiumSlugsQuery,
     answers: { 200: adminPremiumSlugsPageSchema },
   }),
-  addPremiumSlug: endpoint({
-    method: 'POST',
-    path: '/api/admin/premium-slugs',
+  addPremiumSlug: endpoint('POST /api/admin/premium-slugs', {
     body: createPremiumSlugBody,
     answers: { 201: premiumSlugSchema },
   }),
-  updatePremiumSlug: endpoint({
-    method: 'PATCH',
-    path: '/api/admin/premium-slugs/:id',
-    params: slugIdParams,
+  updatePremiumSlug: endpoint('PATCH /api/admin/premium-slugs/:id', {
     body: updatePremiumSlugBody,
     answers: { 200: premiumSlugSchema },
   }),
-  deletePremiumSlug: endpoint({
-    method: 'DELETE',
-    path: '/api/admin/premium-slugs/:id',
-    params: slugIdParams,
+  deletePremiumSlug: endpoint('DELETE /api/admin/premium-slugs/:id', {
     answers: { 200: deletedPremiumSlugSchema },
   }),
-  seedPremiumSlugs: endpoint({
-    method: 'POST',
-    path: '/api/admin/premium-slugs/seed',
+  seedPremiumSlugs: endpoint('POST /api/admin/premium-slugs/seed', {
     answers: { 200: premiumSeedResultSchema },
   }),
 };

@@ -12,38 +12,18 @@ import {
   ticketStatusBody,
 } from './api';
 
-const ticketParams = z.object({ id: z.string() });
-
 /** The signed-in user's own tickets (the Support Center). */
 export const supportEndpoints = {
-  listTickets: endpoint({
-    method: 'GET',
-    path: '/api/support/tickets',
-    answers: { 200: z.array(ticketSchema) },
-  }),
-  openTicket: endpoint({
-    method: 'POST',
-    path: '/api/support/tickets',
-    body: openTicketBody,
-    answers: { 201: ticketSchema },
-  }),
-  closeTicket: endpoint({
-    method: 'PATCH',
-    path: '/api/support/tickets/:id',
-    params: ticketParams,
+  listTickets: endpoint('GET /api/support/tickets', { answers: { 200: z.array(ticketSchema) } }),
+  openTicket: endpoint('POST /api/support/tickets', { body: openTicketBody, answers: { 201: ticketSchema } }),
+  closeTicket: endpoint('PATCH /api/support/tickets/:id', {
     body: closeTicketBody,
     answers: { 200: ticketSchema },
   }),
-  ticketMessages: endpoint({
-    method: 'GET',
-    path: '/api/support/tickets/:id/messages',
-    params: ticketParams,
+  ticketMessages: endpoint('GET /api/support/tickets/:id/messages', {
     answers: { 200: z.array(ticketMessageSchema) },
   }),
-  replyToTicket: endpoint({
-    method: 'POST',
-    path: '/api/support/tickets/:id/messages',
-    params: ticketParams,
+  replyToTicket: endpoint('POST /api/support/tickets/:id/messages', {
     body: ticketMessageBody,
     answers: { 201: ticketMessageSchema },
   }),
@@ -51,35 +31,19 @@ export const supportEndpoints = {
 
 /** The console's Support tab, behind the admin gate. */
 export const supportAdminEndpoints = {
-  adminTickets: endpoint({
-    method: 'GET',
-    path: '/api/admin/tickets',
+  adminTickets: endpoint('GET /api/admin/tickets', {
     querystring: adminTicketsQuery,
     answers: { 200: adminTicketsPageSchema },
   }),
-  adminTicketMessages: endpoint({
-    method: 'GET',
-    path: '/api/admin/tickets/:id/messages',
-    params: ticketParams,
+  adminTicketMessages: endpoint('GET /api/admin/tickets/:id/messages', {
     answers: { 200: z.array(ticketMessageSchema) },
   }),
-  assignTicket: endpoint({
-    method: 'PATCH',
-    path: '/api/admin/tickets/:id/assign',
-    params: ticketParams,
-    answers: { 200: adminTicketSchema },
-  }),
-  replyAsSupport: endpoint({
-    method: 'POST',
-    path: '/api/admin/tickets/:id/reply',
-    params: ticketParams,
+  assignTicket: endpoint('PATCH /api/admin/tickets/:id/assign', { answers: { 200: adminTicketSchema } }),
+  replyAsSupport: endpoint('POST /api/admin/tickets/:id/reply', {
     body: ticketMessageBody,
     answers: { 201: ticketMessageSchema },
   }),
-  setTicketStatus: endpoint({
-    method: 'PATCH',
-    path: '/api/admin/tickets/:id/status',
-    params: ticketParams,
+  setTicketStatus: endpoint('PATCH /api/admin/tickets/:id/status', {
     body: ticketStatusBody,
     answers: { 200: adminTicketSchema },
   }),
