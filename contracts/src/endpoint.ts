@@ -18,8 +18,8 @@ export interface Endpoint {
   answers: Record<number, z.ZodType>;
 }
 
-/** What a declaration says besides its method and path. */
-type Parts = Omit<Endpoint, 'method' | 'path'>;
+/** What a declaration says of the request besides its method and path. */
+type Parts = Pick<Endpoint, 'params' | 'querystring' | 'body'>;
 
 /** The `:name`s of a path. */
 type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
@@ -36,14 +36,20 @@ type DerivedParams<Path extends string, Declared extends Parts> = Declared exten
     : { params: z.ZodObject<{ [Name in ParamNames<Path>]: z.ZodString }> };
 
 /**
- * Declares an endpoint from `'METHOD /api/path'` and its parts; `const` keeps its method, path and schemas
- * as their own types. The path's `:name`s are string parameters unless `params` narrows them.
+ * Declares an endpoint from `'METHOD /api/path'`, its answers by status, and the schemas of its request's
+ * parts; `const` keeps its method, path and schemas as their own types. The path's `:name`s are string
+ * parameters unless `params` narrows them.
  */
-export function endpoint<const Route extends `${HttpMethod} /api/${string}`, const Declared extends Parts>(
+export function endpoint<
+  const Route extends `${HttpMethod} /api/${string}`,
+  const Answers extends Endpoint['answers'],
+  const Declared extends Parts = Record<never, never>,
+>(
   route: Route,
-  declared: Declared,
+  answers: Answers,
+  declared: Declared = {} as Declared,
 ): Route extends `${infer Method extends HttpMethod} ${infer Path extends `/api/${string}`}`
-  ? { method: Method; path: Path } & DerivedParams<Path, Declared> & Declared
+  ? { method: Method; path: Path; answers: Answers } & DerivedParams<Path, Declared> & Declared
   : never {
   const [method, path] = route.split(' ') as [HttpMethod, `/api/${string}`];
   const names = [...path.matchAll(/:(\w+)/g)].map(([, name]) => name as string);
@@ -52,5 +58,5 @@ export function endpoint<const Route extends `${HttpMethod} /api/${string}`, con
       ? {}
       : { params: z.object(Object.fromEntries(names.map((name) => [name, z.string()]))) };
   // The conditional return type is what callers see; it holds for what is built here.
-  return { method, path, ...params, ...declared } as never;
+  return { method, path, ...params, ...declared, answers } as never;
 }

@@ -11,13 +11,14 @@ const listQuery = z.object({
 
 /** The signed-in user's links. */
 export const linkEndpoints = {
-  listLinks: endpoint('GET /api/links', { querystring: listQuery, answers: { 200: z.array(linkSchema) } }),
-  createLink: endpoint('POST /api/links', { body: createLinkBody, answers: { 201: linkSchema } }),
-  updateLink: endpoint('PATCH /api/links/:id', { body: updateLinkBody, answers: { 200: linkSchema } }),
-  deleteLink: endpoint('DELETE /api/links/:id', { answers: { 200: deletedLinkSchema } }),
-  duplicateLink: endpoint('POST /api/links/:id/duplicate', { answers: { 201: linkSchema } }),
-  checkAvailability: endpoint('GET /api/links/check-availability/:code', {
-    params: z.object({ code: z.string() }),
-    answers: { 200: availabilitySchema },
-  }),
+  listLinks: endpoint('GET /api/links', { 200: z.array(linkSchema) }, { querystring: listQuery }),
+  createLink: endpoint('POST /api/links', { 201: linkSchema }, { body: createLinkBody }),
+  updateLink: endpoint('PATCH /api/links/:id', { 200: linkSchema }, { body: updateLinkBody }),
+  deleteLink: endpoint('DELETE /api/links/:id', { 200: deletedLinkSchema }),
+  duplicateLink: endpoint('POST /api/links/:id/duplicate', { 201: linkSchema }),
+  checkAvailability: endpoint(
+    'GET /api/links/check-availability/:code',
+    { 200: availabilitySchema },
+    { params: z.object({ code: z.string() }) },
+  ),
 };

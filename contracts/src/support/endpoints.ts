@@ -14,37 +14,34 @@ import {
 
 /** The signed-in user's own tickets (the Support Center). */
 export const supportEndpoints = {
-  listTickets: endpoint('GET /api/support/tickets', { answers: { 200: z.array(ticketSchema) } }),
-  openTicket: endpoint('POST /api/support/tickets', { body: openTicketBody, answers: { 201: ticketSchema } }),
-  closeTicket: endpoint('PATCH /api/support/tickets/:id', {
-    body: closeTicketBody,
-    answers: { 200: ticketSchema },
-  }),
-  ticketMessages: endpoint('GET /api/support/tickets/:id/messages', {
-    answers: { 200: z.array(ticketMessageSchema) },
-  }),
-  replyToTicket: endpoint('POST /api/support/tickets/:id/messages', {
-    body: ticketMessageBody,
-    answers: { 201: ticketMessageSchema },
-  }),
+  listTickets: endpoint('GET /api/support/tickets', { 200: z.array(ticketSchema) }),
+  openTicket: endpoint('POST /api/support/tickets', { 201: ticketSchema }, { body: openTicketBody }),
+  closeTicket: endpoint('PATCH /api/support/tickets/:id', { 200: ticketSchema }, { body: closeTicketBody }),
+  ticketMessages: endpoint('GET /api/support/tickets/:id/messages', { 200: z.array(ticketMessageSchema) }),
+  replyToTicket: endpoint(
+    'POST /api/support/tickets/:id/messages',
+    { 201: ticketMessageSchema },
+    { body: ticketMessageBody },
+  ),
 };
 
 /** The console's Support tab, behind the admin gate. */
 export const supportAdminEndpoints = {
-  adminTickets: endpoint('GET /api/admin/tickets', {
-    querystring: adminTicketsQuery,
-    answers: { 200: adminTicketsPageSchema },
-  }),
-  adminTicketMessages: endpoint('GET /api/admin/tickets/:id/messages', {
-    answers: { 200: z.array(ticketMessageSchema) },
-  }),
-  assignTicket: endpoint('PATCH /api/admin/tickets/:id/assign', { answers: { 200: adminTicketSchema } }),
-  replyAsSupport: endpoint('POST /api/admin/tickets/:id/reply', {
-    body: ticketMessageBody,
-    answers: { 201: ticketMessageSchema },
-  }),
-  setTicketStatus: endpoint('PATCH /api/admin/tickets/:id/status', {
-    body: ticketStatusBody,
-    answers: { 200: adminTicketSchema },
-  }),
+  adminTickets: endpoint(
+    'GET /api/admin/tickets',
+    { 200: adminTicketsPageSchema },
+    { querystring: adminTicketsQuery },
+  ),
+  adminTicketMessages: endpoint('GET /api/admin/tickets/:id/messages', { 200: z.array(ticketMessageSchema) }),
+  assignTicket: endpoint('PATCH /api/admin/tickets/:id/assign', { 200: adminTicketSchema }),
+  replyAsSupport: endpoint(
+    'POST /api/admin/tickets/:id/reply',
+    { 201: ticketMessageSchema },
+    { body: ticketMessageBody },
+  ),
+  setTicketStatus: endpoint(
+    'PATCH /api/admin/tickets/:id/status',
+    { 200: adminTicketSchema },
+    { body: ticketStatusBody },
+  ),
 };
