@@ -1,18 +1,7 @@
-import {
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Center, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ADMIN_USERS_MAX_PAGE, type AdminUser } from '@sniplink/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { pageInAddress } from '../places';
 import { adminRoute } from './places';
@@ -48,7 +37,8 @@ export function UsersTab() {
     void navigate({ search: (previous) => ({ ...previous, page: pageInAddress(next) }), replace: true });
   // The user as the server last answered a change in the dialog, until the list shows it too.
   const [changed, setChanged] = useState<AdminUser | null>(null);
-  const users = useQuery(adminUsersQueryOptions(search, page));
+  // The console's loader has this page of the search and the open dialog's history.
+  const { data: found } = useSuspenseQuery(adminUsersQueryOptions(search, page));
   // The View dialog's user is named in the address (`?user=`): a reload finds them on the same page of
   // the same search.
   const viewing =
@@ -56,7 +46,7 @@ export function UsersTab() {
       ? null
       : changed?.id === viewingId
         ? changed
-        : (users.data?.users.find((one) => one.id === viewingId) ?? null);
+        : (found.users.find((one) => one.id === viewingId) ?? null);
   const view = (user: AdminUser) => {
     setChanged(null);
     void navigate({ search: (previous) => ({ ...previous, user: user.id }) });
@@ -65,9 +55,7 @@ export function UsersTab() {
     setChanged(null);
     void navigate({ search: (previous) => ({ ...previous, user: undefined }), replace: true });
   };
-  const pageCount = users.data
-    ? Math.min(ADMIN_USERS_MAX_PAGE, Math.max(1, Math.ceil(users.data.total / users.data.pageSize)))
-    : 1;
+  const pageCount = Math.min(ADMIN_USERS_MAX_PAGE, Math.max(1, Math.ceil(found.total / found.pageSize)));
 
   return (
     <Stack gap="md">
@@ -80,27 +68,19 @@ export function UsersTab() {
           w={320}
         />
         <Group gap="sm">
-          {users.data && (
-            <Text size="sm" c="dimmed">
-              {users.data.total.toLocaleString()}
-              {users.data.totalCapped ? '+' : ''} {users.data.total === 1 ? 'user' : 'users'}
-            </Text>
-          )}
+          <Text size="sm" c="dimmed">
+            {found.total.toLocaleString()}
+            {found.totalCapped ? '+' : ''} {found.total === 1 ? 'user' : 'users'}
+          </Text>
           <Button component="a" href={adminUsersExportUrl(search)} download variant="default" size="sm">
             Export
           </Button>
         </Group>
       </Group>
-      {users.isError ? (
-        <Text c="red">Failed to load users.</Text>
-      ) : !users.data ? (
-        <Center py="lg">
-          <Loader aria-label="Loading users" />
-        </Center>
-      ) : users.data.users.length === 0 ? (
+      {found.users.length === 0 ? (
         <Text c="dimmed">No users match this search.</Text>
       ) : (
-        <UsersTable users={users.data.users} onView={view} />
+        <UsersTable users={found.users} onView={view} />
       )}
       {pageCount > 1 && (
         <Center>

@@ -1,7 +1,8 @@
 import { type AdminUser, userAdminEndpoints } from '@sniplink/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, urlOf } from '../api/client';
-import { auditQueryKey } from './auditApi';
+import { auditHistoryQueryOptions, auditQueryKey } from './auditApi';
+import type { AdminSearch } from './places';
 
 const { listUsers, exportUsers, setUserAdmin, setUserSuspended } = userAdminEndpoints;
 
@@ -15,9 +16,19 @@ export const adminUsersQueryOptions = (search: string, page: number) =>
   queryOptions({
     queryKey: [...adminUsersQueryKey, search, page],
     queryFn: ({ signal }) => call(listUsers, { query: { search: searched(search), page } }, { signal }),
-    placeholderData: keepPreviousData,
     retry: false,
   });
+
+/**
+ * The Users tab at its place: the page of the search, and the history of the user whose View dialog is
+ * open. The dialog opens only for a user on that page, so another id in the address loads nothing more.
+ */
+export async function loadUsersTab(queryClient: QueryClient, { q, page, user }: AdminSearch): Promise<void> {
+  const found = await queryClient.ensureQueryData(adminUsersQueryOptions(q ?? '', page ?? 1));
+  if (found.users.some((one) => one.id === user)) {
+    await queryClient.ensureInfiniteQueryData(auditHistoryQueryOptions({ target: `user-${user}` }));
+  }
+}
 
 /** The CSV of every user the search matches (a download: a navigation that sends the cookie). */
 export const adminUsersExportUrl = (search: string) =>

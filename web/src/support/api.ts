@@ -1,5 +1,5 @@
 import { type OpenTicketBody, supportEndpoints, type TicketStatus } from '@sniplink/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 
 const { listTickets, openTicket, closeTicket, ticketMessages, replyToTicket } = supportEndpoints;
@@ -25,6 +25,20 @@ export const ticketMessagesQueryOptions = (ticketId: string) =>
     queryFn: ({ signal }) => call(ticketMessages, { params: { id: ticketId } }, { signal }),
     staleTime: 0,
   });
+
+/**
+ * The Support Center at its place (`?support=open`, `?ticket=`): the user's tickets, and the open one's
+ * conversation when it is one of them.
+ */
+export async function loadSupportCenter(
+  queryClient: QueryClient,
+  { support, ticket }: { support?: 'open'; ticket?: string },
+): Promise<void> {
+  if (support !== 'open' && ticket === undefined) return;
+  const tickets = await queryClient.ensureQueryData(ticketsQueryOptions());
+  const open = tickets.find((one) => one.id === ticket);
+  if (open) await queryClient.ensureQueryData(ticketMessagesQueryOptions(open.id));
+}
 
 /** Colours of the status badge: open green, in progress yellow, anything else grey. */
 export const ticketStatusColor = (status: TicketStatus) =>

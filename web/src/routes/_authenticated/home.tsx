@@ -28,9 +28,11 @@ export const Route = createFileRoute('/_authenticated/home')({
     ...dashboardSearchSchema.parse(search),
   }),
   // The loader stays in the app's first chunk: it fetches the dashboard's code with its data.
-  loader: async ({ context: { queryClient } }) => {
+  // The dashboard's places open dialogs and panels whose data the loader brings.
+  loaderDeps: ({ search: { support, ticket, analytics } }) => ({ support, ticket, analytics }),
+  loader: async ({ context: { queryClient }, deps }) => {
     const { loadDashboard } = await import('../../dashboard/DashboardPage');
-    await loadDashboard(queryClient);
+    await loadDashboard(queryClient, deps);
   },
   pendingComponent: PagePending,
   errorComponent: PageError,
