@@ -1,16 +1,13 @@
 import { Badge, Button, Center, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { ADMIN_USERS_MAX_PAGE, type AdminUser } from '@sniplink/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { pageInAddress } from '../places';
 import { adminRoute } from './places';
 import { UserDialog } from './UserDialog';
 import { fullName, joined, SubscriptionBadges } from './userFacts';
 import { adminUsersExportUrl, adminUsersQueryOptions } from './usersApi';
-
-/** How long the search waits for the typing to stop before it asks the server. */
-const searchDebounceMs = 300;
+import { useSearchInAddress } from './useSearchInAddress';
 
 /**
  * The console's Users tab: search by e-mail or full name (on the server), the
@@ -19,20 +16,7 @@ const searchDebounceMs = 300;
 export function UsersTab() {
   const { q: search = '', page = 1, user: viewingId } = adminRoute.useSearch();
   const navigate = adminRoute.useNavigate();
-  const [typed, setTyped] = useState(search);
-  const [debounced] = useDebouncedValue(typed.trim(), searchDebounceMs);
-  // The search, once the typing stops, goes into the address in place of the last one; any filter change
-  // returns to page 1. The last one written is remembered so that the address and the box never chase
-  // each other.
-  const written = useRef(search);
-  useEffect(() => {
-    if (debounced === written.current) return;
-    written.current = debounced;
-    void navigate({
-      search: (previous) => ({ ...previous, q: debounced || undefined, page: undefined }),
-      replace: true,
-    });
-  }, [debounced, navigate]);
+  const [typed, setTyped] = useSearchInAddress();
   const setPage = (next: number) =>
     void navigate({ search: (previous) => ({ ...previous, page: pageInAddress(next) }), replace: true });
   // The user as the server last answered a change in the dialog, until the list shows it too.

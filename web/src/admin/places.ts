@@ -1,4 +1,5 @@
-import { ticketPriorities, ticketStatuses } from '@sniplink/contracts';
+import { premiumAvailabilityFilters, ticketPriorities, ticketStatuses } from '@sniplink/contracts';
+import { premiumCategories, premiumTiers } from '@sniplink/contracts/premium-slugs';
 import { getRouteApi } from '@tanstack/react-router';
 import { z } from 'zod';
 import { idParam, pageParam, textParam } from '../places';
@@ -6,8 +7,9 @@ import { idParam, pageParam, textParam } from '../places';
 /**
  * The console's places, in its address: the tab (`tab`, Overview without it); on the Users tab, the
  * search (`q`), its page (`page`) and the user whose View dialog is open (`user`); on the Support tab,
- * the filters (`status`, `priority`), the page (`page`) and the ticket whose thread is open (`ticket`).
- * A reload or a shared address opens the same place.
+ * the filters (`status`, `priority`), the page (`page`) and the ticket whose thread is open (`ticket`);
+ * on the Premium tab, the search (`q`), the filters (`category`, `tier`, `availability`) and the page
+ * (`page`). A reload or a shared address opens the same place; a filter value that is not one is none.
  */
 export const adminSearchSchema = z.object({
   tab: z.string().optional().catch(undefined),
@@ -17,6 +19,9 @@ export const adminSearchSchema = z.object({
   status: z.enum(ticketStatuses).optional().catch(undefined),
   priority: z.enum(ticketPriorities).optional().catch(undefined),
   ticket: idParam,
+  category: z.enum(premiumCategories).optional().catch(undefined),
+  tier: z.enum(premiumTiers).optional().catch(undefined),
+  availability: z.enum(premiumAvailabilityFilters).optional().catch(undefined),
 });
 
 export type AdminSearch = z.infer<typeof adminSearchSchema>;
