@@ -3,10 +3,12 @@ import type { User } from '@sniplink/contracts';
 import { pages } from '@sniplink/contracts/pages';
 import type { QueryClient } from '@tanstack/react-query';
 import { Fragment } from 'react';
+import { userAnnouncementsQueryOptions } from '../admin/announcementsApi';
 import { linkAnalyticsQueryOptions, userAnalyticsQueryOptions } from '../analytics/api';
 import { PageTitle } from '../components/PageTitle';
 import { dashboardCards } from '../features';
 import { linksQueryOptions } from '../links/api';
+import { myPremiumSlugsQueryOptions } from '../marketplace/api';
 import { loadSupportCenter } from '../support/api';
 import type { DashboardSearch } from './places';
 
@@ -17,6 +19,10 @@ import type { DashboardSearch } from './places';
  * the place opens nothing.
  */
 export async function loadDashboard(queryClient: QueryClient, place: DashboardSearch): Promise<void> {
+  // The announcements and the premium slugs are asked at the same time, not waited for: a failure of
+  // either hides its card and leaves the home as it is.
+  void queryClient.prefetchQuery(userAnnouncementsQueryOptions());
+  void queryClient.prefetchQuery(myPremiumSlugsQueryOptions());
   const [links] = await Promise.all([
     queryClient.ensureQueryData(linksQueryOptions()),
     queryClient.ensureQueryData(userAnalyticsQueryOptions()),
