@@ -1,6 +1,7 @@
 import { supportAdminEndpoints, type TicketPriority, type TicketStatus } from '@sniplink/contracts';
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { useRefreshingMutation } from '../api/useRefreshingMutation';
 import { auditQueryKey } from './auditApi';
 import type { AdminSearch } from './places';
 
@@ -46,17 +47,8 @@ export async function loadSupportTab(
 }
 
 /** After any change: the list, its counts, the open conversation and the audit history. */
-function useTicketChange<Variables, Answer>(mutationFn: (variables: Variables) => Promise<Answer>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminTicketsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: auditQueryKey }),
-      ]),
-  });
-}
+const useTicketChange = <Variables, Answer>(mutationFn: (variables: Variables) => Promise<Answer>) =>
+  useRefreshingMutation(mutationFn, [adminTicketsQueryKey, auditQueryKey]);
 
 /** PATCH /api/admin/tickets/{id}/assign, with no body: to the calling admin. */
 export const useAssignTicket = () => useTicketChange((id: string) => call(assignTicket, { params: { id } }));

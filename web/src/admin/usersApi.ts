@@ -1,6 +1,7 @@
 import { type AdminUser, userAdminEndpoints } from '@sniplink/contracts';
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { call, urlOf } from '../api/client';
+import { useRefreshingMutation } from '../api/useRefreshingMutation';
 import { auditHistoryQueryOptions, auditQueryKey } from './auditApi';
 import type { AdminSearch } from './places';
 
@@ -34,32 +35,21 @@ export async function loadUsersTab(queryClient: QueryClient, { q, page, user }: 
 export const adminUsersExportUrl = (search: string) =>
   urlOf(exportUsers, { query: { search: searched(search) } });
 
-/** Grants or removes the admin flag, then the list again. */
-export function useSetAdmin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, isAdmin }: { id: string; isAdmin: boolean }): Promise<AdminUser> =>
-      call(setUserAdmin, { params: { id }, body: { isAdmin } }),
-    // The list, and the user's history in the open dialog (the change is an entry of it).
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: auditQueryKey }),
-      ]),
-  });
-}
+/** What a change to a user asks again: the list, and the user's history in the open dialog (the change is an entry of it). */
+const userChangeRefreshes = [adminUsersQueryKey, auditQueryKey];
 
-/** Suspends or unsuspends, then the list again. */
-export function useSuspendUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, suspended }: { id: string; suspended: boolean }): Promise<AdminUser> =>
+/** Grants or removes the admin flag. */
+export const useSetAdmin = () =>
+  useRefreshingMutation(
+    ({ id, isAdmin }: { id: string; isAdmin: boolean }): Promise<AdminUser> =>
+      call(setUserAdmin, { params: { id }, body: { isAdmin } }),
+    userChangeRefreshes,
+  );
+
+/** Suspends or unsuspends. */
+export const useSuspendUser = () =>
+  useRefreshingMutation(
+    ({ id, suspended }: { id: string; suspended: boolean }): Promise<AdminUser> =>
       call(setUserSuspended, { params: { id }, body: { suspended } }),
-    // The list, and the user's history in the open dialog (the change is an entry of it).
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: auditQueryKey }),
-      ]),
-  });
-}
+    userChangeRefreshes,
+  );

@@ -1,6 +1,7 @@
 import { type OpenTicketBody, supportEndpoints, type TicketStatus } from '@sniplink/contracts';
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { useRefreshingMutation } from '../api/useRefreshingMutation';
 
 const { listTickets, openTicket, closeTicket, ticketMessages, replyToTicket } = supportEndpoints;
 /** Every ticket query's key starts with the list's path: a change asks them all again. */
@@ -52,28 +53,19 @@ export const ticketStatusLabels: Record<TicketStatus, string> = {
 };
 
 /** Opens a ticket; the list is asked again. */
-export function useOpenTicket() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: OpenTicketBody) => call(openTicket, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TICKETS] }),
-  });
-}
+export const useOpenTicket = () =>
+  useRefreshingMutation((body: OpenTicketBody) => call(openTicket, { body }), [[TICKETS]]);
 
 /** Replies on a ticket; its conversation and the list (a reply may reopen it) are asked again. */
-export function usePostTicketMessage(ticketId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (message: string) => call(replyToTicket, { params: { id: ticketId }, body: { message } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TICKETS] }),
-  });
-}
+export const usePostTicketMessage = (ticketId: string) =>
+  useRefreshingMutation(
+    (message: string) => call(replyToTicket, { params: { id: ticketId }, body: { message } }),
+    [[TICKETS]],
+  );
 
 /** Closes one of the user's tickets. */
-export function useCloseTicket(ticketId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => call(closeTicket, { params: { id: ticketId }, body: { status: 'closed' } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TICKETS] }),
-  });
-}
+export const useCloseTicket = (ticketId: string) =>
+  useRefreshingMutation(
+    () => call(closeTicket, { params: { id: ticketId }, body: { status: 'closed' } }),
+    [[TICKETS]],
+  );
