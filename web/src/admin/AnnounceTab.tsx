@@ -23,6 +23,7 @@ import {
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../api/http';
+import { ListTable } from '../components/ListTable';
 import { toast } from '../components/toast';
 import { announcementColors } from './AnnouncementBanners';
 import {
@@ -82,25 +83,16 @@ export function AnnounceTab() {
 
 function AnnouncementTable({ announcements }: { announcements: Announcement[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" aria-label="Announcements">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Title</Table.Th>
-            <Table.Th>Message</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Audience</Table.Th>
-            <Table.Th>Active</Table.Th>
-            <Table.Th>Created</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {announcements.map((announcement) => (
-            <AnnouncementRow key={announcement.id} announcement={announcement} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={760}
+      verticalSpacing="sm"
+      aria-label="Announcements"
+      headings={['Title', 'Message', 'Type', 'Audience', 'Active', 'Created']}
+    >
+      {announcements.map((announcement) => (
+        <AnnouncementRow key={announcement.id} announcement={announcement} />
+      ))}
+    </ListTable>
   );
 }
 

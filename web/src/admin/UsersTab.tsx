@@ -2,6 +2,7 @@ import { Badge, Button, Center, Group, Pagination, Stack, Table, Text, TextInput
 import { ADMIN_USERS_MAX_PAGE, type AdminUser } from '@sniplink/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ListTable } from '../components/ListTable';
 import { pageInAddress } from '../places';
 import { adminRoute } from './places';
 import { UserDialog } from './UserDialog';
@@ -84,51 +85,41 @@ export function UsersTab() {
 
 function UsersTable({ users, onView }: { users: AdminUser[]; onView(user: AdminUser): void }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Subscription</Table.Th>
-            <Table.Th>Links created</Table.Th>
-            <Table.Th>Admin</Table.Th>
-            <Table.Th>Joined</Table.Th>
-            <Table.Th aria-label="Actions" />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => (
-            <Table.Tr key={user.id}>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {fullName(user) || '—'}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {user.email ?? '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <SubscriptionBadges user={user} />
-              </Table.Td>
-              <Table.Td>{user.linksCreatedThisMonth}</Table.Td>
-              <Table.Td>
-                {user.isAdmin ? <Badge color="red">Admin</Badge> : <Text size="sm">—</Text>}
-              </Table.Td>
-              <Table.Td>{joined(user)}</Table.Td>
-              <Table.Td>
-                <Button
-                  variant="subtle"
-                  size="xs"
-                  onClick={() => onView(user)}
-                  aria-label={`View ${user.email ?? user.id}`}
-                >
-                  View
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={720}
+      striped
+      highlightOnHover
+      verticalSpacing="xs"
+      headings={['User', 'Subscription', 'Links created', 'Admin', 'Joined', { hidden: 'Actions' }]}
+    >
+      {users.map((user) => (
+        <Table.Tr key={user.id}>
+          <Table.Td>
+            <Text size="sm" fw={500}>
+              {fullName(user) || '—'}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {user.email ?? '—'}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <SubscriptionBadges user={user} />
+          </Table.Td>
+          <Table.Td>{user.linksCreatedThisMonth}</Table.Td>
+          <Table.Td>{user.isAdmin ? <Badge color="red">Admin</Badge> : <Text size="sm">—</Text>}</Table.Td>
+          <Table.Td>{joined(user)}</Table.Td>
+          <Table.Td>
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => onView(user)}
+              aria-label={`View ${user.email ?? user.id}`}
+            >
+              View
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }

@@ -24,6 +24,7 @@ import {
   useSeedPremiumSlugs,
 } from '../admin/premiumSlugsApi';
 import { useSearchInAddress } from '../admin/useSearchInAddress';
+import { ListTable } from '../components/ListTable';
 import { toast } from '../components/toast';
 import { StatCard } from '../dashboard/StatCard';
 import { pageInAddress } from '../places';
@@ -167,60 +168,50 @@ function PremiumSlugTable({
   if (page.total === 0) return <Text c="dimmed">No premium slugs match.</Text>;
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" aria-label="Premium slugs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Slug</Table.Th>
-              <Table.Th>Category</Table.Th>
-              <Table.Th>Tier</Table.Th>
-              <Table.Th>Price</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Owner</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {page.slugs.map((slug) => (
-              <Table.Tr key={slug.id}>
-                <Table.Td ff="monospace" fw={500}>
-                  {slug.slug}
-                </Table.Td>
-                <Table.Td>{categoryLook(slug.category).label}</Table.Td>
-                <Table.Td>{tierLabels[slug.tier]}</Table.Td>
-                <Table.Td>{dollars(slug.price)}</Table.Td>
-                <Table.Td>
-                  <Badge color={slug.isAvailable ? 'green' : 'gray'} variant="light">
-                    {slug.isAvailable ? 'Available' : 'Owned'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td ff="monospace">{ownerLabel(slug.ownerId)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => onEdit(slug)}
-                      aria-label={`Edit ${slug.slug}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      onClick={() => onDelete(slug)}
-                      aria-label={`Delete ${slug.slug}`}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        minWidth={760}
+        verticalSpacing="sm"
+        aria-label="Premium slugs"
+        headings={['Slug', 'Category', 'Tier', 'Price', 'Status', 'Owner', 'Actions']}
+      >
+        {page.slugs.map((slug) => (
+          <Table.Tr key={slug.id}>
+            <Table.Td ff="monospace" fw={500}>
+              {slug.slug}
+            </Table.Td>
+            <Table.Td>{categoryLook(slug.category).label}</Table.Td>
+            <Table.Td>{tierLabels[slug.tier]}</Table.Td>
+            <Table.Td>{dollars(slug.price)}</Table.Td>
+            <Table.Td>
+              <Badge color={slug.isAvailable ? 'green' : 'gray'} variant="light">
+                {slug.isAvailable ? 'Available' : 'Owned'}
+              </Badge>
+            </Table.Td>
+            <Table.Td ff="monospace">{ownerLabel(slug.ownerId)}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => onEdit(slug)}
+                  aria-label={`Edit ${slug.slug}`}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  onClick={() => onDelete(slug)}
+                  aria-label={`Delete ${slug.slug}`}
+                >
+                  Delete
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
       {pageCount > 1 && (
         <Center>
           <Pagination total={pageCount} value={page.page} onChange={onPage} aria-label="Pages" />

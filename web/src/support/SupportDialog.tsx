@@ -22,6 +22,7 @@ import {
 } from '@sniplink/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ListTable } from '../components/ListTable';
 import { toast } from '../components/toast';
 import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { relativeCreationDate } from '../links/relativeDate';
@@ -102,24 +103,17 @@ function TicketList({ tickets, onOpen }: { tickets: Ticket[]; onOpen: (ticketId:
       <Title order={3} size="h4">
         Your tickets
       </Title>
-      <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing="xs" aria-label="Your support tickets" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Subject</Table.Th>
-              <Table.Th>Priority</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {tickets.map((ticket) => (
-              <TicketRow key={ticket.id} ticket={ticket} onOpen={() => onOpen(ticket.id)} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        minWidth={520}
+        verticalSpacing="xs"
+        aria-label="Your support tickets"
+        highlightOnHover
+        headings={['Subject', 'Priority', 'Status', 'Created', { hidden: 'Actions' }]}
+      >
+        {tickets.map((ticket) => (
+          <TicketRow key={ticket.id} ticket={ticket} onOpen={() => onOpen(ticket.id)} />
+        ))}
+      </ListTable>
     </Stack>
   );
 }
@@ -288,15 +282,8 @@ function ReplyForm({ ticketId }: { ticketId: string }) {
       label="Your reply"
       buttonLabel="Send Message"
       pending={post.isPending}
-      onSend={(message, sent) =>
-        post.mutate(message, {
-          onSuccess: () => {
-            toast.success('Message Sent');
-            sent();
-          },
-          onError: () => toast.error('Error', 'Failed to send message. Please try again.'),
-        })
-      }
+      send={(message) => post.mutateAsync(message)}
+      problem={() => 'Failed to send message. Please try again.'}
     />
   );
 }

@@ -31,6 +31,7 @@ import {
   useSetTicketStatus,
 } from '../admin/supportApi';
 import { ApiError } from '../api/http';
+import { ListTable } from '../components/ListTable';
 import { toast } from '../components/toast';
 import { pageInAddress } from '../places';
 import { ticketStatusLabels } from './api';
@@ -151,25 +152,16 @@ function TicketCountCards({ counts }: { counts: TicketCounts }) {
 
 function TicketTable({ tickets, onView }: { tickets: AdminTicket[]; onView: (ticket: AdminTicket) => void }) {
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table verticalSpacing="sm" aria-label="Support tickets">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Priority</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {tickets.map((ticket) => (
-            <TicketRow key={ticket.id} ticket={ticket} onView={() => onView(ticket)} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={820}
+      verticalSpacing="sm"
+      aria-label="Support tickets"
+      headings={['Subject', 'User', 'Priority', 'Status', 'Created', 'Actions']}
+    >
+      {tickets.map((ticket) => (
+        <TicketRow key={ticket.id} ticket={ticket} onView={() => onView(ticket)} />
+      ))}
+    </ListTable>
   );
 }
 
@@ -269,18 +261,8 @@ function StaffReplyForm({ ticketId }: { ticketId: string }) {
       label="Reply as the Support Team"
       buttonLabel="Send Reply"
       pending={reply.isPending}
-      onSend={(message, sent) =>
-        reply.mutate(
-          { id: ticketId, message },
-          {
-            onSuccess: () => {
-              toast.success('Message Sent');
-              sent();
-            },
-            onError: (error) => toast.error('Error', problemOf(error)),
-          },
-        )
-      }
+      send={(message) => reply.mutateAsync({ id: ticketId, message })}
+      problem={problemOf}
     />
   );
 }
