@@ -1,14 +1,14 @@
-import { Badge, Button, Center, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Center, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { ADMIN_USERS_MAX_PAGE, type AdminUser } from '@sniplink/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ListTable } from '../components/ListTable';
 import { pageInAddress } from '../places';
 import { adminRoute } from './places';
+import { SearchInAddress } from './SearchInAddress';
 import { UserDialog } from './UserDialog';
 import { fullName, joined, SubscriptionBadges } from './userFacts';
 import { adminUsersExportUrl, adminUsersQueryOptions } from './usersApi';
-import { useSearchInAddress } from './useSearchInAddress';
 
 /**
  * The console's Users tab: search by e-mail or full name (on the server), the
@@ -17,7 +17,6 @@ import { useSearchInAddress } from './useSearchInAddress';
 export function UsersTab() {
   const { q: search = '', page = 1, user: viewingId } = adminRoute.useSearch();
   const navigate = adminRoute.useNavigate();
-  const [typed, setTyped] = useSearchInAddress();
   const setPage = (next: number) =>
     void navigate({ search: (previous) => ({ ...previous, page: pageInAddress(next) }), replace: true });
   // The user as the server last answered a change in the dialog, until the list shows it too.
@@ -45,13 +44,7 @@ export function UsersTab() {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        <TextInput
-          aria-label="Search users"
-          placeholder="Search by email or name"
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          w={320}
-        />
+        <SearchInAddress label="Search users" placeholder="Search by email or name" w={320} />
         <Group gap="sm">
           <Text size="sm" c="dimmed">
             {found.total.toLocaleString()}

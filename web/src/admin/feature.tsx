@@ -27,7 +27,7 @@ export const adminFeature: Feature = {
       label: 'Users',
       order: 20,
       panel: () => <UsersTab />,
-      load: (queryClient, place) => loadUsersTab(queryClient, place),
+      load: loadUsersTab,
     },
     {
       value: 'announce',

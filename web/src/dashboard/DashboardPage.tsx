@@ -19,14 +19,14 @@ import type { DashboardSearch } from './places';
  * the place opens nothing.
  */
 export async function loadDashboard(queryClient: QueryClient, place: DashboardSearch): Promise<void> {
-  // The announcements and the premium slugs are asked at the same time, not waited for: a failure of
-  // either hides its card and leaves the home as it is.
-  void queryClient.prefetchQuery(userAnnouncementsQueryOptions());
-  void queryClient.prefetchQuery(myPremiumSlugsQueryOptions());
   const [links] = await Promise.all([
     queryClient.ensureQueryData(linksQueryOptions()),
     queryClient.ensureQueryData(userAnalyticsQueryOptions()),
     loadSupportCenter(queryClient, place),
+    // A prefetch never fails: an announcement or premium slug that cannot be loaded hides its card and
+    // leaves the home as it is.
+    queryClient.prefetchQuery(userAnnouncementsQueryOptions()),
+    queryClient.prefetchQuery(myPremiumSlugsQueryOptions()),
   ]);
   const unfolded = links.find((link) => link.id === place.analytics);
   if (unfolded) await queryClient.ensureQueryData(linkAnalyticsQueryOptions(unfolded.id));

@@ -9,7 +9,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import type { AdminPremiumSlugsPage, PremiumSlug } from '@sniplink/contracts';
 import type { PremiumCategory, PremiumTier } from '@sniplink/contracts/premium-slugs';
@@ -23,7 +22,7 @@ import {
   useDeletePremiumSlug,
   useSeedPremiumSlugs,
 } from '../admin/premiumSlugsApi';
-import { useSearchInAddress } from '../admin/useSearchInAddress';
+import { SearchInAddress } from '../admin/SearchInAddress';
 import { ListTable } from '../components/ListTable';
 import { toast } from '../components/toast';
 import { StatCard } from '../dashboard/StatCard';
@@ -56,7 +55,6 @@ type Dialog =
 export function PremiumTab() {
   const place = adminRoute.useSearch();
   const navigate = adminRoute.useNavigate();
-  const [typed, setTyped] = useSearchInAddress();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // The console's loader has this page of the search and filters.
   const { data: slugs } = useSuspenseQuery(adminPremiumSlugsQueryOptions(premiumSlugFiltersAt(place)));
@@ -71,15 +69,8 @@ export function PremiumTab() {
       <PremiumStats page={slugs} />
       <Group justify="space-between" wrap="wrap">
         <Group gap="sm" wrap="wrap">
-          <TextInput
-            aria-label="Search slugs"
-            placeholder="Search slugs"
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            // A slug is at most 20 characters, and so is a search for one.
-            maxLength={20}
-            w={200}
-          />
+          {/* A slug is at most 20 characters, and so is a search for one. */}
+          <SearchInAddress label="Search slugs" placeholder="Search slugs" maxLength={20} w={200} />
           <Select
             aria-label="Category"
             placeholder="All categories"

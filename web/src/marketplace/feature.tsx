@@ -14,7 +14,7 @@ export const marketplaceFeature: Feature = {
       label: 'Premium',
       order: 60,
       panel: () => <PremiumTab />,
-      load: (queryClient, place) => loadPremiumTab(queryClient, place),
+      load: loadPremiumTab,
     },
   ],
   dashboardCards: [{ key: 'premium-slugs', order: 80, render: () => <MyPremiumSlugsCard /> }],

@@ -14,7 +14,7 @@ export const supportFeature: Feature = {
       label: 'Support',
       order: 30,
       panel: () => <SupportTab />,
-      load: (queryClient, place) => loadSupportTab(queryClient, place),
+      load: loadSupportTab,
     },
   ],
   dashboardCards: [{ key: 'support-center', order: 90, render: () => <SupportDialog /> }],

@@ -1,3 +1,4 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { adminRoute } from './places';
@@ -6,12 +7,14 @@ import { adminRoute } from './places';
 const searchDebounceMs = 300;
 
 /**
- * A console tab's search box whose search is a place (`q`): what the box shows, and how typing changes it.
- * Once the typing stops, the search goes into the address in place of the last one (the route's loader
- * then brings its first page). The last one written is remembered so that the address and the box never
- * chase each other.
+ * A console tab's search box whose search is a place (`q`). Once the typing stops, the search goes into
+ * the address in place of the last one, on page 1 (the route's loader then brings that page). The last
+ * one written is remembered so that the address and the box never chase each other.
  */
-export function useSearchInAddress(): [typed: string, type: (text: string) => void] {
+export function SearchInAddress({
+  label,
+  ...input
+}: Omit<TextInputProps, 'value' | 'onChange'> & { label: string }) {
   const { q: search = '' } = adminRoute.useSearch();
   const navigate = adminRoute.useNavigate();
   const [typed, setTyped] = useState(search);
@@ -25,5 +28,12 @@ export function useSearchInAddress(): [typed: string, type: (text: string) => vo
       replace: true,
     });
   }, [debounced, navigate]);
-  return [typed, setTyped];
+  return (
+    <TextInput
+      aria-label={label}
+      value={typed}
+      onChange={(event) => setTyped(event.currentTarget.value)}
+      {...input}
+    />
+  );
 }
