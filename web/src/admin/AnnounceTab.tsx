@@ -23,6 +23,7 @@ import {
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../api/http';
+import { DialogActions } from '../components/DialogActions';
 import { ListTable } from '../components/ListTable';
 import { toast } from '../components/toast';
 import { announcementColors } from './AnnouncementBanners';
@@ -223,14 +224,9 @@ function NewAnnouncementForm({ onDone }: { onDone(): void }) {
           checked={isActive}
           onChange={(event) => setIsActive(event.currentTarget.checked)}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={publish.isPending}>
-            Publish
-          </Button>
-        </Group>
+        <DialogActions onCancel={onDone} type="submit" loading={publish.isPending}>
+          Publish
+        </DialogActions>
       </Stack>
     </form>
   );

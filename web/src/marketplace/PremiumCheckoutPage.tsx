@@ -147,14 +147,7 @@ function CardForm({ slug, intent }: { slug: MarketplaceSlugDetail; intent: Premi
     return (
       <Card withBorder radius="md" padding="xl">
         <Stack gap="md">
-          <Group justify="space-between">
-            <Text fw={600} size="lg">
-              {slug.slug}
-            </Text>
-            <Text fw={600} size="lg">
-              {dollars(intent.amount)}
-            </Text>
-          </Group>
+          <SlugAndPrice slug={slug.slug} amount={intent.amount} />
           <Suspense fallback={<Loader aria-label="Loading the card form" />}>
             <StripeCardForm intent={intent} publishableKey={intent.publishableKey} />
           </Suspense>
@@ -200,14 +193,7 @@ function CardForm({ slug, intent }: { slug: MarketplaceSlugDetail; intent: Premi
         >
           {TEST_PAYMENT_NOTICE}
         </Text>
-        <Group justify="space-between">
-          <Text fw={600} size="lg">
-            {slug.slug}
-          </Text>
-          <Text fw={600} size="lg">
-            {dollars(intent.amount)}
-          </Text>
-        </Group>
+        <SlugAndPrice slug={slug.slug} amount={intent.amount} />
         <Text size="sm" c="dimmed">
           Held for you until {new Date(intent.holdExpiresAt).toLocaleTimeString()}. A one-time payment; the
           slug is yours to keep.
@@ -242,5 +228,19 @@ function CardForm({ slug, intent }: { slug: MarketplaceSlugDetail; intent: Premi
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** What is being bought, and for how much. */
+function SlugAndPrice({ slug, amount }: { slug: string; amount: number }) {
+  return (
+    <Group justify="space-between">
+      <Text fw={600} size="lg">
+        {slug}
+      </Text>
+      <Text fw={600} size="lg">
+        {dollars(amount)}
+      </Text>
+    </Group>
   );
 }
