@@ -83,6 +83,13 @@ describe.skipIf(unavailable !== undefined)('places in the address in a real brow
     await row.waitFor();
     expect(await adminPage.getByRole('tab', { name: 'Support' }).getAttribute('aria-selected')).toBe('true');
 
+    // The tab's filters are places too: closed tickets only, which this one is not, also after a reload.
+    await adminPage.goto('/admin?tab=support&status=closed');
+    await adminPage.getByText('No tickets.').waitFor();
+    await adminPage.reload();
+    await adminPage.getByText('No tickets.').waitFor();
+    expect(await adminPage.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('Closed');
+
     // Closing the dialog takes the place out of the address.
     await center.getByRole('button', { name: 'Close Support Center' }).click();
     await center.waitFor({ state: 'detached' });
