@@ -27,7 +27,7 @@ describe.skipIf(unavailable !== undefined)('places in the address in a real brow
     return context;
   };
 
-  it('a reload finds the same admin tab, View dialog, open ticket and link analytics; back returns to the tab', async () => {
+  it('a reload finds the same admin tab, View dialog, open tickets and link analytics; back returns to the tab', async () => {
     const admin = await account(ADMIN, { firstName: 'Ada' });
     const member = await account('katherine.johnson@example.com', { firstName: 'Katherine' });
 
@@ -68,6 +68,27 @@ describe.skipIf(unavailable !== undefined)('places in the address in a real brow
     await userPage.reload();
     await center.getByText('It answers 404 since this morning.').waitFor();
     await center.getByRole('button', { name: 'Back to tickets' }).waitFor();
+
+    // In the console's Support tab, the open ticket survives a reload; back closes it and keeps the tab.
+    await adminPage.getByRole('tab', { name: 'Support' }).click();
+    const row = adminPage.getByRole('row').filter({ hasText: SUBJECT });
+    await row.getByRole('button', { name: `View ticket ${SUBJECT}` }).click();
+    const thread = adminPage.getByRole('dialog', { name: 'Ticket' });
+    await thread.getByText('It answers 404 since this morning.').waitFor();
+    expect(new URL(adminPage.url()).searchParams.get('tab')).toBe('support');
+    await adminPage.reload();
+    await thread.getByText('It answers 404 since this morning.').waitFor();
+    await adminPage.goBack();
+    await thread.waitFor({ state: 'detached' });
+    await row.waitFor();
+    expect(await adminPage.getByRole('tab', { name: 'Support' }).getAttribute('aria-selected')).toBe('true');
+
+    // The tab's filters are places too: closed tickets only, which this one is not, also after a reload.
+    await adminPage.goto('/admin?tab=support&status=closed');
+    await adminPage.getByText('No tickets.').waitFor();
+    await adminPage.reload();
+    await adminPage.getByText('No tickets.').waitFor();
+    expect(await adminPage.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('Closed');
 
     // Closing the dialog takes the place out of the address.
     await center.getByRole('button', { name: 'Close Support Center' }).click();

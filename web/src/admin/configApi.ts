@@ -5,9 +5,10 @@ import {
   expectedValue,
   settingOfKey,
 } from '@sniplink/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { ApiError } from '../api/http';
+import { useRefreshingMutation } from '../api/useRefreshingMutation';
 
 const { listConfig, addConfig, updateConfig, deleteConfig } = configAdminEndpoints;
 
@@ -23,14 +24,8 @@ export const configEntriesQueryOptions = () =>
   });
 
 /** After any change: the list again (lists are refreshed after successful changes). */
-function useConfigMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    retry: false,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: configEntriesQueryKey }),
-  });
-}
+const useConfigMutation = <Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) =>
+  useRefreshingMutation(mutationFn, [configEntriesQueryKey]);
 
 export const useAddConfigEntry = () =>
   useConfigMutation((body: CreateConfigEntryBody) => call(addConfig, { body }));
