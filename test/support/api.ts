@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PaymentProvider } from '@sniplink/api';
 import { type Config, createLogger, type Logger, loadConfig } from '@sniplink/platform';
+import { afterAll, beforeAll } from 'vitest';
 import { startApp } from '../../services/standalone/src/composition';
 import type { Runtime } from '../../services/standalone/src/runtime';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -59,6 +60,52 @@ export async function startTestApi(
       await runtime.stop();
       await database.drop();
       if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A test file's app and its signed-up admin, readable from the file's first test on. */
+export interface ApiWithAdmin {
+  readonly api: TestApi;
+  /** Signed in as the admin. */
+  readonly admin: HttpClient;
+  readonly adminId: string;
+}
+
+/**
+ * The app of a test file whose tests act as an admin: registers a beforeAll that starts it with `adminEmail`
+ * in ADMIN_EMAILS (`env` adds to or overrides that) and signs that admin up, and an afterAll that closes it.
+ * `start`: how the app starts, given that env (by default `startTestApi` with `payments`).
+ */
+export function testApiWithAdmin(
+  adminEmail: string,
+  options: {
+    env?: Record<string, string>;
+    payments?: PaymentProvider;
+    start?: (env: Record<string, string>) => Promise<TestApi>;
+  } = {},
+): ApiWithAdmin {
+  let api: TestApi | undefined;
+  let admin: SignedUp | undefined;
+  beforeAll(async () => {
+    const env = { ADMIN_EMAILS: adminEmail, ...options.env };
+    api = await (options.start ?? ((env) => startTestApi(env, { payments: options.payments })))(env);
+    admin = await signedUpAdmin(api, adminEmail);
+  });
+  afterAll(() => api?.close());
+  const ready = () => {
+    if (!api || !admin) throw new Error('testApiWithAdmin: its beforeAll has not run yet');
+    return { api, admin };
+  };
+  return {
+    get api() {
+      return ready().api;
+    },
+    get admin() {
+      return ready().admin.client;
+    },
+    get adminId() {
+      return ready().admin.userId;
     },
   };
 }
