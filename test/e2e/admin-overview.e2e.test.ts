@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserUnavailableReason, newDesktopContext, seriousAccessibilityViolations } from './browser';
-import { type BrowserStack, registerThroughApi, startBrowserStack } from './harness';
+import { browserStackFor, registerThroughApi } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] admin Overview journey SKIPPED: ${unavailable}`);
@@ -10,15 +10,7 @@ const ADMIN = 'overview-admin@example.com';
 
 /** The admin console's Overview tab on the real app: its three groups of cards, and figures that move. */
 describe.skipIf(unavailable !== undefined)('the admin Overview in a real browser', () => {
-  let stack: BrowserStack;
-
-  beforeAll(async () => {
-    stack = await startBrowserStack({ ADMIN_EMAILS: ADMIN });
-  });
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = browserStackFor({ ADMIN_EMAILS: ADMIN });
 
   /** What a stat card shows under its label. */
   const statValue = async (page: Page, label: string) =>

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../services/api/src/marketplace/seed-catalogue';
 import { browserUnavailableReason, newDesktopContext } from './browser';
-import { type BrowserStack, signedInPage, startBrowserStack, toastText } from './harness';
+import { browserStackFor, signedInPage, toastText } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] premium slug journeys SKIPPED: ${unavailable}`);
@@ -10,16 +10,11 @@ if (unavailable) console.warn(`[e2e] premium slug journeys SKIPPED: ${unavailabl
 const ADMIN_EMAIL = 'premium.curator@example.com';
 
 describe.skipIf(unavailable !== undefined)('premium slugs in a real browser', () => {
-  let stack: BrowserStack;
+  const stack = browserStackFor({ ADMIN_EMAILS: ADMIN_EMAIL });
   let admin: { context: BrowserContext; page: Page };
 
   beforeAll(async () => {
-    stack = await startBrowserStack({ ADMIN_EMAILS: ADMIN_EMAIL });
     admin = await signedIn(ADMIN_EMAIL);
-  });
-
-  afterAll(async () => {
-    await stack?.stop();
   });
 
   const signedIn = (email: string) => signedInPage(stack, { email, firstName: 'Pat' });

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { browserUnavailableReason, newDesktopContext, seriousAccessibilityViolations } from './browser';
-import { type BrowserStack, registerThroughApi, startBrowserStack, toastText, toastTitled } from './harness';
+import { browserStackFor, registerThroughApi, toastText, toastTitled } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] plans and payments journeys SKIPPED: ${unavailable}`);
@@ -13,17 +13,12 @@ if (unavailable) console.warn(`[e2e] plans and payments journeys SKIPPED: ${unav
  * addresses, so the browser uses that origin throughout and keeps its session cookie across the round trip.
  */
 describe.skipIf(unavailable !== undefined)('plans and payments in a real browser', () => {
-  let stack: BrowserStack;
+  const stack = browserStackFor();
   let appUrl: string;
   let accounts = 0;
 
   beforeAll(async () => {
-    stack = await startBrowserStack();
     appUrl = stack.app.baseUrl.replace('127.0.0.1', 'localhost');
-  });
-
-  afterAll(async () => {
-    await stack?.stop();
   });
 
   async function freeAccount(firstName: string): Promise<BrowserContext> {

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   browserUnavailableReason,
   desktopChromeUserAgent,
   newDesktopContext,
   seriousAccessibilityViolations,
 } from './browser';
-import { type BrowserStack, registerThroughApi, startBrowserStack, toastText, toastTitled } from './harness';
+import { browserStackFor, registerThroughApi, toastText, toastTitled } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] dashboard journeys SKIPPED: ${unavailable}`);
@@ -26,18 +26,10 @@ const iphoneSafari =
 const publicUrl = 'http://links.greenfieldcommunitybakery.example';
 
 describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', () => {
-  let stack: BrowserStack;
+  // Short URLs read as on a real, rather long domain (the app itself is reached on the loopback), and
+  // X-Forwarded-For is trusted so that the clicks below can come from real countries' addresses.
+  const stack = browserStackFor({ TRUST_PROXY: '1', PUBLIC_URL: publicUrl });
   let accounts = 0;
-
-  beforeAll(async () => {
-    // Short URLs read as on a real, rather long domain (the app itself is reached on the loopback), and
-    // X-Forwarded-For is trusted so that the clicks below can come from real countries' addresses.
-    stack = await startBrowserStack({ TRUST_PROXY: '1', PUBLIC_URL: publicUrl });
-  });
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
 
   /** A signed-in desktop browser of a fresh Free account. */
   async function signedInContext(firstName?: string): Promise<BrowserContext> {

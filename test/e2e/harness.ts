@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
 import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { launchChromium, newDesktopContext } from './browser';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -46,6 +47,32 @@ export async function startBrowserStack(env: Record<string, string> = {}): Promi
   };
 }
 
+/**
+ * The browser stack of a describe block: registers a beforeAll that starts it with `env` and an afterAll
+ * that stops it. Its app and browser are readable from the block's first test on.
+ */
+export function browserStackFor(env: Record<string, string> = {}): Pick<BrowserStack, 'app' | 'browser'> {
+  let stack: BrowserStack | undefined;
+  beforeAll(async () => {
+    stack = await startBrowserStack(env);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  const started = () => {
+    if (!stack) throw new Error('browserStackFor: its beforeAll has not run yet');
+    return stack;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get browser() {
+      return started().browser;
+    },
+  };
+}
+
 const testPassword = 'a long enough password';
 
 /** Creates an account over HTTP; the context keeps its session cookie, as after signing up in the page. */
@@ -59,13 +86,22 @@ export async function registerThroughApi(
   if (!response.ok()) throw new Error(`register: ${response.status()} ${await response.text()}`);
 }
 
-/** A desktop browser context of its own, signed in as a new account with `email` (signed up through the API), and a page in it. */
-export async function signedInPage(
-  stack: BrowserStack,
-  account: { email: string; firstName: string },
-): Promise<{ context: BrowserContext; page: Page }> {
+/** A desktop browser context of its own, signed in as a new account (signed up through the API). */
+export async function signedUpContext(
+  stack: Pick<BrowserStack, 'app' | 'browser'>,
+  account: { email: string; firstName?: string; lastName?: string },
+): Promise<BrowserContext> {
   const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
   await registerThroughApi(context, account);
+  return context;
+}
+
+/** A desktop browser context of its own, signed in as a new account with `email` (signed up through the API), and a page in it. */
+export async function signedInPage(
+  stack: Pick<BrowserStack, 'app' | 'browser'>,
+  account: { email: string; firstName: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await signedUpContext(stack, account);
   return { context, page: await context.newPage() };
 }
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserUnavailableReason, newDesktopContext } from './browser';
-import { type BrowserStack, registerThroughApi, startBrowserStack } from './harness';
+import { browserStackFor, registerThroughApi } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] navigation journey SKIPPED: ${unavailable}`);
@@ -12,15 +12,7 @@ const openTab = (page: Page) => page.getByRole('tab', { selected: true }).innerT
 describe.skipIf(unavailable !== undefined)(
   'signed-in pages, sign-in tabs and error pages in a real browser',
   () => {
-    let stack: BrowserStack;
-
-    beforeAll(async () => {
-      stack = await startBrowserStack();
-    });
-
-    afterAll(async () => {
-      await stack?.stop();
-    });
+    const stack = browserStackFor();
 
     it('sends a signed-out visit of /home or /profile to sign-in, which then comes back to it', async () => {
       const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
