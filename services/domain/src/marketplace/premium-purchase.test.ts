@@ -1,6 +1,6 @@
 import type { PremiumBuyerEvent, PremiumSlugEvent } from '@sniplink/contracts';
+import { specFor } from '@sniplink/test-support/decider-spec';
 import { describe, it } from 'vitest';
-import { specFor } from '../testing/spec';
 import { premiumBuyerDecider } from './premium-buyer';
 import { type PremiumPayment, premiumSlugDecider } from './premium-slug';
 
