@@ -12,6 +12,7 @@ import {
   type PublishOptions,
   type StreamMessage,
 } from '@sniplink/platform';
+import { sampleClick } from '@sniplink/test-support/clicks';
 import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -120,18 +121,10 @@ const linkIds = Array.from(
 /** A click whose `code` carries its push order, so order per link can be checked in the stored log. */
 function click(link = serial % linkIds.length): Click {
   const n = serial++;
-  return {
+  return sampleClick(linkIds[link] ?? '', {
     id: `01900000-0000-7000-8000-${n.toString(16).padStart(12, '0')}`,
-    linkId: linkIds[link] ?? '',
     code: String(n),
-    atMs: Date.now(),
-    country: 'US',
-    device: 'desktop',
-    browser: 'Chrome',
-    os: 'Windows',
-    referrer: 'direct',
-    bot: false,
-  };
+  });
 }
 
 interface Pushed {

@@ -12,6 +12,7 @@ import {
   type PublishOptions,
   type StreamMessage,
 } from '@sniplink/platform';
+import { sampleClick } from '@sniplink/test-support/clicks';
 import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ClickBuffer, type ClickPublisher } from './click-buffer';
@@ -79,18 +80,8 @@ async function stored(): Promise<string[]> {
   return rows.flatMap((row) => (JSON.parse(row.messages) as [string, string][]).map(([, value]) => value));
 }
 
-const click = (n: number): Click => ({
-  id: `click-${n}`,
-  linkId: '0190aaaa-0000-7000-8000-000000000001',
-  code: `c${n}`,
-  atMs: Date.now(),
-  country: 'US',
-  device: 'desktop',
-  browser: 'Chrome',
-  os: 'Windows',
-  referrer: 'direct',
-  bot: false,
-});
+const click = (n: number): Click =>
+  sampleClick('0190aaaa-0000-7000-8000-000000000001', { id: `click-${n}`, code: `c${n}` });
 
 const spillFiles = async () => (await readdir(dir)).filter((name) => name.endsWith('.spill'));
 
