@@ -4,10 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PaymentProvider } from '@sniplink/api';
 import { type Config, createLogger, type Logger, loadConfig } from '@sniplink/platform';
-import { afterAll, beforeAll } from 'vitest';
+import { clicksBehind, withReadModels } from '@sniplink/projections';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startApp } from '../../services/standalone/src/composition';
 import type { Runtime } from '../../services/standalone/src/runtime';
 import { createTestDatabase, type TestDatabase } from './database';
+import { until } from './until';
 
 export interface TestApi {
   baseUrl: string;
@@ -62,6 +64,30 @@ export async function startTestApi(
       if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * What the read model counts for `linkId` once every click answered so far is published and the analytics
+ * consumer has caught up with all of them: so the count is final.
+ */
+export async function countedClicks(
+  api: TestApi,
+  linkId: string,
+): Promise<{ clicks: number; botClicks: number }> {
+  const { runtime } = api;
+  await runtime.clickBuffer.flush();
+  const behind = await until(
+    async () => clicksBehind(runtime.database.db, await runtime.clickStream.endOffsets()),
+    (clicks) => clicks === 0,
+    15_000,
+  );
+  expect(behind, 'clicks the analytics consumer has not counted').toBe(0);
+  const counted = await withReadModels(runtime.database.db)
+    .selectFrom('rm_link_clicks')
+    .select(['clicks', 'bot_clicks'])
+    .where('link_id', '=', linkId)
+    .executeTakeFirst();
+  return { clicks: Number(counted?.clicks ?? 0), botClicks: Number(counted?.bot_clicks ?? 0) };
 }
 
 /** A test file's app and its signed-up admin, readable from the file's first test on. */

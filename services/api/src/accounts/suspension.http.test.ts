@@ -5,8 +5,8 @@ import type {
   PremiumPaymentIntent,
   PremiumSlug,
 } from '@sniplink/contracts';
-import { clicksBehind, withReadModels } from '@sniplink/projections';
 import {
+  countedClicks,
   type HttpClient,
   signedUpClient,
   startTestApi,
@@ -14,7 +14,6 @@ import {
   testApiWithAdmin,
 } from '@sniplink/test-support/api';
 import { uniqueSlug } from '@sniplink/test-support/premium';
-import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentIntentEvent, TestPayments } from '../billing/testing';
 
@@ -55,20 +54,7 @@ const confirm = (intent: PremiumPaymentIntent, action: 'pay' | 'cancel') =>
 
 const visit = (code: string) => t.api.client().get(`/s/${code}`, { 'user-agent': BROWSER });
 
-async function clicksOf(linkId: string): Promise<number> {
-  await t.api.runtime.clickBuffer.flush();
-  await until(
-    async () => clicksBehind(t.api.runtime.database.db, await t.api.runtime.clickStream.endOffsets()),
-    (behind) => behind === 0,
-    15_000,
-  );
-  const counted = await withReadModels(t.api.runtime.database.db)
-    .selectFrom('rm_link_clicks')
-    .select('clicks')
-    .where('link_id', '=', linkId)
-    .executeTakeFirst();
-  return Number(counted?.clicks ?? 0);
-}
+const clicksOf = async (linkId: string) => (await countedClicks(t.api, linkId)).clicks;
 
 /** Visits twice: the second answer is the cached entry's, which the fast paths see first. */
 async function expectUnavailable(code: string): Promise<void> {

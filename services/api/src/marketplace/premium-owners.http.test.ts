@@ -1,8 +1,6 @@
 import type { OwnedPremiumSlug } from '@sniplink/contracts';
-import { clicksBehind, withReadModels } from '@sniplink/projections';
-import { type HttpClient, signedUpClient, testApiWithAdmin } from '@sniplink/test-support/api';
+import { countedClicks, type HttpClient, signedUpClient, testApiWithAdmin } from '@sniplink/test-support/api';
 import { addedPremiumSlug, premiumSlugOwner, uniqueSlug } from '@sniplink/test-support/premium';
-import { until } from '@sniplink/test-support/until';
 import { describe, expect, it } from 'vitest';
 import { TestPayments } from '../billing/testing';
 
@@ -85,18 +83,7 @@ describe('/s/{premium slug}', () => {
       expect(redirect.status).toBe(302);
       expect(redirect.headers.get('location')).toBe('https://example.com/premium');
     }
-    await t.api.runtime.clickBuffer.flush();
-    await until(
-      async () => clicksBehind(t.api.runtime.database.db, await t.api.runtime.clickStream.endOffsets()),
-      (behind) => behind === 0,
-      15_000,
-    );
-    const counted = await withReadModels(t.api.runtime.database.db)
-      .selectFrom('rm_link_clicks')
-      .select('clicks')
-      .where('link_id', '=', slug.id)
-      .executeTakeFirst();
-    expect(Number(counted?.clicks)).toBe(2);
+    expect((await countedClicks(t.api, slug.id)).clicks).toBe(2);
 
     // A new target is seen at once (the cache is told); removing it brings the page back.
     await setUrl(client, slug.slug, 'https://example.com/moved');
