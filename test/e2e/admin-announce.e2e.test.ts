@@ -14,7 +14,7 @@ const MESSAGE = 'Tonight 22:00 UTC. <img src=x onerror="window.__announced=1"> L
 describe.skipIf(unavailable !== undefined)('announcements in a real browser', () => {
   const stack = browserStackFor({ ADMIN_EMAILS: ADMIN_EMAIL });
 
-  const signedIn = (email: string, firstName: string) => signedInPage(stack, { email, firstName });
+  const signedIn = (email: string, firstName: string) => signedInPage(stack(), { email, firstName });
 
   /**
    * Opens the dashboard and waits until its announcements have answered and the page has settled; then

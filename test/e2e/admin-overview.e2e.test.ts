@@ -34,7 +34,7 @@ describe.skipIf(unavailable !== undefined)('the admin Overview in a real browser
   };
 
   it('opens on the Overview, and its figures move after a user signs up and creates a link', async () => {
-    const adminContext = await newDesktopContext(stack.browser, stack.app.baseUrl);
+    const adminContext = await newDesktopContext(stack().browser, stack().app.baseUrl);
     await registerThroughApi(adminContext, { email: ADMIN, firstName: 'Ada' });
     const page = await adminContext.newPage();
     await page.goto('/admin');
@@ -62,7 +62,7 @@ describe.skipIf(unavailable !== undefined)('the admin Overview in a real browser
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // Someone else signs up and makes a link.
-    const userContext = await newDesktopContext(stack.browser, stack.app.baseUrl);
+    const userContext = await newDesktopContext(stack().browser, stack().app.baseUrl);
     await registerThroughApi(userContext, { email: 'overview-user@example.com', firstName: 'Bo' });
     const made = await userContext.request.post('/api/links', {
       data: { originalUrl: 'https://example.com/menu' },

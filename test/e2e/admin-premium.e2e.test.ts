@@ -17,7 +17,7 @@ describe.skipIf(unavailable !== undefined)('premium slugs in a real browser', ()
     admin = await signedIn(ADMIN_EMAIL);
   });
 
-  const signedIn = (email: string) => signedInPage(stack, { email, firstName: 'Pat' });
+  const signedIn = (email: string) => signedInPage(stack(), { email, firstName: 'Pat' });
 
   const row = (page: Page, slug: string) =>
     page
@@ -127,7 +127,7 @@ describe.skipIf(unavailable !== undefined)('premium slugs in a real browser', ()
     // The catalogue seeded (again: nothing more if the admin's journey did it).
     const seeded = await admin.context.request.post('/api/admin/premium-slugs/seed');
     expect(seeded.status()).toBe(200);
-    const visitor = await newDesktopContext(stack.browser, stack.app.baseUrl);
+    const visitor = await newDesktopContext(stack().browser, stack().app.baseUrl);
     const page = await visitor.newPage();
     await page.goto('/');
     await page
@@ -142,7 +142,9 @@ describe.skipIf(unavailable !== undefined)('premium slugs in a real browser', ()
     await card.waitFor();
     expect(await card.innerText()).toContain('$25.00');
     const login = card.getByRole('link', { name: 'Login to Purchase' });
-    expect(new URL((await login.getAttribute('href')) ?? '', stack.app.baseUrl).pathname).toBe('/api/login');
+    expect(new URL((await login.getAttribute('href')) ?? '', stack().app.baseUrl).pathname).toBe(
+      '/api/login',
+    );
     await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByText('Home').waitFor();
 
     // Search narrows the cards.

@@ -12,7 +12,7 @@ describe.skipIf(unavailable !== undefined)('the admin console’s Users tab in a
   const stack = browserStackFor({ ADMIN_EMAILS: ADMIN });
 
   const account = (email: string, names: { firstName?: string; lastName?: string } = {}) =>
-    signedUpContext(stack, { email, ...names });
+    signedUpContext(stack(), { email, ...names });
 
   it('an admin searches, opens View, suspends a user and makes them an admin', async () => {
     const admin = await account(ADMIN, { firstName: 'Ada' });
@@ -61,7 +61,7 @@ describe.skipIf(unavailable !== undefined)('the admin console’s Users tab in a
   });
 
   it('shows the last admin’s 409 in a toast when they switch their own flag off', async () => {
-    const lone = await newDesktopContext(stack.browser, stack.app.baseUrl);
+    const lone = await newDesktopContext(stack().browser, stack().app.baseUrl);
     const signIn = await lone.request.post('/api/auth/login', {
       data: { email: ADMIN, password: 'a long enough password' },
     });

@@ -18,11 +18,11 @@ describe.skipIf(unavailable !== undefined)('plans and payments in a real browser
   let accounts = 0;
 
   beforeAll(async () => {
-    appUrl = stack.app.baseUrl.replace('127.0.0.1', 'localhost');
+    appUrl = stack().app.baseUrl.replace('127.0.0.1', 'localhost');
   });
 
   async function freeAccount(firstName: string): Promise<BrowserContext> {
-    const context = await newDesktopContext(stack.browser, appUrl);
+    const context = await newDesktopContext(stack().browser, appUrl);
     accounts += 1;
     await registerThroughApi(context, { email: `payer${accounts}@example.com`, firstName });
     return context;
@@ -226,7 +226,7 @@ describe.skipIf(unavailable !== undefined)('plans and payments in a real browser
   }, 60_000);
 
   it("leads a visitor from the landing page's pricing to the plans, and to sign in before choosing", async () => {
-    const context = await newDesktopContext(stack.browser, appUrl);
+    const context = await newDesktopContext(stack().browser, appUrl);
     const page = await context.newPage();
     await page.goto('/');
     await page.locator('#pricing').getByRole('link', { name: 'Go Pro' }).click();
@@ -245,7 +245,7 @@ describe.skipIf(unavailable !== undefined)('plans and payments in a real browser
   });
 
   it("cleans a cancelled checkout's query off /subscribe for a visitor too", async () => {
-    const context = await newDesktopContext(stack.browser, appUrl);
+    const context = await newDesktopContext(stack().browser, appUrl);
     const page = await context.newPage();
     await page.goto('/subscribe?payment=canceled');
     expect(await toastText(page, 'Payment Canceled')).toBe(

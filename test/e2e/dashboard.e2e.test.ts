@@ -33,7 +33,7 @@ describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', ()
 
   /** A signed-in desktop browser of a fresh Free account. */
   async function signedInContext(firstName?: string): Promise<BrowserContext> {
-    const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
+    const context = await newDesktopContext(stack().browser, stack().app.baseUrl);
     accounts += 1;
     await registerThroughApi(context, { email: `user${accounts}@example.com`, firstName });
     return context;
@@ -54,7 +54,7 @@ describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', ()
     (await page.getByRole('group', { name: label }).innerText()).replace(label, '').trim();
 
   it('claims the demo links into the account a visitor creates, first name left out', async () => {
-    const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
+    const context = await newDesktopContext(stack().browser, stack().app.baseUrl);
     const page = await context.newPage();
     await page.goto('/');
     const demo = page.locator('#demo');
@@ -223,7 +223,7 @@ describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', ()
     const context = await signedInContext('Ada');
     const link = await createThroughApi(context, 'https://example.com/clicked');
     const click = async (userAgent: string, ip: string, referer?: string) => {
-      const response = await fetch(`${stack.app.baseUrl}/s/${link.shortCode}`, {
+      const response = await fetch(`${stack().app.baseUrl}/s/${link.shortCode}`, {
         redirect: 'manual',
         headers: { 'user-agent': userAgent, 'x-forwarded-for': ip, ...(referer ? { referer } : {}) },
       });
@@ -310,8 +310,8 @@ describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', ()
   }, 30_000);
 
   it('fits a toast with a long short URL on a 375 px wide phone', async () => {
-    const context = await stack.browser.newContext({
-      baseURL: stack.app.baseUrl,
+    const context = await stack().browser.newContext({
+      baseURL: stack().app.baseUrl,
       userAgent: iphoneSafari,
       viewport: { width: 375, height: 667 },
       isMobile: true,

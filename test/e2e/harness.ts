@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
 import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
+import { madeOnce } from '@sniplink/test-support/lifecycle';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
 import { launchChromium, newDesktopContext } from './browser';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -48,30 +48,14 @@ export async function startBrowserStack(env: Record<string, string> = {}): Promi
 }
 
 /**
- * The browser stack of a describe block: registers a beforeAll that starts it with `env` and an afterAll
- * that stops it. Its app and browser are readable from the block's first test on.
+ * The browser stack of a describe block, started in its beforeAll and stopped in its afterAll (see
+ * `madeOnce`).
  */
-export function browserStackFor(env: Record<string, string> = {}): Pick<BrowserStack, 'app' | 'browser'> {
-  let stack: BrowserStack | undefined;
-  beforeAll(async () => {
-    stack = await startBrowserStack(env);
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
-  const started = () => {
-    if (!stack) throw new Error('browserStackFor: its beforeAll has not run yet');
-    return stack;
-  };
-  return {
-    get app() {
-      return started().app;
-    },
-    get browser() {
-      return started().browser;
-    },
-  };
-}
+export const browserStackFor = (env: Record<string, string> = {}) =>
+  madeOnce(
+    () => startBrowserStack(env),
+    (stack) => stack.stop(),
+  );
 
 const testPassword = 'a long enough password';
 

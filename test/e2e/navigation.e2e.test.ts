@@ -15,7 +15,7 @@ describe.skipIf(unavailable !== undefined)(
     const stack = browserStackFor();
 
     it('sends a signed-out visit of /home or /profile to sign-in, which then comes back to it', async () => {
-      const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
+      const context = await newDesktopContext(stack().browser, stack().app.baseUrl);
       const page = await context.newPage();
       await page.goto('/home');
       await page.waitForURL(
@@ -30,7 +30,7 @@ describe.skipIf(unavailable !== undefined)(
       // The dashboard and the profile never showed.
       expect(await page.getByRole('heading', { name: 'Profile Settings' }).count()).toBe(0);
 
-      const other = await newDesktopContext(stack.browser, stack.app.baseUrl);
+      const other = await newDesktopContext(stack().browser, stack().app.baseUrl);
       await registerThroughApi(other, { email: 'katherine@example.com', firstName: 'Katherine' });
       await other.close();
       const form = page.getByRole('form', { name: 'Sign in' });
@@ -43,7 +43,7 @@ describe.skipIf(unavailable !== undefined)(
     });
 
     it('opens the Create account tab from every "Start Free" button, and Sign in from "Login"', async () => {
-      const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
+      const context = await newDesktopContext(stack().browser, stack().app.baseUrl);
       const page = await context.newPage();
       const startFree = [
         () => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Start Free' }),
@@ -66,7 +66,7 @@ describe.skipIf(unavailable !== undefined)(
     });
 
     it('shows the not-found page for an unknown path, with the top bar and a way home', async () => {
-      const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
+      const context = await newDesktopContext(stack().browser, stack().app.baseUrl);
       const page = await context.newPage();
       const response = await page.goto('/no/such/page');
       expect(response?.status()).toBe(404);
@@ -78,7 +78,7 @@ describe.skipIf(unavailable !== undefined)(
     });
 
     it('shows a friendly error when a page cannot load, whose "Try again" loads it once it can', async () => {
-      const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
+      const context = await newDesktopContext(stack().browser, stack().app.baseUrl);
       const page = await context.newPage();
       // The help page's code is out of reach, as when the network drops.
       const helpCode = /\/assets\/help-[^/]*\.js$/;

@@ -13,7 +13,7 @@ describe.skipIf(unavailable !== undefined)('places in the address in a real brow
   const stack = browserStackFor({ ADMIN_EMAILS: ADMIN });
 
   const account = (email: string, names: { firstName?: string; lastName?: string } = {}) =>
-    signedUpContext(stack, { email, ...names });
+    signedUpContext(stack(), { email, ...names });
 
   it('a reload finds the same admin tab, View dialog, open ticket and link analytics; back returns to the tab', async () => {
     const admin = await account(ADMIN, { firstName: 'Ada' });

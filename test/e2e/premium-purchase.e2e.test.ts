@@ -18,8 +18,8 @@ describe.skipIf(unavailable !== undefined)('buying a premium slug in a real brow
   let accounts = 0;
 
   beforeAll(async () => {
-    appUrl = stack.app.baseUrl.replace('127.0.0.1', 'localhost');
-    const admin = await newDesktopContext(stack.browser, appUrl);
+    appUrl = stack().app.baseUrl.replace('127.0.0.1', 'localhost');
+    const admin = await newDesktopContext(stack().browser, appUrl);
     await registerThroughApi(admin, { email: ADMIN_EMAIL, firstName: 'Sal' });
     for (const slug of ['launch', 'menu']) {
       const added = await admin.request.post('/api/admin/premium-slugs', {
@@ -32,7 +32,7 @@ describe.skipIf(unavailable !== undefined)('buying a premium slug in a real brow
   });
 
   async function account(firstName: string): Promise<BrowserContext> {
-    const context = await newDesktopContext(stack.browser, appUrl);
+    const context = await newDesktopContext(stack().browser, appUrl);
     accounts += 1;
     await registerThroughApi(context, { email: `buyer${accounts}@example.com`, firstName });
     return context;

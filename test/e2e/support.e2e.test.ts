@@ -16,7 +16,7 @@ const USER_REPLY = 'It works now, thank you!';
 describe.skipIf(unavailable !== undefined)('support tickets in a real browser', () => {
   const stack = browserStackFor({ ADMIN_EMAILS: ADMIN_EMAIL });
 
-  const signedIn = (email: string, firstName: string) => signedInPage(stack, { email, firstName });
+  const signedIn = (email: string, firstName: string) => signedInPage(stack(), { email, firstName });
 
   async function supportCenter(page: Page) {
     await page.goto('/home');

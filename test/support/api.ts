@@ -5,10 +5,11 @@ import path from 'node:path';
 import type { PaymentProvider } from '@sniplink/api';
 import { type Config, createLogger, type Logger, loadConfig } from '@sniplink/platform';
 import { clicksBehind, withReadModels } from '@sniplink/projections';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { startApp } from '../../services/standalone/src/composition';
 import type { Runtime } from '../../services/standalone/src/runtime';
 import { createTestDatabase, type TestDatabase } from './database';
+import { madeOnce } from './lifecycle';
 import { until } from './until';
 
 export interface TestApi {
@@ -111,27 +112,27 @@ export function testApiWithAdmin(
     start?: (env: Record<string, string>) => Promise<TestApi>;
   } = {},
 ): ApiWithAdmin {
-  let api: TestApi | undefined;
-  let admin: SignedUp | undefined;
-  beforeAll(async () => {
-    const env = { ADMIN_EMAILS: adminEmail, ...options.env };
-    api = await (options.start ?? ((env) => startTestApi(env, { payments: options.payments })))(env);
-    admin = await signedUpAdmin(api, adminEmail);
-  });
-  afterAll(() => api?.close());
-  const ready = () => {
-    if (!api || !admin) throw new Error('testApiWithAdmin: its beforeAll has not run yet');
-    return { api, admin };
-  };
+  const made = madeOnce(
+    async () => {
+      const env = { ADMIN_EMAILS: adminEmail, ...options.env };
+      const api = await (options.start ?? ((env) => startTestApi(env, { payments: options.payments })))(env);
+      const admin = await signedUpAdmin(api, adminEmail).catch(async (error: unknown) => {
+        await api.close();
+        throw error;
+      });
+      return { api, admin };
+    },
+    ({ api }) => api.close(),
+  );
   return {
     get api() {
-      return ready().api;
+      return made().api;
     },
     get admin() {
-      return ready().admin.client;
+      return made().admin.client;
     },
     get adminId() {
-      return ready().admin.userId;
+      return made().admin.userId;
     },
   };
 }
