@@ -1,7 +1,6 @@
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailableReason, newDesktopContext } from './browser';
-import { type BrowserStack, registerThroughApi, startBrowserStack, toastText } from './harness';
+import { describe, expect, it } from 'vitest';
+import { browserUnavailableReason } from './browser';
+import { browserStackFor, signedUpContext, toastText } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] places in the address SKIPPED: ${unavailable}`);
@@ -11,21 +10,10 @@ const SUBJECT = 'My link stopped working';
 
 /** A reload or the back button keeps the user where they were: the address names the place. */
 describe.skipIf(unavailable !== undefined)('places in the address in a real browser', () => {
-  let stack: BrowserStack;
+  const stack = browserStackFor({ ADMIN_EMAILS: ADMIN });
 
-  beforeAll(async () => {
-    stack = await startBrowserStack({ ADMIN_EMAILS: ADMIN });
-  });
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
-  const account = async (email: string, names: { firstName?: string; lastName?: string } = {}) => {
-    const context: BrowserContext = await newDesktopContext(stack.browser, stack.app.baseUrl);
-    await registerThroughApi(context, { email, ...names });
-    return context;
-  };
+  const account = (email: string, names: { firstName?: string; lastName?: string } = {}) =>
+    signedUpContext(stack(), { email, ...names });
 
   it('a reload finds the same admin tab, View dialog, open tickets and link analytics; back returns to the tab', async () => {
     const admin = await account(ADMIN, { firstName: 'Ada' });
