@@ -22,13 +22,18 @@ export interface PremiumSlugFilter {
   page: number;
 }
 
-const toPremiumSlug = (row: Selectable<RmPremiumSlugsTable>): PremiumSlug => ({
+/** What every answer about a slug says of it: its id, the slug, its category and its tier. */
+const slugNamed = (row: Pick<Selectable<RmPremiumSlugsTable>, 'slug_id' | 'slug' | 'category' | 'tier'>) => ({
   id: row.slug_id,
   slug: row.slug,
   category: row.category as PremiumCategory,
+  tier: row.tier as PremiumTier,
+});
+
+const toPremiumSlug = (row: Selectable<RmPremiumSlugsTable>): PremiumSlug => ({
+  ...slugNamed(row),
   price: row.price,
   stripePriceId: row.stripe_price_id,
-  tier: row.tier as PremiumTier,
   isAvailable: row.is_available,
   ownerId: row.owner_id,
   createdAt: row.created_at.toISOString(),
@@ -121,13 +126,7 @@ export async function availablePremiumSlugs(db: Kysely<Database>, now: Date): Pr
     .where('deleted_at', 'is', null)
     .orderBy('slug')
     .execute();
-  return rows.map((row) => ({
-    id: row.slug_id,
-    slug: row.slug,
-    category: row.category as PremiumCategory,
-    price: row.price,
-    tier: row.tier as PremiumTier,
-  }));
+  return rows.map((row) => ({ ...slugNamed(row), price: row.price }));
 }
 
 /** A slug's catalogue row with its hold, for the checkout page (deleted: null). */
@@ -163,14 +162,7 @@ export async function ownedPremiumSlugs(db: Kysely<Database>, ownerId: string): 
     .where('deleted_at', 'is', null)
     .orderBy('slug')
     .execute();
-  return rows.map((row) => ({
-    id: row.slug_id,
-    slug: row.slug,
-    category: row.category as PremiumCategory,
-    tier: row.tier as PremiumTier,
-    pricePaid: row.paid_cents,
-    targetUrl: row.target_url,
-  }));
+  return rows.map((row) => ({ ...slugNamed(row), pricePaid: row.paid_cents, targetUrl: row.target_url }));
 }
 
 /**
