@@ -6,10 +6,16 @@ import {
   checkoutSessionParams,
   createSubscriptionAnswer,
   createSubscriptionBody,
+  purchasesSchema,
 } from './api';
 
 /** Plans and payments: starting a checkout, the provider's portal, coming back, and the provider's events. */
 export const billingEndpoints = {
+  purchases: endpoint({
+    method: 'GET',
+    path: '/api/billing/purchases',
+    answers: { 200: purchasesSchema },
+  }),
   startCheckout: endpoint({
     method: 'POST',
     path: '/api/create-subscription',
