@@ -14,6 +14,7 @@ import {
   configEntrySchema,
   createConfigEntryBody,
   deletedConfigEntrySchema,
+  knownSettingStateListSchema,
   updateConfigEntryBody,
 } from './config';
 import { adminDetailedStatsSchema, adminStatsSchema } from './stats';
@@ -50,6 +51,11 @@ const keyParams = z.object({ key: z.string() });
 /** The console's Config tab, behind the admin gate. */
 export const configAdminEndpoints = {
   listConfig: endpoint({ method: 'GET', path: '/api/admin/config', answers: { 200: configEntryListSchema } }),
+  listKnownSettings: endpoint({
+    method: 'GET',
+    path: '/api/admin/config-settings',
+    answers: { 200: knownSettingStateListSchema },
+  }),
   addConfig: endpoint({
     method: 'POST',
     path: '/api/admin/config',

@@ -9,7 +9,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { call } from '../api/client';
 import { ApiError } from '../api/http';
 
-const { listConfig, addConfig, updateConfig, deleteConfig } = configAdminEndpoints;
+const { listConfig, listKnownSettings, addConfig, updateConfig, deleteConfig } = configAdminEndpoints;
 
 /** Query key: the GET URL. */
 export const configEntriesQueryKey = [listConfig.path] as const;
@@ -22,13 +22,27 @@ export const configEntriesQueryOptions = () =>
     retry: false,
   });
 
+const knownSettingsQueryKey = [listKnownSettings.path] as const;
+
+/** Every key the app reads, set or not, with the value in force and its default. */
+export const knownSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: knownSettingsQueryKey,
+    queryFn: ({ signal }) => call(listKnownSettings, {}, { signal }),
+    retry: false,
+  });
+
 /** After any change: the list again (lists are refreshed after successful changes). */
 function useConfigMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     retry: false,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: configEntriesQueryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: configEntriesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: knownSettingsQueryKey }),
+      ]),
   });
 }
 

@@ -40,6 +40,22 @@ export async function configAdminRoutes(admin: FastifyInstance, { config }: Conf
 
   api.route({
     ...endpointRoute(
+      configAdminEndpoints.listKnownSettings,
+      {
+        tag: 'Admin',
+        operationId: 'listKnownSettings',
+        summary: 'The keys the app reads, set or not',
+        description: 'Each with its label, the value in force, its default and whether an entry sets it.',
+        session: 'admin',
+        answers: { 200: 'Every known setting' },
+      },
+      ADMIN_PREFIX,
+    ),
+    handler: () => config.knownSettings(),
+  });
+
+  api.route({
+    ...endpointRoute(
       configAdminEndpoints.addConfig,
       {
         tag: 'Admin',
