@@ -1,16 +1,44 @@
 // Builds the web app (npm run build -w web) when web/dist/index.html is missing or older than its sources,
 // so that `npm start` always serves the current front end. Exits non-zero when the build fails.
+// Its sources: the web workspace's own files, the src and package.json of every workspace it depends on
+// (read from the package.json files, so a workspace the web app comes to import is covered without a
+// change here), and the lockfile, which fixes the libraries bundled with it.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const web = join(repoRoot, 'web');
 const builtPage = join(web, 'dist', 'index.html');
-const sources = ['src', 'index.html', 'vite.config.ts', 'postcss.config.cjs', 'package.json'].map((name) =>
-  join(web, name),
+
+const readPackage = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+/** Each workspace's folder by its package name. */
+const workspaceDirs = new Map(
+  readPackage(repoRoot).workspaces.map((folder) => {
+    const dir = join(repoRoot, folder);
+    return [readPackage(dir).name, dir];
+  }),
 );
+/** The workspaces the web app depends on, directly or through another workspace. */
+function workspacesUnder(dir, found = new Set()) {
+  const manifest = readPackage(dir);
+  for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) {
+    const workspace = workspaceDirs.get(name);
+    if (workspace && !found.has(workspace)) {
+      found.add(workspace);
+      workspacesUnder(workspace, found);
+    }
+  }
+  return found;
+}
+const sources = [
+  ...['src', 'index.html', 'vite.config.ts', 'postcss.config.cjs', 'package.json'].map((name) =>
+    join(web, name),
+  ),
+  ...[...workspacesUnder(web)].flatMap((dir) => [join(dir, 'src'), join(dir, 'package.json')]),
+  join(repoRoot, 'package-lock.json'),
+];
 
 /** Modification time of a file, or of the newest file under a folder; 0 when missing. */
 function newestMtime(path) {

@@ -93,13 +93,17 @@ export async function premiumSlugStats(db: Kysely<Database>): Promise<PremiumSlu
   };
 }
 
-export async function premiumSlugById(db: Kysely<Database>, slugId: string): Promise<PremiumSlug | null> {
-  const row = await withReadModels(db)
+/** A slug's catalogue row; none once deleted. */
+const catalogueRow = (db: Kysely<Database>, slugId: string) =>
+  withReadModels(db)
     .selectFrom('rm_premium_slugs')
     .selectAll()
     .where('slug_id', '=', slugId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+
+export async function premiumSlugById(db: Kysely<Database>, slugId: string): Promise<PremiumSlug | null> {
+  const row = await catalogueRow(db, slugId);
   return row ? toPremiumSlug(row) : null;
 }
 
@@ -131,12 +135,7 @@ export async function premiumSlugForCheckout(
   db: Kysely<Database>,
   slugId: string,
 ): Promise<(PremiumSlug & { heldUntil: Date | null }) | null> {
-  const row = await withReadModels(db)
-    .selectFrom('rm_premium_slugs')
-    .selectAll()
-    .where('slug_id', '=', slugId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const row = await catalogueRow(db, slugId);
   return row ? { ...toPremiumSlug(row), heldUntil: row.held_until } : null;
 }
 

@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerRedirect(app, {
       ...deps.redirect,
       headers: security.redirect,
-      routeOptions: { helmet: false, schema: REDIRECT },
+      routeOptions: { config: { securityHeaders: false }, schema: REDIRECT },
       notFound: (reply) =>
         renderPage
           ? renderPage('/s/not-found', security.apply(reply))

@@ -14,6 +14,7 @@ import {
 import { type ConfigEntry, type KnownSettingState, knownSettings } from '@sniplink/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DialogActions } from '../components/DialogActions';
 import { toast } from '../components/toast';
 import {
   configEntriesQueryOptions,
@@ -248,14 +249,9 @@ function ConfigEntryForm({ entry, onDone }: { entry?: ConfigEntry; onDone(): voi
           value={description}
           onChange={(event) => setDescription(event.currentTarget.value)}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            {editing ? 'Save' : 'Add'}
-          </Button>
-        </Group>
+        <DialogActions onCancel={onDone} type="submit" loading={pending}>
+          {editing ? 'Save' : 'Add'}
+        </DialogActions>
       </Stack>
     </form>
   );
@@ -283,14 +279,9 @@ function DeleteConfigEntryDialog({ entry, onClose }: { entry: ConfigEntry | unde
         </Text>
         ?{entry && knownKeyHint(entry.key) ? ' The app goes back to its default at once.' : ''}
       </Text>
-      <Group justify="flex-end" gap="sm" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button color="red" onClick={confirm} loading={remove.isPending}>
-          Delete
-        </Button>
-      </Group>
+      <DialogActions onCancel={onClose} mt="lg" color="red" onClick={confirm} loading={remove.isPending}>
+        Delete
+      </DialogActions>
     </Modal>
   );
 }

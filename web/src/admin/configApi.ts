@@ -5,9 +5,10 @@ import {
   expectedValue,
   settingOfKey,
 } from '@sniplink/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { ApiError } from '../api/http';
+import { useRefreshingMutation } from '../api/useRefreshingMutation';
 
 const { listConfig, listKnownSettings, addConfig, updateConfig, deleteConfig } = configAdminEndpoints;
 
@@ -33,18 +34,8 @@ export const knownSettingsQueryOptions = () =>
   });
 
 /** After any change: the list again (lists are refreshed after successful changes). */
-function useConfigMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    retry: false,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: configEntriesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: knownSettingsQueryKey }),
-      ]),
-  });
-}
+const useConfigMutation = <Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) =>
+  useRefreshingMutation(mutationFn, [configEntriesQueryKey, knownSettingsQueryKey]);
 
 export const useAddConfigEntry = () =>
   useConfigMutation((body: CreateConfigEntryBody) => call(addConfig, { body }));

@@ -4,6 +4,7 @@ import { AnnouncementBanners } from './AnnouncementBanners';
 import { adminAnnouncementsQueryOptions } from './announcementsApi';
 import { configEntriesQueryOptions, knownSettingsQueryOptions } from './configApi';
 import { adminDetailedStatsQueryOptions } from './statsApi';
+import { loadUsersTab } from './usersApi';
 
 // Each tab's code loads when the tab first opens: the home, which reads the same list, never loads it.
 const AnnounceTab = lazy(() => import('./AnnounceTab').then((module) => ({ default: module.AnnounceTab })));
@@ -21,7 +22,13 @@ export const adminFeature: Feature = {
       panel: () => <OverviewTab />,
       load: (queryClient) => queryClient.ensureQueryData(adminDetailedStatsQueryOptions()),
     },
-    { value: 'users', label: 'Users', order: 20, panel: () => <UsersTab /> },
+    {
+      value: 'users',
+      label: 'Users',
+      order: 20,
+      panel: () => <UsersTab />,
+      load: loadUsersTab,
+    },
     {
       value: 'announce',
       label: 'Announce',

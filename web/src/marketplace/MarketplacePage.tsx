@@ -35,12 +35,17 @@ import { categoryLook, dollars, type PurchaseAction, purchaseActionFor, tierLabe
 
 const page = pages['/marketplace'];
 
-/** What the page needs before it shows: the slugs for sale, and who is asking (their buttons depend on it). */
+/**
+ * What the page needs before it shows: the slugs for sale, who is asking (their buttons depend on it)
+ * and, for a Pro user, how many they own. A prefetch never fails: if the count cannot be loaded, the
+ * server still holds a buyer to the limit.
+ */
 export async function loadMarketplace(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
+  const [, user] = await Promise.all([
     queryClient.ensureQueryData(marketplaceSlugsQueryOptions()),
     signedInUserOrNull(queryClient),
   ]);
+  if (user && isPro(user)) await queryClient.prefetchQuery(myPremiumSlugsQueryOptions());
 }
 
 /** /marketplace: search and category filter over the slugs for sale, as cards. */

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
-import { endpointRoute } from '../http/route-schema';
+import { featureRoutes } from '../http/route-schema';
 import type { BillingService } from './billing-service';
 import { receiveWebhook, type WebhookDeps } from './webhooks';
 
@@ -18,7 +18,7 @@ export interface BillingRoutesDeps {
 /** Stripe's events are a few KB; the largest (a subscription with many items) stay well under this. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-const { purchases, startCheckout, openBillingPortal, receivePaymentWebhook } = billingEndpoints;
+const route = featureRoutes(billingEndpoints, { tag: 'Billing' });
 
 /**
  * Plans and payments: `POST /api/create-subscription`, the provider's portal behind
@@ -30,9 +30,7 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDep
   const purchasesEnabled = deps.webhooks.payments.name !== 'off';
 
   api.route({
-    ...endpointRoute(purchases, {
-      tag: 'Billing',
-      operationId: 'purchases',
+    ...route('purchases', {
       summary: 'Whether this server sells Pro and premium slugs',
       description:
         '`enabled: false` (PAYMENTS=off): every purchase is refused with 409 `PAYMENTS_DISABLED`; `message` says so.',
@@ -45,9 +43,7 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDep
   });
 
   api.route({
-    ...endpointRoute(startCheckout, {
-      tag: 'Billing',
-      operationId: 'startCheckout',
+    ...route('startCheckout', {
       summary: 'Start a checkout for Pro',
       description:
         '`sessionUrl`: the payment provider\'s checkout page to send the browser to; `status: "active"`: the user is Pro already, no checkout.',
@@ -62,9 +58,7 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDep
   });
 
   api.route({
-    ...endpointRoute(openBillingPortal, {
-      tag: 'Billing',
-      operationId: 'openBillingPortal',
+    ...route('openBillingPortal', {
       summary: "The payment provider's portal: cancel, change the card, invoices",
       description: 'It returns to /profile.',
       session: 'required',
@@ -81,9 +75,7 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDep
   await api.register(async (scope) => {
     acceptRawJsonBodies(scope);
     scope.withTypeProvider<ZodTypeProvider>().route({
-      ...endpointRoute(receivePaymentWebhook, {
-        tag: 'Billing',
-        operationId: 'receivePaymentWebhook',
+      ...route('receivePaymentWebhook', {
         summary: "The payment provider's events",
         description:
           'Called by the provider (Stripe, or the local test checkout), signed with STRIPE_WEBHOOK_SECRET in `Stripe-Signature`, checked on the raw body. Each event is applied once; a copy is answered alike and changes nothing.',

@@ -1,6 +1,12 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false`: the route sets its own headers (`SecurityHeaders.apply`, or a redirect's). */
+    securityHeaders?: false;
+  }
+}
 
 /**
  * The headers every answer carries, so that a browser never guesses a body's type, never shows our pages
@@ -56,7 +62,7 @@ export interface SecurityHeaders {
   /**
    * Helmet on every answer Fastify sends once its hooks ran (routes, the not-found handler, errors), with
    * the policy above, `X-Frame-Options: DENY` for browsers without `frame-ancestors`, and HSTS only when
-   * PUBLIC_URL is https. Register before any route, so that routes may opt out (`helmet: false`).
+   * PUBLIC_URL is https. Register before any route, so that routes may opt out (`config: { securityHeaders: false }`).
    */
   register(app: FastifyInstance): Promise<void>;
   /**
@@ -79,7 +85,12 @@ export function securityHeaders(https: boolean, stripeJs = false): SecurityHeade
   const setHeaders = helmet(options);
   return {
     register: async (app) => {
-      await app.register(fastifyHelmet, options);
+      // On the app itself, not in a plugin of its own, so that the hook runs for every route and the
+      // not-found handler. Helmet's middleware is made once and sets its headers synchronously.
+      app.addHook('onRequest', (request, reply, done) => {
+        if (request.routeOptions.config.securityHeaders === false) return done();
+        setHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
+      });
     },
     apply: (reply) => {
       setHeaders(reply.request.raw, reply.raw, () => {});

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config';
+
+/**
+ * The tests whose outcome can depend on which PostgreSQL server runs them. CI runs the whole suite on the
+ * embedded server (the release `npm start` runs), then these a second time on the oldest server Sniplink
+ * supports (PostgreSQL 15, through DATABASE_URL). What can differ between servers is the SQL we write and
+ * how the server behaves under it (locks, LISTEN/NOTIFY, when a commit becomes visible, a cut
+ * connection), so these are: the PostgreSQL adapters' contract suites (event store, click stream; the
+ * in-memory, KurrentDB and Kafka ones use no PostgreSQL), the database helpers, the migrations (each of
+ * these files migrates a database of its own), the read models' SQL (projections/, the only place that
+ * writes it) and their rebuild, the several processes on one database (sign-ups, links and purchases
+ * through two API processes: the sessions', idempotency keys' and payments' SQL), the keyring's erasure
+ * checked against every table, and the urgent-ticket mail claimed by one of two processes. The HTTP
+ * suites run the same SQL through these modules, so a second run of them would test the server no
+ * further; the embedded server's own tests mean something only on it.
+ * `DATABASE_URL=… npx vitest run -c vitest.database-servers.config.ts` runs them.
+ */
+const SERVER_DEPENDENT = [
+  'services/platform/src/eventstore/postgres.test.ts',
+  'services/platform/src/clickstream/postgres.test.ts',
+  'services/platform/src/db/*.test.ts',
+  'projections/src/**/*.test.ts',
+  'services/standalone/src/cli/rebuild-projections.test.ts',
+  'services/standalone/src/multi-process.test.ts',
+  'services/standalone/src/cli/user-erase.test.ts',
+  'services/api/src/support/urgent-digest.http.test.ts',
+];
+
+export default defineConfig({ ...base, test: { ...base.test, include: SERVER_DEPENDENT } });
