@@ -14,6 +14,7 @@ import {
   configEntrySchema,
   createConfigEntryBody,
   deletedConfigEntrySchema,
+  knownSettingStateListSchema,
   updateConfigEntryBody,
 } from './config';
 import { adminDetailedStatsSchema, adminStatsSchema } from './stats';
@@ -39,6 +40,7 @@ export const auditAdminEndpoints = {
 /** The console's Config tab, behind the admin gate. */
 export const configAdminEndpoints = {
   listConfig: endpoint('GET /api/admin/config', { 200: configEntryListSchema }),
+  listKnownSettings: endpoint('GET /api/admin/config-settings', { 200: knownSettingStateListSchema }),
   addConfig: endpoint('POST /api/admin/config', { 201: configEntrySchema }, { body: createConfigEntryBody }),
   updateConfig: endpoint(
     'PUT /api/admin/config/:key',

@@ -6,10 +6,12 @@ import {
   checkoutSessionParams,
   createSubscriptionAnswer,
   createSubscriptionBody,
+  purchasesSchema,
 } from './api';
 
 /** Plans and payments: starting a checkout, the provider's portal, coming back, and the provider's events. */
 export const billingEndpoints = {
+  purchases: endpoint('GET /api/billing/purchases', { 200: purchasesSchema }),
   startCheckout: endpoint(
     'POST /api/create-subscription',
     { 200: createSubscriptionAnswer },

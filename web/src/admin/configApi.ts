@@ -10,7 +10,7 @@ import { call } from '../api/client';
 import { ApiError } from '../api/http';
 import { useRefreshingMutation } from '../api/useRefreshingMutation';
 
-const { listConfig, addConfig, updateConfig, deleteConfig } = configAdminEndpoints;
+const { listConfig, listKnownSettings, addConfig, updateConfig, deleteConfig } = configAdminEndpoints;
 
 /** Query key: the GET URL. */
 export const configEntriesQueryKey = [listConfig.path] as const;
@@ -23,9 +23,19 @@ export const configEntriesQueryOptions = () =>
     retry: false,
   });
 
+const knownSettingsQueryKey = [listKnownSettings.path] as const;
+
+/** Every key the app reads, set or not, with the value in force and its default. */
+export const knownSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: knownSettingsQueryKey,
+    queryFn: ({ signal }) => call(listKnownSettings, {}, { signal }),
+    retry: false,
+  });
+
 /** After any change: the list again (lists are refreshed after successful changes). */
 const useConfigMutation = <Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) =>
-  useRefreshingMutation(mutationFn, [configEntriesQueryKey]);
+  useRefreshingMutation(mutationFn, [configEntriesQueryKey, knownSettingsQueryKey]);
 
 export const useAddConfigEntry = () =>
   useConfigMutation((body: CreateConfigEntryBody) => call(addConfig, { body }));

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import type { Feature } from '../features';
 import { AnnouncementBanners } from './AnnouncementBanners';
 import { adminAnnouncementsQueryOptions } from './announcementsApi';
-import { configEntriesQueryOptions } from './configApi';
+import { configEntriesQueryOptions, knownSettingsQueryOptions } from './configApi';
 import { adminDetailedStatsQueryOptions } from './statsApi';
 import { loadUsersTab } from './usersApi';
 
@@ -41,7 +41,12 @@ export const adminFeature: Feature = {
       label: 'Config',
       order: 50,
       panel: () => <ConfigTab />,
-      load: (queryClient) => queryClient.ensureQueryData(configEntriesQueryOptions()),
+      load: async (queryClient) => {
+        await Promise.all([
+          queryClient.ensureQueryData(configEntriesQueryOptions()),
+          queryClient.ensureQueryData(knownSettingsQueryOptions()),
+        ]);
+      },
     },
   ],
   dashboardCards: [{ key: 'announcements', order: 20, render: () => <AnnouncementBanners /> }],

@@ -28,6 +28,7 @@ import { useMemo, useState } from 'react';
 import { currentUserQueryOptions } from '../accounts/api';
 import { isPro } from '../accounts/plan';
 import { loginHref, signedInUserOrNull } from '../accounts/useSignedInUser';
+import { usePurchasesDisabled } from '../billing/api';
 import { PageTitle } from '../components/PageTitle';
 import { marketplaceSlugsQueryOptions, myPremiumSlugsQueryOptions } from './api';
 import { categoryLook, dollars, type PurchaseAction, purchaseActionFor, tierLabels } from './premiumFacts';
@@ -154,6 +155,13 @@ function SlugCard({ slug, action }: { slug: MarketplaceSlug; action: PurchaseAct
 }
 
 function PurchaseButton({ slug, action }: { slug: MarketplaceSlug; action: PurchaseAction }) {
+  const purchasesDisabled = usePurchasesDisabled();
+  if (purchasesDisabled)
+    return (
+      <Text size="sm" c="dimmed">
+        {purchasesDisabled}
+      </Text>
+    );
   switch (action.kind) {
     case 'login':
       return (

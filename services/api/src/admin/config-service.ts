@@ -1,5 +1,10 @@
-import type { ConfigEntry } from '@sniplink/contracts';
-import { configStream } from '@sniplink/contracts';
+import {
+  type ConfigEntry,
+  configStream,
+  type KnownSettingState,
+  knownSettings,
+  type SettingValues,
+} from '@sniplink/contracts';
 import { type ConfigCommand, configDecider } from '@sniplink/domain';
 import { commandHandler } from '@sniplink/platform';
 import { type ConfigEntryRow, configEntries, configEntry, configProjection } from '@sniplink/projections';
@@ -8,7 +13,7 @@ import type { ServiceDeps } from '../shared/service-deps';
 /** Config entries take their ids from their keys. */
 export interface ConfigServiceDeps extends Omit<ServiceDeps, 'ids'> {
   /** This process's settings, read again after each change so that it applies before the answer. */
-  settings: { refresh(): Promise<void> };
+  settings: { refresh(): Promise<void>; current(): SettingValues; defaultValues(): SettingValues };
 }
 
 /** A config key's commands: its stream, answered once the `admin-config` read model has them. */
@@ -30,6 +35,24 @@ export class ConfigService {
 
   async list(): Promise<ConfigEntry[]> {
     return (await configEntries(this.deps.db)).map(toJson);
+  }
+
+  /** Every key the app reads, set or not: the value in force and its default. */
+  async knownSettings(): Promise<KnownSettingState[]> {
+    const stored = new Set((await configEntries(this.deps.db)).map((row) => row.key));
+    const current = this.deps.settings.current();
+    const defaults = this.deps.settings.defaultValues();
+    return Object.entries(knownSettings).map(([name, setting]) => {
+      const settingName = name as keyof typeof knownSettings;
+      return {
+        key: setting.key,
+        label: setting.label,
+        value: current[settingName],
+        default: defaults[settingName],
+        defaultFrom: 'defaultFrom' in setting ? setting.defaultFrom : null,
+        set: stored.has(setting.key),
+      };
+    });
   }
 
   create(key: string, value: string, description: string | null): Promise<ConfigEntry> {

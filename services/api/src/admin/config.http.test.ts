@@ -1,4 +1,4 @@
-import type { ConfigEntry, DemoLink, ErrorBody, Link, User } from '@sniplink/contracts';
+import type { ConfigEntry, DemoLink, ErrorBody, KnownSettingState, Link, User } from '@sniplink/contracts';
 import { type HttpClient, signedUpClient, testApiWithAdmin } from '@sniplink/test-support/api';
 import { describe, expect, it } from 'vitest';
 
@@ -11,6 +11,46 @@ const add = (body: unknown) => t.admin.post<Answer>('/api/admin/config', body);
 const put = (key: string, body: unknown) => t.admin.request<Answer>('PUT', `/api/admin/config/${key}`, body);
 const remove = (key: string) =>
   t.admin.request<ErrorBody & { ok: true; key: string }>('DELETE', `/api/admin/config/${key}`);
+
+describe('the settings the app reads', () => {
+  const settings = async () => (await t.admin.get<KnownSettingState[]>('/api/admin/config-settings')).body;
+
+  it('lists every known key with its value and default even when never set, and marks one once set', async () => {
+    const before = await settings();
+    expect(before.map((setting) => setting.key)).toEqual(
+      expect.arrayContaining(['links.free_limit', 'links.pro_monthly_limit', 'demo.links_per_visitor']),
+    );
+    const free = before.find((setting) => setting.key === 'links.free_limit');
+    expect(free).toEqual({
+      key: 'links.free_limit',
+      label: 'Links a Free account may hold',
+      value: 5,
+      default: 5,
+      defaultFrom: null,
+      set: false,
+    });
+    expect(before.find((setting) => setting.key === 'demo.links_per_visitor')).toMatchObject({
+      defaultFrom: 'DEMO_MAX_PER_VISITOR',
+    });
+
+    expect((await add({ key: 'links.pro_monthly_limit', value: '900' })).status).toBe(201);
+    expect((await settings()).find((setting) => setting.key === 'links.pro_monthly_limit')).toMatchObject({
+      value: 900,
+      default: 500,
+      set: true,
+    });
+    expect((await remove('links.pro_monthly_limit')).status).toBe(200);
+    expect((await settings()).find((setting) => setting.key === 'links.pro_monthly_limit')).toMatchObject({
+      value: 500,
+      set: false,
+    });
+  });
+
+  it('is for admins only', async () => {
+    const { client } = await signedUpClient(t.api, 'config.settings.user');
+    expect((await client.get('/api/admin/config-settings')).status).toBe(403);
+  });
+});
 
 describe('config entries', () => {
   it('adds an entry, lists it, refuses the same key again (409), changes and deletes it', async () => {

@@ -33,6 +33,15 @@ export async function configAdminRoutes(admin: FastifyInstance, { config }: Conf
   });
 
   api.route({
+    ...route('listKnownSettings', {
+      summary: 'The keys the app reads, set or not',
+      description: 'Each with its label, the value in force, its default and whether an entry sets it.',
+      answers: { 200: 'Every known setting' },
+    }),
+    handler: () => config.knownSettings(),
+  });
+
+  api.route({
     ...route('addConfig', {
       summary: 'Add a config entry',
       description: `Key and value are required. ${KNOWN_KEYS}`,

@@ -17,7 +17,7 @@ export interface PaymentRequest {
  * SDK's own helper, so one webhook route serves both.
  */
 export interface PaymentProvider {
-  readonly name: 'stripe' | 'local';
+  readonly name: 'stripe' | 'local' | 'off';
 
   /**
    * The provider's customer for this user: `existing` when the user has one, else a new one (created with

@@ -1,4 +1,4 @@
-import { billingEndpoints } from '@sniplink/contracts';
+import { billingEndpoints, PAYMENTS_DISABLED_MESSAGE } from '@sniplink/contracts';
 import { identifyActor } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,6 +27,20 @@ const route = featureRoutes(billingEndpoints, { tag: 'Billing' });
 export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDeps): Promise<void> {
   const { billing } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const purchasesEnabled = deps.webhooks.payments.name !== 'off';
+
+  api.route({
+    ...route('purchases', {
+      summary: 'Whether this server sells Pro and premium slugs',
+      description:
+        '`enabled: false` (PAYMENTS=off): every purchase is refused with 409 `PAYMENTS_DISABLED`; `message` says so.',
+      answers: { 200: 'Whether purchases are enabled' },
+    }),
+    handler: async () =>
+      purchasesEnabled
+        ? { enabled: true, message: null }
+        : { enabled: false, message: PAYMENTS_DISABLED_MESSAGE },
+  });
 
   api.route({
     ...route('startCheckout', {
@@ -35,6 +49,7 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDep
         '`sessionUrl`: the payment provider\'s checkout page to send the browser to; `status: "active"`: the user is Pro already, no checkout.',
       session: 'required',
       answers: { 200: 'A checkout, or: already Pro' },
+      errors: { 409: ['PAYMENTS_DISABLED'] },
     }),
     handler: async (request) => {
       const { userId } = sessionOf(request);
@@ -48,7 +63,7 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDep
       description: 'It returns to /profile.',
       session: 'required',
       answers: { 200: "The portal's address" },
-      errors: { 409: ['CONFLICT'] },
+      errors: { 409: ['CONFLICT', 'PAYMENTS_DISABLED'] },
       rateLimit: { requests: 10, minutes: 10 },
     }),
     handler: async (request) => {

@@ -35,6 +35,7 @@ import {
 import { z } from 'zod';
 import type { PaymentFacts, PaymentProvider, ProviderPayment } from '../billing/provider';
 import { LOCAL_PAY_PATH } from '../billing/providers/local';
+import { sellingProvider } from '../billing/providers/off';
 import { atProvider } from '../shared/at-provider';
 import type { ServiceDeps } from '../shared/service-deps';
 import type { Settings } from '../shared/settings';
@@ -102,6 +103,7 @@ export class PremiumPurchaseService {
    * someone else holds it. A buyer who holds it already gets the same payment again.
    */
   async startPurchase(userId: string, slugId: string): Promise<PremiumPaymentIntent> {
+    sellingProvider(this.deps.payments);
     if (!isUuid(slugId)) throw notFound();
     const now = this.deps.clock.now();
     const account = await this.users.load(userId);
@@ -324,7 +326,7 @@ export class PremiumPurchaseService {
       slug,
       amount: payment.amount,
       currency: payment.currency,
-      provider: payments.name,
+      provider: sellingProvider(payments),
       publishableKey: payments.name === 'stripe' ? (this.deps.publishableKey ?? null) : null,
       confirmUrl:
         payments.name === 'local'
