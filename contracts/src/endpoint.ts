@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -18,5 +18,45 @@ export interface Endpoint {
   answers: Record<number, z.ZodType>;
 }
 
-/** Declares an endpoint; `const` keeps its method, path and schemas as their own types. */
-export const endpoint = <const Declared extends Endpoint>(declared: Declared): Declared => declared;
+/** What a declaration says of the request besides its method and path. */
+type Parts = Pick<Endpoint, 'params' | 'querystring' | 'body'>;
+
+/** The `:name`s of a path. */
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The parameters a path names, each a string, unless the declaration gives their schema itself. */
+type DerivedParams<Path extends string, Declared extends Parts> = Declared extends { params: z.ZodType }
+  ? unknown
+  : [ParamNames<Path>] extends [never]
+    ? unknown
+    : { params: z.ZodObject<{ [Name in ParamNames<Path>]: z.ZodString }> };
+
+/**
+ * Declares an endpoint from `'METHOD /api/path'`, its answers by status, and the schemas of its request's
+ * parts; `const` keeps its method, path and schemas as their own types. The path's `:name`s are string
+ * parameters unless `params` narrows them.
+ */
+export function endpoint<
+  const Route extends `${HttpMethod} /api/${string}`,
+  const Answers extends Endpoint['answers'],
+  const Declared extends Parts = Record<never, never>,
+>(
+  route: Route,
+  answers: Answers,
+  declared: Declared = {} as Declared,
+): Route extends `${infer Method extends HttpMethod} ${infer Path extends `/api/${string}`}`
+  ? { method: Method; path: Path; answers: Answers } & DerivedParams<Path, Declared> & Declared
+  : never {
+  const [method, path] = route.split(' ') as [HttpMethod, `/api/${string}`];
+  const names = [...path.matchAll(/:(\w+)/g)].map(([, name]) => name as string);
+  const params =
+    declared.params || names.length === 0
+      ? {}
+      : { params: z.object(Object.fromEntries(names.map((name) => [name, z.string()]))) };
+  // The conditional return type is what callers see; it holds for what is built here.
+  return { method, path, ...params, ...declared, answers } as never;
+}

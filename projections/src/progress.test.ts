@@ -1,24 +1,15 @@
 import { PgNotifications } from '@sniplink/platform';
-import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseWithNotifications } from '@sniplink/test-support/database';
+import { describe, expect, it } from 'vitest';
 import { PROJECTION_PROGRESS_CHANNEL, ProjectionProgress } from './progress';
 
 describe('ProjectionProgress', () => {
-  let database: TestDatabase;
-  let notifications: PgNotifications;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    notifications = new PgNotifications({ connectionString: database.connectionString });
-  });
-  afterAll(async () => {
-    await notifications?.close();
-    await database?.drop();
-  });
+  const testDb = testDatabaseWithNotifications();
 
   it('answers a waiter at once when its listening connection is back, if the read model passed meanwhile', async () => {
     const progress = new ProjectionProgress({
-      db: database.db,
-      broadcast: notifications.channel(PROJECTION_PROGRESS_CHANNEL),
+      db: testDb().database.db,
+      broadcast: testDb().notifications.channel(PROJECTION_PROGRESS_CHANNEL),
     });
     const target = { commit: 10n, prepare: 10n };
     const waiting = progress.waitFor({ name: 'links' }, target, 20_000);
@@ -26,11 +17,11 @@ describe('ProjectionProgress', () => {
     const pending = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 500));
     expect(await Promise.race([waiting, pending])).toBe('still waiting'); // the table had nothing yet
     // The runner's report (its NOTIFY) is lost with the connection: only the table knows.
-    await database.pool.query(
+    await testDb().database.pool.query(
       `INSERT INTO projection_checkpoints (name, version, commit_position, prepare_position) VALUES ('links', 1, 12, 12)`,
     );
     const started = Date.now();
-    await database.pool.query(
+    await testDb().database.pool.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
        WHERE application_name = 'sniplink-listen' AND datname = current_database()`,
     );
@@ -40,13 +31,13 @@ describe('ProjectionProgress', () => {
 
   it("tells a read model's followers each time it advances, in any process, and when messages may have been lost", async () => {
     const follower = new ProjectionProgress({
-      db: database.db,
-      broadcast: notifications.channel(PROJECTION_PROGRESS_CHANNEL),
+      db: testDb().database.db,
+      broadcast: testDb().notifications.channel(PROJECTION_PROGRESS_CHANNEL),
     });
     // A runner of another process reports on its own connection to the same database.
-    const elsewhere = new PgNotifications({ connectionString: database.connectionString });
+    const elsewhere = new PgNotifications({ connectionString: testDb().database.connectionString });
     const runner = new ProjectionProgress({
-      db: database.db,
+      db: testDb().database.db,
       broadcast: elsewhere.channel(PROJECTION_PROGRESS_CHANNEL),
     });
     try {
@@ -70,7 +61,7 @@ describe('ProjectionProgress', () => {
   });
 
   async function listeners(): Promise<number> {
-    const { rows } = await database.pool.query<{ n: number }>(
+    const { rows } = await testDb().database.pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_stat_activity
        WHERE application_name = 'sniplink-listen' AND datname = current_database()`,
     );

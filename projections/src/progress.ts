@@ -9,6 +9,7 @@ import {
   type ReadModelWaiter,
 } from '@sniplink/platform';
 import type { Kysely } from 'kysely';
+import { type Waiter, waitIn } from './waiters';
 
 /** The name of the broadcast that ProjectionProgress is given (the composition root opens it). */
 export const PROJECTION_PROGRESS_CHANNEL = 'projection_progress';
@@ -21,11 +22,7 @@ export const PROJECTION_PROGRESS_CHANNEL = 'projection_progress';
  */
 export class ProjectionProgress implements ReadModelWaiter {
   private readonly known = new Map<string, LogPosition>();
-  private readonly waiters = new Set<{
-    name: string;
-    position: LogPosition;
-    resolve: (ok: boolean) => void;
-  }>();
+  private readonly waiters = new Set<Waiter<{ name: string; position: LogPosition }>>();
   private listening: Promise<unknown> | undefined;
   private readonly followers = new Set<{ name: string; onAdvance: () => void }>();
 
@@ -47,19 +44,7 @@ export class ProjectionProgress implements ReadModelWaiter {
   async waitFor({ name }: ReadModel, position: LogPosition, timeoutMs = 2_000): Promise<boolean> {
     await this.listen();
     if (this.hasPassed(name, position) || (await this.storedHasPassed(name, position))) return true;
-    const reached = await new Promise<boolean>((resolve) => {
-      const waiter = {
-        name,
-        position,
-        resolve: (ok: boolean) => {
-          clearTimeout(timer);
-          this.waiters.delete(waiter);
-          resolve(ok);
-        },
-      };
-      const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
-      this.waiters.add(waiter);
-    });
+    const reached = await waitIn(this.waiters, { name, position }, timeoutMs);
     return reached || this.storedHasPassed(name, position);
   }
 

@@ -25,3 +25,12 @@ export interface Projection extends ReadModel {
 
 export const typesOf = (projection: Projection): readonly string[] | undefined =>
   projection.handles === 'all' ? undefined : projection.handles;
+
+/** An `apply` that applies the batch's events one at a time, in the log's order. */
+export const eachInOrder =
+  (
+    applyEvent: (trx: Transaction<ReadModelDatabase>, recorded: RecordedEvent) => Promise<void>,
+  ): Projection['apply'] =>
+  async (trx, events) => {
+    for (const event of events) await applyEvent(trx, event);
+  };

@@ -14,6 +14,7 @@ import { applyNextBatch } from './batch';
 import { CheckpointMovedError, loadCheckpoint } from './checkpoints';
 import type { ProjectionProgress } from './progress';
 import type { Projection } from './projection';
+import { type Waiter, waitIn } from './waiters';
 
 export interface RunnerDeps {
   db: Kysely<Database>;
@@ -48,7 +49,7 @@ export class ProjectionRunner {
   /** Set while active: true once the projection's lock may have passed to another runner. */
   private lockLost: () => boolean = () => false;
   private readonly wakeup = new Wakeup();
-  private readonly waiters = new Set<{ position: LogPosition; resolve: (reached: boolean) => void }>();
+  private readonly waiters = new Set<Waiter<{ position: LogPosition }>>();
   private readonly batchSize: number;
   private readonly idlePollMs: number;
   private readonly standbyRetryMs: number;
@@ -86,19 +87,9 @@ export class ProjectionRunner {
   /** Resolves true once the read model has passed `position`, false after `timeoutMs`. */
   waitUntilPast(position: LogPosition, timeoutMs: number): Promise<boolean> {
     if (comparePositions(this.checkpoint, position) >= 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter = {
-        position,
-        resolve: (reached: boolean) => {
-          clearTimeout(timer);
-          this.waiters.delete(waiter);
-          resolve(reached);
-        },
-      };
-      const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
-      this.waiters.add(waiter);
-      this.wakeup.wake();
-    });
+    const reached = waitIn(this.waiters, { position }, timeoutMs);
+    this.wakeup.wake();
+    return reached;
   }
 
   private async run(): Promise<void> {

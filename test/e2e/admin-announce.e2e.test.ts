@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserUnavailableReason, seriousAccessibilityViolations } from './browser';
-import { type BrowserStack, signedInPage, startBrowserStack, toastText } from './harness';
+import { browserStackFor, signedInPage, toastText } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] announcement journeys SKIPPED: ${unavailable}`);
@@ -12,17 +12,9 @@ const TITLE = 'Scheduled maintenance';
 const MESSAGE = 'Tonight 22:00 UTC. <img src=x onerror="window.__announced=1"> Links keep redirecting.';
 
 describe.skipIf(unavailable !== undefined)('announcements in a real browser', () => {
-  let stack: BrowserStack;
+  const stack = browserStackFor({ ADMIN_EMAILS: ADMIN_EMAIL });
 
-  beforeAll(async () => {
-    stack = await startBrowserStack({ ADMIN_EMAILS: ADMIN_EMAIL });
-  });
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
-  const signedIn = (email: string, firstName: string) => signedInPage(stack, { email, firstName });
+  const signedIn = (email: string, firstName: string) => signedInPage(stack(), { email, firstName });
 
   /**
    * Opens the dashboard and waits until its announcements have answered and the page has settled; then

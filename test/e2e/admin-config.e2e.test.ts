@@ -41,6 +41,11 @@ describe.skipIf(unavailable !== undefined)('the admin console: Config', () => {
     await page.getByRole('tab', { name: 'Config' }).click();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'config');
     await page.getByText('No config entries yet').waitFor();
+    // Never set, every key the app reads is listed with its value and default.
+    const knownSetting = (key: string) =>
+      page.getByRole('table', { name: 'Settings the app reads' }).getByRole('row').filter({ hasText: key });
+    await knownSetting('links.free_limit').getByRole('cell', { name: '5 (default)' }).waitFor();
+    await knownSetting('links.pro_monthly_limit').getByRole('cell', { name: '500 (default)' }).waitFor();
 
     // Add: both fields are required before anything is sent.
     await page.getByRole('button', { name: 'Add Entry' }).click();
@@ -68,6 +73,7 @@ describe.skipIf(unavailable !== undefined)('the admin console: Config', () => {
     await added.getByRole('cell', { name: '2', exact: true }).waitFor();
     await added.getByRole('cell', { name: 'Launch week' }).waitFor();
     expect(await freeLimit()).toBe(2);
+    await knownSetting('links.free_limit').getByRole('cell', { name: '2', exact: true }).waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // Edit: the key cannot be changed.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserUnavailableReason, newDesktopContext, seriousAccessibilityViolations } from './browser';
-import { type BrowserStack, registerThroughApi, startBrowserStack } from './harness';
+import { browserStackFor, registerThroughApi } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] admin Overview journey SKIPPED: ${unavailable}`);
@@ -10,15 +10,7 @@ const ADMIN = 'overview-admin@example.com';
 
 /** The admin console's Overview tab on the real app: its three groups of cards, and figures that move. */
 describe.skipIf(unavailable !== undefined)('the admin Overview in a real browser', () => {
-  let stack: BrowserStack;
-
-  beforeAll(async () => {
-    stack = await startBrowserStack({ ADMIN_EMAILS: ADMIN });
-  });
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = browserStackFor({ ADMIN_EMAILS: ADMIN });
 
   /** What a stat card shows under its label. */
   const statValue = async (page: Page, label: string) =>
@@ -42,7 +34,7 @@ describe.skipIf(unavailable !== undefined)('the admin Overview in a real browser
   };
 
   it('opens on the Overview, and its figures move after a user signs up and creates a link', async () => {
-    const adminContext = await newDesktopContext(stack.browser, stack.app.baseUrl);
+    const adminContext = await newDesktopContext(stack().browser, stack().app.baseUrl);
     await registerThroughApi(adminContext, { email: ADMIN, firstName: 'Ada' });
     const page = await adminContext.newPage();
     await page.goto('/admin');
@@ -70,7 +62,7 @@ describe.skipIf(unavailable !== undefined)('the admin Overview in a real browser
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // Someone else signs up and makes a link.
-    const userContext = await newDesktopContext(stack.browser, stack.app.baseUrl);
+    const userContext = await newDesktopContext(stack().browser, stack().app.baseUrl);
     await registerThroughApi(userContext, { email: 'overview-user@example.com', firstName: 'Bo' });
     const made = await userContext.request.post('/api/links', {
       data: { originalUrl: 'https://example.com/menu' },

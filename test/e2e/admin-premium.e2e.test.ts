@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../services/api/src/marketplace/seed-catalogue';
 import { browserUnavailableReason, newDesktopContext } from './browser';
-import { type BrowserStack, signedInPage, startBrowserStack, toastText } from './harness';
+import { browserStackFor, signedInPage, toastText } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] premium slug journeys SKIPPED: ${unavailable}`);
@@ -10,19 +10,14 @@ if (unavailable) console.warn(`[e2e] premium slug journeys SKIPPED: ${unavailabl
 const ADMIN_EMAIL = 'premium.curator@example.com';
 
 describe.skipIf(unavailable !== undefined)('premium slugs in a real browser', () => {
-  let stack: BrowserStack;
+  const stack = browserStackFor({ ADMIN_EMAILS: ADMIN_EMAIL });
   let admin: { context: BrowserContext; page: Page };
 
   beforeAll(async () => {
-    stack = await startBrowserStack({ ADMIN_EMAILS: ADMIN_EMAIL });
     admin = await signedIn(ADMIN_EMAIL);
   });
 
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
-  const signedIn = (email: string) => signedInPage(stack, { email, firstName: 'Pat' });
+  const signedIn = (email: string) => signedInPage(stack(), { email, firstName: 'Pat' });
 
   const row = (page: Page, slug: string) =>
     page
@@ -132,7 +127,7 @@ describe.skipIf(unavailable !== undefined)('premium slugs in a real browser', ()
     // The catalogue seeded (again: nothing more if the admin's journey did it).
     const seeded = await admin.context.request.post('/api/admin/premium-slugs/seed');
     expect(seeded.status()).toBe(200);
-    const visitor = await newDesktopContext(stack.browser, stack.app.baseUrl);
+    const visitor = await newDesktopContext(stack().browser, stack().app.baseUrl);
     const page = await visitor.newPage();
     await page.goto('/');
     await page
@@ -147,7 +142,9 @@ describe.skipIf(unavailable !== undefined)('premium slugs in a real browser', ()
     await card.waitFor();
     expect(await card.innerText()).toContain('$25.00');
     const login = card.getByRole('link', { name: 'Login to Purchase' });
-    expect(new URL((await login.getAttribute('href')) ?? '', stack.app.baseUrl).pathname).toBe('/api/login');
+    expect(new URL((await login.getAttribute('href')) ?? '', stack().app.baseUrl).pathname).toBe(
+      '/api/login',
+    );
     await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByText('Home').waitFor();
 
     // Search narrows the cards.

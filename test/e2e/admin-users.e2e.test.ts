@@ -1,7 +1,6 @@
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserUnavailableReason, newDesktopContext } from './browser';
-import { type BrowserStack, registerThroughApi, startBrowserStack, toastText } from './harness';
+import { browserStackFor, signedUpContext, toastText } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] admin Users journeys SKIPPED: ${unavailable}`);
@@ -10,21 +9,10 @@ const ADMIN = 'console.admin@example.com';
 
 /** The console's Users tab as an admin uses it, and the gate as a non-admin meets it. */
 describe.skipIf(unavailable !== undefined)('the admin console’s Users tab in a real browser', () => {
-  let stack: BrowserStack;
+  const stack = browserStackFor({ ADMIN_EMAILS: ADMIN });
 
-  beforeAll(async () => {
-    stack = await startBrowserStack({ ADMIN_EMAILS: ADMIN });
-  });
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
-  const account = async (email: string, names: { firstName?: string; lastName?: string } = {}) => {
-    const context: BrowserContext = await newDesktopContext(stack.browser, stack.app.baseUrl);
-    await registerThroughApi(context, { email, ...names });
-    return context;
-  };
+  const account = (email: string, names: { firstName?: string; lastName?: string } = {}) =>
+    signedUpContext(stack(), { email, ...names });
 
   it('an admin searches, opens View, suspends a user and makes them an admin', async () => {
     const admin = await account(ADMIN, { firstName: 'Ada' });
@@ -73,7 +61,7 @@ describe.skipIf(unavailable !== undefined)('the admin console’s Users tab in a
   });
 
   it('shows the last admin’s 409 in a toast when they switch their own flag off', async () => {
-    const lone = await newDesktopContext(stack.browser, stack.app.baseUrl);
+    const lone = await newDesktopContext(stack().browser, stack().app.baseUrl);
     const signIn = await lone.request.post('/api/auth/login', {
       data: { email: ADMIN, password: 'a long enough password' },
     });

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { browserUnavailableReason, newDesktopContext, seriousAccessibilityViolations } from './browser';
-import { type BrowserStack, registerThroughApi, startBrowserStack, toastText, toastTitled } from './harness';
+import { browserStackFor, registerThroughApi, toastText, toastTitled } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] plans and payments journeys SKIPPED: ${unavailable}`);
@@ -13,21 +13,16 @@ if (unavailable) console.warn(`[e2e] plans and payments journeys SKIPPED: ${unav
  * addresses, so the browser uses that origin throughout and keeps its session cookie across the round trip.
  */
 describe.skipIf(unavailable !== undefined)('plans and payments in a real browser', () => {
-  let stack: BrowserStack;
+  const stack = browserStackFor();
   let appUrl: string;
   let accounts = 0;
 
   beforeAll(async () => {
-    stack = await startBrowserStack();
-    appUrl = stack.app.baseUrl.replace('127.0.0.1', 'localhost');
-  });
-
-  afterAll(async () => {
-    await stack?.stop();
+    appUrl = stack().app.baseUrl.replace('127.0.0.1', 'localhost');
   });
 
   async function freeAccount(firstName: string): Promise<BrowserContext> {
-    const context = await newDesktopContext(stack.browser, appUrl);
+    const context = await newDesktopContext(stack().browser, appUrl);
     accounts += 1;
     await registerThroughApi(context, { email: `payer${accounts}@example.com`, firstName });
     return context;
@@ -231,7 +226,7 @@ describe.skipIf(unavailable !== undefined)('plans and payments in a real browser
   }, 60_000);
 
   it("leads a visitor from the landing page's pricing to the plans, and to sign in before choosing", async () => {
-    const context = await newDesktopContext(stack.browser, appUrl);
+    const context = await newDesktopContext(stack().browser, appUrl);
     const page = await context.newPage();
     await page.goto('/');
     await page.locator('#pricing').getByRole('link', { name: 'Go Pro' }).click();
@@ -250,7 +245,7 @@ describe.skipIf(unavailable !== undefined)('plans and payments in a real browser
   });
 
   it("cleans a cancelled checkout's query off /subscribe for a visitor too", async () => {
-    const context = await newDesktopContext(stack.browser, appUrl);
+    const context = await newDesktopContext(stack().browser, appUrl);
     const page = await context.newPage();
     await page.goto('/subscribe?payment=canceled');
     expect(await toastText(page, 'Payment Canceled')).toBe(

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   browserUnavailableReason,
   desktopChromeUserAgent,
   newDesktopContext,
   seriousAccessibilityViolations,
 } from './browser';
-import { type BrowserStack, registerThroughApi, startBrowserStack, toastText, toastTitled } from './harness';
+import { browserStackFor, registerThroughApi, toastText, toastTitled } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] dashboard journeys SKIPPED: ${unavailable}`);
@@ -26,22 +26,14 @@ const iphoneSafari =
 const publicUrl = 'http://links.greenfieldcommunitybakery.example';
 
 describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', () => {
-  let stack: BrowserStack;
+  // Short URLs read as on a real, rather long domain (the app itself is reached on the loopback), and
+  // X-Forwarded-For is trusted so that the clicks below can come from real countries' addresses.
+  const stack = browserStackFor({ TRUST_PROXY: '1', PUBLIC_URL: publicUrl });
   let accounts = 0;
-
-  beforeAll(async () => {
-    // Short URLs read as on a real, rather long domain (the app itself is reached on the loopback), and
-    // X-Forwarded-For is trusted so that the clicks below can come from real countries' addresses.
-    stack = await startBrowserStack({ TRUST_PROXY: '1', PUBLIC_URL: publicUrl });
-  });
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
 
   /** A signed-in desktop browser of a fresh Free account. */
   async function signedInContext(firstName?: string): Promise<BrowserContext> {
-    const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
+    const context = await newDesktopContext(stack().browser, stack().app.baseUrl);
     accounts += 1;
     await registerThroughApi(context, { email: `user${accounts}@example.com`, firstName });
     return context;
@@ -62,7 +54,7 @@ describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', ()
     (await page.getByRole('group', { name: label }).innerText()).replace(label, '').trim();
 
   it('claims the demo links into the account a visitor creates, first name left out', async () => {
-    const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
+    const context = await newDesktopContext(stack().browser, stack().app.baseUrl);
     const page = await context.newPage();
     await page.goto('/');
     const demo = page.locator('#demo');
@@ -231,7 +223,7 @@ describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', ()
     const context = await signedInContext('Ada');
     const link = await createThroughApi(context, 'https://example.com/clicked');
     const click = async (userAgent: string, ip: string, referer?: string) => {
-      const response = await fetch(`${stack.app.baseUrl}/s/${link.shortCode}`, {
+      const response = await fetch(`${stack().app.baseUrl}/s/${link.shortCode}`, {
         redirect: 'manual',
         headers: { 'user-agent': userAgent, 'x-forwarded-for': ip, ...(referer ? { referer } : {}) },
       });
@@ -318,8 +310,8 @@ describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', ()
   }, 30_000);
 
   it('fits a toast with a long short URL on a 375 px wide phone', async () => {
-    const context = await stack.browser.newContext({
-      baseURL: stack.app.baseUrl,
+    const context = await stack().browser.newContext({
+      baseURL: stack().app.baseUrl,
       userAgent: iphoneSafari,
       viewport: { width: 375, height: 667 },
       isMobile: true,

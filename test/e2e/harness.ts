@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
 import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
+import { madeOnce } from '@sniplink/test-support/lifecycle';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium, newDesktopContext } from './browser';
 
@@ -46,6 +47,16 @@ export async function startBrowserStack(env: Record<string, string> = {}): Promi
   };
 }
 
+/**
+ * The browser stack of a describe block, started in its beforeAll and stopped in its afterAll (see
+ * `madeOnce`).
+ */
+export const browserStackFor = (env: Record<string, string> = {}) =>
+  madeOnce(
+    () => startBrowserStack(env),
+    (stack) => stack.stop(),
+  );
+
 const testPassword = 'a long enough password';
 
 /** Creates an account over HTTP; the context keeps its session cookie, as after signing up in the page. */
@@ -59,13 +70,22 @@ export async function registerThroughApi(
   if (!response.ok()) throw new Error(`register: ${response.status()} ${await response.text()}`);
 }
 
-/** A desktop browser context of its own, signed in as a new account with `email` (signed up through the API), and a page in it. */
-export async function signedInPage(
-  stack: BrowserStack,
-  account: { email: string; firstName: string },
-): Promise<{ context: BrowserContext; page: Page }> {
+/** A desktop browser context of its own, signed in as a new account (signed up through the API). */
+export async function signedUpContext(
+  stack: Pick<BrowserStack, 'app' | 'browser'>,
+  account: { email: string; firstName?: string; lastName?: string },
+): Promise<BrowserContext> {
   const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
   await registerThroughApi(context, account);
+  return context;
+}
+
+/** A desktop browser context of its own, signed in as a new account with `email` (signed up through the API), and a page in it. */
+export async function signedInPage(
+  stack: Pick<BrowserStack, 'app' | 'browser'>,
+  account: { email: string; firstName: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await signedUpContext(stack, account);
   return { context, page: await context.newPage() };
 }
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserUnavailableReason, newDesktopContext } from './browser';
-import { type BrowserStack, registerThroughApi, startBrowserStack } from './harness';
+import { browserStackFor, registerThroughApi } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] navigation journey SKIPPED: ${unavailable}`);
@@ -12,18 +12,10 @@ const openTab = (page: Page) => page.getByRole('tab', { selected: true }).innerT
 describe.skipIf(unavailable !== undefined)(
   'signed-in pages, sign-in tabs and error pages in a real browser',
   () => {
-    let stack: BrowserStack;
-
-    beforeAll(async () => {
-      stack = await startBrowserStack();
-    });
-
-    afterAll(async () => {
-      await stack?.stop();
-    });
+    const stack = browserStackFor();
 
     it('sends a signed-out visit of /home or /profile to sign-in, which then comes back to it', async () => {
-      const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
+      const context = await newDesktopContext(stack().browser, stack().app.baseUrl);
       const page = await context.newPage();
       await page.goto('/home');
       await page.waitForURL(
@@ -38,7 +30,7 @@ describe.skipIf(unavailable !== undefined)(
       // The dashboard and the profile never showed.
       expect(await page.getByRole('heading', { name: 'Profile Settings' }).count()).toBe(0);
 
-      const other = await newDesktopContext(stack.browser, stack.app.baseUrl);
+      const other = await newDesktopContext(stack().browser, stack().app.baseUrl);
       await registerThroughApi(other, { email: 'katherine@example.com', firstName: 'Katherine' });
       await other.close();
       const form = page.getByRole('form', { name: 'Sign in' });
@@ -51,7 +43,7 @@ describe.skipIf(unavailable !== undefined)(
     });
 
     it('opens the Create account tab from every "Start Free" button, and Sign in from "Login"', async () => {
-      const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
+      const context = await newDesktopContext(stack().browser, stack().app.baseUrl);
       const page = await context.newPage();
       const startFree = [
         () => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Start Free' }),
@@ -74,7 +66,7 @@ describe.skipIf(unavailable !== undefined)(
     });
 
     it('shows the not-found page for an unknown path, with the top bar and a way home', async () => {
-      const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
+      const context = await newDesktopContext(stack().browser, stack().app.baseUrl);
       const page = await context.newPage();
       const response = await page.goto('/no/such/page');
       expect(response?.status()).toBe(404);
@@ -86,7 +78,7 @@ describe.skipIf(unavailable !== undefined)(
     });
 
     it('shows a friendly error when a page cannot load, whose "Try again" loads it once it can', async () => {
-      const context = await newDesktopContext(stack.browser, stack.app.baseUrl);
+      const context = await newDesktopContext(stack().browser, stack().app.baseUrl);
       const page = await context.newPage();
       // The help page's code is out of reach, as when the network drops.
       const helpCode = /\/assets\/help-[^/]*\.js$/;

@@ -1,7 +1,6 @@
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailableReason, newDesktopContext } from './browser';
-import { type BrowserStack, registerThroughApi, startBrowserStack, toastText } from './harness';
+import { describe, expect, it } from 'vitest';
+import { browserUnavailableReason } from './browser';
+import { browserStackFor, signedUpContext, toastText } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] places in the address SKIPPED: ${unavailable}`);
@@ -11,23 +10,12 @@ const SUBJECT = 'My link stopped working';
 
 /** A reload or the back button keeps the user where they were: the address names the place. */
 describe.skipIf(unavailable !== undefined)('places in the address in a real browser', () => {
-  let stack: BrowserStack;
+  const stack = browserStackFor({ ADMIN_EMAILS: ADMIN });
 
-  beforeAll(async () => {
-    stack = await startBrowserStack({ ADMIN_EMAILS: ADMIN });
-  });
+  const account = (email: string, names: { firstName?: string; lastName?: string } = {}) =>
+    signedUpContext(stack(), { email, ...names });
 
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
-  const account = async (email: string, names: { firstName?: string; lastName?: string } = {}) => {
-    const context: BrowserContext = await newDesktopContext(stack.browser, stack.app.baseUrl);
-    await registerThroughApi(context, { email, ...names });
-    return context;
-  };
-
-  it('a reload finds the same admin tab, View dialog, open ticket and link analytics; back returns to the tab', async () => {
+  it('a reload finds the same admin tab, View dialog, open tickets and link analytics; back returns to the tab', async () => {
     const admin = await account(ADMIN, { firstName: 'Ada' });
     const member = await account('katherine.johnson@example.com', { firstName: 'Katherine' });
 
@@ -68,6 +56,27 @@ describe.skipIf(unavailable !== undefined)('places in the address in a real brow
     await userPage.reload();
     await center.getByText('It answers 404 since this morning.').waitFor();
     await center.getByRole('button', { name: 'Back to tickets' }).waitFor();
+
+    // In the console's Support tab, the open ticket survives a reload; back closes it and keeps the tab.
+    await adminPage.getByRole('tab', { name: 'Support' }).click();
+    const row = adminPage.getByRole('row').filter({ hasText: SUBJECT });
+    await row.getByRole('button', { name: `View ticket ${SUBJECT}` }).click();
+    const thread = adminPage.getByRole('dialog', { name: 'Ticket' });
+    await thread.getByText('It answers 404 since this morning.').waitFor();
+    expect(new URL(adminPage.url()).searchParams.get('tab')).toBe('support');
+    await adminPage.reload();
+    await thread.getByText('It answers 404 since this morning.').waitFor();
+    await adminPage.goBack();
+    await thread.waitFor({ state: 'detached' });
+    await row.waitFor();
+    expect(await adminPage.getByRole('tab', { name: 'Support' }).getAttribute('aria-selected')).toBe('true');
+
+    // The tab's filters are places too: closed tickets only, which this one is not, also after a reload.
+    await adminPage.goto('/admin?tab=support&status=closed');
+    await adminPage.getByText('No tickets.').waitFor();
+    await adminPage.reload();
+    await adminPage.getByText('No tickets.').waitFor();
+    expect(await adminPage.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('Closed');
 
     // Closing the dialog takes the place out of the address.
     await center.getByRole('button', { name: 'Close Support Center' }).click();

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { browserUnavailableReason, newDesktopContext, seriousAccessibilityViolations } from './browser';
-import { type BrowserStack, registerThroughApi, startBrowserStack } from './harness';
+import { browserStackFor, registerThroughApi } from './harness';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] premium purchase journeys SKIPPED: ${unavailable}`);
@@ -13,14 +13,13 @@ const ADMIN_EMAIL = 'premium.seller@example.com';
  * test card form (its events signed and delivered to the webhook route), and the success page.
  */
 describe.skipIf(unavailable !== undefined)('buying a premium slug in a real browser', () => {
-  let stack: BrowserStack;
+  const stack = browserStackFor({ ADMIN_EMAILS: ADMIN_EMAIL });
   let appUrl: string;
   let accounts = 0;
 
   beforeAll(async () => {
-    stack = await startBrowserStack({ ADMIN_EMAILS: ADMIN_EMAIL });
-    appUrl = stack.app.baseUrl.replace('127.0.0.1', 'localhost');
-    const admin = await newDesktopContext(stack.browser, appUrl);
+    appUrl = stack().app.baseUrl.replace('127.0.0.1', 'localhost');
+    const admin = await newDesktopContext(stack().browser, appUrl);
     await registerThroughApi(admin, { email: ADMIN_EMAIL, firstName: 'Sal' });
     for (const slug of ['launch', 'menu']) {
       const added = await admin.request.post('/api/admin/premium-slugs', {
@@ -32,12 +31,8 @@ describe.skipIf(unavailable !== undefined)('buying a premium slug in a real brow
     await admin.close();
   });
 
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
   async function account(firstName: string): Promise<BrowserContext> {
-    const context = await newDesktopContext(stack.browser, appUrl);
+    const context = await newDesktopContext(stack().browser, appUrl);
     accounts += 1;
     await registerThroughApi(context, { email: `buyer${accounts}@example.com`, firstName });
     return context;

@@ -4,9 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PaymentProvider } from '@sniplink/api';
 import { type Config, createLogger, type Logger, loadConfig } from '@sniplink/platform';
+import { clicksBehind, withReadModels } from '@sniplink/projections';
+import { expect } from 'vitest';
 import { startApp } from '../../services/standalone/src/composition';
 import type { Runtime } from '../../services/standalone/src/runtime';
 import { createTestDatabase, type TestDatabase } from './database';
+import { madeOnce } from './lifecycle';
+import { until } from './until';
 
 export interface TestApi {
   baseUrl: string;
@@ -59,6 +63,76 @@ export async function startTestApi(
       await runtime.stop();
       await database.drop();
       if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * What the read model counts for `linkId` once every click answered so far is published and the analytics
+ * consumer has caught up with all of them: so the count is final.
+ */
+export async function countedClicks(
+  api: TestApi,
+  linkId: string,
+): Promise<{ clicks: number; botClicks: number }> {
+  const { runtime } = api;
+  await runtime.clickBuffer.flush();
+  const behind = await until(
+    async () => clicksBehind(runtime.database.db, await runtime.clickStream.endOffsets()),
+    (clicks) => clicks === 0,
+    15_000,
+  );
+  expect(behind, 'clicks the analytics consumer has not counted').toBe(0);
+  const counted = await withReadModels(runtime.database.db)
+    .selectFrom('rm_link_clicks')
+    .select(['clicks', 'bot_clicks'])
+    .where('link_id', '=', linkId)
+    .executeTakeFirst();
+  return { clicks: Number(counted?.clicks ?? 0), botClicks: Number(counted?.bot_clicks ?? 0) };
+}
+
+/** A test file's app and its signed-up admin, readable from the file's first test on. */
+export interface ApiWithAdmin {
+  readonly api: TestApi;
+  /** Signed in as the admin. */
+  readonly admin: HttpClient;
+  readonly adminId: string;
+}
+
+/**
+ * The app of a test file whose tests act as an admin: registers a beforeAll that starts it with `adminEmail`
+ * in ADMIN_EMAILS (`env` adds to or overrides that) and signs that admin up, and an afterAll that closes it.
+ * `start`: how the app starts, given that env (by default `startTestApi` with `payments`).
+ */
+export function testApiWithAdmin(
+  adminEmail: string,
+  options: {
+    env?: Record<string, string>;
+    payments?: PaymentProvider;
+    start?: (env: Record<string, string>) => Promise<TestApi>;
+  } = {},
+): ApiWithAdmin {
+  const made = madeOnce(
+    async () => {
+      const env = { ADMIN_EMAILS: adminEmail, ...options.env };
+      const api = await (options.start ?? ((env) => startTestApi(env, { payments: options.payments })))(env);
+      const admin = await signedUpAdmin(api, adminEmail).catch(async (error: unknown) => {
+        await api.close();
+        throw error;
+      });
+      return { api, admin };
+    },
+    ({ api }) => api.close(),
+  );
+  return {
+    get api() {
+      return made().api;
+    },
+    get admin() {
+      return made().admin.client;
+    },
+    get adminId() {
+      return made().admin.userId;
     },
   };
 }

@@ -94,3 +94,33 @@ export async function startAppProcess(
   await stop('SIGKILL');
   throw new Error(`app not ready within ${timeoutMs} ms:\n${output}`);
 }
+
+/**
+ * Runs the app as `npm start` does on `env` as given (PORT included) until it exits on its own: a start
+ * that must fail. Killed, and reported, if it is still running after `timeoutMs`.
+ */
+export async function runAppUntilExit(
+  env: Record<string, string | undefined>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; output: string }> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info', ...env };
+  for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
+  ensureServerBuilt();
+  const child = spawn(process.execPath, [...NODE_FLAGS, MAIN], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = once(child, 'exit');
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  await exited;
+  clearTimeout(timer);
+  if (child.signalCode === 'SIGKILL') throw new Error(`app still running after ${timeoutMs} ms:\n${output}`);
+  return { code: child.exitCode, output };
+}

@@ -10,6 +10,7 @@ import {
 } from '@sniplink/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { expect } from 'vitest';
+import { expectFailure, type Outcome } from './decider-spec';
 
 /** Events on one stream: what a specification's history holds, or what it expects appended. */
 export interface OnStream {
@@ -55,9 +56,9 @@ export function commandSpec<Subject>(build: (world: SpecWorld) => Subject) {
           };
           await seed(world, history);
           const before = await world.eventStore.headPosition();
-          const outcome = await act(build(world), world).then(
-            () => ({ failed: false as const }),
-            (error: unknown) => ({ failed: true as const, error }),
+          const outcome: Outcome = await act(build(world), world).then(
+            () => ({ failed: false }),
+            (error: unknown) => ({ failed: true, error }),
           );
           const { events } = await world.eventStore.readAll({ after: before, maxCount: 10_000 });
           const appended = events.map(({ streamId, type, data }) => ({ streamId, type, data }));
@@ -73,8 +74,7 @@ export function commandSpec<Subject>(build: (world: SpecWorld) => Subject) {
           /** The act throws an error matching `error`; `appended`: what it wrote before (a compensation). */
           thenFails: async (error: Record<string, unknown>, ...expected: OnStream[]) => {
             const { outcome, appended } = await run();
-            expect(outcome.failed, 'the command should have failed').toBe(true);
-            if (outcome.failed) expect(outcome.error).toMatchObject(error);
+            expectFailure(outcome, error);
             expect(appended).toEqual(flatten(expected));
           },
         };

@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { connectDatabase, type Db, migrateToLatest, withDatabaseName } from '@sniplink/platform';
+import {
+  connectDatabase,
+  type Db,
+  migrateToLatest,
+  PgNotifications,
+  withDatabaseName,
+} from '@sniplink/platform';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { migrations } from '../../services/standalone/src/features';
+import { madeOnce } from './lifecycle';
 
 export interface TestDatabase extends Db {
   readonly name: string;
@@ -61,6 +68,25 @@ async function adminQuery(url: string, statement: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * A migrated database of its own and a LISTEN connection to it, for a test file or a describe block,
+ * made in its beforeAll, closed and dropped in its afterAll (see `madeOnce`).
+ */
+export const testDatabaseWithNotifications = () =>
+  madeOnce(
+    async () => {
+      const database = await createTestDatabase();
+      return {
+        database,
+        notifications: new PgNotifications({ connectionString: database.connectionString }),
+      };
+    },
+    async ({ database, notifications }) => {
+      await notifications.close();
+      await database.drop();
+    },
+  );
 
 /** Connections the server has open to this test database for `applicationName`. */
 export async function openConnections(database: TestDatabase, applicationName: string): Promise<number> {

@@ -2,6 +2,7 @@ import type { User } from '@sniplink/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { adminFeature } from './admin/feature';
+import type { AdminSearch } from './admin/places';
 import { billingFeature } from './billing/feature';
 import { dashboardFeature } from './dashboard/feature';
 import { linksFeature } from './links/feature';
@@ -19,8 +20,11 @@ export interface AdminTab {
    */
   order: number;
   panel: () => ReactNode;
-  /** Loads what the panel shows before it opens (the console's loader waits for it); none: the panel asks. */
-  load?: (queryClient: QueryClient) => Promise<unknown>;
+  /**
+   * Loads what the panel shows at the console's place (its search, page, open dialog) before it opens:
+   * the console's loader waits for it, and the panel reads the cache.
+   */
+  load?: (queryClient: QueryClient, place: AdminSearch) => Promise<unknown>;
 }
 
 /** What every card of the signed-in home is given. */

@@ -13,48 +13,23 @@ import {
 
 /** Sign-up, sign-in, the current user, the profile, sign-out, the password reset and the e-mail confirmation. */
 export const accountEndpoints = {
-  register: endpoint({
-    method: 'POST',
-    path: '/api/auth/register',
-    body: registerBody,
-    answers: { 201: userSchema },
-  }),
-  signIn: endpoint({
-    method: 'POST',
-    path: '/api/auth/login',
-    body: loginBody,
-    answers: { 200: userSchema },
-  }),
-  currentUser: endpoint({ method: 'GET', path: '/api/auth/user', answers: { 200: userSchema } }),
-  updateProfile: endpoint({
-    method: 'PATCH',
-    path: '/api/user/profile',
-    body: profileBody,
-    answers: { 200: userSchema },
-  }),
-  signOut: endpoint({ method: 'POST', path: '/api/auth/logout', answers: { 200: okSchema } }),
-  signOutEverywhere: endpoint({
-    method: 'POST',
-    path: '/api/auth/logout-all',
-    answers: { 200: sessionsEndedSchema },
-  }),
-  requestPasswordReset: endpoint({
-    method: 'POST',
-    path: '/api/auth/password-reset',
-    body: passwordResetBody,
-    answers: { 202: okSchema },
-  }),
-  resetPassword: endpoint({
-    method: 'POST',
-    path: '/api/auth/password-reset/confirm',
-    body: passwordResetConfirmBody,
-    answers: { 200: okSchema },
-  }),
-  resendEmailConfirmation: endpoint({
-    method: 'POST',
-    path: '/api/auth/resend-verification',
-    answers: { 202: okSchema },
-  }),
+  register: endpoint('POST /api/auth/register', { 201: userSchema }, { body: registerBody }),
+  signIn: endpoint('POST /api/auth/login', { 200: userSchema }, { body: loginBody }),
+  currentUser: endpoint('GET /api/auth/user', { 200: userSchema }),
+  updateProfile: endpoint('PATCH /api/user/profile', { 200: userSchema }, { body: profileBody }),
+  signOut: endpoint('POST /api/auth/logout', { 200: okSchema }),
+  signOutEverywhere: endpoint('POST /api/auth/logout-all', { 200: sessionsEndedSchema }),
+  requestPasswordReset: endpoint(
+    'POST /api/auth/password-reset',
+    { 202: okSchema },
+    { body: passwordResetBody },
+  ),
+  resetPassword: endpoint(
+    'POST /api/auth/password-reset/confirm',
+    { 200: okSchema },
+    { body: passwordResetConfirmBody },
+  ),
+  resendEmailConfirmation: endpoint('POST /api/auth/resend-verification', { 202: okSchema }),
 };
 
 /**
@@ -62,17 +37,18 @@ export const accountEndpoints = {
  * web app takes only their URL, for a link or a full navigation.
  */
 export const accountNavigations = {
-  startSignIn: endpoint({
-    method: 'GET',
-    path: '/api/login',
-    querystring: z.object({
-      returnTo: z
-        .unknown()
-        .optional()
-        .describe('A path of this site to return to; anything else is replaced by `/`'),
-      tab: z.unknown().optional().describe('`create` opens the sign-in page on its Create account tab'),
-    }),
-    answers: { 302: z.null() },
-  }),
-  signOutPage: endpoint({ method: 'GET', path: '/api/logout', answers: { 200: z.string(), 302: z.null() } }),
+  startSignIn: endpoint(
+    'GET /api/login',
+    { 302: z.null() },
+    {
+      querystring: z.object({
+        returnTo: z
+          .unknown()
+          .optional()
+          .describe('A path of this site to return to; anything else is replaced by `/`'),
+        tab: z.unknown().optional().describe('`create` opens the sign-in page on its Create account tab'),
+      }),
+    },
+  ),
+  signOutPage: endpoint('GET /api/logout', { 200: z.string(), 302: z.null() }),
 };

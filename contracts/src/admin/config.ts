@@ -120,6 +120,20 @@ export const knownSettings = {
   },
 } as const satisfies Record<string, KnownSetting>;
 
+/** A known setting as the Config tab lists it: set or not, the value in force and its default. */
+export const knownSettingStateSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  value: z.number(),
+  default: z.number(),
+  /** The environment variable the default comes from, when an operator can set it. */
+  defaultFrom: z.string().nullable(),
+  /** Whether a config entry sets it (else it is at its default). */
+  set: z.boolean(),
+});
+export type KnownSettingState = z.infer<typeof knownSettingStateSchema>;
+export const knownSettingStateListSchema = z.array(knownSettingStateSchema);
+
 export type SettingName = keyof typeof knownSettings;
 /** The value in force of every known setting. */
 export type SettingValues = Record<SettingName, number>;

@@ -14,6 +14,7 @@ import {
   configEntrySchema,
   createConfigEntryBody,
   deletedConfigEntrySchema,
+  knownSettingStateListSchema,
   updateConfigEntryBody,
 } from './config';
 import { adminDetailedStatsSchema, adminStatsSchema } from './stats';
@@ -27,118 +28,70 @@ import {
 
 /** The console's Overview figures, behind the admin gate. */
 export const statsAdminEndpoints = {
-  platformStats: endpoint({ method: 'GET', path: '/api/admin/stats', answers: { 200: adminStatsSchema } }),
-  overviewStats: endpoint({
-    method: 'GET',
-    path: '/api/admin/stats/detailed',
-    answers: { 200: adminDetailedStatsSchema },
-  }),
+  platformStats: endpoint('GET /api/admin/stats', { 200: adminStatsSchema }),
+  overviewStats: endpoint('GET /api/admin/stats/detailed', { 200: adminDetailedStatsSchema }),
 };
 
 /** The audit history, behind the admin gate. */
 export const auditAdminEndpoints = {
-  auditHistory: endpoint({
-    method: 'GET',
-    path: '/api/admin/audit',
-    querystring: auditQuery,
-    answers: { 200: auditPageSchema },
-  }),
+  auditHistory: endpoint('GET /api/admin/audit', { 200: auditPageSchema }, { querystring: auditQuery }),
 };
-
-const keyParams = z.object({ key: z.string() });
 
 /** The console's Config tab, behind the admin gate. */
 export const configAdminEndpoints = {
-  listConfig: endpoint({ method: 'GET', path: '/api/admin/config', answers: { 200: configEntryListSchema } }),
-  addConfig: endpoint({
-    method: 'POST',
-    path: '/api/admin/config',
-    body: createConfigEntryBody,
-    answers: { 201: configEntrySchema },
-  }),
-  updateConfig: endpoint({
-    method: 'PUT',
-    path: '/api/admin/config/:key',
-    params: keyParams,
-    body: updateConfigEntryBody,
-    answers: { 200: configEntrySchema },
-  }),
-  deleteConfig: endpoint({
-    method: 'DELETE',
-    path: '/api/admin/config/:key',
-    params: keyParams,
-    answers: { 200: deletedConfigEntrySchema },
-  }),
+  listConfig: endpoint('GET /api/admin/config', { 200: configEntryListSchema }),
+  listKnownSettings: endpoint('GET /api/admin/config-settings', { 200: knownSettingStateListSchema }),
+  addConfig: endpoint('POST /api/admin/config', { 201: configEntrySchema }, { body: createConfigEntryBody }),
+  updateConfig: endpoint(
+    'PUT /api/admin/config/:key',
+    { 200: configEntrySchema },
+    { body: updateConfigEntryBody },
+  ),
+  deleteConfig: endpoint('DELETE /api/admin/config/:key', { 200: deletedConfigEntrySchema }),
 };
-
-const announcementParams = z.object({ id: z.string() });
 
 /** The console's Announce tab, behind the admin gate. */
 export const announcementAdminEndpoints = {
-  listAnnouncements: endpoint({
-    method: 'GET',
-    path: '/api/admin/announcements',
-    answers: { 200: z.array(announcementSchema) },
-  }),
-  publishAnnouncement: endpoint({
-    method: 'POST',
-    path: '/api/admin/announcements',
-    body: createAnnouncementBody,
-    answers: { 201: announcementSchema },
-  }),
-  toggleAnnouncement: endpoint({
-    method: 'PATCH',
-    path: '/api/admin/announcements/:id',
-    params: announcementParams,
-    body: setAnnouncementActiveBody,
-    answers: { 200: announcementSchema },
-  }),
+  listAnnouncements: endpoint('GET /api/admin/announcements', { 200: z.array(announcementSchema) }),
+  publishAnnouncement: endpoint(
+    'POST /api/admin/announcements',
+    { 201: announcementSchema },
+    { body: createAnnouncementBody },
+  ),
+  toggleAnnouncement: endpoint(
+    'PATCH /api/admin/announcements/:id',
+    { 200: announcementSchema },
+    { body: setAnnouncementActiveBody },
+  ),
 };
 
 /** The signed-in user's banners. */
 export const announcementEndpoints = {
-  activeAnnouncements: endpoint({
-    method: 'GET',
-    path: '/api/announcements',
-    answers: { 200: z.array(userAnnouncementSchema) },
-  }),
-  dismissAnnouncement: endpoint({
-    method: 'POST',
-    path: '/api/announcements/:id/dismiss',
-    params: announcementParams,
-    answers: { 200: dismissedAnnouncementSchema },
-  }),
+  activeAnnouncements: endpoint('GET /api/announcements', { 200: z.array(userAnnouncementSchema) }),
+  dismissAnnouncement: endpoint('POST /api/announcements/:id/dismiss', { 200: dismissedAnnouncementSchema }),
 };
-
-const userParams = z.object({ id: z.string() });
 
 /** The console's Users tab, behind the admin gate. */
 export const userAdminEndpoints = {
-  listUsers: endpoint({
-    method: 'GET',
-    path: '/api/admin/users',
-    querystring: adminUsersQuery,
-    answers: { 200: adminUsersPageSchema },
-  }),
+  listUsers: endpoint(
+    'GET /api/admin/users',
+    { 200: adminUsersPageSchema },
+    { querystring: adminUsersQuery },
+  ),
   /** A CSV download: the browser navigates to it, so the web app takes only its URL. */
-  exportUsers: endpoint({
-    method: 'GET',
-    path: '/api/admin/users/export',
-    querystring: adminUsersExportQuery,
-    answers: { 200: z.string() },
-  }),
-  setUserAdmin: endpoint({
-    method: 'PATCH',
-    path: '/api/admin/users/:id/admin',
-    params: userParams,
-    body: setAdminBody,
-    answers: { 200: adminUserSchema },
-  }),
-  setUserSuspended: endpoint({
-    method: 'PATCH',
-    path: '/api/admin/users/:id/suspend',
-    params: userParams,
-    body: suspendUserBody,
-    answers: { 200: adminUserSchema },
-  }),
+  exportUsers: endpoint(
+    'GET /api/admin/users/export',
+    { 200: z.string() },
+    { querystring: adminUsersExportQuery },
+  ),
+  setUserAdmin: endpoint(
+    'PATCH /api/admin/users/:id/admin',
+    { 200: adminUserSchema },
+    { body: setAdminBody },
+  ),
+  setUserSuspended: endpoint(
+    'PATCH /api/admin/users/:id/suspend',
+    { 200: adminUserSchema },
+    { body: suspendUserBody },
+  ),
 };

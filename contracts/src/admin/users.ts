@@ -3,6 +3,7 @@ import { subscriptionStatuses } from '../accounts/api';
 import { planId } from '../accounts/events';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
 import { stream } from '../events/streams';
+import { pageNumber } from '../paging';
 
 /**
  * Who changed an admin flag: the acting admin's user id, `operator` (`npm run user:admin`) or `system`
@@ -66,12 +67,7 @@ export const ADMIN_USERS_MAX_PAGE = 500;
 /** `GET /api/admin/users?search=…&page=…`: e-mail or full name, ignoring case; pages from 1. */
 export const adminUsersQuery = z.object({
   search,
-  page: z.coerce
-    .number({ error: 'must be a whole number from 1' })
-    .int('must be a whole number from 1')
-    .min(1, 'must be a whole number from 1')
-    .max(ADMIN_USERS_MAX_PAGE, `must be at most ${ADMIN_USERS_MAX_PAGE}`)
-    .default(1),
+  page: pageNumber(ADMIN_USERS_MAX_PAGE),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 

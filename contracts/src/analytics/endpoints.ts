@@ -4,17 +4,12 @@ import { linkAnalyticsSchema, userAnalyticsSchema } from './api';
 
 /** The signed-in user's click analytics and the CSV of their links. */
 export const analyticsEndpoints = {
-  linkAnalytics: endpoint({
-    method: 'GET',
-    path: '/api/analytics/link/:id',
-    params: z.object({ id: z.string() }),
-    answers: { 200: linkAnalyticsSchema },
-  }),
-  userAnalytics: endpoint({
-    method: 'GET',
-    path: '/api/analytics/user',
-    answers: { 200: userAnalyticsSchema },
-  }),
+  linkAnalytics: endpoint(
+    'GET /api/analytics/link/:id',
+    { 200: linkAnalyticsSchema },
+    { params: z.object({ id: z.string() }) },
+  ),
+  userAnalytics: endpoint('GET /api/analytics/user', { 200: userAnalyticsSchema }),
   /** A download the browser follows (a link), not a call: its answer is the CSV's text. */
-  exportAnalytics: endpoint({ method: 'GET', path: '/api/analytics/export', answers: { 200: z.string() } }),
+  exportAnalytics: endpoint('GET /api/analytics/export', { 200: z.string() }),
 };

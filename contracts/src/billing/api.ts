@@ -86,3 +86,11 @@ export function linkAllowance(
     : (['lifetime', held, limits.free] as const);
   return { period, used, limit, remaining: Math.max(0, limit - used) };
 }
+
+/** What a purchase answers (409 `PAYMENTS_DISABLED`), and the web shows in its place, when PAYMENTS=off. */
+export const PAYMENTS_DISABLED_MESSAGE =
+  'Purchases are not enabled on this server: ask its administrator to change your plan.';
+
+/** Whether this server sells anything (Pro, premium slugs); `message` says why not when it does not. */
+export const purchasesSchema = z.object({ enabled: z.boolean(), message: z.string().nullable() });
+export type Purchases = z.infer<typeof purchasesSchema>;

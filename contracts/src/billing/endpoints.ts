@@ -6,31 +6,25 @@ import {
   checkoutSessionParams,
   createSubscriptionAnswer,
   createSubscriptionBody,
+  purchasesSchema,
 } from './api';
 
 /** Plans and payments: starting a checkout, the provider's portal, coming back, and the provider's events. */
 export const billingEndpoints = {
-  startCheckout: endpoint({
-    method: 'POST',
-    path: '/api/create-subscription',
-    body: createSubscriptionBody,
-    answers: { 200: createSubscriptionAnswer },
-  }),
-  openBillingPortal: endpoint({
-    method: 'POST',
-    path: '/api/billing/portal',
-    answers: { 200: billingPortalSchema },
-  }),
-  confirmCheckout: endpoint({
-    method: 'GET',
-    path: '/api/subscriptions/checkout/:sessionId',
-    params: checkoutSessionParams,
-    answers: { 200: checkoutConfirmationSchema },
-  }),
+  purchases: endpoint('GET /api/billing/purchases', { 200: purchasesSchema }),
+  startCheckout: endpoint(
+    'POST /api/create-subscription',
+    { 200: createSubscriptionAnswer },
+    { body: createSubscriptionBody },
+  ),
+  openBillingPortal: endpoint('POST /api/billing/portal', { 200: billingPortalSchema }),
+  confirmCheckout: endpoint(
+    'GET /api/subscriptions/checkout/:sessionId',
+    { 200: checkoutConfirmationSchema },
+    { params: checkoutSessionParams },
+  ),
   /** Called by the payment provider with its signed event; the server reads the raw bytes, not a schema. */
-  receivePaymentWebhook: endpoint({
-    method: 'POST',
-    path: '/api/webhooks/stripe',
-    answers: { 200: z.object({ received: z.literal(true) }) },
+  receivePaymentWebhook: endpoint('POST /api/webhooks/stripe', {
+    200: z.object({ received: z.literal(true) }),
   }),
 };

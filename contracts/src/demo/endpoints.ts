@@ -4,11 +4,6 @@ import { demoLinkSchema, demoShortenBody } from './api';
 
 /** The landing page's demo: shortening without an account, and this browser's demo links. */
 export const demoEndpoints = {
-  demoShorten: endpoint({
-    method: 'POST',
-    path: '/api/demo/shorten',
-    body: demoShortenBody,
-    answers: { 201: demoLinkSchema },
-  }),
-  demoLinks: endpoint({ method: 'GET', path: '/api/demo/links', answers: { 200: z.array(demoLinkSchema) } }),
+  demoShorten: endpoint('POST /api/demo/shorten', { 201: demoLinkSchema }, { body: demoShortenBody }),
+  demoLinks: endpoint('GET /api/demo/links', { 200: z.array(demoLinkSchema) }),
 };

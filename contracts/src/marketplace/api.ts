@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber } from '../paging';
 import { PREMIUM_SLUGS_PER_PAGE, premiumCategories, premiumTiers } from './premium-slugs';
 
 const price = z
@@ -63,12 +64,7 @@ export const adminPremiumSlugsQuery = z.object({
   tier: z.enum(premiumTiers).optional(),
   /** `available`: for sale; `owned`: not for sale (bought, or withdrawn by an admin). */
   availability: z.enum(premiumAvailabilityFilters).optional(),
-  page: z.coerce
-    .number({ error: 'must be a whole number from 1' })
-    .int('must be a whole number from 1')
-    .min(1, 'must be a whole number from 1')
-    .max(10_000, 'must be at most 10,000')
-    .default(1),
+  page: pageNumber(10_000),
 });
 export type AdminPremiumSlugsQuery = z.input<typeof adminPremiumSlugsQuery>;
 

@@ -16,84 +16,52 @@ import {
   updatePremiumSlugBody,
 } from './api';
 
-const slugIdParams = z.object({ id: z.string() });
-
 /** The marketplace: the slugs for sale, buying one, and the owner's slugs. */
 export const marketplaceEndpoints = {
-  premiumSlugsForSale: endpoint({
-    method: 'GET',
-    path: '/api/marketplace/premium-slugs',
-    answers: { 200: z.array(marketplaceSlugSchema) },
+  premiumSlugsForSale: endpoint('GET /api/marketplace/premium-slugs', {
+    200: z.array(marketplaceSlugSchema),
   }),
-  premiumSlug: endpoint({
-    method: 'GET',
-    path: '/api/marketplace/premium-slugs/:id',
-    params: slugIdParams,
-    answers: { 200: marketplaceSlugDetailSchema },
+  premiumSlug: endpoint('GET /api/marketplace/premium-slugs/:id', { 200: marketplaceSlugDetailSchema }),
+  startPremiumPurchase: endpoint('POST /api/marketplace/premium-slugs/:id/payment-intent', {
+    200: premiumPaymentIntentSchema,
   }),
-  startPremiumPurchase: endpoint({
-    method: 'POST',
-    path: '/api/marketplace/premium-slugs/:id/payment-intent',
-    params: slugIdParams,
-    answers: { 200: premiumPaymentIntentSchema },
-  }),
-  premiumPurchase: endpoint({
-    method: 'GET',
-    path: '/api/marketplace/purchases/:paymentIntentId',
-    params: z.object({ paymentIntentId: z.string().max(255) }),
-    querystring: z.object({ slug: z.string().max(20).optional() }),
-    answers: { 200: premiumPurchaseSchema },
-  }),
-  ownedPremiumSlugs: endpoint({
-    method: 'GET',
-    path: '/api/marketplace/my-premium-slugs',
-    answers: { 200: z.array(ownedPremiumSlugSchema) },
+  premiumPurchase: endpoint(
+    'GET /api/marketplace/purchases/:paymentIntentId',
+    { 200: premiumPurchaseSchema },
+    {
+      params: z.object({ paymentIntentId: z.string().max(255) }),
+      querystring: z.object({ slug: z.string().max(20).optional() }),
+    },
+  ),
+  ownedPremiumSlugs: endpoint('GET /api/marketplace/my-premium-slugs', {
+    200: z.array(ownedPremiumSlugSchema),
   }),
   /** The same list, where the dashboard's card asks for it. */
-  ownedPremiumSlugsCard: endpoint({
-    method: 'GET',
-    path: '/api/user/premium-slugs',
-    answers: { 200: z.array(ownedPremiumSlugSchema) },
-  }),
-  setPremiumRedirect: endpoint({
-    method: 'PUT',
-    path: '/api/marketplace/premium-slugs/:slug/url',
-    params: z.object({ slug: z.string().max(64) }),
-    body: setPremiumSlugUrlBody,
-    answers: { 200: ownedPremiumSlugSchema },
-  }),
+  ownedPremiumSlugsCard: endpoint('GET /api/user/premium-slugs', { 200: z.array(ownedPremiumSlugSchema) }),
+  setPremiumRedirect: endpoint(
+    'PUT /api/marketplace/premium-slugs/:slug/url',
+    { 200: ownedPremiumSlugSchema },
+    { params: z.object({ slug: z.string().max(64) }), body: setPremiumSlugUrlBody },
+  ),
 };
 
 /** The console's Premium tab, behind the admin gate. */
 export const premiumSlugAdminEndpoints = {
-  premiumCatalogue: endpoint({
-    method: 'GET',
-    path: '/api/admin/premium-slugs',
-    querystring: adminPremiumSlugsQuery,
-    answers: { 200: adminPremiumSlugsPageSchema },
-  }),
-  addPremiumSlug: endpoint({
-    method: 'POST',
-    path: '/api/admin/premium-slugs',
-    body: createPremiumSlugBody,
-    answers: { 201: premiumSlugSchema },
-  }),
-  updatePremiumSlug: endpoint({
-    method: 'PATCH',
-    path: '/api/admin/premium-slugs/:id',
-    params: slugIdParams,
-    body: updatePremiumSlugBody,
-    answers: { 200: premiumSlugSchema },
-  }),
-  deletePremiumSlug: endpoint({
-    method: 'DELETE',
-    path: '/api/admin/premium-slugs/:id',
-    params: slugIdParams,
-    answers: { 200: deletedPremiumSlugSchema },
-  }),
-  seedPremiumSlugs: endpoint({
-    method: 'POST',
-    path: '/api/admin/premium-slugs/seed',
-    answers: { 200: premiumSeedResultSchema },
-  }),
+  premiumCatalogue: endpoint(
+    'GET /api/admin/premium-slugs',
+    { 200: adminPremiumSlugsPageSchema },
+    { querystring: adminPremiumSlugsQuery },
+  ),
+  addPremiumSlug: endpoint(
+    'POST /api/admin/premium-slugs',
+    { 201: premiumSlugSchema },
+    { body: createPremiumSlugBody },
+  ),
+  updatePremiumSlug: endpoint(
+    'PATCH /api/admin/premium-slugs/:id',
+    { 200: premiumSlugSchema },
+    { body: updatePremiumSlugBody },
+  ),
+  deletePremiumSlug: endpoint('DELETE /api/admin/premium-slugs/:id', { 200: deletedPremiumSlugSchema }),
+  seedPremiumSlugs: endpoint('POST /api/admin/premium-slugs/seed', { 200: premiumSeedResultSchema }),
 };

@@ -5,6 +5,15 @@ import { premiumCategories, premiumHoldReleaseReasons, premiumTiers } from './pr
 
 const slugId = z.object({ slugId: z.uuid() });
 
+/** A buyer's payment for a slug under a hold: the provider's payment id and what it took, in cents. */
+const payment = z.object({
+  holdId: z.uuid(),
+  buyerId: z.uuid(),
+  paymentId: z.string().min(1),
+  amount: z.number().int().min(0),
+  currency: z.string(),
+});
+
 /** What an admin may change on a listed slug; absent is unchanged. */
 const editable = z.object({
   price: z.number().int().min(0),
@@ -57,26 +66,14 @@ export const premiumSlugEvents = eventGroup(
   defineEvent({
     type: 'PremiumSlugPurchased',
     version: 1,
-    schema: slugId.extend({
-      holdId: z.uuid(),
-      buyerId: z.uuid(),
-      paymentId: z.string().min(1),
-      /** Cents paid. */
-      amount: z.number().int().min(0),
-      currency: z.string(),
-      providerEventId: z.string(),
-    }),
+    schema: slugId.extend({ ...payment.shape, providerEventId: z.string() }),
   }),
   /** A payment that came when the slug was no longer the payer's to have, refunded at the provider. */
   defineEvent({
     type: 'PremiumSlugPaymentRefunded',
     version: 1,
     schema: slugId.extend({
-      holdId: z.uuid(),
-      buyerId: z.uuid(),
-      paymentId: z.string().min(1),
-      amount: z.number().int().min(0),
-      currency: z.string(),
+      ...payment.shape,
       refundId: z.string(),
       providerEventId: z.string(),
       /**
@@ -97,12 +94,7 @@ export const premiumSlugEvents = eventGroup(
     version: 1,
     schema: slugId.extend({
       slug: z.string(),
-      holdId: z.uuid(),
-      buyerId: z.uuid(),
-      paymentId: z.string().min(1),
-      /** Cents refunded. */
-      amount: z.number().int().min(0),
-      currency: z.string(),
+      ...payment.shape,
       providerEventId: z.string(),
       slugReleased: z.boolean(),
     }),

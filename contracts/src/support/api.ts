@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber } from '../paging';
 import { visibleText as text } from '../text';
 import { ticketPriorities, ticketStatuses } from './events';
 
@@ -78,12 +79,7 @@ export type TicketCounts = z.infer<typeof ticketCountsSchema>;
 export const adminTicketsQuery = z.object({
   status: z.enum(ticketStatuses).optional(),
   priority: z.enum(ticketPriorities).optional(),
-  page: z.coerce
-    .number({ error: 'must be a whole number from 1' })
-    .int('must be a whole number from 1')
-    .min(1, 'must be a whole number from 1')
-    .max(10_000, 'must be at most 10,000')
-    .default(1),
+  page: pageNumber(10_000),
 });
 export type AdminTicketsQuery = z.input<typeof adminTicketsQuery>;
 

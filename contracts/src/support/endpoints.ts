@@ -12,75 +12,36 @@ import {
   ticketStatusBody,
 } from './api';
 
-const ticketParams = z.object({ id: z.string() });
-
 /** The signed-in user's own tickets (the Support Center). */
 export const supportEndpoints = {
-  listTickets: endpoint({
-    method: 'GET',
-    path: '/api/support/tickets',
-    answers: { 200: z.array(ticketSchema) },
-  }),
-  openTicket: endpoint({
-    method: 'POST',
-    path: '/api/support/tickets',
-    body: openTicketBody,
-    answers: { 201: ticketSchema },
-  }),
-  closeTicket: endpoint({
-    method: 'PATCH',
-    path: '/api/support/tickets/:id',
-    params: ticketParams,
-    body: closeTicketBody,
-    answers: { 200: ticketSchema },
-  }),
-  ticketMessages: endpoint({
-    method: 'GET',
-    path: '/api/support/tickets/:id/messages',
-    params: ticketParams,
-    answers: { 200: z.array(ticketMessageSchema) },
-  }),
-  replyToTicket: endpoint({
-    method: 'POST',
-    path: '/api/support/tickets/:id/messages',
-    params: ticketParams,
-    body: ticketMessageBody,
-    answers: { 201: ticketMessageSchema },
-  }),
+  listTickets: endpoint('GET /api/support/tickets', { 200: z.array(ticketSchema) }),
+  openTicket: endpoint('POST /api/support/tickets', { 201: ticketSchema }, { body: openTicketBody }),
+  closeTicket: endpoint('PATCH /api/support/tickets/:id', { 200: ticketSchema }, { body: closeTicketBody }),
+  ticketMessages: endpoint('GET /api/support/tickets/:id/messages', { 200: z.array(ticketMessageSchema) }),
+  replyToTicket: endpoint(
+    'POST /api/support/tickets/:id/messages',
+    { 201: ticketMessageSchema },
+    { body: ticketMessageBody },
+  ),
 };
 
 /** The console's Support tab, behind the admin gate. */
 export const supportAdminEndpoints = {
-  adminTickets: endpoint({
-    method: 'GET',
-    path: '/api/admin/tickets',
-    querystring: adminTicketsQuery,
-    answers: { 200: adminTicketsPageSchema },
-  }),
-  adminTicketMessages: endpoint({
-    method: 'GET',
-    path: '/api/admin/tickets/:id/messages',
-    params: ticketParams,
-    answers: { 200: z.array(ticketMessageSchema) },
-  }),
-  assignTicket: endpoint({
-    method: 'PATCH',
-    path: '/api/admin/tickets/:id/assign',
-    params: ticketParams,
-    answers: { 200: adminTicketSchema },
-  }),
-  replyAsSupport: endpoint({
-    method: 'POST',
-    path: '/api/admin/tickets/:id/reply',
-    params: ticketParams,
-    body: ticketMessageBody,
-    answers: { 201: ticketMessageSchema },
-  }),
-  setTicketStatus: endpoint({
-    method: 'PATCH',
-    path: '/api/admin/tickets/:id/status',
-    params: ticketParams,
-    body: ticketStatusBody,
-    answers: { 200: adminTicketSchema },
-  }),
+  adminTickets: endpoint(
+    'GET /api/admin/tickets',
+    { 200: adminTicketsPageSchema },
+    { querystring: adminTicketsQuery },
+  ),
+  adminTicketMessages: endpoint('GET /api/admin/tickets/:id/messages', { 200: z.array(ticketMessageSchema) }),
+  assignTicket: endpoint('PATCH /api/admin/tickets/:id/assign', { 200: adminTicketSchema }),
+  replyAsSupport: endpoint(
+    'POST /api/admin/tickets/:id/reply',
+    { 201: ticketMessageSchema },
+    { body: ticketMessageBody },
+  ),
+  setTicketStatus: endpoint(
+    'PATCH /api/admin/tickets/:id/status',
+    { 200: adminTicketSchema },
+    { body: ticketStatusBody },
+  ),
 };

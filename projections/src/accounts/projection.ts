@@ -9,7 +9,7 @@ import {
 } from '@sniplink/contracts';
 import type { Keyring, ReadModel, RecordedEvent } from '@sniplink/platform';
 import { sql, type Transaction, type UpdateObject } from 'kysely';
-import type { Projection } from '../projection';
+import { eachInOrder, type Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-models';
 
 const userStreamEvents = userEvents.with(linkQuotaEvents).with(adminFlagEvents);
@@ -30,9 +30,7 @@ export function usersProjection(keyring: Keyring): Projection {
     version: 4,
     handles: userStreamEvents.types,
     tables: ['rm_users'],
-    async apply(trx, events) {
-      for (const event of events) await applyUserEvent(trx, keyring, event);
-    },
+    apply: eachInOrder((trx, event) => applyUserEvent(trx, keyring, event)),
   };
 }
 

@@ -1,27 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type Click, clickMessage } from '@sniplink/contracts';
 import type { ClickStream, Database, Offsets, StreamMessage } from '@sniplink/platform';
+import { sampleClick } from '@sniplink/test-support/clicks';
 import { type Kysely, sql } from 'kysely';
 import { until as readUntil } from '../../../test/support/until';
 import { withReadModels } from '../read-models';
 import type { ClickAnalytics } from './consumer';
 
-/** A human desktop click from the US with no referrer, unless told otherwise. */
-export function click(linkId: string, at: string, overrides: Partial<Click> = {}): Click {
-  return {
-    id: randomUUID(),
-    linkId,
-    code: 'abc',
-    atMs: Date.parse(at),
-    country: 'US',
-    device: 'desktop',
-    browser: 'Chrome',
-    os: 'Windows',
-    referrer: 'direct',
-    bot: false,
-    ...overrides,
-  };
-}
+/** A human desktop click from the US with no referrer at `at`, unless told otherwise. */
+export const click = (linkId: string, at: string, overrides: Partial<Click> = {}): Click =>
+  sampleClick(linkId, { atMs: Date.parse(at), ...overrides });
 
 export const newLinkId = (): string => randomUUID();
 

@@ -1,7 +1,7 @@
 import { paidPlanEvents, userStream } from '@sniplink/contracts';
 import type { RecordedEvent } from '@sniplink/platform';
 import type { Transaction } from 'kysely';
-import type { Projection } from '../projection';
+import { eachInOrder, type Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-models';
 
 /**
@@ -16,9 +16,7 @@ export const paidPlansProjection: Projection = {
   version: 1,
   handles: paidPlanEvents.types,
   tables: ['rm_paid_plans', 'rm_paid_periods'],
-  async apply(trx, events) {
-    for (const event of events) await applyPaidPlanEvent(trx, event);
-  },
+  apply: eachInOrder(applyPaidPlanEvent),
 };
 
 async function applyPaidPlanEvent(trx: Transaction<ReadModelDatabase>, recorded: RecordedEvent) {

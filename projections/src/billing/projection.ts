@@ -1,7 +1,7 @@
 import { billingEvents, billingStream } from '@sniplink/contracts';
 import type { RecordedEvent } from '@sniplink/platform';
 import type { Transaction } from 'kysely';
-import type { Projection } from '../projection';
+import { eachInOrder, type Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-models';
 
 /**
@@ -14,9 +14,7 @@ export const billingProjection: Projection = {
   version: 1,
   handles: billingEvents.types,
   tables: ['rm_billing_customers', 'rm_billing_subscriptions'],
-  async apply(trx, events) {
-    for (const event of events) await applyBillingEvent(trx, event);
-  },
+  apply: eachInOrder(applyBillingEvent),
 };
 
 async function applyBillingEvent(

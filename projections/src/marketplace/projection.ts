@@ -2,7 +2,7 @@ import { premiumSlugEvents } from '@sniplink/contracts';
 import type { RecordedEvent } from '@sniplink/platform';
 import type { Transaction, Updateable } from 'kysely';
 import type { CodesChanged } from '../links/projection';
-import type { Projection } from '../projection';
+import { eachInOrder, type Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-models';
 import type { PremiumPaymentStatus, RmPremiumSlugsTable } from './tables';
 
@@ -25,9 +25,7 @@ export function marketplaceProjectionFor(onCodesChanged: CodesChanged = async ()
     version: 2,
     handles: premiumSlugEvents.types,
     tables: ['rm_premium_slugs', 'rm_premium_payments'],
-    async apply(trx, events) {
-      for (const event of events) await applyPremiumSlugEvent(trx, event);
-    },
+    apply: eachInOrder(applyPremiumSlugEvent),
     async afterCommit(events) {
       const codes = new Set<string>();
       for (const recorded of events) {

@@ -22,13 +22,18 @@ export interface PremiumSlugFilter {
   page: number;
 }
 
-const toPremiumSlug = (row: Selectable<RmPremiumSlugsTable>): PremiumSlug => ({
+/** What every answer about a slug says of it: its id, the slug, its category and its tier. */
+const slugNamed = (row: Pick<Selectable<RmPremiumSlugsTable>, 'slug_id' | 'slug' | 'category' | 'tier'>) => ({
   id: row.slug_id,
   slug: row.slug,
   category: row.category as PremiumCategory,
+  tier: row.tier as PremiumTier,
+});
+
+const toPremiumSlug = (row: Selectable<RmPremiumSlugsTable>): PremiumSlug => ({
+  ...slugNamed(row),
   price: row.price,
   stripePriceId: row.stripe_price_id,
-  tier: row.tier as PremiumTier,
   isAvailable: row.is_available,
   ownerId: row.owner_id,
   createdAt: row.created_at.toISOString(),
@@ -93,13 +98,17 @@ export async function premiumSlugStats(db: Kysely<Database>): Promise<PremiumSlu
   };
 }
 
-export async function premiumSlugById(db: Kysely<Database>, slugId: string): Promise<PremiumSlug | null> {
-  const row = await withReadModels(db)
+/** A slug's catalogue row; none once deleted. */
+const catalogueRow = (db: Kysely<Database>, slugId: string) =>
+  withReadModels(db)
     .selectFrom('rm_premium_slugs')
     .selectAll()
     .where('slug_id', '=', slugId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+
+export async function premiumSlugById(db: Kysely<Database>, slugId: string): Promise<PremiumSlug | null> {
+  const row = await catalogueRow(db, slugId);
   return row ? toPremiumSlug(row) : null;
 }
 
@@ -117,13 +126,7 @@ export async function availablePremiumSlugs(db: Kysely<Database>, now: Date): Pr
     .where('deleted_at', 'is', null)
     .orderBy('slug')
     .execute();
-  return rows.map((row) => ({
-    id: row.slug_id,
-    slug: row.slug,
-    category: row.category as PremiumCategory,
-    price: row.price,
-    tier: row.tier as PremiumTier,
-  }));
+  return rows.map((row) => ({ ...slugNamed(row), price: row.price }));
 }
 
 /** A slug's catalogue row with its hold, for the checkout page (deleted: null). */
@@ -131,12 +134,7 @@ export async function premiumSlugForCheckout(
   db: Kysely<Database>,
   slugId: string,
 ): Promise<(PremiumSlug & { heldUntil: Date | null }) | null> {
-  const row = await withReadModels(db)
-    .selectFrom('rm_premium_slugs')
-    .selectAll()
-    .where('slug_id', '=', slugId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const row = await catalogueRow(db, slugId);
   return row ? { ...toPremiumSlug(row), heldUntil: row.held_until } : null;
 }
 
@@ -164,14 +162,7 @@ export async function ownedPremiumSlugs(db: Kysely<Database>, ownerId: string): 
     .where('deleted_at', 'is', null)
     .orderBy('slug')
     .execute();
-  return rows.map((row) => ({
-    id: row.slug_id,
-    slug: row.slug,
-    category: row.category as PremiumCategory,
-    tier: row.tier as PremiumTier,
-    pricePaid: row.paid_cents,
-    targetUrl: row.target_url,
-  }));
+  return rows.map((row) => ({ ...slugNamed(row), pricePaid: row.paid_cents, targetUrl: row.target_url }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { ticketEvents, ticketStream, userEvents, userStream } from '@sniplink/contracts';
 import type { Keyring, ReadModel, RecordedEvent } from '@sniplink/platform';
 import type { Transaction } from 'kysely';
-import type { Projection } from '../projection';
+import { eachInOrder, type Projection } from '../projection';
 import type { ReadModelDatabase } from '../read-models';
 
 /** The support read model as its readers name it (the projection needs the keyring to be built). */
@@ -19,9 +19,7 @@ export function supportProjection(keyring: Keyring): Projection {
     version: 1,
     handles: [...ticketEvents.types, 'UserErased'],
     tables: ['rm_support_tickets', 'rm_support_messages'],
-    async apply(trx, events) {
-      for (const event of events) await applySupportEvent(trx, keyring, event);
-    },
+    apply: eachInOrder((trx, event) => applySupportEvent(trx, keyring, event)),
   };
 }
 

@@ -57,29 +57,45 @@ async function distWithIndexHtml(): Promise<string> {
   return distDir;
 }
 
-describe('web pages as a crawler without JavaScript reads them', () => {
-  let app: FastifyInstance;
-  let distDir: string;
-
+/**
+ * The API serving a web build that holds index.html alone, in a folder of its own that `prepare` may add
+ * to: registers the describe block's beforeAll, which builds both, and afterAll, which removes them.
+ */
+function servingWebBuild(
+  options: { publicUrl?: string; allowedOrigins?: string[] } = {},
+  prepare: (distDir: string) => Promise<void> = async () => {},
+) {
+  let served: { app: FastifyInstance; distDir: string } | undefined;
   beforeAll(async () => {
-    distDir = await distWithIndexHtml();
-    app = await buildApp({
+    const distDir = await distWithIndexHtml();
+    await prepare(distDir);
+    const app = await buildApp({
       log: createLogger('silent'),
       webDistDir: distDir,
       allowedOrigins: ['http://localhost:3000'],
       readiness: {},
+      ...options,
     });
+    served = { app, distDir };
   });
   afterAll(async () => {
-    await app.close();
-    await rm(distDir, { recursive: true, force: true });
+    await served?.app.close();
+    if (served) await rm(served.distDir, { recursive: true, force: true });
   });
+  return () => {
+    if (!served) throw new Error('servingWebBuild: its beforeAll has not run yet');
+    return served;
+  };
+}
+
+describe('web pages as a crawler without JavaScript reads them', () => {
+  const web = servingWebBuild();
 
   it.each(publicPaths)(
     '%s carries its title, description, Open Graph and Twitter card tags',
     async (pathname) => {
       const page = pages[pathname];
-      const response = await app.inject(pathname);
+      const response = await web().app.inject(pathname);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       const head = headOf(response.body);
@@ -100,7 +116,7 @@ describe('web pages as a crawler without JavaScript reads them', () => {
   );
 
   it.each(signedInPaths)('%s carries its title and noindex', async (pathname) => {
-    const response = await app.inject(pathname);
+    const response = await web().app.inject(pathname);
     expect(response.statusCode).toBe(200);
     const head = headOf(response.body);
     expect(head.titles).toEqual([documentTitle(pages[pathname].title)]);
@@ -110,7 +126,7 @@ describe('web pages as a crawler without JavaScript reads them', () => {
   });
 
   it('answers an unknown path with 404, the not-found title and noindex', async () => {
-    const response = await app.inject('/no/such/page?x=1');
+    const response = await web().app.inject('/no/such/page?x=1');
     expect(response.statusCode).toBe(404);
     const head = headOf(response.body);
     expect(head.titles).toEqual(['Page Not Found | Sniplink']);
@@ -121,15 +137,15 @@ describe('web pages as a crawler without JavaScript reads them', () => {
 
   it('matches paths exactly: a trailing slash or an inherited property name is not a page', async () => {
     for (const pathname of ['/about/', '/constructor', '/__proto__', '/hasOwnProperty']) {
-      const response = await app.inject(pathname);
+      const response = await web().app.inject(pathname);
       expect(response.statusCode, pathname).toBe(404);
       expect(headOf(response.body).titles, pathname).toEqual(['Page Not Found | Sniplink']);
     }
   });
 
   it('serves a rebuilt index.html at once, with the page tags still in it', async () => {
-    const indexFile = path.join(distDir, 'index.html');
-    const before = await app.inject('/about');
+    const indexFile = path.join(web().distDir, 'index.html');
+    const before = await web().app.inject('/about');
     const rebuilt = (await readFile(webIndexHtml, 'utf8')).replace(
       '</head>',
       '<script type="module" src="/assets/index-rebuilt.js"></script></head>',
@@ -138,32 +154,19 @@ describe('web pages as a crawler without JavaScript reads them', () => {
     const later = new Date(Date.now() + 5_000);
     await utimes(indexFile, later, later);
 
-    const after = await app.inject('/about');
+    const after = await web().app.inject('/about');
     expect(before.body).not.toContain('index-rebuilt.js');
     expect(after.body).toContain('index-rebuilt.js');
     expect(headOf(after.body).titles).toEqual(['About Sniplink | Sniplink']);
-    expect(headOf((await app.inject('/nowhere')).body).titles).toEqual(['Page Not Found | Sniplink']);
+    expect(headOf((await web().app.inject('/nowhere')).body).titles).toEqual(['Page Not Found | Sniplink']);
   });
 });
 
 describe('web pages with a public address configured', () => {
-  let app: FastifyInstance;
-  let distDir: string;
-
-  beforeAll(async () => {
-    distDir = await distWithIndexHtml();
-    // As the app builds it when PUBLIC_URL is set (composition.ts, startApp, passes config.canonicalUrl).
-    app = await buildApp({
-      log: createLogger('silent'),
-      webDistDir: distDir,
-      publicUrl: 'https://snip.example.com/',
-      allowedOrigins: ['https://snip.example.com'],
-      readiness: {},
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await rm(distDir, { recursive: true, force: true });
+  // As the app builds it when PUBLIC_URL is set (composition.ts, startApp, passes config.canonicalUrl).
+  const web = servingWebBuild({
+    publicUrl: 'https://snip.example.com/',
+    allowedOrigins: ['https://snip.example.com'],
   });
 
   it.each([
@@ -172,7 +175,7 @@ describe('web pages with a public address configured', () => {
   ] satisfies [PagePath, string][])(
     '%s names its address in og:url and a canonical link',
     async (pathname, url) => {
-      const head = headOf((await app.inject(pathname)).body);
+      const head = headOf((await web().app.inject(pathname)).body);
       expect(head.og('url')).toEqual([url]);
       expect(head.canonical).toEqual([url]);
     },
@@ -180,7 +183,7 @@ describe('web pages with a public address configured', () => {
 
   it('names no address for signed-in pages or the not-found page', async () => {
     for (const pathname of ['/home', '/missing']) {
-      const head = headOf((await app.inject(pathname)).body);
+      const head = headOf((await web().app.inject(pathname)).body);
       expect(head.og('url'), pathname).toEqual([]);
       expect(head.canonical, pathname).toEqual([]);
     }
@@ -188,12 +191,8 @@ describe('web pages with a public address configured', () => {
 });
 
 describe("the web app's assets as a browser fetches them", () => {
-  let app: FastifyInstance;
-  let distDir: string;
   const script = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
-
-  beforeAll(async () => {
-    distDir = await distWithIndexHtml();
+  const web = servingWebBuild({}, async (distDir) => {
     // As the build writes them: each asset with its brotli and gzip copies beside it.
     const asset = path.join(distDir, 'assets', 'index-Bx7hash1.js');
     await writeFile(asset, script);
@@ -201,20 +200,10 @@ describe("the web app's assets as a browser fetches them", () => {
     await writeFile(`${asset}.gz`, gzipSync(script));
     // Too small to gain from compressing: the build leaves it alone.
     await writeFile(path.join(distDir, 'assets', 'tiny-Cq2hash2.js'), 'export {};\n');
-    app = await buildApp({
-      log: createLogger('silent'),
-      webDistDir: distDir,
-      allowedOrigins: ['http://localhost:3000'],
-      readiness: {},
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await rm(distDir, { recursive: true, force: true });
   });
 
   const fetchAsset = (url: string, acceptEncoding?: string) =>
-    app.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    web().app.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
   it.each([
     ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],

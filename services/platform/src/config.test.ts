@@ -246,14 +246,32 @@ describe('configuration from the environment', () => {
       expect(wrongKinds.join()).not.toMatch(/publishable|pasted/);
     });
 
-    it('refuses the local test checkout in production, saying to set STRIPE_SECRET_KEY', () => {
-      const production = loadConfig({ NODE_ENV: 'production' });
+    it('turns payments off in production when no provider is configured, and takes PAYMENTS as said', () => {
+      expect(loadConfig({ NODE_ENV: 'production' }).payments).toEqual({ kind: 'off', defaulted: true });
+      expect(loadConfig({ NODE_ENV: 'production', ...stripe }).payments).toMatchObject({ kind: 'stripe' });
+      expect(loadConfig({ PAYMENTS: 'off' }).payments).toEqual({ kind: 'off', defaulted: false });
+      expect(loadConfig({ PAYMENTS: 'off', ...stripe }).payments).toEqual({ kind: 'off', defaulted: false });
+      expect(loadConfig({ PAYMENTS: 'local', ...stripe }).payments).toEqual({
+        kind: 'local',
+        webhookSecret: 'whsec_abc',
+      });
+      expect(loadConfig({ PAYMENTS: 'stripe', ...stripe }).payments).toMatchObject({ kind: 'stripe' });
+      expect(problemsOf({ PAYMENTS: 'stripe' })).toEqual([
+        'STRIPE_SECRET_KEY: is required when PAYMENTS=stripe',
+      ]);
+      expect(problemsOf({ PAYMENTS: 'paypal' })[0]).toMatch(/^PAYMENTS: /);
+    });
+
+    it('refuses the local test checkout in production, naming PAYMENTS=stripe and PAYMENTS=off', () => {
+      const production = loadConfig({ NODE_ENV: 'production', PAYMENTS: 'local' });
       expect(() => refuseTestPaymentsInProduction(production)).toThrow(
-        /STRIPE_SECRET_KEY: is required when NODE_ENV=production/,
+        /PAYMENTS: local is refused when NODE_ENV=production.*PAYMENTS=stripe.*PAYMENTS=off/,
       );
-      expect(() =>
-        refuseTestPaymentsInProduction(loadConfig({ NODE_ENV: 'production', ...stripe })),
-      ).not.toThrow();
+      for (const env of [{}, stripe, { PAYMENTS: 'off' }]) {
+        expect(() =>
+          refuseTestPaymentsInProduction(loadConfig({ NODE_ENV: 'production', ...env })),
+        ).not.toThrow();
+      }
       expect(() => refuseTestPaymentsInProduction(loadConfig({ NODE_ENV: 'development' }))).not.toThrow();
     });
   });

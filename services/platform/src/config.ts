@@ -114,6 +114,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Sniplink <no-reply@localhost>'),
+  // Unset: Stripe with STRIPE_SECRET_KEY, else off in production and the local test checkout elsewhere.
+  PAYMENTS: z.enum(['off', 'stripe', 'local']).optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_\S+$/, 'must be a Stripe secret key (sk_… or rk_…)')
@@ -144,7 +146,9 @@ function missingCompanions(env: Record<string, string | undefined>): string[] {
     problems.push('KAFKA_BROKERS: is required when CLICK_STREAM=kafka');
   }
   const stripeCompanions = ['STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY', 'STRIPE_WEBHOOK_SECRET'];
-  if (env.STRIPE_SECRET_KEY) {
+  if (env.PAYMENTS === 'stripe' && !env.STRIPE_SECRET_KEY) {
+    problems.push('STRIPE_SECRET_KEY: is required when PAYMENTS=stripe');
+  } else if (env.STRIPE_SECRET_KEY) {
     for (const name of stripeCompanions.filter((name) => !env[name]))
       problems.push(`${name}: is required when STRIPE_SECRET_KEY is set`);
   } else if (env.STRIPE_PRICE_MONTHLY || env.STRIPE_PRICE_YEARLY) {
@@ -227,9 +231,11 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   /**
-   * Pro's payments: Stripe when STRIPE_SECRET_KEY is set (the price of each plan and the webhook endpoint's
-   * signing secret required with it); else the local test checkout, where no money moves, refused in
-   * production (`refuseTestPaymentsInProduction`). `webhookSecret` absent: one generated once and kept in
+   * Pro's and premium slugs' payments, as PAYMENTS says; unset: Stripe when STRIPE_SECRET_KEY is set (the
+   * price of each plan and the webhook endpoint's signing secret required with it), else `off` in
+   * production (`defaulted`: the start-up log says so) and the local test checkout, where no money moves,
+   * elsewhere. The local checkout is refused in production (`refuseTestPaymentsInProduction`). `off`: no
+   * purchases; plans are an admin's to set. `webhookSecret` absent: one generated once and kept in
    * DATA_DIR/webhook-secret.
    */
   payments:
@@ -241,7 +247,8 @@ export interface Config {
         /** STRIPE_PUBLISHABLE_KEY: premium slugs' card form (Stripe's Payment Element) needs it. */
         publishableKey: string | null;
       }
-    | { kind: 'local'; webhookSecret: string | undefined };
+    | { kind: 'local'; webhookSecret: string | undefined }
+    | { kind: 'off'; defaulted: boolean };
 }
 
 /**
@@ -351,15 +358,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    payments: e.STRIPE_SECRET_KEY
-      ? {
-          kind: 'stripe',
-          secretKey: e.STRIPE_SECRET_KEY,
-          prices: { monthly: e.STRIPE_PRICE_MONTHLY ?? '', yearly: e.STRIPE_PRICE_YEARLY ?? '' },
-          webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
-          publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
-        }
-      : { kind: 'local', webhookSecret: e.STRIPE_WEBHOOK_SECRET },
+    payments: paymentsOf(e),
+  };
+}
+
+function paymentsOf(e: z.infer<typeof envSchema>): Config['payments'] {
+  const kind = e.PAYMENTS ?? (e.STRIPE_SECRET_KEY ? 'stripe' : e.NODE_ENV === 'production' ? 'off' : 'local');
+  if (kind === 'off') return { kind, defaulted: e.PAYMENTS === undefined };
+  if (kind === 'local') return { kind, webhookSecret: e.STRIPE_WEBHOOK_SECRET };
+  return {
+    kind,
+    secretKey: e.STRIPE_SECRET_KEY ?? '',
+    prices: { monthly: e.STRIPE_PRICE_MONTHLY ?? '', yearly: e.STRIPE_PRICE_YEARLY ?? '' },
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
   };
 }
 
@@ -370,7 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function refuseTestPaymentsInProduction(config: Config): void {
   if (config.nodeEnv === 'production' && config.payments.kind === 'local') {
     throw new ConfigError([
-      'STRIPE_SECRET_KEY: is required when NODE_ENV=production: without it payments go to the local test checkout, where no money moves',
+      'PAYMENTS: local is refused when NODE_ENV=production: the local test checkout takes no money; set PAYMENTS=stripe (with STRIPE_SECRET_KEY) or PAYMENTS=off',
     ]);
   }
 }

@@ -7,14 +7,14 @@ import {
   createLogger,
   type Logger,
   type Offsets,
-  PgNotifications,
   PostgresClickStream,
   type PublishOptions,
   type StreamMessage,
 } from '@sniplink/platform';
-import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
+import { sampleClick } from '@sniplink/test-support/clicks';
+import { testDatabaseWithNotifications } from '@sniplink/test-support/database';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClickBuffer } from './click-buffer';
 
 /**
@@ -73,26 +73,22 @@ class WatchedStream implements ClickStream<string> {
   }
 }
 
-let database: TestDatabase;
-let notifications: PgNotifications;
+const testDb = testDatabaseWithNotifications();
 let postgres: PostgresClickStream<string>;
 let stream: WatchedStream;
 let log: Logger;
 let buffers: ClickBuffer[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  notifications = new PgNotifications({ connectionString: database.connectionString });
-  postgres = new PostgresClickStream<string>({ pool: database.pool, notifications, partitionCount: 4 });
-});
-
-afterAll(async () => {
-  await notifications?.close();
-  await database?.drop();
+  postgres = new PostgresClickStream<string>({
+    pool: testDb().database.pool,
+    notifications: testDb().notifications,
+    partitionCount: 4,
+  });
 });
 
 beforeEach(async () => {
-  await database.pool.query('TRUNCATE cs_chunks, cs_publishes');
+  await testDb().database.pool.query('TRUNCATE cs_chunks, cs_publishes');
   stream = new WatchedStream(postgres);
   log = createLogger('silent');
   vi.spyOn(log, 'warn');
@@ -120,18 +116,10 @@ const linkIds = Array.from(
 /** A click whose `code` carries its push order, so order per link can be checked in the stored log. */
 function click(link = serial % linkIds.length): Click {
   const n = serial++;
-  return {
+  return sampleClick(linkIds[link] ?? '', {
     id: `01900000-0000-7000-8000-${n.toString(16).padStart(12, '0')}`,
-    linkId: linkIds[link] ?? '',
     code: String(n),
-    atMs: Date.now(),
-    country: 'US',
-    device: 'desktop',
-    browser: 'Chrome',
-    os: 'Windows',
-    referrer: 'direct',
-    bot: false,
-  };
+  });
 }
 
 interface Pushed {
@@ -173,7 +161,7 @@ interface StoredClick {
 }
 
 async function storedClicks(): Promise<StoredClick[]> {
-  const { rows } = await database.pool.query<{ key: string; value: string }>(
+  const { rows } = await testDb().database.pool.query<{ key: string; value: string }>(
     `SELECT m.message->>0 AS key, m.message->>1 AS value
      FROM cs_chunks c CROSS JOIN LATERAL jsonb_array_elements(c.messages::jsonb) WITH ORDINALITY AS m(message, i)
      ORDER BY c.partition, c.first_offset, m.i`,
@@ -331,7 +319,7 @@ describe('ClickBuffer on the PostgreSQL click stream', () => {
 
   it('PostgreSQL table gone (renamed): publishes fail for real, then every held click goes through once', async () => {
     const buffer = newBuffer({ maxBatch: 100, lingerMs: 10, capacity: 2_000 });
-    await database.pool.query('ALTER TABLE cs_chunks RENAME TO cs_chunks_offline');
+    await testDb().database.pool.query('ALTER TABLE cs_chunks RENAME TO cs_chunks_offline');
     let restored = false;
     try {
       const during = pushMany(buffer, 2_500);
@@ -345,19 +333,19 @@ describe('ClickBuffer on the PostgreSQL click stream', () => {
         'click stream publish failed; keeping the batch and retrying',
       );
 
-      await database.pool.query('ALTER TABLE cs_chunks_offline RENAME TO cs_chunks');
+      await testDb().database.pool.query('ALTER TABLE cs_chunks_offline RENAME TO cs_chunks');
       restored = true;
       expect(await buffer.flush(10_000)).toBe(true);
       await expectDeliveredExactlyOnceInOrder(during.accepted);
       expect(buffer.stats()).toMatchObject({ buffered: 0, published: 2_000, dropped: 500 });
     } finally {
-      if (!restored) await database.pool.query('ALTER TABLE cs_chunks_offline RENAME TO cs_chunks');
+      if (!restored) await testDb().database.pool.query('ALTER TABLE cs_chunks_offline RENAME TO cs_chunks');
     }
   });
 
   it('PostgreSQL not answering (a lock holds every publish): redirects go on, flush gives up at its timeout, the release delivers all', async () => {
     const buffer = newBuffer({ maxBatch: 100, lingerMs: 10, capacity: 1_000 });
-    const locker = new pg.Client({ connectionString: database.connectionString });
+    const locker = new pg.Client({ connectionString: testDb().database.connectionString });
     await locker.connect();
     try {
       await locker.query('BEGIN');
@@ -385,9 +373,13 @@ describe('ClickBuffer on the PostgreSQL click stream', () => {
   });
 
   it('a pool that has ended: close() gives up at its timeout, says how many clicks it leaves, stops retrying', async () => {
-    const dead = new pg.Pool({ connectionString: database.connectionString });
+    const dead = new pg.Pool({ connectionString: testDb().database.connectionString });
     await dead.end();
-    const deadStream = new PostgresClickStream<string>({ pool: dead, notifications, partitionCount: 4 });
+    const deadStream = new PostgresClickStream<string>({
+      pool: dead,
+      notifications: testDb().notifications,
+      partitionCount: 4,
+    });
     const watched = new WatchedStream(deadStream);
     const buffer = new ClickBuffer({ stream: watched, log, lingerMs: 5 });
     pushMany(buffer, 30);

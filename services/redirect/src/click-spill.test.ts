@@ -7,13 +7,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Click } from '@sniplink/contracts';
 import {
   createLogger,
-  PgNotifications,
   PostgresClickStream,
   type PublishOptions,
   type StreamMessage,
 } from '@sniplink/platform';
-import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sampleClick } from '@sniplink/test-support/clicks';
+import { testDatabaseWithNotifications } from '@sniplink/test-support/database';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClickBuffer, type ClickPublisher } from './click-buffer';
 import { ClickSpill } from './click-spill';
 import { SpillFiles } from './spill-files';
@@ -34,23 +34,18 @@ class SwitchableStream implements ClickPublisher {
 
 const TARGET = 'test-db';
 const log = createLogger('silent');
-let database: TestDatabase;
-let notifications: PgNotifications;
+const testDb = testDatabaseWithNotifications();
 let stream: SwitchableStream;
 let dir: string;
 const opened: { close(): Promise<void> }[] = [];
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  notifications = new PgNotifications({ connectionString: database.connectionString });
-});
-afterAll(async () => {
-  await notifications?.close();
-  await database?.drop();
-});
 beforeEach(async () => {
-  await database.pool.query('TRUNCATE cs_chunks, cs_publishes');
-  const postgres = new PostgresClickStream<string>({ pool: database.pool, notifications, partitionCount: 1 });
+  await testDb().database.pool.query('TRUNCATE cs_chunks, cs_publishes');
+  const postgres = new PostgresClickStream<string>({
+    pool: testDb().database.pool,
+    notifications: testDb().notifications,
+    partitionCount: 1,
+  });
   stream = new SwitchableStream(postgres);
   dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'sniplink-spill-')), 'click-spill');
 });
@@ -73,24 +68,14 @@ const batchOf = (name: string, count: number): StreamMessage<string>[] =>
 
 /** Every message value in the click log, in offset order (one partition). */
 async function stored(): Promise<string[]> {
-  const { rows } = await database.pool.query<{ messages: string }>(
+  const { rows } = await testDb().database.pool.query<{ messages: string }>(
     'SELECT messages FROM cs_chunks ORDER BY first_offset',
   );
   return rows.flatMap((row) => (JSON.parse(row.messages) as [string, string][]).map(([, value]) => value));
 }
 
-const click = (n: number): Click => ({
-  id: `click-${n}`,
-  linkId: '0190aaaa-0000-7000-8000-000000000001',
-  code: `c${n}`,
-  atMs: Date.now(),
-  country: 'US',
-  device: 'desktop',
-  browser: 'Chrome',
-  os: 'Windows',
-  referrer: 'direct',
-  bot: false,
-});
+const click = (n: number): Click =>
+  sampleClick('0190aaaa-0000-7000-8000-000000000001', { id: `click-${n}`, code: `c${n}` });
 
 const spillFiles = async () => (await readdir(dir)).filter((name) => name.endsWith('.spill'));
 

@@ -69,18 +69,30 @@ const refuseClicksNoMore = () =>
     'DROP TRIGGER IF EXISTS refuse_clicks ON cs_chunks; DROP FUNCTION IF EXISTS refuse_clicks()',
   );
 
+/**
+ * One click counted, then 2 × CAPACITY redirects, all answered, while the click log refuses inserts;
+ * `during` checks the app in the outage, which ends afterwards (also when a check failed, so the next
+ * test does not inherit it).
+ */
+async function outageAfterOneClick(during: () => Promise<void>): Promise<void> {
+  await visits(1);
+  expect(await until(clickCount, (n) => n === 1, 5_000)).toBe(1);
+  await refuseClicks();
+  try {
+    const answered = await visits(2 * CAPACITY);
+    expect([...answered.statuses]).toEqual([302]);
+    await during();
+  } finally {
+    await refuseClicksNoMore();
+  }
+}
+
 describe('the click stream down or slow, without a spill (CLICK_SPILL_MAX_MB=0)', () => {
   beforeAll(() => startApp());
   afterAll(() => api?.close());
 
   it('keeps redirecting while publishing fails, holds at most CLICK_BUFFER_CAPACITY clicks, delivers them once back', async () => {
-    await visits(1);
-    expect(await until(clickCount, (n) => n === 1, 5_000)).toBe(1);
-
-    await refuseClicks();
-    try {
-      const during = await visits(2 * CAPACITY);
-      expect([...during.statuses]).toEqual([302]);
+    await outageAfterOneClick(async () => {
       expect((await readyz()).checks.clickBuffer).toMatchObject({
         ok: false,
         buffered: CAPACITY,
@@ -91,10 +103,7 @@ describe('the click stream down or slow, without a spill (CLICK_SPILL_MAX_MB=0)'
       const failing = await until(readyz, (r) => r.checks.clickBuffer.failedPublishes > 0, 5_000);
       expect(failing.checks.clickBuffer.failedPublishes).toBeGreaterThan(0);
       expect(await clickCount()).toBe(1);
-    } finally {
-      // Back (also when an assertion above failed, so the next test does not inherit the outage).
-      await refuseClicksNoMore();
-    }
+    });
 
     // The held clicks arrive (retries back off up to 5 s), each once; the dropped ones never do.
     expect(await until(clickCount, (n) => n >= 1 + CAPACITY, 20_000)).toBe(1 + CAPACITY);
@@ -128,12 +137,7 @@ describe('the click stream down, with the spill (the default)', () => {
   afterAll(() => api?.close());
 
   it('writes what the buffer cannot publish to DATA_DIR/click-spill, drops nothing, and counts every click once back', async () => {
-    await visits(1);
-    expect(await until(clickCount, (n) => n === 1, 5_000)).toBe(1);
-    await refuseClicks();
-    try {
-      const during = await visits(2 * CAPACITY);
-      expect([...during.statuses]).toEqual([302]);
+    await outageAfterOneClick(async () => {
       const spilling = await until(
         readyz,
         (r) => (r.checks.clickSpill?.spilled ?? 0) >= 2 * CAPACITY,
@@ -142,9 +146,7 @@ describe('the click stream down, with the spill (the default)', () => {
       expect(spilling.checks.clickSpill, JSON.stringify(spilling)).toMatchObject({ spilled: 2 * CAPACITY });
       expect(spilling.checks.clickBuffer).toMatchObject({ ok: true, buffered: 0, dropped: 0 });
       expect(await clickCount()).toBe(1);
-    } finally {
-      await refuseClicksNoMore();
-    }
+    });
     expect(await until(clickCount, (n) => n >= 1 + 2 * CAPACITY, 20_000)).toBe(1 + 2 * CAPACITY);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await clickCount()).toBe(1 + 2 * CAPACITY);

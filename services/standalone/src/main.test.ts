@@ -151,12 +151,15 @@ describe('npm start: the app in one process', () => {
     );
   });
 
-  it('refuses to start in production on the local test checkout, saying to set STRIPE_SECRET_KEY', async () => {
+  it('refuses to start in production on the local test checkout, naming PAYMENTS', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sniplink-app-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     await expect(
-      startAppProcess({ NODE_ENV: 'production', DATABASE_URL: undefined, DATA_DIR: dataDir }, 20_000),
-    ).rejects.toThrow(/exited with 2:[\s\S]*STRIPE_SECRET_KEY: is required when NODE_ENV=production/);
+      startAppProcess(
+        { NODE_ENV: 'production', PAYMENTS: 'local', DATABASE_URL: undefined, DATA_DIR: dataDir },
+        20_000,
+      ),
+    ).rejects.toThrow(/exited with 2:[\s\S]*PAYMENTS: local is refused when NODE_ENV=production/);
     // Refused before anything started: no embedded PostgreSQL was made.
     expect(existsSync(path.join(dataDir, 'postgres'))).toBe(false);
   });

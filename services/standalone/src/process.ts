@@ -15,8 +15,15 @@ export async function serveProcess(start: ProcessKind, entryUrl: string, name: s
     clickThread: clickThreadScript(entryUrl),
     webDistDir: WEB_DIST_DIR,
   });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Port taken or address not ours: stop what started (the embedded PostgreSQL server last) before exiting.
+    await app.close().catch(() => undefined);
+    await runtime.stop().catch(() => runtime.abandon());
+    throw error;
+  }
   stopOnSignal(app, runtime, log);
-  await app.listen({ port: config.port, host: config.host });
   // The address links and payment returns use, so a user who opens it keeps one session cookie throughout.
   log.info(
     { url: config.publicUrl, listen: `${config.host}:${config.port}`, database: runtime.describeDatabase },

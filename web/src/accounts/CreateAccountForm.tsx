@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { ApiError } from '../api/http';
 import { useCreateAccount } from './api';
 import { describeAuthError } from './authErrors';
+import { EmailField } from './EmailField';
 import { FormErrorAlert } from './FormErrorAlert';
-import { PasswordField } from './PasswordField';
+import { NewPasswordField } from './PasswordField';
 
 interface CreateAccountFormProps {
   email: string;
@@ -71,23 +72,11 @@ export function CreateAccountForm({
             error={problem?.field === 'lastName'}
           />
         </SimpleGrid>
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => onEmailChange(event.currentTarget.value)}
-          error={problem?.field === 'email'}
-        />
-        <PasswordField
+        <EmailField value={email} onChange={onEmailChange} error={problem?.field === 'email'} />
+        <NewPasswordField
           label="Password"
-          description="At least 8 characters"
-          autoComplete="new-password"
-          required
-          minLength={8}
           value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          onChange={setPassword}
           error={problem?.field === 'password'}
         />
         <Button type="submit" loading={createAccount.isPending} fullWidth>

@@ -1,7 +1,8 @@
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useRequestPasswordReset } from './api';
 import { describeAuthError } from './authErrors';
+import { EmailField } from './EmailField';
 import { FormErrorAlert } from './FormErrorAlert';
 
 export function ForgotPasswordForm() {
@@ -28,15 +29,7 @@ export function ForgotPasswordForm() {
     >
       <Stack gap="md">
         {problem && <FormErrorAlert>{problem.message}</FormErrorAlert>}
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={problem?.field === 'email'}
-        />
+        <EmailField value={email} onChange={setEmail} error={problem?.field === 'email'} />
         <Button type="submit" loading={requestReset.isPending} fullWidth>
           Send reset link
         </Button>

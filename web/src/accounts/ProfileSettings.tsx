@@ -18,6 +18,7 @@ import { type ReactNode, useState } from 'react';
 import { ApiError } from '../api/http';
 import { periodLine, planNameOf } from '../billing/billingFacts';
 import { ManageBillingButton } from '../billing/ManageBillingButton';
+import { DialogActions } from '../components/DialogActions';
 import { useInAppClick } from '../components/inAppLink';
 import { toast } from '../components/toast';
 import { allowanceFigures } from '../links/linkAllowance';
@@ -208,14 +209,9 @@ function DangerZone() {
         ) : (
           <>
             <Text>Are you sure you want to delete your account? This action cannot be undone.</Text>
-            <Group justify="flex-end" gap="sm" mt="lg">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button color="red" onClick={() => setConfirmed(true)}>
-                Delete Account
-              </Button>
-            </Group>
+            <DialogActions onCancel={close} mt="lg" color="red" onClick={() => setConfirmed(true)}>
+              Delete Account
+            </DialogActions>
           </>
         )}
       </Modal>

@@ -5,7 +5,7 @@ import { ApiError } from '../api/http';
 import { useResetPassword } from './api';
 import { describeAuthError } from './authErrors';
 import { FormErrorAlert } from './FormErrorAlert';
-import { PasswordField } from './PasswordField';
+import { NewPasswordField, PasswordField } from './PasswordField';
 
 /** Chooses a new password with the token from the e-mailed link; no token reads as an invalid link. */
 export function ResetPasswordForm({ token }: { token: string | undefined }) {
@@ -53,14 +53,10 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
     >
       <Stack gap="md">
         {problem && <FormErrorAlert>{problem.message}</FormErrorAlert>}
-        <PasswordField
+        <NewPasswordField
           label="New password"
-          description="At least 8 characters"
-          autoComplete="new-password"
-          required
-          minLength={8}
           value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          onChange={setPassword}
           error={problem?.field === 'password'}
         />
         <PasswordField

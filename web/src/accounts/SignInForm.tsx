@@ -1,8 +1,9 @@
-import { Anchor, Box, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Box, Button, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { type Ref, useState } from 'react';
 import { useSignIn } from './api';
 import { describeAuthError } from './authErrors';
+import { EmailField } from './EmailField';
 import { FormErrorAlert } from './FormErrorAlert';
 import { PasswordField } from './PasswordField';
 
@@ -28,13 +29,10 @@ export function SignInForm({ email, onEmailChange, onSignedIn, passwordRef }: Si
     >
       <Stack gap="md">
         {problem && <FormErrorAlert>{problem.message}</FormErrorAlert>}
-        <TextInput
-          label="E-mail"
-          type="email"
+        <EmailField
           autoComplete="username"
-          required
           value={email}
-          onChange={(event) => onEmailChange(event.currentTarget.value)}
+          onChange={onEmailChange}
           error={problem?.field === 'email'}
         />
         <Box>

@@ -1,7 +1,8 @@
 import { accountEndpoints, type LoginBody, type User } from '@sniplink/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { type CallParts, call } from '../api/client';
 import { ApiError } from '../api/http';
+import { useRefreshingMutation } from '../api/useRefreshingMutation';
 
 const {
   currentUser,
@@ -41,13 +42,8 @@ export const currentUserQueryOptions = () =>
  * user has been asked again (for whoever is showing it), so that a page navigated to afterwards sees the
  * new user.
  */
-function useSessionMutation<Body, Result>(mutationFn: (body: Body) => Promise<Result>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
-  });
-}
+const useSessionMutation = <Body, Result>(mutationFn: (body: Body) => Promise<Result>) =>
+  useRefreshingMutation(mutationFn, [currentUserQueryKey]);
 
 export const useSignIn = () => useSessionMutation((body: LoginBody) => call(signIn, { body }));
 

@@ -6,14 +6,15 @@ import { Suspense } from 'react';
 import { signOutHref } from '../accounts/loginLinks';
 import { PageTitle } from '../components/PageTitle';
 import { adminTabs } from '../features';
+import type { AdminSearch } from './places';
 
 /** The open tab: the one named in the address, else the first (Overview). */
 const tabNamed = (tab: string | undefined) =>
   adminTabs.find((candidate) => candidate.value === tab) ?? adminTabs[0];
 
 /** Loads what the open tab shows, before the console shows it. */
-export async function loadAdminTab(queryClient: QueryClient, tab: string | undefined): Promise<void> {
-  await tabNamed(tab)?.load?.(queryClient);
+export async function loadAdminTab(queryClient: QueryClient, place: AdminSearch): Promise<void> {
+  await tabNamed(place.tab)?.load?.(queryClient, place);
 }
 
 /**

@@ -23,6 +23,8 @@ import {
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../api/http';
+import { DialogActions } from '../components/DialogActions';
+import { ListTable } from '../components/ListTable';
 import { toast } from '../components/toast';
 import { announcementColors } from './AnnouncementBanners';
 import {
@@ -82,25 +84,16 @@ export function AnnounceTab() {
 
 function AnnouncementTable({ announcements }: { announcements: Announcement[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" aria-label="Announcements">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Title</Table.Th>
-            <Table.Th>Message</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Audience</Table.Th>
-            <Table.Th>Active</Table.Th>
-            <Table.Th>Created</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {announcements.map((announcement) => (
-            <AnnouncementRow key={announcement.id} announcement={announcement} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={760}
+      verticalSpacing="sm"
+      aria-label="Announcements"
+      headings={['Title', 'Message', 'Type', 'Audience', 'Active', 'Created']}
+    >
+      {announcements.map((announcement) => (
+        <AnnouncementRow key={announcement.id} announcement={announcement} />
+      ))}
+    </ListTable>
   );
 }
 
@@ -231,14 +224,9 @@ function NewAnnouncementForm({ onDone }: { onDone(): void }) {
           checked={isActive}
           onChange={(event) => setIsActive(event.currentTarget.checked)}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={publish.isPending}>
-            Publish
-          </Button>
-        </Group>
+        <DialogActions onCancel={onDone} type="submit" loading={publish.isPending}>
+          Publish
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
-import { Button, Center, Loader, Stack, Table, Text } from '@mantine/core';
+import { Button, Center, Stack, Table, Text } from '@mantine/core';
 import type { AuditEntry } from '@sniplink/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { type AuditHistoryFilter, auditHistoryQueryOptions } from './auditApi';
 import { actionWording, actorWording, detailsWording, targetWording } from './auditWording';
 
@@ -9,19 +9,11 @@ const when = (iso: string) =>
 
 /**
  * The audit history of one target (`target="user-{id}"`, as in the Users tab's View dialog) and/or one
- * acting admin (`actor`): when, who, what, newest first, with "Load more" for older entries. It never
- * retries a failed load.
+ * acting admin (`actor`): when, who, what, newest first, with "Load more" for older entries.
  */
 export function AuditHistory({ target, actor, pageSize }: AuditHistoryFilter & { pageSize?: number }) {
-  const history = useInfiniteQuery(auditHistoryQueryOptions({ target, actor }, pageSize));
-  if (history.isPending) {
-    return (
-      <Center py="sm">
-        <Loader size="sm" aria-label="Loading history" />
-      </Center>
-    );
-  }
-  if (history.isError) return <Text c="red">Failed to load the history.</Text>;
+  // The route's loader has the first page; a failure is the page's error.
+  const history = useSuspenseInfiniteQuery(auditHistoryQueryOptions({ target, actor }, pageSize));
   const entries = uniqueEntries(history.data.pages.flatMap((page) => page.entries));
   if (entries.length === 0) return <Text c="dimmed">No admin actions yet.</Text>;
 

@@ -11,13 +11,15 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { type ConfigEntry, knownSettings } from '@sniplink/contracts';
+import { type ConfigEntry, type KnownSettingState, knownSettings } from '@sniplink/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DialogActions } from '../components/DialogActions';
 import { toast } from '../components/toast';
 import {
   configEntriesQueryOptions,
   knownKeyHint,
+  knownSettingsQueryOptions,
   serverMessageOf,
   useAddConfigEntry,
   useDeleteConfigEntry,
@@ -51,6 +53,7 @@ export function ConfigTab() {
         </div>
         <Button onClick={() => setDialog({ kind: 'add' })}>Add Entry</Button>
       </Group>
+      <KnownSettingsTable />
       <ConfigTable
         entries={entries.data}
         onEdit={(entry) => setDialog({ kind: 'edit', entry })}
@@ -70,6 +73,42 @@ export function ConfigTab() {
     </Stack>
   );
 }
+
+/** Every key the app reads, set or not: what it sets, the value in force and its default. */
+function KnownSettingsTable() {
+  const settings = useSuspenseQuery(knownSettingsQueryOptions());
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped aria-label="Settings the app reads">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Key</Table.Th>
+            <Table.Th>Sets</Table.Th>
+            <Table.Th>Value</Table.Th>
+            <Table.Th>Default</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {settings.data.map((setting) => (
+            <Table.Tr key={setting.key}>
+              <Table.Td>
+                <Text ff="monospace" size="sm">
+                  {setting.key}
+                </Text>
+              </Table.Td>
+              <Table.Td>{setting.label}</Table.Td>
+              <Table.Td>{setting.set ? setting.value : `${setting.value} (default)`}</Table.Td>
+              <Table.Td>{defaultText(setting)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+const defaultText = (setting: KnownSettingState) =>
+  setting.defaultFrom ? `${setting.default} (${setting.defaultFrom})` : String(setting.default);
 
 function ConfigTable({
   entries,
@@ -210,14 +249,9 @@ function ConfigEntryForm({ entry, onDone }: { entry?: ConfigEntry; onDone(): voi
           value={description}
           onChange={(event) => setDescription(event.currentTarget.value)}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            {editing ? 'Save' : 'Add'}
-          </Button>
-        </Group>
+        <DialogActions onCancel={onDone} type="submit" loading={pending}>
+          {editing ? 'Save' : 'Add'}
+        </DialogActions>
       </Stack>
     </form>
   );
@@ -245,14 +279,9 @@ function DeleteConfigEntryDialog({ entry, onClose }: { entry: ConfigEntry | unde
         </Text>
         ?{entry && knownKeyHint(entry.key) ? ' The app goes back to its default at once.' : ''}
       </Text>
-      <Group justify="flex-end" gap="sm" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button color="red" onClick={confirm} loading={remove.isPending}>
-          Delete
-        </Button>
-      </Group>
+      <DialogActions onCancel={onClose} mt="lg" color="red" onClick={confirm} loading={remove.isPending}>
+        Delete
+      </DialogActions>
     </Modal>
   );
 }

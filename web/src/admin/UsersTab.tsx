@@ -1,27 +1,14 @@
-import {
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Center, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { ADMIN_USERS_MAX_PAGE, type AdminUser } from '@sniplink/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ListTable } from '../components/ListTable';
 import { pageInAddress } from '../places';
 import { adminRoute } from './places';
+import { SearchInAddress } from './SearchInAddress';
 import { UserDialog } from './UserDialog';
 import { fullName, joined, SubscriptionBadges } from './userFacts';
 import { adminUsersExportUrl, adminUsersQueryOptions } from './usersApi';
-
-/** How long the search waits for the typing to stop before it asks the server. */
-const searchDebounceMs = 300;
 
 /**
  * The console's Users tab: search by e-mail or full name (on the server), the
@@ -30,25 +17,12 @@ const searchDebounceMs = 300;
 export function UsersTab() {
   const { q: search = '', page = 1, user: viewingId } = adminRoute.useSearch();
   const navigate = adminRoute.useNavigate();
-  const [typed, setTyped] = useState(search);
-  const [debounced] = useDebouncedValue(typed.trim(), searchDebounceMs);
-  // The search, once the typing stops, goes into the address in place of the last one; any filter change
-  // returns to page 1. The last one written is remembered so that the address and the box never chase
-  // each other.
-  const written = useRef(search);
-  useEffect(() => {
-    if (debounced === written.current) return;
-    written.current = debounced;
-    void navigate({
-      search: (previous) => ({ ...previous, q: debounced || undefined, page: undefined }),
-      replace: true,
-    });
-  }, [debounced, navigate]);
   const setPage = (next: number) =>
     void navigate({ search: (previous) => ({ ...previous, page: pageInAddress(next) }), replace: true });
   // The user as the server last answered a change in the dialog, until the list shows it too.
   const [changed, setChanged] = useState<AdminUser | null>(null);
-  const users = useQuery(adminUsersQueryOptions(search, page));
+  // The console's loader has this page of the search and the open dialog's history.
+  const { data: found } = useSuspenseQuery(adminUsersQueryOptions(search, page));
   // The View dialog's user is named in the address (`?user=`): a reload finds them on the same page of
   // the same search.
   const viewing =
@@ -56,7 +30,7 @@ export function UsersTab() {
       ? null
       : changed?.id === viewingId
         ? changed
-        : (users.data?.users.find((one) => one.id === viewingId) ?? null);
+        : (found.users.find((one) => one.id === viewingId) ?? null);
   const view = (user: AdminUser) => {
     setChanged(null);
     void navigate({ search: (previous) => ({ ...previous, user: user.id }) });
@@ -65,42 +39,26 @@ export function UsersTab() {
     setChanged(null);
     void navigate({ search: (previous) => ({ ...previous, user: undefined }), replace: true });
   };
-  const pageCount = users.data
-    ? Math.min(ADMIN_USERS_MAX_PAGE, Math.max(1, Math.ceil(users.data.total / users.data.pageSize)))
-    : 1;
+  const pageCount = Math.min(ADMIN_USERS_MAX_PAGE, Math.max(1, Math.ceil(found.total / found.pageSize)));
 
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        <TextInput
-          aria-label="Search users"
-          placeholder="Search by email or name"
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          w={320}
-        />
+        <SearchInAddress label="Search users" placeholder="Search by email or name" w={320} />
         <Group gap="sm">
-          {users.data && (
-            <Text size="sm" c="dimmed">
-              {users.data.total.toLocaleString()}
-              {users.data.totalCapped ? '+' : ''} {users.data.total === 1 ? 'user' : 'users'}
-            </Text>
-          )}
+          <Text size="sm" c="dimmed">
+            {found.total.toLocaleString()}
+            {found.totalCapped ? '+' : ''} {found.total === 1 ? 'user' : 'users'}
+          </Text>
           <Button component="a" href={adminUsersExportUrl(search)} download variant="default" size="sm">
             Export
           </Button>
         </Group>
       </Group>
-      {users.isError ? (
-        <Text c="red">Failed to load users.</Text>
-      ) : !users.data ? (
-        <Center py="lg">
-          <Loader aria-label="Loading users" />
-        </Center>
-      ) : users.data.users.length === 0 ? (
+      {found.users.length === 0 ? (
         <Text c="dimmed">No users match this search.</Text>
       ) : (
-        <UsersTable users={users.data.users} onView={view} />
+        <UsersTable users={found.users} onView={view} />
       )}
       {pageCount > 1 && (
         <Center>
@@ -120,51 +78,41 @@ export function UsersTab() {
 
 function UsersTable({ users, onView }: { users: AdminUser[]; onView(user: AdminUser): void }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Subscription</Table.Th>
-            <Table.Th>Links created</Table.Th>
-            <Table.Th>Admin</Table.Th>
-            <Table.Th>Joined</Table.Th>
-            <Table.Th aria-label="Actions" />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => (
-            <Table.Tr key={user.id}>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {fullName(user) || '—'}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {user.email ?? '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <SubscriptionBadges user={user} />
-              </Table.Td>
-              <Table.Td>{user.linksCreatedThisMonth}</Table.Td>
-              <Table.Td>
-                {user.isAdmin ? <Badge color="red">Admin</Badge> : <Text size="sm">—</Text>}
-              </Table.Td>
-              <Table.Td>{joined(user)}</Table.Td>
-              <Table.Td>
-                <Button
-                  variant="subtle"
-                  size="xs"
-                  onClick={() => onView(user)}
-                  aria-label={`View ${user.email ?? user.id}`}
-                >
-                  View
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={720}
+      striped
+      highlightOnHover
+      verticalSpacing="xs"
+      headings={['User', 'Subscription', 'Links created', 'Admin', 'Joined', { hidden: 'Actions' }]}
+    >
+      {users.map((user) => (
+        <Table.Tr key={user.id}>
+          <Table.Td>
+            <Text size="sm" fw={500}>
+              {fullName(user) || '—'}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {user.email ?? '—'}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <SubscriptionBadges user={user} />
+          </Table.Td>
+          <Table.Td>{user.linksCreatedThisMonth}</Table.Td>
+          <Table.Td>{user.isAdmin ? <Badge color="red">Admin</Badge> : <Text size="sm">—</Text>}</Table.Td>
+          <Table.Td>{joined(user)}</Table.Td>
+          <Table.Td>
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => onView(user)}
+              aria-label={`View ${user.email ?? user.id}`}
+            >
+              View
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }

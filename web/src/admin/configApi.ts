@@ -5,11 +5,12 @@ import {
   expectedValue,
   settingOfKey,
 } from '@sniplink/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { ApiError } from '../api/http';
+import { useRefreshingMutation } from '../api/useRefreshingMutation';
 
-const { listConfig, addConfig, updateConfig, deleteConfig } = configAdminEndpoints;
+const { listConfig, listKnownSettings, addConfig, updateConfig, deleteConfig } = configAdminEndpoints;
 
 /** Query key: the GET URL. */
 export const configEntriesQueryKey = [listConfig.path] as const;
@@ -22,15 +23,19 @@ export const configEntriesQueryOptions = () =>
     retry: false,
   });
 
-/** After any change: the list again (lists are refreshed after successful changes). */
-function useConfigMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
+const knownSettingsQueryKey = [listKnownSettings.path] as const;
+
+/** Every key the app reads, set or not, with the value in force and its default. */
+export const knownSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: knownSettingsQueryKey,
+    queryFn: ({ signal }) => call(listKnownSettings, {}, { signal }),
     retry: false,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: configEntriesQueryKey }),
   });
-}
+
+/** After any change: the list again (lists are refreshed after successful changes). */
+const useConfigMutation = <Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) =>
+  useRefreshingMutation(mutationFn, [configEntriesQueryKey, knownSettingsQueryKey]);
 
 export const useAddConfigEntry = () =>
   useConfigMutation((body: CreateConfigEntryBody) => call(addConfig, { body }));

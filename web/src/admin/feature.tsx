@@ -2,8 +2,9 @@ import { lazy } from 'react';
 import type { Feature } from '../features';
 import { AnnouncementBanners } from './AnnouncementBanners';
 import { adminAnnouncementsQueryOptions } from './announcementsApi';
-import { configEntriesQueryOptions } from './configApi';
+import { configEntriesQueryOptions, knownSettingsQueryOptions } from './configApi';
 import { adminDetailedStatsQueryOptions } from './statsApi';
+import { loadUsersTab } from './usersApi';
 
 // Each tab's code loads when the tab first opens: the home, which reads the same list, never loads it.
 const AnnounceTab = lazy(() => import('./AnnounceTab').then((module) => ({ default: module.AnnounceTab })));
@@ -21,7 +22,13 @@ export const adminFeature: Feature = {
       panel: () => <OverviewTab />,
       load: (queryClient) => queryClient.ensureQueryData(adminDetailedStatsQueryOptions()),
     },
-    { value: 'users', label: 'Users', order: 20, panel: () => <UsersTab /> },
+    {
+      value: 'users',
+      label: 'Users',
+      order: 20,
+      panel: () => <UsersTab />,
+      load: loadUsersTab,
+    },
     {
       value: 'announce',
       label: 'Announce',
@@ -34,7 +41,12 @@ export const adminFeature: Feature = {
       label: 'Config',
       order: 50,
       panel: () => <ConfigTab />,
-      load: (queryClient) => queryClient.ensureQueryData(configEntriesQueryOptions()),
+      load: async (queryClient) => {
+        await Promise.all([
+          queryClient.ensureQueryData(configEntriesQueryOptions()),
+          queryClient.ensureQueryData(knownSettingsQueryOptions()),
+        ]);
+      },
     },
   ],
   dashboardCards: [{ key: 'announcements', order: 20, render: () => <AnnouncementBanners /> }],

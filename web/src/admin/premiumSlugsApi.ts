@@ -4,10 +4,11 @@ import {
   premiumSlugAdminEndpoints,
   type UpdatePremiumSlugBody,
 } from '@sniplink/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { marketplaceSlugsQueryKey } from '../marketplace/api';
 import { auditQueryKey } from './auditApi';
+import type { AdminSearch } from './places';
 
 const { premiumCatalogue, addPremiumSlug, updatePremiumSlug, deletePremiumSlug, seedPremiumSlugs } =
   premiumSlugAdminEndpoints;
@@ -26,9 +27,21 @@ export const adminPremiumSlugsQueryOptions = (filters: PremiumSlugFilters) =>
   queryOptions({
     queryKey: [...adminPremiumSlugsQueryKey, filters],
     queryFn: ({ signal }) => call(premiumCatalogue, { query: setFilters(filters) }, { signal }),
-    placeholderData: keepPreviousData,
     retry: false,
   });
+
+/** The Premium tab's search, filters and page at the console's place. */
+export const premiumSlugFiltersAt = ({
+  q,
+  page,
+  category,
+  tier,
+  availability,
+}: AdminSearch): PremiumSlugFilters => ({ search: q ?? '', page: page ?? 1, category, tier, availability });
+
+/** The Premium tab at its place: that page of the catalogue, with the four cards. */
+export const loadPremiumTab = (queryClient: QueryClient, place: AdminSearch) =>
+  queryClient.ensureQueryData(adminPremiumSlugsQueryOptions(premiumSlugFiltersAt(place)));
 
 /** After any change: the tab's list and cards, the marketplace and the audit history are asked again. */
 export function useRefreshPremiumSlugs() {

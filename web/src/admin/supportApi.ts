@@ -1,15 +1,17 @@
 import { supportAdminEndpoints, type TicketPriority, type TicketStatus } from '@sniplink/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { useRefreshingMutation } from '../api/useRefreshingMutation';
 import { auditQueryKey } from './auditApi';
+import type { AdminSearch } from './places';
 
 const { adminTickets, adminTicketMessages, assignTicket, replyAsSupport, setTicketStatus } =
   supportAdminEndpoints;
 export const adminTicketsQueryKey = [adminTickets.path] as const;
 
 export interface TicketFilters {
-  status: TicketStatus | null;
-  priority: TicketPriority | null;
+  status?: TicketStatus;
+  priority?: TicketPriority;
 }
 
 /** GET /api/admin/tickets: one page (urgent first, then newest) and the counts. Admin queries never retry. */
@@ -17,12 +19,7 @@ export const adminTicketsQueryOptions = (filters: TicketFilters, page: number) =
   queryOptions({
     queryKey: [...adminTicketsQueryKey, filters.status, filters.priority, page],
     queryFn: ({ signal }) =>
-      call(
-        adminTickets,
-        { query: { status: filters.status ?? undefined, priority: filters.priority ?? undefined, page } },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
+      call(adminTickets, { query: { status: filters.status, priority: filters.priority, page } }, { signal }),
     retry: false,
   });
 
@@ -34,18 +31,24 @@ export const adminTicketMessagesQueryOptions = (ticketId: string) =>
     retry: false,
   });
 
-/** After any change: the list, its counts, the open conversation and the audit history. */
-function useTicketChange<Variables, Answer>(mutationFn: (variables: Variables) => Promise<Answer>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminTicketsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: auditQueryKey }),
-      ]),
-  });
+/**
+ * The Support tab at its place: the page of the filtered list, and the conversation of the ticket open
+ * from it. The thread opens only for a ticket on that page, so another id in the address loads nothing
+ * more.
+ */
+export async function loadSupportTab(
+  queryClient: QueryClient,
+  { status, priority, page, ticket }: AdminSearch,
+): Promise<void> {
+  const list = await queryClient.ensureQueryData(adminTicketsQueryOptions({ status, priority }, page ?? 1));
+  if (ticket !== undefined && list.tickets.some((one) => one.id === ticket)) {
+    await queryClient.ensureQueryData(adminTicketMessagesQueryOptions(ticket));
+  }
 }
+
+/** After any change: the list, its counts, the open conversation and the audit history. */
+const useTicketChange = <Variables, Answer>(mutationFn: (variables: Variables) => Promise<Answer>) =>
+  useRefreshingMutation(mutationFn, [adminTicketsQueryKey, auditQueryKey]);
 
 /** PATCH /api/admin/tickets/{id}/assign, with no body: to the calling admin. */
 export const useAssignTicket = () => useTicketChange((id: string) => call(assignTicket, { params: { id } }));

@@ -1,7 +1,9 @@
 import { type AdminUser, userAdminEndpoints } from '@sniplink/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { call, urlOf } from '../api/client';
-import { auditQueryKey } from './auditApi';
+import { useRefreshingMutation } from '../api/useRefreshingMutation';
+import { auditHistoryQueryOptions, auditQueryKey } from './auditApi';
+import type { AdminSearch } from './places';
 
 const { listUsers, exportUsers, setUserAdmin, setUserSuspended } = userAdminEndpoints;
 
@@ -15,40 +17,39 @@ export const adminUsersQueryOptions = (search: string, page: number) =>
   queryOptions({
     queryKey: [...adminUsersQueryKey, search, page],
     queryFn: ({ signal }) => call(listUsers, { query: { search: searched(search), page } }, { signal }),
-    placeholderData: keepPreviousData,
     retry: false,
   });
+
+/**
+ * The Users tab at its place: the page of the search, and the history of the user whose View dialog is
+ * open. The dialog opens only for a user on that page, so another id in the address loads nothing more.
+ */
+export async function loadUsersTab(queryClient: QueryClient, { q, page, user }: AdminSearch): Promise<void> {
+  const found = await queryClient.ensureQueryData(adminUsersQueryOptions(q ?? '', page ?? 1));
+  if (found.users.some((one) => one.id === user)) {
+    await queryClient.ensureInfiniteQueryData(auditHistoryQueryOptions({ target: `user-${user}` }));
+  }
+}
 
 /** The CSV of every user the search matches (a download: a navigation that sends the cookie). */
 export const adminUsersExportUrl = (search: string) =>
   urlOf(exportUsers, { query: { search: searched(search) } });
 
-/** Grants or removes the admin flag, then the list again. */
-export function useSetAdmin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, isAdmin }: { id: string; isAdmin: boolean }): Promise<AdminUser> =>
-      call(setUserAdmin, { params: { id }, body: { isAdmin } }),
-    // The list, and the user's history in the open dialog (the change is an entry of it).
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: auditQueryKey }),
-      ]),
-  });
-}
+/** What a change to a user asks again: the list, and the user's history in the open dialog (the change is an entry of it). */
+const userChangeRefreshes = [adminUsersQueryKey, auditQueryKey];
 
-/** Suspends or unsuspends, then the list again. */
-export function useSuspendUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, suspended }: { id: string; suspended: boolean }): Promise<AdminUser> =>
+/** Grants or removes the admin flag. */
+export const useSetAdmin = () =>
+  useRefreshingMutation(
+    ({ id, isAdmin }: { id: string; isAdmin: boolean }): Promise<AdminUser> =>
+      call(setUserAdmin, { params: { id }, body: { isAdmin } }),
+    userChangeRefreshes,
+  );
+
+/** Suspends or unsuspends. */
+export const useSuspendUser = () =>
+  useRefreshingMutation(
+    ({ id, suspended }: { id: string; suspended: boolean }): Promise<AdminUser> =>
       call(setUserSuspended, { params: { id }, body: { suspended } }),
-    // The list, and the user's history in the open dialog (the change is an entry of it).
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: auditQueryKey }),
-      ]),
-  });
-}
+    userChangeRefreshes,
+  );

@@ -1,20 +1,13 @@
-import { Alert, Box, Card, Group, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Box, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { linkAnalyticsQueryOptions } from './api';
 import { ClicksPerDayChart } from './ClicksPerDayChart';
 
 /** Clicks on one link: per day over 30 days, and by device, referrer and country. */
 export function LinkAnalyticsPanel({ linkId }: { linkId: string }) {
-  const analytics = useQuery(linkAnalyticsQueryOptions(linkId));
-  if (analytics.isPending) return <Loader size="sm" aria-label="Loading analytics" />;
-  if (analytics.isError) {
-    return (
-      <Alert color="red" variant="light">
-        Failed to load analytics
-      </Alert>
-    );
-  }
-  const { clicksByDay, deviceBreakdown, referrerBreakdown, countryBreakdown } = analytics.data;
+  // The route's loader has them: unfolding a link is a place in the address.
+  const { data: analytics } = useSuspenseQuery(linkAnalyticsQueryOptions(linkId));
+  const { clicksByDay, deviceBreakdown, referrerBreakdown, countryBreakdown } = analytics;
   const data = clicksByDay.map(({ date, clicks }) => ({ day: date.slice(5), clicks }));
   const clickedDays = clicksByDay.filter(({ clicks }) => clicks > 0);
   // What the bars show, for those who cannot see them.

@@ -24,7 +24,7 @@ import { announceSignedOutAndLogIn, loginHref } from '../accounts/useSignedInUse
 import { PageTitle } from '../components/PageTitle';
 import { toast } from '../components/toast';
 import type { Problem } from '../links/linkErrors';
-import { useCreateSubscription } from './api';
+import { useCreateSubscription, usePurchasesDisabled } from './api';
 import {
   type CheckoutOutcome,
   checkoutAnswerOutcome,
@@ -84,6 +84,7 @@ function PlanChoice() {
   const { data: user } = useQuery(currentUserQueryOptions());
   const queryClient = useQueryClient();
   const createSubscription = useCreateSubscription();
+  const purchasesDisabled = usePurchasesDisabled();
   const [redirecting, setRedirecting] = useState<PlanId>();
   const [failure, setFailure] = useState<Problem>();
   const redirectTimer = useRef<number>(undefined);
@@ -128,17 +129,18 @@ function PlanChoice() {
   };
   const busyPlan =
     redirecting ?? (createSubscription.isPending ? createSubscription.variables.plan : undefined);
-  const planButton = (plan: PlanId, label: string) => (
-    <Button
-      mt="auto"
-      fullWidth
-      loading={busyPlan === plan}
-      disabled={busyPlan !== undefined && busyPlan !== plan}
-      onClick={() => choose(plan)}
-    >
-      {label}
-    </Button>
-  );
+  const planButton = (plan: PlanId, label: string) =>
+    purchasesDisabled ? null : (
+      <Button
+        mt="auto"
+        fullWidth
+        loading={busyPlan === plan}
+        disabled={busyPlan !== undefined && busyPlan !== plan}
+        onClick={() => choose(plan)}
+      >
+        {label}
+      </Button>
+    );
 
   return (
     <Stack gap="xl">
@@ -146,6 +148,11 @@ function PlanChoice() {
         <Title order={1}>{pageTitle}</Title>
         <Text c="dimmed">Upgrade to Pro: 500 trackable links every month. Cancel anytime.</Text>
       </Stack>
+      {purchasesDisabled && (
+        <Alert color="blue" variant="light" title="Purchases are not enabled" role="status">
+          {purchasesDisabled}
+        </Alert>
+      )}
       {failure && (
         <Alert color="red" variant="light" title={failure.title} role="alert">
           {failure.message}

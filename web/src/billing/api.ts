@@ -1,5 +1,5 @@
 import { billingEndpoints, type CreateSubscriptionBody } from '@sniplink/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { announceSignedOutAndLogIn } from '../accounts/useSignedInUser';
 import { call } from '../api/client';
 import { toast } from '../components/toast';
@@ -29,4 +29,18 @@ export function useOpenBillingPortal() {
       },
     });
   return { open, opening: portal.isPending || portal.isSuccess };
+}
+
+/** Whether this server sells anything (PAYMENTS=off: no); asked once per visit. */
+const purchasesQueryOptions = () =>
+  queryOptions({
+    queryKey: [billingEndpoints.purchases.path],
+    queryFn: ({ signal }) => call(billingEndpoints.purchases, {}, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** The sentence to show instead of a purchase button when this server sells nothing; null otherwise. */
+export function usePurchasesDisabled(): string | null {
+  const { data } = useQuery(purchasesQueryOptions());
+  return data && !data.enabled ? data.message : null;
 }

@@ -3,17 +3,33 @@ import type { User } from '@sniplink/contracts';
 import { pages } from '@sniplink/contracts/pages';
 import type { QueryClient } from '@tanstack/react-query';
 import { Fragment } from 'react';
-import { userAnalyticsQueryOptions } from '../analytics/api';
+import { userAnnouncementsQueryOptions } from '../admin/announcementsApi';
+import { linkAnalyticsQueryOptions, userAnalyticsQueryOptions } from '../analytics/api';
 import { PageTitle } from '../components/PageTitle';
 import { dashboardCards } from '../features';
 import { linksQueryOptions } from '../links/api';
+import { myPremiumSlugsQueryOptions } from '../marketplace/api';
+import { loadSupportCenter } from '../support/api';
+import type { DashboardSearch } from './places';
 
-/** What the home needs before it shows: the links and the totals over them (the route's loader waits). */
-export async function loadDashboard(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
+/**
+ * What the home needs before it shows (the route's loader waits): the links and the totals over them,
+ * and what its places in the address open: the Support Center's tickets, the open ticket's conversation
+ * and the unfolded link's analytics. An id in the address that is not the user's loads nothing more:
+ * the place opens nothing.
+ */
+export async function loadDashboard(queryClient: QueryClient, place: DashboardSearch): Promise<void> {
+  const [links] = await Promise.all([
     queryClient.ensureQueryData(linksQueryOptions()),
     queryClient.ensureQueryData(userAnalyticsQueryOptions()),
+    loadSupportCenter(queryClient, place),
+    // A prefetch never fails: an announcement or premium slug that cannot be loaded hides its card and
+    // leaves the home as it is.
+    queryClient.prefetchQuery(userAnnouncementsQueryOptions()),
+    queryClient.prefetchQuery(myPremiumSlugsQueryOptions()),
   ]);
+  const unfolded = links.find((link) => link.id === place.analytics);
+  if (unfolded) await queryClient.ensureQueryData(linkAnalyticsQueryOptions(unfolded.id));
 }
 
 /** The signed-in home, at /home and at /: every feature's cards, in their order. */

@@ -1,10 +1,11 @@
-import { Anchor, Button, Card, Group, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import type { DemoLink } from '@sniplink/contracts';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CopyUrlButton } from '../components/CopyButton';
 import { toast } from '../components/toast';
 import { useShortenDemoLink } from '../demo/api';
+import { LongUrlInput } from '../links/LongUrlInput';
 import { onboardingDemoProblem } from '../links/linkErrors';
 import { urlToShorten } from '../links/typedUrl';
 
@@ -81,15 +82,7 @@ function CreateFirstLinkStep({ onCreated }: { onCreated: (link: DemoLink) => voi
         }}
       >
         <Stack gap="md" mt="sm">
-          <TextInput
-            label="Long URL"
-            placeholder="https://example.com/a-very-long-address"
-            type="url"
-            inputMode="url"
-            value={url}
-            onChange={(event) => setUrl(event.currentTarget.value)}
-            data-autofocus
-          />
+          <LongUrlInput value={url} onChange={setUrl} data-autofocus />
           <Group justify="flex-end">
             <Button type="submit" loading={shorten.isPending}>
               Create short link

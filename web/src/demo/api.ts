@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { currentUserQueryKey } from '../accounts/api';
 import { userAnalyticsQueryKey } from '../analytics/api';
 import { call } from '../api/client';
+import { useRefreshingMutation } from '../api/useRefreshingMutation';
 import { linksQueryKey } from '../links/api';
 
 /** A query's key starts with the path of the endpoint it asks (the GET URL, for a call without parameters). */
@@ -29,15 +30,8 @@ export function useShortenDemoUrl() {
  * A demo link. Signed in, the server makes an ordinary link under the plan, so the link queries are
  * refreshed too, and the demo list.
  */
-export const useShortenDemoLink = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (url: string) => call(demoEndpoints.demoShorten, { body: { url } }),
-    onSuccess: () =>
-      Promise.all(
-        [demoLinksQueryKey, linksQueryKey, currentUserQueryKey, userAnalyticsQueryKey].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
-  });
-};
+export const useShortenDemoLink = () =>
+  useRefreshingMutation(
+    (url: string) => call(demoEndpoints.demoShorten, { body: { url } }),
+    [demoLinksQueryKey, linksQueryKey, currentUserQueryKey, userAnalyticsQueryKey],
+  );

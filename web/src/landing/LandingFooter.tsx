@@ -2,6 +2,21 @@ import { Anchor, Container, Flex, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { brandName } from '../components/PageTitle';
 
+/** Sections of the landing page itself. */
+const sectionLinks = [
+  ['#pricing', 'Pricing'],
+  ['#demo', 'Demo'],
+] as const;
+
+/** The site's information pages. */
+const pageLinks = [
+  ['/help', 'Help'],
+  ['/privacy', 'Privacy'],
+  ['/terms', 'Terms'],
+  ['/about', 'About'],
+  ['/contact', 'Contact'],
+] as const;
+
 export function LandingFooter() {
   return (
     <Container
@@ -15,27 +30,16 @@ export function LandingFooter() {
           © {new Date().getFullYear()} {brandName}
         </Text>
         <Group component="nav" aria-label="Footer" justify="center" gap="md">
-          <Anchor href="#pricing" size="sm" c="dimmed">
-            Pricing
-          </Anchor>
-          <Anchor href="#demo" size="sm" c="dimmed">
-            Demo
-          </Anchor>
-          <Anchor component={Link} to="/help" size="sm" c="dimmed">
-            Help
-          </Anchor>
-          <Anchor component={Link} to="/privacy" size="sm" c="dimmed">
-            Privacy
-          </Anchor>
-          <Anchor component={Link} to="/terms" size="sm" c="dimmed">
-            Terms
-          </Anchor>
-          <Anchor component={Link} to="/about" size="sm" c="dimmed">
-            About
-          </Anchor>
-          <Anchor component={Link} to="/contact" size="sm" c="dimmed">
-            Contact
-          </Anchor>
+          {sectionLinks.map(([section, label]) => (
+            <Anchor key={section} href={section} size="sm" c="dimmed">
+              {label}
+            </Anchor>
+          ))}
+          {pageLinks.map(([to, label]) => (
+            <Anchor key={to} component={Link} to={to} size="sm" c="dimmed">
+              {label}
+            </Anchor>
+          ))}
         </Group>
       </Flex>
     </Container>

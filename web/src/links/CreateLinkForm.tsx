@@ -1,9 +1,10 @@
-import { Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { announceSignedOutAndLogIn } from '../accounts/useSignedInUser';
 import { toast } from '../components/toast';
 import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { useCreateLink } from './api';
+import { LongUrlInput } from './LongUrlInput';
 import { createLinkProblem } from './linkErrors';
 import { urlToShorten } from './typedUrl';
 
@@ -50,15 +51,7 @@ export function CreateLinkForm({ linksRemaining }: CreateLinkFormProps) {
         }}
       >
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            label="Long URL"
-            placeholder="https://example.com/a-very-long-address"
-            type="url"
-            inputMode="url"
-            value={url}
-            onChange={(event) => setUrl(event.currentTarget.value)}
-            style={{ flex: '1 1 16rem' }}
-          />
+          <LongUrlInput value={url} onChange={setUrl} style={{ flex: '1 1 16rem' }} />
           <Button type="submit" loading={createLink.isPending} disabled={noneLeft}>
             Shorten
           </Button>

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import type { Link } from '@sniplink/contracts';
+import { DialogActions } from '../components/DialogActions';
 import { toast } from '../components/toast';
 import { useDeleteLink } from './api';
 
@@ -25,14 +26,9 @@ export function DeleteLinkDialog({ link, opened, onClose }: DeleteLinkDialogProp
   return (
     <Modal opened={opened} onClose={onClose} title="Delete Link" centered>
       <Text>Are you sure you want to delete this link? This action cannot be undone.</Text>
-      <Group justify="flex-end" gap="sm" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button color="red" onClick={confirm} loading={deleteLink.isPending}>
-          Delete
-        </Button>
-      </Group>
+      <DialogActions onCancel={onClose} mt="lg" color="red" onClick={confirm} loading={deleteLink.isPending}>
+        Delete
+      </DialogActions>
     </Modal>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { Link } from '@sniplink/contracts';
 import { CUSTOM_CODE_RULE } from '@sniplink/contracts/short-codes';
 import { useState } from 'react';
+import { DialogActions } from '../components/DialogActions';
 import { toast } from '../components/toast';
 import { useUpdateLink } from './api';
 import { updateLinkProblem } from './linkErrors';
@@ -92,18 +93,14 @@ function EditLinkForm({ link, onDone }: { link: Link; onDone: () => void }) {
           spellCheck={false}
         />
         <ShortCodeStatus check={check} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            loading={updateLink.isPending}
-            disabled={codeChanged && check.state !== 'valid'}
-          >
-            Save
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onDone}
+          type="submit"
+          loading={updateLink.isPending}
+          disabled={codeChanged && check.state !== 'valid'}
+        >
+          Save
+        </DialogActions>
       </Stack>
     </form>
   );

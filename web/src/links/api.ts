@@ -1,8 +1,9 @@
 import { linkEndpoints } from '@sniplink/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { currentUserQueryKey } from '../accounts/api';
 import { userAnalyticsQueryKey } from '../analytics/api';
 import { call } from '../api/client';
+import { useRefreshingMutation } from '../api/useRefreshingMutation';
 
 const { listLinks, createLink, updateLink, deleteLink, duplicateLink, checkAvailability } = linkEndpoints;
 
@@ -29,18 +30,8 @@ export const shortCodeAvailabilityQueryOptions = (code: string) =>
   });
 
 /** After any change to links: the links list, the user (their counts) and the user's analytics. */
-function useLinkMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: linksQueryKey }),
-        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
-        queryClient.invalidateQueries({ queryKey: userAnalyticsQueryKey }),
-      ]),
-  });
-}
+const useLinkMutation = <Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) =>
+  useRefreshingMutation(mutationFn, [linksQueryKey, currentUserQueryKey, userAnalyticsQueryKey]);
 
 export const useCreateLink = () =>
   useLinkMutation((originalUrl: string) => call(createLink, { body: { originalUrl, title: null } }));

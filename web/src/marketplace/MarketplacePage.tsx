@@ -28,18 +28,24 @@ import { useMemo, useState } from 'react';
 import { currentUserQueryOptions } from '../accounts/api';
 import { isPro } from '../accounts/plan';
 import { loginHref, signedInUserOrNull } from '../accounts/useSignedInUser';
+import { usePurchasesDisabled } from '../billing/api';
 import { PageTitle } from '../components/PageTitle';
 import { marketplaceSlugsQueryOptions, myPremiumSlugsQueryOptions } from './api';
 import { categoryLook, dollars, type PurchaseAction, purchaseActionFor, tierLabels } from './premiumFacts';
 
 const page = pages['/marketplace'];
 
-/** What the page needs before it shows: the slugs for sale, and who is asking (their buttons depend on it). */
+/**
+ * What the page needs before it shows: the slugs for sale, who is asking (their buttons depend on it)
+ * and, for a Pro user, how many they own. A prefetch never fails: if the count cannot be loaded, the
+ * server still holds a buyer to the limit.
+ */
 export async function loadMarketplace(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
+  const [, user] = await Promise.all([
     queryClient.ensureQueryData(marketplaceSlugsQueryOptions()),
     signedInUserOrNull(queryClient),
   ]);
+  if (user && isPro(user)) await queryClient.prefetchQuery(myPremiumSlugsQueryOptions());
 }
 
 /** /marketplace: search and category filter over the slugs for sale, as cards. */
@@ -149,6 +155,13 @@ function SlugCard({ slug, action }: { slug: MarketplaceSlug; action: PurchaseAct
 }
 
 function PurchaseButton({ slug, action }: { slug: MarketplaceSlug; action: PurchaseAction }) {
+  const purchasesDisabled = usePurchasesDisabled();
+  if (purchasesDisabled)
+    return (
+      <Text size="sm" c="dimmed">
+        {purchasesDisabled}
+      </Text>
+    );
   switch (action.kind) {
     case 'login':
       return (

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import type { MarketplaceSlugDetail, PremiumPaymentIntent } from '@sniplink/contracts';
 import { pages } from '@sniplink/contracts/pages';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { loginHref } from '../accounts/useSignedInUser';
@@ -37,37 +37,39 @@ const StripeCardForm = lazy(() => import('./StripeCardForm'));
 const TEST_PAYMENT_NOTICE = 'Test payment: no money moves';
 
 /**
- * /premium/checkout/{slugId}: loading, then not found or unavailable
- * (already purchased), or payment setup (the hold and its payment), then the card form, pending while
- * confirming; on success, the success page.
+ * /premium/checkout/{slugId}: the slug (the route's loader has it; not found is the route's own page),
+ * unavailable (already purchased), or payment setup (the hold and its payment), then the card form,
+ * pending while confirming; on success, the success page.
  */
 export function PremiumCheckoutPage({ slugId }: { slugId: string }) {
-  const slug = useQuery(marketplaceSlugQueryOptions(slugId));
-  let body: React.ReactNode;
-  if (slug.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label="Loading premium slug" />
-      </Center>
-    );
-  } else if (slug.isError) {
-    body =
-      slug.error instanceof ApiError && slug.error.status === 404 ? (
-        <Gone title="Premium Slug Not Found" text="There is no premium slug at this address." />
+  const { data: slug } = useSuspenseQuery(marketplaceSlugQueryOptions(slugId));
+  return (
+    <CheckoutFrame>
+      {slug.available ? (
+        <Payment slug={slug} />
       ) : (
-        <Gone title="Failed to load premium slug" text="Please try again in a moment." />
-      );
-  } else if (!slug.data.available) {
-    body = <Gone title="Slug Unavailable" text="This premium slug has already been purchased." />;
-  } else {
-    body = <Payment slug={slug.data} />;
-  }
+        <Gone title="Slug Unavailable" text="This premium slug has already been purchased." />
+      )}
+    </CheckoutFrame>
+  );
+}
+
+/** The checkout of a slug the server does not know. */
+export function PremiumSlugNotFound() {
+  return (
+    <CheckoutFrame>
+      <Gone title="Premium Slug Not Found" text="There is no premium slug at this address." />
+    </CheckoutFrame>
+  );
+}
+
+function CheckoutFrame({ children }: { children: React.ReactNode }) {
   return (
     <Container size="sm" py="xl">
       <PageTitle title={page.title} />
       <Stack gap="lg">
         <Title order={1}>{page.title}</Title>
-        {body}
+        {children}
       </Stack>
     </Container>
   );
@@ -145,14 +147,7 @@ function CardForm({ slug, intent }: { slug: MarketplaceSlugDetail; intent: Premi
     return (
       <Card withBorder radius="md" padding="xl">
         <Stack gap="md">
-          <Group justify="space-between">
-            <Text fw={600} size="lg">
-              {slug.slug}
-            </Text>
-            <Text fw={600} size="lg">
-              {dollars(intent.amount)}
-            </Text>
-          </Group>
+          <SlugAndPrice slug={slug.slug} amount={intent.amount} />
           <Suspense fallback={<Loader aria-label="Loading the card form" />}>
             <StripeCardForm intent={intent} publishableKey={intent.publishableKey} />
           </Suspense>
@@ -198,14 +193,7 @@ function CardForm({ slug, intent }: { slug: MarketplaceSlugDetail; intent: Premi
         >
           {TEST_PAYMENT_NOTICE}
         </Text>
-        <Group justify="space-between">
-          <Text fw={600} size="lg">
-            {slug.slug}
-          </Text>
-          <Text fw={600} size="lg">
-            {dollars(intent.amount)}
-          </Text>
-        </Group>
+        <SlugAndPrice slug={slug.slug} amount={intent.amount} />
         <Text size="sm" c="dimmed">
           Held for you until {new Date(intent.holdExpiresAt).toLocaleTimeString()}. A one-time payment; the
           slug is yours to keep.
@@ -240,5 +228,19 @@ function CardForm({ slug, intent }: { slug: MarketplaceSlugDetail; intent: Premi
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** What is being bought, and for how much. */
+function SlugAndPrice({ slug, amount }: { slug: string; amount: number }) {
+  return (
+    <Group justify="space-between">
+      <Text fw={600} size="lg">
+        {slug}
+      </Text>
+      <Text fw={600} size="lg">
+        {dollars(amount)}
+      </Text>
+    </Group>
   );
 }

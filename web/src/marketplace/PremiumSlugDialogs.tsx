@@ -1,15 +1,4 @@
-import {
-  Button,
-  Group,
-  Modal,
-  Progress,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Modal, Progress, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import type { PremiumSlug } from '@sniplink/contracts';
 import {
   type PremiumCategory,
@@ -25,6 +14,7 @@ import {
   useUpdatePremiumSlug,
 } from '../admin/premiumSlugsApi';
 import { ApiError } from '../api/http';
+import { DialogActions } from '../components/DialogActions';
 import { toast } from '../components/toast';
 import { categoryLook, centsOf, slugsOfLines, tierLabels } from './premiumFacts';
 
@@ -190,14 +180,9 @@ function PremiumSlugForm({ editing, onDone }: { editing: PremiumSlug | null; onD
           checked={isAvailable}
           onChange={(e) => setAvailable(e.currentTarget.checked)}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {editing ? 'Save' : 'Add Slug'}
-          </Button>
-        </Group>
+        <DialogActions onCancel={onDone} type="submit" loading={create.isPending || update.isPending}>
+          {editing ? 'Save' : 'Add Slug'}
+        </DialogActions>
       </Stack>
     </form>
   );
@@ -281,14 +266,9 @@ function BulkAddForm({ onDone }: { onDone: () => void }) {
           <Progress value={(progress.done / progress.total) * 100} aria-label="Bulk add progress" />
         </Stack>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button onClick={run} loading={progress !== null}>
-          Add Slugs
-        </Button>
-      </Group>
+      <DialogActions onCancel={onDone} onClick={run} loading={progress !== null}>
+        Add Slugs
+      </DialogActions>
     </Stack>
   );
 }
@@ -315,14 +295,9 @@ export function ConfirmDialog({
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="md">
         <Text>{message}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={onConfirm} loading={busy}>
-            {confirmLabel}
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} color="red" onClick={onConfirm} loading={busy}>
+          {confirmLabel}
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -1,18 +1,6 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Container,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Container, Stack, Table, Text, Title } from '@mantine/core';
 import { pages } from '@sniplink/contracts/pages';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { PageTitle } from '../components/PageTitle';
@@ -49,23 +37,21 @@ export function PremiumSuccessPage({ search }: { search: PremiumSuccessSearch })
   );
 }
 
-function Purchase({ paymentIntentId, slug }: { paymentIntentId: string; slug: string | undefined }) {
-  const purchase = useQuery(purchaseQueryOptions(paymentIntentId, slug));
-  if (purchase.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading purchase" />
-      </Center>
-    );
-  }
-  if (purchase.isError) {
-    return (
+/** The success page of a purchase the server does not know. */
+export function PurchaseNotFound() {
+  return (
+    <Container size="sm" py="xl">
+      <PageTitle title={page.title} />
       <Alert color="red" title="Purchase not found">
         We could not find this purchase. If you were charged, please contact support.
       </Alert>
-    );
-  }
-  const { data } = purchase;
+    </Container>
+  );
+}
+
+function Purchase({ paymentIntentId, slug }: { paymentIntentId: string; slug: string | undefined }) {
+  // The route's loader has it; it is asked again while the payment is processing.
+  const { data } = useSuspenseQuery(purchaseQueryOptions(paymentIntentId, slug));
   const shown = purchaseShown(data);
   return (
     <Card withBorder radius="md" padding="xl">

@@ -1,31 +1,32 @@
 import {
-  Alert,
   Badge,
   Button,
   Center,
   Group,
-  Loader,
   Pagination,
   Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { AdminPremiumSlugsPage, PremiumSlug } from '@sniplink/contracts';
 import type { PremiumCategory, PremiumTier } from '@sniplink/contracts/premium-slugs';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { adminRoute } from '../admin/places';
 import {
   adminPremiumSlugsQueryOptions,
   type PremiumSlugFilters,
+  premiumSlugFiltersAt,
   useDeletePremiumSlug,
   useSeedPremiumSlugs,
 } from '../admin/premiumSlugsApi';
+import { SearchInAddress } from '../admin/SearchInAddress';
+import { ListTable } from '../components/ListTable';
 import { toast } from '../components/toast';
 import { StatCard } from '../dashboard/StatCard';
+import { pageInAddress } from '../places';
 import {
   BulkAddDialog,
   ConfirmDialog,
@@ -36,7 +37,6 @@ import {
 } from './PremiumSlugDialogs';
 import { categoryLook, dollars, tierLabels } from './premiumFacts';
 
-const searchDebounceMs = 300;
 /** Owner ids are shown truncated to 8 characters. */
 const ownerLabel = (ownerId: string | null) => (ownerId ? ownerId.slice(0, 8) : '—');
 
@@ -49,38 +49,33 @@ type Dialog =
 
 /**
  * The console's Premium tab: four cards, the filters (any change returns to
- * page 1), 25 slugs a page, add, bulk add, edit, delete and seed.
+ * page 1), 25 slugs a page, add, bulk add, edit, delete and seed. Search, filters and page are in the
+ * address.
  */
 export function PremiumTab() {
-  const [typed, setTyped] = useState('');
-  const [search] = useDebouncedValue(typed.trim(), searchDebounceMs);
-  const [filters, setFilters] = useState<Omit<PremiumSlugFilters, 'search'>>({ page: 1 });
+  const place = adminRoute.useSearch();
+  const navigate = adminRoute.useNavigate();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const slugs = useQuery(adminPremiumSlugsQueryOptions({ ...filters, search }));
+  // The console's loader has this page of the search and filters.
+  const { data: slugs } = useSuspenseQuery(adminPremiumSlugsQueryOptions(premiumSlugFiltersAt(place)));
   const close = () => setDialog(null);
   const filter = (changes: Partial<PremiumSlugFilters>) =>
-    setFilters((now) => ({ ...now, ...changes, page: 1 }));
+    void navigate({ search: (previous) => ({ ...previous, ...changes, page: undefined }), replace: true });
+  const setPage = (page: number) =>
+    void navigate({ search: (previous) => ({ ...previous, page: pageInAddress(page) }), replace: true });
 
   return (
     <Stack gap="md">
-      <PremiumStats page={slugs.data} />
+      <PremiumStats page={slugs} />
       <Group justify="space-between" wrap="wrap">
         <Group gap="sm" wrap="wrap">
-          <TextInput
-            aria-label="Search slugs"
-            placeholder="Search slugs"
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.currentTarget.value);
-              filter({});
-            }}
-            w={200}
-          />
+          {/* A slug is at most 20 characters, and so is a search for one. */}
+          <SearchInAddress label="Search slugs" placeholder="Search slugs" maxLength={20} w={200} />
           <Select
             aria-label="Category"
             placeholder="All categories"
             data={categoryOptions}
-            value={filters.category ?? null}
+            value={place.category ?? null}
             clearable
             onChange={(value) => filter({ category: (value as PremiumCategory | null) ?? undefined })}
             w={190}
@@ -89,7 +84,7 @@ export function PremiumTab() {
             aria-label="Tier"
             placeholder="All tiers"
             data={tierOptions}
-            value={filters.tier ?? null}
+            value={place.tier ?? null}
             clearable
             onChange={(value) => filter({ tier: (value as PremiumTier | null) ?? undefined })}
             w={140}
@@ -101,7 +96,7 @@ export function PremiumTab() {
               { value: 'available', label: 'Available' },
               { value: 'owned', label: 'Owned' },
             ]}
-            value={filters.availability ?? null}
+            value={place.availability ?? null}
             clearable
             onChange={(value) =>
               filter({ availability: (value as 'available' | 'owned' | null) ?? undefined })
@@ -119,22 +114,12 @@ export function PremiumTab() {
           </Button>
         </Group>
       </Group>
-      {slugs.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading premium slugs" />
-        </Center>
-      ) : slugs.isError ? (
-        <Alert color="red" title="The premium slugs could not be loaded">
-          {problemOf(slugs.error)}
-        </Alert>
-      ) : (
-        <PremiumSlugTable
-          page={slugs.data}
-          onEdit={(slug) => setDialog({ kind: 'edit', slug })}
-          onDelete={(slug) => setDialog({ kind: 'delete', slug })}
-          onPage={(page) => setFilters((now) => ({ ...now, page }))}
-        />
-      )}
+      <PremiumSlugTable
+        page={slugs}
+        onEdit={(slug) => setDialog({ kind: 'edit', slug })}
+        onDelete={(slug) => setDialog({ kind: 'delete', slug })}
+        onPage={setPage}
+      />
       <PremiumSlugDialog
         opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}
         editing={dialog?.kind === 'edit' ? dialog.slug : null}
@@ -148,14 +133,13 @@ export function PremiumTab() {
 }
 
 /** Total, available, owned and revenue, over the whole catalogue (revenue stays 0 until purchases exist). */
-function PremiumStats({ page }: { page: AdminPremiumSlugsPage | undefined }) {
-  const stats = page?.stats;
+function PremiumStats({ page: { stats } }: { page: AdminPremiumSlugsPage }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }}>
-      <StatCard label="Total Slugs" value={stats?.total} />
-      <StatCard label="Available" value={stats?.available} />
-      <StatCard label="Owned" value={stats?.owned} />
-      <StatCard label="Revenue" value={stats && dollars(stats.revenue)} />
+      <StatCard label="Total Slugs" value={stats.total} />
+      <StatCard label="Available" value={stats.available} />
+      <StatCard label="Owned" value={stats.owned} />
+      <StatCard label="Revenue" value={dollars(stats.revenue)} />
     </SimpleGrid>
   );
 }
@@ -175,60 +159,50 @@ function PremiumSlugTable({
   if (page.total === 0) return <Text c="dimmed">No premium slugs match.</Text>;
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" aria-label="Premium slugs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Slug</Table.Th>
-              <Table.Th>Category</Table.Th>
-              <Table.Th>Tier</Table.Th>
-              <Table.Th>Price</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Owner</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {page.slugs.map((slug) => (
-              <Table.Tr key={slug.id}>
-                <Table.Td ff="monospace" fw={500}>
-                  {slug.slug}
-                </Table.Td>
-                <Table.Td>{categoryLook(slug.category).label}</Table.Td>
-                <Table.Td>{tierLabels[slug.tier]}</Table.Td>
-                <Table.Td>{dollars(slug.price)}</Table.Td>
-                <Table.Td>
-                  <Badge color={slug.isAvailable ? 'green' : 'gray'} variant="light">
-                    {slug.isAvailable ? 'Available' : 'Owned'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td ff="monospace">{ownerLabel(slug.ownerId)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => onEdit(slug)}
-                      aria-label={`Edit ${slug.slug}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      onClick={() => onDelete(slug)}
-                      aria-label={`Delete ${slug.slug}`}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        minWidth={760}
+        verticalSpacing="sm"
+        aria-label="Premium slugs"
+        headings={['Slug', 'Category', 'Tier', 'Price', 'Status', 'Owner', 'Actions']}
+      >
+        {page.slugs.map((slug) => (
+          <Table.Tr key={slug.id}>
+            <Table.Td ff="monospace" fw={500}>
+              {slug.slug}
+            </Table.Td>
+            <Table.Td>{categoryLook(slug.category).label}</Table.Td>
+            <Table.Td>{tierLabels[slug.tier]}</Table.Td>
+            <Table.Td>{dollars(slug.price)}</Table.Td>
+            <Table.Td>
+              <Badge color={slug.isAvailable ? 'green' : 'gray'} variant="light">
+                {slug.isAvailable ? 'Available' : 'Owned'}
+              </Badge>
+            </Table.Td>
+            <Table.Td ff="monospace">{ownerLabel(slug.ownerId)}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => onEdit(slug)}
+                  aria-label={`Edit ${slug.slug}`}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  onClick={() => onDelete(slug)}
+                  aria-label={`Delete ${slug.slug}`}
+                >
+                  Delete
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
       {pageCount > 1 && (
         <Center>
           <Pagination total={pageCount} value={page.page} onChange={onPage} aria-label="Pages" />

@@ -1,8 +1,9 @@
 import { marketplaceEndpoints, type PremiumPaymentIntent } from '@sniplink/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { call } from '../api/client';
 import { ApiError, sendJson } from '../api/http';
+import { useRefreshingMutation } from '../api/useRefreshingMutation';
 
 const {
   premiumSlugsForSale,
@@ -76,11 +77,9 @@ export const myPremiumSlugsQueryOptions = () =>
   });
 
 /** The owner sets (a URL) or removes (null) the target. */
-export function useSetPremiumSlugUrl() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ slug, url }: { slug: string; url: string | null }) =>
+export const useSetPremiumSlugUrl = () =>
+  useRefreshingMutation(
+    ({ slug, url }: { slug: string; url: string | null }) =>
       call(setPremiumRedirect, { params: { slug }, body: { url } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myPremiumSlugsQueryKey }),
-  });
-}
+    [myPremiumSlugsQueryKey],
+  );

@@ -11,6 +11,12 @@ describe('the checkout page when the payment cannot be set up', () => {
     ).toEqual({ title: 'Pro Subscription Required', message: 'Pro only' });
   });
 
+  it('says "Purchases Not Enabled" with the server\'s sentence on a server that sells nothing', () => {
+    expect(
+      paymentSetupProblem(answered(409, { code: 'PAYMENTS_DISABLED', message: 'Not on this server.' })),
+    ).toEqual({ title: 'Purchases Not Enabled', message: 'Not on this server.' });
+  });
+
   it('says "Premium Slug Limit Reached" with the count at 3 or more', () => {
     expect(
       paymentSetupProblem(answered(409, { code: 'CONFLICT', message: 'At most 3', currentCount: 3 })),

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { loadPremiumTab } from '../admin/premiumSlugsApi';
 import type { Feature } from '../features';
 import { MyPremiumSlugsCard } from './MyPremiumSlugsCard';
 
@@ -7,6 +8,14 @@ const PremiumTab = lazy(() => import('./PremiumTab').then((module) => ({ default
 
 /** The premium slugs a user owns, on the home; the catalogue admins keep, in the console. */
 export const marketplaceFeature: Feature = {
-  adminTabs: [{ value: 'premium', label: 'Premium', order: 60, panel: () => <PremiumTab /> }],
+  adminTabs: [
+    {
+      value: 'premium',
+      label: 'Premium',
+      order: 60,
+      panel: () => <PremiumTab />,
+      load: loadPremiumTab,
+    },
+  ],
   dashboardCards: [{ key: 'premium-slugs', order: 80, render: () => <MyPremiumSlugsCard /> }],
 };

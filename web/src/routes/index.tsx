@@ -20,11 +20,13 @@ export const Route = createFileRoute('/')({
   // Signed in, "/" is the dashboard, with the dashboard's places in its address.
   validateSearch: dashboardSearchSchema,
   // Who is asking decides the page; a signed-in user's dashboard data comes with it.
-  loader: async ({ context: { queryClient } }) => {
+  // The dashboard's places open dialogs and panels whose data the loader brings.
+  loaderDeps: ({ search: { support, ticket, analytics } }) => ({ support, ticket, analytics }),
+  loader: async ({ context: { queryClient }, deps }) => {
     const user = await signedInUserOrNull(queryClient);
     if (user) {
       const { loadDashboard } = await import('../dashboard/DashboardPage');
-      await loadDashboard(queryClient);
+      await loadDashboard(queryClient, deps);
     }
   },
   // A failure shows the router's default, PageError.

@@ -1,9 +1,7 @@
 import {
-  Alert,
   Badge,
   Button,
   Group,
-  Loader,
   Modal,
   Paper,
   Select,
@@ -22,8 +20,9 @@ import {
   type TicketPriority,
   ticketPriorities,
 } from '@sniplink/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ListTable } from '../components/ListTable';
 import { toast } from '../components/toast';
 import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { relativeCreationDate } from '../links/relativeDate';
@@ -66,49 +65,55 @@ export function SupportDialog() {
       size="xl"
       closeButtonProps={{ 'aria-label': 'Close Support Center' }}
     >
-      {openTicketId ? (
-        <TicketConversation
-          ticketId={openTicketId}
-          onBack={() => go({ support: 'open', ticket: undefined })}
-        />
-      ) : (
-        <Stack gap="lg">
-          <NewTicketForm />
-          <TicketList onOpen={(ticketId) => go({ support: undefined, ticket: ticketId })} />
-        </Stack>
-      )}
+      <SupportCenter
+        ticketId={openTicketId}
+        onOpen={(ticketId) => go({ support: undefined, ticket: ticketId })}
+        onBack={() => go({ support: 'open', ticket: undefined })}
+      />
     </Modal>
   );
 }
 
-function TicketList({ onOpen }: { onOpen: (ticketId: string) => void }) {
-  const tickets = useQuery(ticketsQueryOptions());
-  if (tickets.isPending) return <Loader aria-label="Loading tickets" />;
-  if (tickets.isError) return <Alert color="red">Your tickets could not be loaded.</Alert>;
-  if (tickets.data.length === 0) return <Text c="dimmed">You have no support tickets yet.</Text>;
+/** The open ticket's conversation, else the form and the list: a ticket that is not the user's opens none. */
+function SupportCenter({
+  ticketId,
+  onOpen,
+  onBack,
+}: {
+  ticketId: string | null;
+  onOpen: (ticketId: string) => void;
+  onBack: () => void;
+}) {
+  // The route's loader has the tickets and the open one's conversation: the dialog is a place.
+  const { data: tickets } = useSuspenseQuery(ticketsQueryOptions());
+  const ticket = tickets.find((one) => one.id === ticketId);
+  if (ticket) return <TicketConversation ticket={ticket} onBack={onBack} />;
+  return (
+    <Stack gap="lg">
+      <NewTicketForm />
+      <TicketList tickets={tickets} onOpen={onOpen} />
+    </Stack>
+  );
+}
+
+function TicketList({ tickets, onOpen }: { tickets: Ticket[]; onOpen: (ticketId: string) => void }) {
+  if (tickets.length === 0) return <Text c="dimmed">You have no support tickets yet.</Text>;
   return (
     <Stack gap="xs">
       <Title order={3} size="h4">
         Your tickets
       </Title>
-      <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing="xs" aria-label="Your support tickets" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Subject</Table.Th>
-              <Table.Th>Priority</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {tickets.data.map((ticket) => (
-              <TicketRow key={ticket.id} ticket={ticket} onOpen={() => onOpen(ticket.id)} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        minWidth={520}
+        verticalSpacing="xs"
+        aria-label="Your support tickets"
+        highlightOnHover
+        headings={['Subject', 'Priority', 'Status', 'Created', { hidden: 'Actions' }]}
+      >
+        {tickets.map((ticket) => (
+          <TicketRow key={ticket.id} ticket={ticket} onOpen={() => onOpen(ticket.id)} />
+        ))}
+      </ListTable>
     </Stack>
   );
 }
@@ -204,11 +209,9 @@ function NewTicketForm() {
   );
 }
 
-function TicketConversation({ ticketId, onBack }: { ticketId: string; onBack: () => void }) {
-  const tickets = useQuery(ticketsQueryOptions());
-  const messages = useQuery(ticketMessagesQueryOptions(ticketId));
-  const ticket = tickets.data?.find((one) => one.id === ticketId);
-  const closeTicket = useCloseTicket(ticketId);
+function TicketConversation({ ticket, onBack }: { ticket: Ticket; onBack: () => void }) {
+  const { data: messages } = useSuspenseQuery(ticketMessagesQueryOptions(ticket.id));
+  const closeTicket = useCloseTicket(ticket.id);
   const close = () =>
     closeTicket.mutate(undefined, {
       onSuccess: () => toast.success('Ticket Closed'),
@@ -220,33 +223,25 @@ function TicketConversation({ ticketId, onBack }: { ticketId: string; onBack: ()
         <Button variant="subtle" onClick={onBack}>
           Back to tickets
         </Button>
-        {ticket && ticket.status !== 'closed' && (
+        {ticket.status !== 'closed' && (
           <Button variant="default" color="gray" onClick={close} loading={closeTicket.isPending}>
             Close Ticket
           </Button>
         )}
       </Group>
-      {ticket && (
-        <Group gap="sm">
-          <Title order={3} size="h4">
-            {ticket.subject}
-          </Title>
-          <TicketStatusBadge status={ticket.status} />
-        </Group>
-      )}
-      {messages.isPending ? (
-        <Loader aria-label="Loading messages" />
-      ) : messages.isError ? (
-        <Alert color="red">The conversation could not be loaded.</Alert>
-      ) : (
-        <MessageThread messages={messages.data} ownLabel="You" />
-      )}
-      {ticket?.status === 'closed' ? (
+      <Group gap="sm">
+        <Title order={3} size="h4">
+          {ticket.subject}
+        </Title>
+        <TicketStatusBadge status={ticket.status} />
+      </Group>
+      <MessageThread messages={messages} ownLabel="You" />
+      {ticket.status === 'closed' ? (
         <Text c="dimmed" size="sm">
           This ticket is closed.
         </Text>
       ) : (
-        ticket && <ReplyForm ticketId={ticketId} />
+        <ReplyForm ticketId={ticket.id} />
       )}
     </Stack>
   );
@@ -287,15 +282,8 @@ function ReplyForm({ ticketId }: { ticketId: string }) {
       label="Your reply"
       buttonLabel="Send Message"
       pending={post.isPending}
-      onSend={(message, sent) =>
-        post.mutate(message, {
-          onSuccess: () => {
-            toast.success('Message Sent');
-            sent();
-          },
-          onError: () => toast.error('Error', 'Failed to send message. Please try again.'),
-        })
-      }
+      send={(message) => post.mutateAsync(message)}
+      problem={() => 'Failed to send message. Please try again.'}
     />
   );
 }

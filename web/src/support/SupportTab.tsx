@@ -1,9 +1,7 @@
 import {
-  Alert,
   Button,
   Card,
   Group,
-  Loader,
   Modal,
   Pagination,
   Select,
@@ -21,8 +19,9 @@ import {
   ticketPriorities,
   ticketStatuses,
 } from '@sniplink/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { adminRoute } from '../admin/places';
 import {
   adminTicketMessagesQueryOptions,
   adminTicketsQueryOptions,
@@ -32,7 +31,9 @@ import {
   useSetTicketStatus,
 } from '../admin/supportApi';
 import { ApiError } from '../api/http';
+import { ListTable } from '../components/ListTable';
 import { toast } from '../components/toast';
+import { pageInAddress } from '../places';
 import { ticketStatusLabels } from './api';
 import { ReplyBox } from './ReplyBox';
 import { MessageThread, TicketStatusBadge } from './SupportDialog';
@@ -48,54 +49,65 @@ const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.sli
 /**
  * The Support tab: counts of open, in-progress and resolved tickets,
  * the table with its filters (a change returns to page 1) and "Assign to me", and a thread view where an
- * admin replies, resolves or closes.
+ * admin replies, resolves or closes. Filters, page and open ticket are in the address.
  */
 export function SupportTab() {
-  const [filters, setFilters] = useState<TicketFilters>({ status: null, priority: null });
-  const [page, setPage] = useState(1);
-  const [viewing, setViewing] = useState<AdminTicket | null>(null);
-  const tickets = useQuery(adminTicketsQueryOptions(filters, page));
-  const filter = (changes: Partial<TicketFilters>) => {
-    setFilters((current) => ({ ...current, ...changes }));
-    setPage(1);
+  const { status, priority, page = 1, ticket: viewingId } = adminRoute.useSearch();
+  const navigate = adminRoute.useNavigate();
+  // The console's loader has this page of the list and the open ticket's conversation.
+  const { data: tickets } = useSuspenseQuery(adminTicketsQueryOptions({ status, priority }, page));
+  // Filters and pages replace the place; opening a ticket adds one, so that back closes it.
+  const filter = (changes: TicketFilters) =>
+    void navigate({
+      search: (previous) => ({ ...previous, ...changes, page: undefined }),
+      replace: true,
+    });
+  const setPage = (next: number) =>
+    void navigate({ search: (previous) => ({ ...previous, page: pageInAddress(next) }), replace: true });
+  // The ticket last opened from the list, for as long as a change (resolving it under a status filter)
+  // takes it off the list while its thread is open.
+  const [opened, setOpened] = useState<AdminTicket | null>(null);
+  const view = (ticket: AdminTicket) => {
+    setOpened(ticket);
+    void navigate({ search: (previous) => ({ ...previous, ticket: ticket.id }) });
   };
-  const pageCount = tickets.data ? Math.max(1, Math.ceil(tickets.data.total / tickets.data.pageSize)) : 1;
-  // The open thread follows the list: its status and assignee as they stand after a change.
-  const current = viewing && (tickets.data?.tickets.find((one) => one.id === viewing.id) ?? viewing);
+  const closeView = () =>
+    void navigate({ search: (previous) => ({ ...previous, ticket: undefined }), replace: true });
+  const pageCount = Math.max(1, Math.ceil(tickets.total / tickets.pageSize));
+  // The open thread follows the list: its status and assignee as they stand after a change. A ticket
+  // named in the address that is on neither this page of the list nor opened from it opens nothing.
+  const current =
+    viewingId === undefined
+      ? null
+      : (tickets.tickets.find((one) => one.id === viewingId) ?? (opened?.id === viewingId ? opened : null));
   return (
     <Stack gap="md">
       <Title order={2} size="h3">
         Support Tickets
       </Title>
-      {tickets.data && <TicketCountCards counts={tickets.data.counts} />}
+      <TicketCountCards counts={tickets.counts} />
       <Group>
         <Select
           label="Status"
           placeholder="All statuses"
           clearable
           data={ticketStatuses.map((value) => ({ value, label: ticketStatusLabels[value] }))}
-          value={filters.status}
-          onChange={(value) => filter({ status: value as TicketStatus | null })}
+          value={status ?? null}
+          onChange={(value) => filter({ status: (value as TicketStatus | null) ?? undefined })}
         />
         <Select
           label="Priority"
           placeholder="All priorities"
           clearable
           data={ticketPriorities.map((value) => ({ value, label: capitalised(value) }))}
-          value={filters.priority}
-          onChange={(value) => filter({ priority: value as TicketPriority | null })}
+          value={priority ?? null}
+          onChange={(value) => filter({ priority: (value as TicketPriority | null) ?? undefined })}
         />
       </Group>
-      {tickets.isPending ? (
-        <Loader aria-label="Loading tickets" />
-      ) : tickets.isError ? (
-        <Alert color="red" title="The tickets could not be loaded">
-          {problemOf(tickets.error)}
-        </Alert>
-      ) : tickets.data.tickets.length === 0 ? (
+      {tickets.tickets.length === 0 ? (
         <Text c="dimmed">No tickets.</Text>
       ) : (
-        <TicketTable tickets={tickets.data.tickets} onView={setViewing} />
+        <TicketTable tickets={tickets.tickets} onView={view} />
       )}
       {pageCount > 1 && (
         <Group justify="center">
@@ -104,7 +116,7 @@ export function SupportTab() {
       )}
       <Modal
         opened={current !== null}
-        onClose={() => setViewing(null)}
+        onClose={closeView}
         title="Ticket"
         centered
         size="lg"
@@ -140,25 +152,16 @@ function TicketCountCards({ counts }: { counts: TicketCounts }) {
 
 function TicketTable({ tickets, onView }: { tickets: AdminTicket[]; onView: (ticket: AdminTicket) => void }) {
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table verticalSpacing="sm" aria-label="Support tickets">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Priority</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {tickets.map((ticket) => (
-            <TicketRow key={ticket.id} ticket={ticket} onView={() => onView(ticket)} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={820}
+      verticalSpacing="sm"
+      aria-label="Support tickets"
+      headings={['Subject', 'User', 'Priority', 'Status', 'Created', 'Actions']}
+    >
+      {tickets.map((ticket) => (
+        <TicketRow key={ticket.id} ticket={ticket} onView={() => onView(ticket)} />
+      ))}
+    </ListTable>
   );
 }
 
@@ -205,7 +208,7 @@ function TicketRow({ ticket, onView }: { ticket: AdminTicket; onView: () => void
 }
 
 function TicketThread({ ticket }: { ticket: AdminTicket }) {
-  const messages = useQuery(adminTicketMessagesQueryOptions(ticket.id));
+  const { data: messages } = useSuspenseQuery(adminTicketMessagesQueryOptions(ticket.id));
   const setStatus = useSetTicketStatus();
   const change = (status: 'resolved' | 'closed') =>
     setStatus.mutate(
@@ -226,13 +229,7 @@ function TicketThread({ ticket }: { ticket: AdminTicket }) {
         </Stack>
         <TicketStatusBadge status={ticket.status} />
       </Group>
-      {messages.isPending ? (
-        <Loader aria-label="Loading messages" />
-      ) : messages.isError ? (
-        <Alert color="red">{problemOf(messages.error)}</Alert>
-      ) : (
-        <MessageThread messages={messages.data} ownLabel="User" />
-      )}
+      <MessageThread messages={messages} ownLabel="User" />
       {ticket.status !== 'closed' && (
         <>
           <StaffReplyForm ticketId={ticket.id} />
@@ -264,18 +261,8 @@ function StaffReplyForm({ ticketId }: { ticketId: string }) {
       label="Reply as the Support Team"
       buttonLabel="Send Reply"
       pending={reply.isPending}
-      onSend={(message, sent) =>
-        reply.mutate(
-          { id: ticketId, message },
-          {
-            onSuccess: () => {
-              toast.success('Message Sent');
-              sent();
-            },
-            onError: (error) => toast.error('Error', problemOf(error)),
-          },
-        )
-      }
+      send={(message) => reply.mutateAsync({ id: ticketId, message })}
+      problem={problemOf}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { type OpenTicketBody, supportEndpoints, type TicketStatus } from '@sniplink/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { useRefreshingMutation } from '../api/useRefreshingMutation';
 
 const { listTickets, openTicket, closeTicket, ticketMessages, replyToTicket } = supportEndpoints;
 /** Every ticket query's key starts with the list's path: a change asks them all again. */
@@ -26,6 +27,20 @@ export const ticketMessagesQueryOptions = (ticketId: string) =>
     staleTime: 0,
   });
 
+/**
+ * The Support Center at its place (`?support=open`, `?ticket=`): the user's tickets, and the open one's
+ * conversation when it is one of them.
+ */
+export async function loadSupportCenter(
+  queryClient: QueryClient,
+  { support, ticket }: { support?: 'open'; ticket?: string },
+): Promise<void> {
+  if (support !== 'open' && ticket === undefined) return;
+  const tickets = await queryClient.ensureQueryData(ticketsQueryOptions());
+  const open = tickets.find((one) => one.id === ticket);
+  if (open) await queryClient.ensureQueryData(ticketMessagesQueryOptions(open.id));
+}
+
 /** Colours of the status badge: open green, in progress yellow, anything else grey. */
 export const ticketStatusColor = (status: TicketStatus) =>
   status === 'open' ? 'green' : status === 'in_progress' ? 'yellow' : 'gray';
@@ -38,28 +53,19 @@ export const ticketStatusLabels: Record<TicketStatus, string> = {
 };
 
 /** Opens a ticket; the list is asked again. */
-export function useOpenTicket() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: OpenTicketBody) => call(openTicket, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TICKETS] }),
-  });
-}
+export const useOpenTicket = () =>
+  useRefreshingMutation((body: OpenTicketBody) => call(openTicket, { body }), [[TICKETS]]);
 
 /** Replies on a ticket; its conversation and the list (a reply may reopen it) are asked again. */
-export function usePostTicketMessage(ticketId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (message: string) => call(replyToTicket, { params: { id: ticketId }, body: { message } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TICKETS] }),
-  });
-}
+export const usePostTicketMessage = (ticketId: string) =>
+  useRefreshingMutation(
+    (message: string) => call(replyToTicket, { params: { id: ticketId }, body: { message } }),
+    [[TICKETS]],
+  );
 
 /** Closes one of the user's tickets. */
-export function useCloseTicket(ticketId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => call(closeTicket, { params: { id: ticketId }, body: { status: 'closed' } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TICKETS] }),
-  });
-}
+export const useCloseTicket = (ticketId: string) =>
+  useRefreshingMutation(
+    () => call(closeTicket, { params: { id: ticketId }, body: { status: 'closed' } }),
+    [[TICKETS]],
+  );

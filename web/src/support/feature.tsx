@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { loadSupportTab } from '../admin/supportApi';
 import type { Feature } from '../features';
 import { SupportDialog } from './SupportDialog';
 
@@ -7,6 +8,14 @@ const SupportTab = lazy(() => import('./SupportTab').then((module) => ({ default
 
 /** The user's Support Center (a dialog of the home) and the staff's Support tab. */
 export const supportFeature: Feature = {
-  adminTabs: [{ value: 'support', label: 'Support', order: 30, panel: () => <SupportTab /> }],
+  adminTabs: [
+    {
+      value: 'support',
+      label: 'Support',
+      order: 30,
+      panel: () => <SupportTab />,
+      load: loadSupportTab,
+    },
+  ],
   dashboardCards: [{ key: 'support-center', order: 90, render: () => <SupportDialog /> }],
 };

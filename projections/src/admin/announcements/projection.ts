@@ -7,7 +7,7 @@ import {
 } from '@sniplink/contracts';
 import type { RecordedEvent } from '@sniplink/platform';
 import type { Transaction } from 'kysely';
-import type { Projection } from '../../projection';
+import { eachInOrder, type Projection } from '../../projection';
 import type { ReadModelDatabase } from '../../read-models';
 
 /**
@@ -20,9 +20,7 @@ export const announcementsProjection: Projection = {
   version: 1,
   handles: [...announcementEvents.types, ...announcementDismissalEvents.types, 'UserErased'],
   tables: ['rm_announcements', 'rm_announcement_dismissals'],
-  async apply(trx, events) {
-    for (const event of events) await applyAnnouncementEvent(trx, event);
-  },
+  apply: eachInOrder(applyAnnouncementEvent),
 };
 
 async function applyAnnouncementEvent(

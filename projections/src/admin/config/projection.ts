@@ -1,7 +1,7 @@
 import { configEvents } from '@sniplink/contracts';
 import type { RecordedEvent } from '@sniplink/platform';
 import type { Transaction } from 'kysely';
-import type { Projection } from '../../projection';
+import { eachInOrder, type Projection } from '../../projection';
 import type { ReadModelDatabase } from '../../read-models';
 
 /** Its name is what the settings of every process follow (`ProjectionProgress.onAdvance`). */
@@ -15,9 +15,7 @@ export const configProjection: Projection = {
   version: 1,
   handles: configEvents.types,
   tables: ['rm_admin_config'],
-  async apply(trx, events) {
-    for (const event of events) await applyConfigEvent(trx, event);
-  },
+  apply: eachInOrder(applyConfigEvent),
 };
 
 async function applyConfigEvent(trx: Transaction<ReadModelDatabase>, recorded: RecordedEvent) {

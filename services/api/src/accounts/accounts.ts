@@ -24,17 +24,12 @@ import {
   utcMonthOf,
 } from '@sniplink/domain';
 import {
-  type Clock,
   type CommandPipeline,
   commandHandler,
-  type Database,
-  type EventStore,
-  type IdSource,
   identifyActor,
   type Keyring,
   keyedHash,
   type LogPosition,
-  type ReadModelWaiter,
 } from '@sniplink/platform';
 import {
   type BilledSubscription,
@@ -46,30 +41,23 @@ import {
   userById,
   usersReadModel,
 } from '@sniplink/projections';
-import type { Kysely } from 'kysely';
+import type { ServiceDeps } from '../shared/service-deps';
 import { linkLimitsOf, type Settings } from '../shared/settings';
 import { AdminFlags } from './admin-flags';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import type { SessionStore } from './sessions';
 
-export interface AccountDeps {
-  db: Kysely<Database>;
-  eventStore: EventStore;
+export interface AccountDeps extends ServiceDeps {
   keyring: Keyring;
   /** Secret for the keyed hash that names e-mail claim streams. */
   emailSecret: Buffer;
   sessions: SessionStore;
   throttle: LoginThrottle;
-  readModels: ReadModelWaiter;
   /** Addresses whose accounts are made admins at sign-up (and at start, once: `AdminFlags.reconcile`). */
   adminEmails: readonly string[];
   /** The admin's settings in force: the link allowances. */
   settings: Settings;
-  /** Stamps the events appended, and says which month a user's link count is for. */
-  clock: Clock;
-  /** New accounts' ids. */
-  ids: IdSource;
 }
 
 /** How long erasure keeps waiting for the users read model once the ordinary 2 s wait has given up. */

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import { bodiless, endpointRoute, operation } from '../http/route-schema';
+import { bodiless, featureRoutes, operation } from '../http/route-schema';
 import type { AccountService } from './accounts';
 import { currentSession, sessionOf } from './current-session';
 import type { SessionStore } from './sessions';
@@ -138,9 +138,9 @@ const VERIFY = operation({
   },
 });
 
-const RESEND = endpointRoute(accountEndpoints.resendEmailConfirmation, {
-  tag: 'Accounts',
-  operationId: 'resendEmailConfirmation',
+const route = featureRoutes(accountEndpoints, { tag: 'Accounts' });
+
+const RESEND = route('resendEmailConfirmation', {
   summary: 'Mail the e-mail confirmation link again',
   description: 'At most 3 confirmation mails an hour per account (the one sent at sign-up included).',
   session: 'required',

@@ -5,7 +5,7 @@ import type { Clock, Database, Logger, Mailer } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
-import { endpointRoute } from '../http/route-schema';
+import { featureRoutes } from '../http/route-schema';
 import type { AccountService } from './accounts';
 
 export interface PasswordResetDeps {
@@ -25,7 +25,7 @@ const HOUR_MS = 3_600_000;
 /** Reset mails per account per hour: enough for a lost mail, too few to flood someone's inbox. */
 const MAILS_PER_HOUR = 3;
 
-const { requestPasswordReset, resetPassword } = accountEndpoints;
+const route = featureRoutes(accountEndpoints, { tag: 'Accounts' });
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -73,18 +73,14 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
   });
 }
 
-const REQUEST_RESET = endpointRoute(requestPasswordReset, {
-  tag: 'Accounts',
-  operationId: 'requestPasswordReset',
+const REQUEST_RESET = route('requestPasswordReset', {
   summary: 'Mail a password-reset link',
   description:
     'Always 202, whether or not an account holds the address; at most 3 mails an hour per account.',
   answers: { 202: 'Accepted' },
 });
 
-const CONFIRM_RESET = endpointRoute(resetPassword, {
-  tag: 'Accounts',
-  operationId: 'resetPassword',
+const CONFIRM_RESET = route('resetPassword', {
   summary: 'Set a new password with a reset link',
   description: 'The link works once, for an hour; every session of the account ends.',
   answers: { 200: 'The password is changed' },

@@ -3,7 +3,7 @@ import { ForbiddenError, UnauthorizedError } from '@sniplink/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { acceptEmptyForms } from '../http/content-type';
-import { bodiless, endpointRoute, json, operation, text } from '../http/route-schema';
+import { bodiless, featureRoutes, json, operation, text } from '../http/route-schema';
 import type { AccountService } from './accounts';
 import {
   type CookieSettings,
@@ -39,7 +39,7 @@ export interface AccountRoutesDeps {
   afterSignIn?(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
 }
 
-const { register, signIn, currentUser, updateProfile, signOut, signOutEverywhere } = accountEndpoints;
+const route = featureRoutes(accountEndpoints, { tag: 'Accounts' });
 const { startSignIn, signOutPage } = accountNavigations;
 
 /** Sign-up, sign-in, the current user, profile and sign-out. */
@@ -152,22 +152,17 @@ function signInPagePath(returnTo: string, tab: unknown): string {
   return search.length === 0 ? '/login' : `/login?${search.join('&')}`;
 }
 
-const ACCOUNTS = 'Accounts';
 const NAVIGATIONS = 'Navigations';
 const userWithSession = (description: string) => json(description, userSchema, SESSION_SET);
 
-const REGISTER = endpointRoute(register, {
-  tag: ACCOUNTS,
-  operationId: 'register',
+const REGISTER = route('register', {
   summary: 'Create a password account and sign in',
   description: 'Attempts are counted per client address (SIGNUP_MAX_PER_IP); past the limit: 429.',
   answers: { 201: userWithSession('The new user') },
   errors: { 409: ['EMAIL_TAKEN'], 429: ['RATE_LIMITED'] },
 });
 
-const LOGIN = endpointRoute(signIn, {
-  tag: ACCOUNTS,
-  operationId: 'signIn',
+const LOGIN = route('signIn', {
   summary: 'Sign in with e-mail and password',
   description:
     'Failed sign-ins are counted per client address and per account at one address (past the limit: 429), ' +
@@ -176,34 +171,26 @@ const LOGIN = endpointRoute(signIn, {
   errors: { 401: ['INVALID_CREDENTIALS'], 403: ['ACCOUNT_SUSPENDED'], 429: ['RATE_LIMITED'] },
 });
 
-const CURRENT_USER = endpointRoute(currentUser, {
-  tag: ACCOUNTS,
-  operationId: 'currentUser',
+const CURRENT_USER = route('currentUser', {
   summary: 'The signed-in user',
   session: 'required',
   answers: { 200: 'The user' },
 });
 
-const PROFILE = endpointRoute(updateProfile, {
-  tag: ACCOUNTS,
-  operationId: 'updateProfile',
+const PROFILE = route('updateProfile', {
   summary: 'Change first and last name',
   description: 'An absent field is unchanged; blank or null clears it; other fields are ignored.',
   session: 'required',
   answers: { 200: 'The user' },
 });
 
-const LOGOUT = endpointRoute(signOut, {
-  tag: ACCOUNTS,
-  operationId: 'signOut',
+const LOGOUT = route('signOut', {
   summary: 'End this session',
   session: 'optional',
   answers: { 200: 'Signed out (the cookie is cleared)' },
 });
 
-const LOGOUT_ALL = endpointRoute(signOutEverywhere, {
-  tag: ACCOUNTS,
-  operationId: 'signOutEverywhere',
+const LOGOUT_ALL = route('signOutEverywhere', {
   summary: 'End every session of the account',
   session: 'required',
   answers: { 200: 'How many sessions ended' },

@@ -5,16 +5,15 @@ import type {
   PremiumPaymentIntent,
   PremiumSlug,
 } from '@sniplink/contracts';
-import { clicksBehind, withReadModels } from '@sniplink/projections';
 import {
+  countedClicks,
   type HttpClient,
-  signedUpAdmin,
   signedUpClient,
   startTestApi,
   type TestApi,
+  testApiWithAdmin,
 } from '@sniplink/test-support/api';
 import { uniqueSlug } from '@sniplink/test-support/premium';
-import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentIntentEvent, TestPayments } from '../billing/testing';
 
@@ -26,24 +25,18 @@ import { paymentIntentEvent, TestPayments } from '../billing/testing';
 const ADMIN_EMAIL = 'suspension.admin@example.com';
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0.0.0 Safari/537.36';
 
-let api: TestApi;
-let admin: HttpClient;
-beforeAll(async () => {
-  api = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL });
-  ({ client: admin } = await signedUpAdmin(api, ADMIN_EMAIL));
-});
-afterAll(() => api.close());
+const t = testApiWithAdmin(ADMIN_EMAIL);
 
 async function setSuspended(userId: string, suspended: boolean): Promise<void> {
-  const answer = await admin.patch(`/api/admin/users/${userId}/suspend`, { suspended });
+  const answer = await t.admin.patch(`/api/admin/users/${userId}/suspend`, { suspended });
   expect(answer.status, answer.text).toBe(200);
 }
 
 /** A Pro account holding a premium slug for now: its hold and the local provider's payment. */
 async function proBuyer(label: string) {
-  const buyer = await signedUpClient(api, label);
-  await api.runtime.accounts.setPlan(buyer.userId, 'monthly');
-  const added = await admin.post<PremiumSlug>('/api/admin/premium-slugs', { slug: uniqueSlug('susp') });
+  const buyer = await signedUpClient(t.api, label);
+  await t.api.runtime.accounts.setPlan(buyer.userId, 'monthly');
+  const added = await t.admin.post<PremiumSlug>('/api/admin/premium-slugs', { slug: uniqueSlug('susp') });
   expect(added.status, added.text).toBe(201);
   const started = await buyer.client.post<PremiumPaymentIntent>(
     `/api/marketplace/premium-slugs/${added.body.id}/payment-intent`,
@@ -54,27 +47,14 @@ async function proBuyer(label: string) {
 
 /** The test card form's Pay or Cancel on a payment, as the browser posts it. */
 const confirm = (intent: PremiumPaymentIntent, action: 'pay' | 'cancel') =>
-  api.client().post<{ status: string }>(`/pay/local/payments/${intent.paymentIntentId}/confirm`, {
+  t.api.client().post<{ status: string }>(`/pay/local/payments/${intent.paymentIntentId}/confirm`, {
     clientSecret: intent.clientSecret,
     action,
   });
 
-const visit = (code: string) => api.client().get(`/s/${code}`, { 'user-agent': BROWSER });
+const visit = (code: string) => t.api.client().get(`/s/${code}`, { 'user-agent': BROWSER });
 
-async function clicksOf(linkId: string): Promise<number> {
-  await api.runtime.clickBuffer.flush();
-  await until(
-    async () => clicksBehind(api.runtime.database.db, await api.runtime.clickStream.endOffsets()),
-    (behind) => behind === 0,
-    15_000,
-  );
-  const counted = await withReadModels(api.runtime.database.db)
-    .selectFrom('rm_link_clicks')
-    .select('clicks')
-    .where('link_id', '=', linkId)
-    .executeTakeFirst();
-  return Number(counted?.clicks ?? 0);
-}
+const clicksOf = async (linkId: string) => (await countedClicks(t.api, linkId)).clicks;
 
 /** Visits twice: the second answer is the cached entry's, which the fast paths see first. */
 async function expectUnavailable(code: string): Promise<void> {
@@ -129,8 +109,8 @@ describe("a suspended account's links", () => {
     expect(await clicksOf(link.id)).toBe(2);
     expect(await clicksOf(slug.id)).toBe(2);
     // The code stays the suspended account's: nobody else takes it meanwhile.
-    const other = await signedUpClient(api, 'suspension.other');
-    await api.runtime.accounts.setPlan(other.userId, 'monthly');
+    const other = await signedUpClient(t.api, 'suspension.other');
+    await t.api.runtime.accounts.setPlan(other.userId, 'monthly');
     const taken = await other.client.post('/api/links', {
       originalUrl: 'https://example.org/',
       title: null,
@@ -149,19 +129,19 @@ describe("a suspended account's links", () => {
 describe("a suspended account's open premium payment", () => {
   it('is cancelled at the provider and its hold released: the slug is for sale again and the payment can no longer be made', async () => {
     const { userId, slug, intent } = await proBuyer('suspension.payment');
-    const held = await api.client().get<MarketplaceSlugDetail>(`/api/marketplace/premium-slugs/${slug.id}`);
+    const held = await t.api.client().get<MarketplaceSlugDetail>(`/api/marketplace/premium-slugs/${slug.id}`);
     expect(held.body.held).toBe(true);
 
     await setSuspended(userId, true);
-    const released = await api
+    const released = await t.api
       .client()
       .get<MarketplaceSlugDetail>(`/api/marketplace/premium-slugs/${slug.id}`);
     expect(released.body).toMatchObject({ held: false, available: true });
     expect((await confirm(intent, 'pay')).body.status).toBe('canceled');
 
     // Someone else may buy it now.
-    const other = await signedUpClient(api, 'suspension.next');
-    await api.runtime.accounts.setPlan(other.userId, 'monthly');
+    const other = await signedUpClient(t.api, 'suspension.next');
+    await t.api.runtime.accounts.setPlan(other.userId, 'monthly');
     const next = await other.client.post(`/api/marketplace/premium-slugs/${slug.id}/payment-intent`);
     expect(next.status, next.text).toBe(200);
   });
@@ -228,23 +208,23 @@ describe("a payment that goes through after its buyer's suspension", () => {
 
 describe("a suspended account's billing portal", () => {
   it('refuses a portal link made before the suspension, and the old session cannot open another', async () => {
-    const { client, userId } = await signedUpClient(api, 'suspension.portal');
+    const { client, userId } = await signedUpClient(t.api, 'suspension.portal');
     const checkout = await client.post('/api/create-subscription', { plan: 'monthly' });
     expect(checkout.status, checkout.text).toBe(200);
     const opened = await client.post<{ url: string }>('/api/billing/portal');
     expect(opened.status, opened.text).toBe(200);
     const portal = new URL(opened.body.url).pathname;
-    expect((await api.client().get(portal)).status).toBe(200);
+    expect((await t.api.client().get(portal)).status).toBe(200);
 
     await setSuspended(userId, true);
-    const refused = await api.client().get(portal);
+    const refused = await t.api.client().get(portal);
     expect(refused.status).toBe(404);
     expect(refused.text).toContain('Billing page expired');
-    const pressed = await api.client().post(`${portal}/end-now`);
+    const pressed = await t.api.client().post(`${portal}/end-now`);
     expect(pressed.status).toBe(404);
     expect((await client.post('/api/billing/portal')).status).toBe(401);
 
     await setSuspended(userId, false);
-    expect((await api.client().get(portal)).status).toBe(200);
+    expect((await t.api.client().get(portal)).status).toBe(200);
   });
 });

@@ -14,32 +14,20 @@ import {
   NotFoundError,
   UnauthorizedError,
 } from '@sniplink/domain';
-import {
-  type Clock,
-  commandHandler,
-  type Database,
-  type EventStore,
-  type IdSource,
-  type ReadModelWaiter,
-} from '@sniplink/platform';
+import { commandHandler } from '@sniplink/platform';
 import {
   allAnnouncements,
   announcementById,
   announcementsProjection,
   announcementsShownTo,
 } from '@sniplink/projections';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AccountService } from '../accounts/accounts';
+import type { ServiceDeps } from '../shared/service-deps';
 
-export interface AnnouncementServiceDeps {
-  eventStore: EventStore;
-  db: Kysely<Database>;
-  readModels: ReadModelWaiter;
+export interface AnnouncementServiceDeps extends ServiceDeps {
   /** Who the signed-in user is now: Pro or not, admin or not. */
   accounts: Pick<AccountService, 'user'>;
-  clock: Clock;
-  ids: IdSource;
 }
 
 /** What an admin publishes, as the API has checked and defaulted it. */

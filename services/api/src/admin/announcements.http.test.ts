@@ -1,29 +1,16 @@
 import type { Announcement, UserAnnouncement } from '@sniplink/contracts';
 import { withReadModels } from '@sniplink/projections';
-import {
-  type HttpClient,
-  signedUpAdmin,
-  signedUpClient,
-  startTestApi,
-  type TestApi,
-} from '@sniplink/test-support/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HttpClient, signedUpClient, testApiWithAdmin } from '@sniplink/test-support/api';
+import { describe, expect, it } from 'vitest';
 
 const ADMIN_EMAIL = 'announce.admin@example.com';
 const UNKNOWN_ID = '01890000-0000-7000-8000-0000000000ff';
 
-let api: TestApi;
-let admin: HttpClient;
-let adminId: string;
-beforeAll(async () => {
-  api = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL });
-  ({ client: admin, userId: adminId } = await signedUpAdmin(api, ADMIN_EMAIL));
-});
-afterAll(() => api.close());
+const t = testApiWithAdmin(ADMIN_EMAIL);
 
 /** Publishes as the admin; the body's defaults are the API's. */
 async function publish(body: Record<string, unknown>): Promise<Announcement> {
-  const response = await admin.post<Announcement>('/api/admin/announcements', {
+  const response = await t.admin.post<Announcement>('/api/admin/announcements', {
     message: 'Links keep redirecting.',
     ...body,
   });
@@ -44,14 +31,14 @@ const titlesShown = async (client: HttpClient, ours: Announcement[]) =>
     .map((shown) => shown.title);
 
 const proClient = async (label: string) => {
-  const pro = await signedUpClient(api, label);
-  await api.runtime.accounts.setPlan(pro.userId, 'monthly');
+  const pro = await signedUpClient(t.api, label);
+  await t.api.runtime.accounts.setPlan(pro.userId, 'monthly');
   return pro;
 };
 
 describe('publishing an announcement', () => {
   it('answers 201 with the defaults: type info, audience all, active', async () => {
-    const response = await admin.post<Announcement>('/api/admin/announcements', {
+    const response = await t.admin.post<Announcement>('/api/admin/announcements', {
       title: '  Welcome  ',
       message: 'Hello there.',
     });
@@ -80,7 +67,7 @@ describe('publishing an announcement', () => {
     [{ title: 't', message: 'm', targetAudience: 'pro' }, 'targetAudience', undefined],
     [{ title: 't', message: 'm', isActive: 'yes' }, 'isActive', undefined],
   ])('refuses %j with a 400 naming %s', async (body, field, message) => {
-    const response = await admin.post<{ code: string; field: string; message: string }>(
+    const response = await t.admin.post<{ code: string; field: string; message: string }>(
       '/api/admin/announcements',
       body,
     );
@@ -97,32 +84,32 @@ describe('publishing an announcement', () => {
   it('lists every announcement, newest first, and records the acting admin in each event', async () => {
     const older = await publish({ title: 'Older' });
     const newer = await publish({ title: 'Newer', type: 'error', targetAudience: 'admin', isActive: false });
-    const listed = await admin.get<Announcement[]>('/api/admin/announcements');
+    const listed = await t.admin.get<Announcement[]>('/api/admin/announcements');
     expect(listed.status).toBe(200);
     const ids = listed.body.map((announcement) => announcement.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(listed.body.find((announcement) => announcement.id === newer.id)).toEqual(newer);
 
-    await admin.patch(`/api/admin/announcements/${older.id}`, { isActive: false });
-    const events = await api.runtime.eventStore.readStream(`announcement-${older.id}`);
+    await t.admin.patch(`/api/admin/announcements/${older.id}`, { isActive: false });
+    const events = await t.api.runtime.eventStore.readStream(`announcement-${older.id}`);
     expect(events.map((event) => [event.type, event.actorId])).toEqual([
-      ['AnnouncementPublished', adminId],
-      ['AnnouncementSwitchedOff', adminId],
+      ['AnnouncementPublished', t.adminId],
+      ['AnnouncementSwitchedOff', t.adminId],
     ]);
     // Both are in the audit history, as the admin's, on the announcement.
-    const audit = await admin.get<{ entries: Array<{ action: string; actor: { id: string } }> }>(
+    const audit = await t.admin.get<{ entries: Array<{ action: string; actor: { id: string } }> }>(
       `/api/admin/audit?target=announcement-${older.id}`,
     );
     expect(audit.body.entries.map((entry) => [entry.action, entry.actor.id])).toEqual([
-      ['AnnouncementSwitchedOff', adminId],
-      ['AnnouncementPublished', adminId],
+      ['AnnouncementSwitchedOff', t.adminId],
+      ['AnnouncementPublished', t.adminId],
     ]);
   });
 
   it('keeps a message as the text it is: markup is stored and answered verbatim', async () => {
     const markup = '<img src=x onerror=alert(1)> & <b>bold</b>';
     const published = await publish({ title: '<script>alert(1)</script>', message: markup });
-    const { client } = await signedUpClient(api, 'announce.markup');
+    const { client } = await signedUpClient(t.api, 'announce.markup');
     const shown = (await shownTo(client)).find((announcement) => announcement.id === published.id);
     expect(shown).toMatchObject({ title: '<script>alert(1)</script>', message: markup });
   });
@@ -136,18 +123,18 @@ describe('who sees which announcement', () => {
       await publish({ title: 'For paid', targetAudience: 'paid' }),
       await publish({ title: 'For admins', targetAudience: 'admin' }),
     ];
-    const { client: free } = await signedUpClient(api, 'announce.free');
+    const { client: free } = await signedUpClient(t.api, 'announce.free');
     const { client: pro } = await proClient('announce.pro');
     // Newest first.
     expect(await titlesShown(free, ours)).toEqual(['For free', 'For all']);
     expect(await titlesShown(pro, ours)).toEqual(['For paid', 'For all']);
     // The admin is on Free: admins' and Free users' announcements.
-    expect(await titlesShown(admin, ours)).toEqual(['For admins', 'For free', 'For all']);
+    expect(await titlesShown(t.admin, ours)).toEqual(['For admins', 'For free', 'For all']);
   });
 
   it('shows a user only the fields meant for them', async () => {
     const published = await publish({ title: 'Fields', type: 'success' });
-    const { client } = await signedUpClient(api, 'announce.fields');
+    const { client } = await signedUpClient(t.api, 'announce.fields');
     const shown = (await shownTo(client)).find((announcement) => announcement.id === published.id);
     expect(shown).toEqual({
       id: published.id,
@@ -162,25 +149,27 @@ describe('who sees which announcement', () => {
     const draft = await publish({ title: 'Published off', isActive: false });
     const live = await publish({ title: 'Live' });
     const ours = [draft, live];
-    const { client: free } = await signedUpClient(api, 'announce.inactive');
+    const { client: free } = await signedUpClient(t.api, 'announce.inactive');
     const { client: pro } = await proClient('announce.inactive-pro');
     expect(await titlesShown(free, ours)).toEqual(['Live']);
 
-    const off = await admin.patch<Announcement>(`/api/admin/announcements/${live.id}`, { isActive: false });
+    const off = await t.admin.patch<Announcement>(`/api/admin/announcements/${live.id}`, { isActive: false });
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ ...live, isActive: false });
-    for (const client of [free, pro, admin]) expect(await titlesShown(client, ours)).toEqual([]);
+    for (const client of [free, pro, t.admin]) expect(await titlesShown(client, ours)).toEqual([]);
     // Off again: nothing changes.
-    expect((await admin.patch(`/api/admin/announcements/${live.id}`, { isActive: false })).status).toBe(200);
-    expect(await api.runtime.eventStore.readStream(`announcement-${live.id}`)).toHaveLength(2);
+    expect((await t.admin.patch(`/api/admin/announcements/${live.id}`, { isActive: false })).status).toBe(
+      200,
+    );
+    expect(await t.api.runtime.eventStore.readStream(`announcement-${live.id}`)).toHaveLength(2);
 
-    const on = await admin.patch<Announcement>(`/api/admin/announcements/${live.id}`, { isActive: true });
+    const on = await t.admin.patch<Announcement>(`/api/admin/announcements/${live.id}`, { isActive: true });
     expect(on.body.isActive).toBe(true);
     expect(await titlesShown(free, ours)).toEqual(['Live']);
   });
 
   it('answers 401 to a signed-out caller', async () => {
-    const signedOut = api.client();
+    const signedOut = t.api.client();
     expect((await signedOut.get('/api/announcements')).status).toBe(401);
     const published = await publish({ title: 'Signed out' });
     expect((await signedOut.post(`/api/announcements/${published.id}/dismiss`)).status).toBe(401);
@@ -190,8 +179,8 @@ describe('who sees which announcement', () => {
 describe('dismissing', () => {
   it('hides an announcement from that user only, for good, also once switched off and on again', async () => {
     const published = await publish({ title: 'Dismiss me' });
-    const { client: ada } = await signedUpClient(api, 'announce.ada');
-    const { client: bob } = await signedUpClient(api, 'announce.bob');
+    const { client: ada } = await signedUpClient(t.api, 'announce.ada');
+    const { client: bob } = await signedUpClient(t.api, 'announce.bob');
 
     const dismissed = await ada.post(`/api/announcements/${published.id}/dismiss`);
     expect(dismissed.status).toBe(200);
@@ -201,14 +190,14 @@ describe('dismissing', () => {
 
     // Again (a second tab): the same answer, nothing more.
     expect((await ada.post(`/api/announcements/${published.id}/dismiss`)).status).toBe(200);
-    await admin.patch(`/api/admin/announcements/${published.id}`, { isActive: false });
-    await admin.patch(`/api/admin/announcements/${published.id}`, { isActive: true });
+    await t.admin.patch(`/api/admin/announcements/${published.id}`, { isActive: false });
+    await t.admin.patch(`/api/admin/announcements/${published.id}`, { isActive: true });
     expect(await titlesShown(ada, [published])).toEqual([]);
     expect(await titlesShown(bob, [published])).toEqual(['Dismiss me']);
   });
 
   it('answers 404 for an unknown or malformed id, and for one not addressed to the user', async () => {
-    const { client } = await signedUpClient(api, 'announce.404');
+    const { client } = await signedUpClient(t.api, 'announce.404');
     const forPro = await publish({ title: 'Pro only', targetAudience: 'paid' });
     for (const id of [UNKNOWN_ID, 'not-a-uuid', forPro.id]) {
       const response = await client.post(`/api/announcements/${encodeURIComponent(id)}/dismiss`);
@@ -219,17 +208,17 @@ describe('dismissing', () => {
 
   it("drops the user's dismissals when the account is erased", async () => {
     const published = await publish({ title: 'Erase me' });
-    const { client, userId } = await signedUpClient(api, 'announce.erased');
+    const { client, userId } = await signedUpClient(t.api, 'announce.erased');
     expect((await client.post(`/api/announcements/${published.id}/dismiss`)).status).toBe(200);
     const dismissalsOf = () =>
-      withReadModels(api.runtime.database.db)
+      withReadModels(t.api.runtime.database.db)
         .selectFrom('rm_announcement_dismissals')
         .select('announcement_id')
         .where('user_id', '=', userId)
         .execute();
     expect(await dismissalsOf()).toEqual([{ announcement_id: published.id }]);
 
-    await api.runtime.accounts.erase(userId);
+    await t.api.runtime.accounts.erase(userId);
     await expect.poll(dismissalsOf).toEqual([]);
     expect((await client.get('/api/announcements')).status).toBe(401);
   });
@@ -238,7 +227,7 @@ describe('dismissing', () => {
 describe('switching one off', () => {
   it('answers 404 for an unknown or malformed id', async () => {
     for (const id of [UNKNOWN_ID, 'not-a-uuid', '1']) {
-      const response = await admin.patch(`/api/admin/announcements/${id}`, { isActive: false });
+      const response = await t.admin.patch(`/api/admin/announcements/${id}`, { isActive: false });
       expect({ id, status: response.status }).toEqual({ id, status: 404 });
       expect(response.body).toMatchObject({ code: 'NOT_FOUND' });
     }
@@ -246,7 +235,7 @@ describe('switching one off', () => {
 
   it('refuses a body without isActive, naming it', async () => {
     const published = await publish({ title: 'No body' });
-    const response = await admin.patch(`/api/admin/announcements/${published.id}`, {});
+    const response = await t.admin.patch(`/api/admin/announcements/${published.id}`, {});
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ field: 'isActive' });
   });

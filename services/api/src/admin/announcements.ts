@@ -3,12 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
-import { endpointRoute } from '../http/route-schema';
+import { featureRoutes } from '../http/route-schema';
 import type { AnnouncementService } from './announcement-service';
-import { ADMIN_PREFIX } from './routes';
-
-const { listAnnouncements, publishAnnouncement, toggleAnnouncement } = announcementAdminEndpoints;
-const { activeAnnouncements, dismissAnnouncement } = announcementEndpoints;
+import { ADMIN } from './routes';
 
 /**
  * The console's Announce tab: the list, publishing, switching one
@@ -19,36 +16,23 @@ export async function announcementAdminRoutes(
   { announcements }: { announcements: AnnouncementService },
 ): Promise<void> {
   const api = admin.withTypeProvider<ZodTypeProvider>();
+  const adminRoute = featureRoutes(announcementAdminEndpoints, ADMIN);
 
   api.route({
-    ...endpointRoute(
-      listAnnouncements,
-      {
-        tag: 'Admin',
-        operationId: 'listAnnouncements',
-        summary: 'Every announcement, newest first',
-        session: 'admin',
-        answers: { 200: 'The announcements' },
-      },
-      ADMIN_PREFIX,
-    ),
+    ...adminRoute('listAnnouncements', {
+      summary: 'Every announcement, newest first',
+      answers: { 200: 'The announcements' },
+    }),
     handler: () => announcements.list(),
   });
 
   api.route({
-    ...endpointRoute(
-      publishAnnouncement,
-      {
-        tag: 'Admin',
-        operationId: 'publishAnnouncement',
-        summary: 'Publish an announcement',
-        description:
-          'Title (at most 120 characters) and message (at most 2,000) are required and not blank; `type` defaults to `info`, `targetAudience` to `all`, `isActive` to true. Users see the message as text, never as HTML.',
-        session: 'admin',
-        answers: { 201: 'The announcement as published' },
-      },
-      ADMIN_PREFIX,
-    ),
+    ...adminRoute('publishAnnouncement', {
+      summary: 'Publish an announcement',
+      description:
+        'Title (at most 120 characters) and message (at most 2,000) are required and not blank; `type` defaults to `info`, `targetAudience` to `all`, `isActive` to true. Users see the message as text, never as HTML.',
+      answers: { 201: 'The announcement as published' },
+    }),
     handler: async (request, reply) => {
       reply.code(201);
       return announcements.publish(request.body);
@@ -56,20 +40,13 @@ export async function announcementAdminRoutes(
   });
 
   api.route({
-    ...endpointRoute(
-      toggleAnnouncement,
-      {
-        tag: 'Admin',
-        operationId: 'toggleAnnouncement',
-        summary: 'Switch an announcement off, or on again',
-        description:
-          'Switched off, it is shown to no one (and stays in the list); asking for its current state changes nothing.',
-        session: 'admin',
-        answers: { 200: 'The announcement as it stands now' },
-        errors: { 404: ['NOT_FOUND'] },
-      },
-      ADMIN_PREFIX,
-    ),
+    ...adminRoute('toggleAnnouncement', {
+      summary: 'Switch an announcement off, or on again',
+      description:
+        'Switched off, it is shown to no one (and stays in the list); asking for its current state changes nothing.',
+      answers: { 200: 'The announcement as it stands now' },
+      errors: { 404: ['NOT_FOUND'] },
+    }),
     handler: (request) => announcements.setActive(request.params.id, request.body.isActive),
   });
 }
@@ -80,15 +57,13 @@ export async function announcementRoutes(
   { announcements }: { announcements: AnnouncementService; sessions: SessionStore },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const route = featureRoutes(announcementEndpoints, { tag: 'Announcements', session: 'required' });
 
   api.route({
-    ...endpointRoute(activeAnnouncements, {
-      tag: 'Announcements',
-      operationId: 'activeAnnouncements',
+    ...route('activeAnnouncements', {
       summary: "The announcements for the signed-in user's audience",
       description:
         'Active ones only, newest first: `all` to everyone, `free` to users who are not Pro, `paid` to Pro users, `admin` to admins; minus those the user dismissed.',
-      session: 'required',
       answers: { 200: 'The announcements to show' },
     }),
     handler: async (request) => {
@@ -98,12 +73,9 @@ export async function announcementRoutes(
   });
 
   api.route({
-    ...endpointRoute(dismissAnnouncement, {
-      tag: 'Announcements',
-      operationId: 'dismissAnnouncement',
+    ...route('dismissAnnouncement', {
       summary: 'Dismiss an announcement for good',
       description: 'Dismissing it again changes nothing; one not addressed to the user is not found.',
-      session: 'required',
       answers: { 200: 'Dismissed' },
       errors: { 404: ['NOT_FOUND'] },
     }),

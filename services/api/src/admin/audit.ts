@@ -2,8 +2,8 @@ import { AUDIT_PAGE_SIZE, type AuditActor, type AuditEntry, auditAdminEndpoints 
 import type { AuditFilter, AuditRecord } from '@sniplink/projections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../http/route-schema';
-import { ADMIN_PREFIX } from './routes';
+import { featureRoutes } from '../http/route-schema';
+import { ADMIN } from './routes';
 
 export interface AuditAdminRoutesDeps {
   /** A page of the audit read model (projections' `auditHistory` on the app's database). */
@@ -16,20 +16,14 @@ export interface AuditAdminRoutesDeps {
  * an operator's tool was the way in is an entry (see projections/src/admin/audit/).
  */
 export async function auditAdminRoutes(admin: FastifyInstance, deps: AuditAdminRoutesDeps) {
+  const route = featureRoutes(auditAdminEndpoints, ADMIN);
   admin.withTypeProvider<ZodTypeProvider>().route({
-    ...endpointRoute(
-      auditAdminEndpoints.auditHistory,
-      {
-        tag: 'Admin',
-        operationId: 'auditHistory',
-        summary: 'The history of admin and operator actions',
-        description:
-          'Every change made through the admin console or an operator command, newest first. `target` takes a stream id (`user-{id}`) or the id alone. Entries never carry personal data or secrets.',
-        session: 'admin',
-        answers: { 200: 'One page of the history' },
-      },
-      ADMIN_PREFIX,
-    ),
+    ...route('auditHistory', {
+      summary: 'The history of admin and operator actions',
+      description:
+        'Every change made through the admin console or an operator command, newest first. `target` takes a stream id (`user-{id}`) or the id alone. Entries never carry personal data or secrets.',
+      answers: { 200: 'One page of the history' },
+    }),
     handler: async (request) => {
       const { actor, target } = request.query;
       const page = Number(request.query.page ?? 1);

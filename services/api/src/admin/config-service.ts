@@ -1,24 +1,23 @@
-import type { ConfigEntry } from '@sniplink/contracts';
-import { configStream } from '@sniplink/contracts';
-import { type ConfigCommand, configDecider } from '@sniplink/domain';
 import {
-  type Clock,
-  commandHandler,
-  type Database,
-  type EventStore,
-  type ReadModelWaiter,
-} from '@sniplink/platform';
+  type ConfigEntry,
+  configStream,
+  type KnownSettingState,
+  knownSettings,
+  type SettingValues,
+} from '@sniplink/contracts';
+import { type ConfigCommand, configDecider } from '@sniplink/domain';
+import { commandHandler } from '@sniplink/platform';
 import { type ConfigEntryRow, configEntries, configEntry, configProjection } from '@sniplink/projections';
-import type { Kysely } from 'kysely';
+import type { ServiceDeps } from '../shared/service-deps';
 
-export interface ConfigServiceDeps {
-  db: Kysely<Database>;
-  eventStore: EventStore;
-  readModels: ReadModelWaiter;
+/** Config entries take their ids from their keys. */
+export interface ConfigServiceDeps extends Omit<ServiceDeps, 'ids'> {
   /** This process's settings, read again after each change so that it applies before the answer. */
-  settings: { refresh(): Promise<void> };
-  clock: Clock;
+  settings: { refresh(): Promise<void>; current(): SettingValues; defaultValues(): SettingValues };
 }
+
+/** A config key's commands: its stream, answered once the `admin-config` read model has them. */
+const configCommands = { decider: configDecider, stream: configStream, projection: configProjection };
 
 /**
  * Config entries (the console's Config tab): each key is a stream `config-{key}`, whose expected revision
@@ -31,15 +30,29 @@ export class ConfigService {
   private readonly entries;
 
   constructor(private readonly deps: ConfigServiceDeps) {
-    this.entries = commandHandler(deps, {
-      decider: configDecider,
-      stream: configStream,
-      projection: configProjection,
-    });
+    this.entries = commandHandler(deps, configCommands);
   }
 
   async list(): Promise<ConfigEntry[]> {
     return (await configEntries(this.deps.db)).map(toJson);
+  }
+
+  /** Every key the app reads, set or not: the value in force and its default. */
+  async knownSettings(): Promise<KnownSettingState[]> {
+    const stored = new Set((await configEntries(this.deps.db)).map((row) => row.key));
+    const current = this.deps.settings.current();
+    const defaults = this.deps.settings.defaultValues();
+    return Object.entries(knownSettings).map(([name, setting]) => {
+      const settingName = name as keyof typeof knownSettings;
+      return {
+        key: setting.key,
+        label: setting.label,
+        value: current[settingName],
+        default: defaults[settingName],
+        defaultFrom: 'defaultFrom' in setting ? setting.defaultFrom : null,
+        set: stored.has(setting.key),
+      };
+    });
   }
 
   create(key: string, value: string, description: string | null): Promise<ConfigEntry> {

@@ -1,28 +1,56 @@
-import type { ConfigEntry, DemoLink, ErrorBody, Link, User } from '@sniplink/contracts';
-import {
-  type HttpClient,
-  signedUpAdmin,
-  signedUpClient,
-  startTestApi,
-  type TestApi,
-} from '@sniplink/test-support/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConfigEntry, DemoLink, ErrorBody, KnownSettingState, Link, User } from '@sniplink/contracts';
+import { type HttpClient, signedUpClient, testApiWithAdmin } from '@sniplink/test-support/api';
+import { describe, expect, it } from 'vitest';
 
-let api: TestApi;
-let admin: HttpClient;
-beforeAll(async () => {
-  // TRUST_PROXY: the demo calls below speak from an address of their own.
-  api = await startTestApi({ ADMIN_EMAILS: 'config.admin@example.com', TRUST_PROXY: '1' });
-  ({ client: admin } = await signedUpAdmin(api, 'config.admin@example.com'));
-});
-afterAll(() => api.close());
+// TRUST_PROXY: the demo calls below speak from an address of their own.
+const t = testApiWithAdmin('config.admin@example.com', { env: { TRUST_PROXY: '1' } });
 
 type Answer = ConfigEntry & ErrorBody;
-const list = async () => (await admin.get<ConfigEntry[]>('/api/admin/config')).body;
-const add = (body: unknown) => admin.post<Answer>('/api/admin/config', body);
-const put = (key: string, body: unknown) => admin.request<Answer>('PUT', `/api/admin/config/${key}`, body);
+const list = async () => (await t.admin.get<ConfigEntry[]>('/api/admin/config')).body;
+const add = (body: unknown) => t.admin.post<Answer>('/api/admin/config', body);
+const put = (key: string, body: unknown) => t.admin.request<Answer>('PUT', `/api/admin/config/${key}`, body);
 const remove = (key: string) =>
-  admin.request<ErrorBody & { ok: true; key: string }>('DELETE', `/api/admin/config/${key}`);
+  t.admin.request<ErrorBody & { ok: true; key: string }>('DELETE', `/api/admin/config/${key}`);
+
+describe('the settings the app reads', () => {
+  const settings = async () => (await t.admin.get<KnownSettingState[]>('/api/admin/config-settings')).body;
+
+  it('lists every known key with its value and default even when never set, and marks one once set', async () => {
+    const before = await settings();
+    expect(before.map((setting) => setting.key)).toEqual(
+      expect.arrayContaining(['links.free_limit', 'links.pro_monthly_limit', 'demo.links_per_visitor']),
+    );
+    const free = before.find((setting) => setting.key === 'links.free_limit');
+    expect(free).toEqual({
+      key: 'links.free_limit',
+      label: 'Links a Free account may hold',
+      value: 5,
+      default: 5,
+      defaultFrom: null,
+      set: false,
+    });
+    expect(before.find((setting) => setting.key === 'demo.links_per_visitor')).toMatchObject({
+      defaultFrom: 'DEMO_MAX_PER_VISITOR',
+    });
+
+    expect((await add({ key: 'links.pro_monthly_limit', value: '900' })).status).toBe(201);
+    expect((await settings()).find((setting) => setting.key === 'links.pro_monthly_limit')).toMatchObject({
+      value: 900,
+      default: 500,
+      set: true,
+    });
+    expect((await remove('links.pro_monthly_limit')).status).toBe(200);
+    expect((await settings()).find((setting) => setting.key === 'links.pro_monthly_limit')).toMatchObject({
+      value: 500,
+      set: false,
+    });
+  });
+
+  it('is for admins only', async () => {
+    const { client } = await signedUpClient(t.api, 'config.settings.user');
+    expect((await client.get('/api/admin/config-settings')).status).toBe(403);
+  });
+});
 
 describe('config entries', () => {
   it('adds an entry, lists it, refuses the same key again (409), changes and deletes it', async () => {
@@ -165,7 +193,7 @@ describe('config entries', () => {
       description: 'Launch price',
     });
     expect(price).toMatchObject({ status: 201, body: { value: '1999' } });
-    expect(api.runtime.settings.current().premiumSlugPriceCents).toBe(1999);
+    expect(t.api.runtime.settings.current().premiumSlugPriceCents).toBe(1999);
     expect(await put('premium.slug_price_cents', { value: 'free' })).toMatchObject({
       status: 400,
       body: {
@@ -173,14 +201,14 @@ describe('config entries', () => {
         message: 'premium.slug_price_cents must be a whole number from 0 to 100000000',
       },
     });
-    expect(api.runtime.settings.current().premiumSlugPriceCents).toBe(1999);
+    expect(t.api.runtime.settings.current().premiumSlugPriceCents).toBe(1999);
 
     await add({ key: 'premium.max_owned_slugs', value: '10' });
-    expect(api.runtime.settings.current().maxOwnedPremiumSlugs).toBe(10);
+    expect(t.api.runtime.settings.current().maxOwnedPremiumSlugs).toBe(10);
     // Deleting a known key puts its default back in force.
     await remove('premium.slug_price_cents');
     await remove('premium.max_owned_slugs');
-    expect(api.runtime.settings.current()).toMatchObject({
+    expect(t.api.runtime.settings.current()).toMatchObject({
       premiumSlugPriceCents: 2500,
       maxOwnedPremiumSlugs: 3,
     });
@@ -199,7 +227,7 @@ describe('config values applied without restart', () => {
     client.post<Link & ErrorBody>('/api/links', { originalUrl: `https://example.com/${n}`, title: null });
 
   it('a Free allowance of 2: the user JSON says 2, the third create is refused; deleting the key gives 5 back', async () => {
-    const { client } = await signedUpClient(api, 'config.free');
+    const { client } = await signedUpClient(t.api, 'config.free');
     expect((await add({ key: 'links.free_limit', value: '2' })).status).toBe(201);
     expect(await allowance(client)).toEqual({ period: 'lifetime', used: 0, limit: 2, remaining: 2 });
     expect((await create(client, 1)).status).toBe(201);
@@ -219,7 +247,7 @@ describe('config values applied without restart', () => {
   });
 
   it('lowering the Free allowance below what a user holds keeps their links; they cannot create more', async () => {
-    const { client } = await signedUpClient(api, 'config.lowered');
+    const { client } = await signedUpClient(t.api, 'config.lowered');
     for (let n = 0; n < 4; n++) expect((await create(client, n)).status).toBe(201);
     await add({ key: 'links.free_limit', value: '2' });
     try {
@@ -236,8 +264,8 @@ describe('config values applied without restart', () => {
   });
 
   it('a Pro monthly allowance of 1: the second create of the month is refused with the new figure', async () => {
-    const { client, userId } = await signedUpClient(api, 'config.pro');
-    await api.runtime.accounts.setPlan(userId, 'monthly');
+    const { client, userId } = await signedUpClient(t.api, 'config.pro');
+    await t.api.runtime.accounts.setPlan(userId, 'monthly');
     await add({ key: 'links.pro_monthly_limit', value: '1' });
     try {
       expect(await allowance(client)).toEqual({ period: 'month', used: 0, limit: 1, remaining: 1 });
@@ -253,7 +281,7 @@ describe('config values applied without restart', () => {
   });
 
   it('a demo limit of 2 per visitor: the third demo link is refused; raising it lets the same visitor go on', async () => {
-    const visitor = api.client();
+    const visitor = t.api.client();
     const from = { 'x-forwarded-for': '198.51.100.7' };
     const shorten = (n: number) =>
       visitor.post<DemoLink & ErrorBody>('/api/demo/shorten', { url: `https://example.com/demo/${n}` }, from);

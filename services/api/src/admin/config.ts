@@ -2,9 +2,9 @@ import { configAdminEndpoints, isConfigKey } from '@sniplink/contracts';
 import { NotFoundError, ValidationError } from '@sniplink/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../http/route-schema';
+import { featureRoutes } from '../http/route-schema';
 import type { ConfigService } from './config-service';
-import { ADMIN_PREFIX } from './routes';
+import { ADMIN } from './routes';
 
 export interface ConfigAdminRoutesDeps {
   config: ConfigService;
@@ -22,36 +22,32 @@ function entryKey(key: string): string {
 /** The console's Config tab: config entries, listed and changed. */
 export async function configAdminRoutes(admin: FastifyInstance, { config }: ConfigAdminRoutesDeps) {
   const api = admin.withTypeProvider<ZodTypeProvider>();
+  const route = featureRoutes(configAdminEndpoints, ADMIN);
 
   api.route({
-    ...endpointRoute(
-      configAdminEndpoints.listConfig,
-      {
-        tag: 'Admin',
-        operationId: 'listConfig',
-        summary: 'List the config entries',
-        session: 'admin',
-        answers: { 200: 'Every config entry, by key' },
-      },
-      ADMIN_PREFIX,
-    ),
+    ...route('listConfig', {
+      summary: 'List the config entries',
+      answers: { 200: 'Every config entry, by key' },
+    }),
     handler: () => config.list(),
   });
 
   api.route({
-    ...endpointRoute(
-      configAdminEndpoints.addConfig,
-      {
-        tag: 'Admin',
-        operationId: 'addConfig',
-        summary: 'Add a config entry',
-        description: `Key and value are required. ${KNOWN_KEYS}`,
-        session: 'admin',
-        answers: { 201: 'The entry as stored' },
-        errors: { 409: ['CONFLICT'] },
-      },
-      ADMIN_PREFIX,
-    ),
+    ...route('listKnownSettings', {
+      summary: 'The keys the app reads, set or not',
+      description: 'Each with its label, the value in force, its default and whether an entry sets it.',
+      answers: { 200: 'Every known setting' },
+    }),
+    handler: () => config.knownSettings(),
+  });
+
+  api.route({
+    ...route('addConfig', {
+      summary: 'Add a config entry',
+      description: `Key and value are required. ${KNOWN_KEYS}`,
+      answers: { 201: 'The entry as stored' },
+      errors: { 409: ['CONFLICT'] },
+    }),
     handler: async (request, reply) => {
       const { key, value, description } = request.body;
       reply.code(201);
@@ -60,19 +56,12 @@ export async function configAdminRoutes(admin: FastifyInstance, { config }: Conf
   });
 
   api.route({
-    ...endpointRoute(
-      configAdminEndpoints.updateConfig,
-      {
-        tag: 'Admin',
-        operationId: 'updateConfig',
-        summary: 'Change a config entry',
-        description: `The key cannot change: a body \`key\` must be the one in the path. ${KNOWN_KEYS}`,
-        session: 'admin',
-        answers: { 200: 'The entry as stored' },
-        errors: { 404: ['NOT_FOUND'] },
-      },
-      ADMIN_PREFIX,
-    ),
+    ...route('updateConfig', {
+      summary: 'Change a config entry',
+      description: `The key cannot change: a body \`key\` must be the one in the path. ${KNOWN_KEYS}`,
+      answers: { 200: 'The entry as stored' },
+      errors: { 404: ['NOT_FOUND'] },
+    }),
     handler: async (request) => {
       const key = entryKey(request.params.key);
       const { key: bodyKey, value, description } = request.body;
@@ -83,19 +72,12 @@ export async function configAdminRoutes(admin: FastifyInstance, { config }: Conf
   });
 
   api.route({
-    ...endpointRoute(
-      configAdminEndpoints.deleteConfig,
-      {
-        tag: 'Admin',
-        operationId: 'deleteConfig',
-        summary: 'Delete a config entry',
-        description: 'A known key is back at its default at once.',
-        session: 'admin',
-        answers: { 200: 'Deleted' },
-        errors: { 404: ['NOT_FOUND'] },
-      },
-      ADMIN_PREFIX,
-    ),
+    ...route('deleteConfig', {
+      summary: 'Delete a config entry',
+      description: 'A known key is back at its default at once.',
+      answers: { 200: 'Deleted' },
+      errors: { 404: ['NOT_FOUND'] },
+    }),
     handler: async (request) => {
       const key = entryKey(request.params.key);
       await config.remove(key);

@@ -1,27 +1,21 @@
-import {
-  type HttpClient,
-  signedUpAdmin,
-  signedUpClient,
-  startTestApi,
-  type TestApi,
-} from '@sniplink/test-support/api';
+import { type HttpClient, signedUpClient, startTestApi, testApiWithAdmin } from '@sniplink/test-support/api';
 import { type RegisteredRoute, recordingRoutes } from '@sniplink/test-support/routes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-let api: TestApi;
 let adminRoutes: RegisteredRoute[];
-let admin: HttpClient;
+const t = testApiWithAdmin('gate.admin@example.com', {
+  start: async (env) => {
+    const recorded = await recordingRoutes(() => startTestApi(env));
+    adminRoutes = recorded.routes.filter(
+      (route) => route.path.startsWith('/api/admin/') && route.method !== 'head',
+    );
+    return recorded.result;
+  },
+});
 let member: HttpClient;
 beforeAll(async () => {
-  const recorded = await recordingRoutes(() => startTestApi({ ADMIN_EMAILS: 'gate.admin@example.com' }));
-  api = recorded.result;
-  adminRoutes = recorded.routes.filter(
-    (route) => route.path.startsWith('/api/admin/') && route.method !== 'head',
-  );
-  ({ client: admin } = await signedUpAdmin(api, 'gate.admin@example.com'));
-  ({ client: member } = await signedUpClient(api, 'gate.member'));
+  ({ client: member } = await signedUpClient(t.api, 'gate.member'));
 });
-afterAll(() => api.close());
 
 /** A concrete URL for a route: each `{param}` filled with a well-formed id that names nothing. */
 const urlOf = (route: RegisteredRoute) =>
@@ -37,7 +31,7 @@ describe('the admin gate, walked over every registered /api/admin route', () => 
   });
 
   it('answers 401 with a JSON error to a signed-out caller, on every route', async () => {
-    const signedOut = api.client();
+    const signedOut = t.api.client();
     for (const route of adminRoutes) {
       const response = await signedOut.request(route.method.toUpperCase(), urlOf(route), bodyOf(route));
       expect({ route: `${route.method} ${route.path}`, status: response.status }).toEqual({
@@ -61,14 +55,14 @@ describe('the admin gate, walked over every registered /api/admin route', () => 
 
   it('lets an admin through to the route itself', async () => {
     for (const route of adminRoutes) {
-      const response = await admin.request(route.method.toUpperCase(), urlOf(route), bodyOf(route));
+      const response = await t.admin.request(route.method.toUpperCase(), urlOf(route), bodyOf(route));
       expect([401, 403]).not.toContain(response.status);
     }
   });
 
   it('documents each admin route as needing an admin session (401 and 403 in its answers)', async () => {
     const document = (
-      await api.client().get<{ paths: Record<string, Record<string, unknown>> }>('/api/openapi.json')
+      await t.api.client().get<{ paths: Record<string, Record<string, unknown>> }>('/api/openapi.json')
     ).body;
     for (const route of adminRoutes) {
       const operation = document.paths[route.path]?.[route.method] as

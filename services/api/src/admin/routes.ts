@@ -8,9 +8,13 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentSession } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
+import type { Feature } from '../http/route-schema';
 
 /** Every admin call's path starts here. */
 export const ADMIN_PREFIX = '/api/admin';
+
+/** What every console route shares: the Admin tag, an admin's session, and the scope's prefix. */
+export const ADMIN: Feature = { tag: 'Admin', session: 'admin', under: ADMIN_PREFIX };
 
 /**
  * One part of the console's API (stats, users, config, announcements, audit…) bound to its

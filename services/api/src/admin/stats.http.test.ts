@@ -9,15 +9,9 @@ import {
 import { isProAt } from '@sniplink/domain';
 import type { ClickStream, RecordedEvent } from '@sniplink/platform';
 import { adminStatsProjection } from '@sniplink/projections';
-import {
-  type HttpClient,
-  signedUpAdmin,
-  signedUpClient,
-  startTestApi,
-  type TestApi,
-} from '@sniplink/test-support/api';
+import { type HttpClient, signedUpClient, testApiWithAdmin } from '@sniplink/test-support/api';
 import { until } from '@sniplink/test-support/until';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readEntireLog } from '../../../../projections/src/testing/fixtures';
 
 const ADMIN = `stats-admin.${Date.now()}@example.com`;
@@ -25,16 +19,10 @@ const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const CURL = 'curl/8.5.0';
 
-let api: TestApi;
-let admin: HttpClient;
-beforeAll(async () => {
-  api = await startTestApi({ ADMIN_EMAILS: ADMIN });
-  ({ client: admin } = await signedUpAdmin(api, ADMIN));
-});
-afterAll(() => api.close());
+const t = testApiWithAdmin(ADMIN);
 
 const detailed = async () => {
-  const answer = await admin.get<AdminDetailedStats>('/api/admin/stats/detailed');
+  const answer = await t.admin.get<AdminDetailedStats>('/api/admin/stats/detailed');
   expect(answer.status).toBe(200);
   return answer.body;
 };
@@ -58,7 +46,7 @@ describe('GET /api/admin/stats and /stats/detailed', () => {
       ].sort(),
     );
     expect(stats.timeZone).toBe('UTC');
-    const summary = await admin.get('/api/admin/stats');
+    const summary = await t.admin.get('/api/admin/stats');
     expect(summary.status).toBe(200);
     expect(summary.headers.get('cache-control')).toBe('no-store');
     expect(summary.body).toEqual({
@@ -78,7 +66,7 @@ describe('GET /api/admin/stats and /stats/detailed', () => {
     let clicksSent = 0;
 
     const signUp = async () => {
-      users.push({ ...(await signedUpClient(api, 'stats')), links: [] });
+      users.push({ ...(await signedUpClient(t.api, 'stats')), links: [] });
     };
     const createLink = async (user: (typeof users)[number], step: number) => {
       const answer = await user.client.post<Link>('/api/links', {
@@ -90,7 +78,7 @@ describe('GET /api/admin/stats and /stats/detailed', () => {
       if (answer.status === 201) user.links.push(answer.body);
     };
     const follow = async (link: Link, agent: string) => {
-      const answer = await fetch(`${api.baseUrl}/s/${link.shortCode}`, {
+      const answer = await fetch(`${t.api.baseUrl}/s/${link.shortCode}`, {
         redirect: 'manual',
         headers: { 'user-agent': agent },
       });
@@ -98,7 +86,7 @@ describe('GET /api/admin/stats and /stats/detailed', () => {
       clicksSent += 1;
     };
     const erase = async (user: (typeof users)[number]) => {
-      await api.runtime.accounts.erase(user.userId);
+      await t.api.runtime.accounts.erase(user.userId);
       users.splice(users.indexOf(user), 1);
     };
 
@@ -107,9 +95,9 @@ describe('GET /api/admin/stats and /stats/detailed', () => {
     const [payer, grantee, revoked, eraser] = users as [(typeof users)[number], ...(typeof users)[number][]];
     await subscribe(payer, 'yearly');
     await subscribe(eraser as (typeof users)[number], 'monthly');
-    await api.runtime.accounts.setPlan(grantee?.userId ?? '', 'monthly');
-    await api.runtime.accounts.setPlan(revoked?.userId ?? '', 'yearly');
-    await api.runtime.accounts.setPlan(revoked?.userId ?? '', 'free');
+    await t.api.runtime.accounts.setPlan(grantee?.userId ?? '', 'monthly');
+    await t.api.runtime.accounts.setPlan(revoked?.userId ?? '', 'yearly');
+    await t.api.runtime.accounts.setPlan(revoked?.userId ?? '', 'free');
     await createLink(payer, 0);
     await follow(payer.links[0] as Link, CHROME);
     await follow(payer.links[0] as Link, CURL);
@@ -127,7 +115,7 @@ describe('GET /api/admin/stats and /stats/detailed', () => {
         const link = pick(users.flatMap((u) => u.links));
         if (link) await follow(link, random() < 0.25 ? CURL : CHROME);
       } else if (roll < 0.8) {
-        const answer = await api.client().post('/api/demo/shorten', { url: `https://example.org/${step}` });
+        const answer = await t.api.client().post('/api/demo/shorten', { url: `https://example.org/${step}` });
         expect(answer.status, answer.text).toBe(201);
       } else {
         // The payer stays paying and the revoked grantee stays Free, so that every figure is above 0 at the
@@ -136,22 +124,22 @@ describe('GET /api/admin/stats and /stats/detailed', () => {
         if (!other) await signUp();
         else if (roll < 0.88) await subscribe(other, random() < 0.5 ? 'monthly' : 'yearly');
         else if (roll < 0.95)
-          await api.runtime.accounts.setPlan(other.userId, random() < 0.6 ? 'monthly' : 'free');
+          await t.api.runtime.accounts.setPlan(other.userId, random() < 0.6 ? 'monthly' : 'free');
         else await erase(other);
       }
     }
 
     // Every click published and counted, every event projected.
-    const stream = api.runtime.clickStream;
+    const stream = t.api.runtime.clickStream;
     await until(
       async () => sum(await stream.endOffsets()),
       (published) => published === clicksSent,
       10_000,
     );
-    const head = await api.runtime.eventStore.headPosition();
-    expect(await api.runtime.progress.waitFor(adminStatsProjection, head, 10_000)).toBe(true);
+    const head = await t.api.runtime.eventStore.headPosition();
+    expect(await t.api.runtime.progress.waitFor(adminStatsProjection, head, 10_000)).toBe(true);
     const expected = recount(
-      await readEntireLog(api.runtime.eventStore),
+      await readEntireLog(t.api.runtime.eventStore),
       await readClickLog(stream),
       new Date(),
     );

@@ -2,8 +2,8 @@ import { type AdminDetailedStats, type AdminStats, statsAdminEndpoints } from '@
 import type { Clock } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../http/route-schema';
-import { ADMIN_PREFIX } from './routes';
+import { featureRoutes } from '../http/route-schema';
+import { ADMIN } from './routes';
 
 export interface StatsAdminRoutesDeps {
   /** The read models' figures at an instant (projections' `adminStatsSummary`, `adminDetailedStats`). */
@@ -20,38 +20,25 @@ export interface StatsAdminRoutesDeps {
  */
 export async function statsAdminRoutes(admin: FastifyInstance, { stats, clock }: StatsAdminRoutesDeps) {
   const api = admin.withTypeProvider<ZodTypeProvider>();
+  const route = featureRoutes(statsAdminEndpoints, ADMIN);
 
   api.route({
-    ...endpointRoute(
-      statsAdminEndpoints.platformStats,
-      {
-        tag: 'Admin',
-        operationId: 'platformStats',
-        summary: 'Platform figures: accounts, subscriptions, links, clicks',
-        session: 'admin',
-        answers: { 200: 'The Overview’s headline figures, as the read models hold them now' },
-      },
-      ADMIN_PREFIX,
-    ),
+    ...route('platformStats', {
+      summary: 'Platform figures: accounts, subscriptions, links, clicks',
+      answers: { 200: 'The Overview’s headline figures, as the read models hold them now' },
+    }),
     handler: async (_request, reply) =>
       reply.header('cache-control', 'no-store').send(await stats.summary(clock.now())),
   });
 
   api.route({
-    ...endpointRoute(
-      statsAdminEndpoints.overviewStats,
-      {
-        tag: 'Admin',
-        operationId: 'overviewStats',
-        summary: 'Every figure of the Overview',
-        description:
-          'The headline figures, today’s and this month’s activity (from midnight and the first of the month in the ' +
-          'TIME_ZONE setting, UTC by default), free and paid accounts, and the monthly revenue in cents.',
-        session: 'admin',
-        answers: { 200: 'The detailed statistics' },
-      },
-      ADMIN_PREFIX,
-    ),
+    ...route('overviewStats', {
+      summary: 'Every figure of the Overview',
+      description:
+        'The headline figures, today’s and this month’s activity (from midnight and the first of the month in the ' +
+        'TIME_ZONE setting, UTC by default), free and paid accounts, and the monthly revenue in cents.',
+      answers: { 200: 'The detailed statistics' },
+    }),
     handler: async (_request, reply) =>
       reply.header('cache-control', 'no-store').send(await stats.detailed(clock.now())),
   });

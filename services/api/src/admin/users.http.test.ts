@@ -5,10 +5,10 @@ import type { AdminUser, AdminUsersPage, ErrorBody, User } from '@sniplink/contr
 import { createLogger, loadConfig } from '@sniplink/platform';
 import {
   type HttpClient,
-  signedUpAdmin,
   signedUpClient,
   startTestApi,
   type TestApi,
+  testApiWithAdmin,
 } from '@sniplink/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime } from '../../../standalone/src/runtime';
@@ -18,19 +18,13 @@ const ROOT = 'users.root@example.com';
 const PASSWORD = 'correct horse';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-let api: TestApi;
-let root: HttpClient;
-let rootId: string;
-beforeAll(async () => {
-  api = await startTestApi({ ADMIN_EMAILS: ROOT.toUpperCase() });
-  ({ client: root, userId: rootId } = await signedUpAdmin(api, ROOT));
-});
-afterAll(() => api.close());
+// The address is listed in capitals and signs up in lower case: the admin list ignores case.
+const t = testApiWithAdmin(ROOT, { env: { ADMIN_EMAILS: ROOT.toUpperCase() } });
 
 let counter = 0;
 /** A new password account with a name, signed in; its address starts with `label` and is unique to the run. */
 async function member(label: string, names: { firstName?: string; lastName?: string } = {}) {
-  const client = api.client();
+  const client = t.api.client();
   const email = `${label}.${Date.now()}.${++counter}@example.com`;
   const response = await client.post<User>('/api/auth/register', { email, password: PASSWORD, ...names });
   expect(response.status).toBe(201);
@@ -42,7 +36,7 @@ const setAdmin = (client: HttpClient, id: string, isAdmin: boolean) =>
   client.patch<AdminUser & ErrorBody>(`/api/admin/users/${id}/admin`, { isAdmin });
 const suspend = (client: HttpClient, id: string, suspended: boolean) =>
   client.patch<AdminUser & ErrorBody>(`/api/admin/users/${id}/suspend`, { suspended });
-const userEventsOf = (id: string) => api.runtime.eventStore.readStream(`user-${id}`);
+const userEventsOf = (id: string) => t.api.runtime.eventStore.readStream(`user-${id}`);
 
 const ADMIN_USER_FIELDS = [
   'createdAt',
@@ -60,23 +54,23 @@ const ADMIN_USER_FIELDS = [
 
 describe('admins as events', () => {
   it('makes an ADMIN_EMAILS address an admin at sign-up (any case), recorded as the system’s doing', async () => {
-    expect((await root.get<User>('/api/auth/user')).body.isAdmin).toBe(true);
-    const granted = (await userEventsOf(rootId)).find((event) => event.type === 'AdminGranted');
+    expect((await t.admin.get<User>('/api/auth/user')).body.isAdmin).toBe(true);
+    const granted = (await userEventsOf(t.adminId)).find((event) => event.type === 'AdminGranted');
     expect(granted).toMatchObject({ data: { by: 'system' }, actorId: 'system' });
   });
 
   it('grants admin through the switch, recording the acting admin; the new admin passes the gate at once', async () => {
     const ada = await member('switch.on');
     expect((await ada.client.get('/api/admin/users')).status).toBe(403);
-    const granted = await setAdmin(root, ada.id, true);
+    const granted = await setAdmin(t.admin, ada.id, true);
     expect(granted.status).toBe(200);
     expect(granted.body).toMatchObject({ id: ada.id, email: ada.email, isAdmin: true });
     expect((await ada.client.get<User>('/api/auth/user')).body.isAdmin).toBe(true);
     expect((await ada.client.get('/api/admin/users')).status).toBe(200);
     const event = (await userEventsOf(ada.id)).find((recorded) => recorded.type === 'AdminGranted');
-    expect(event).toMatchObject({ data: { by: rootId }, actorId: rootId });
+    expect(event).toMatchObject({ data: { by: t.adminId }, actorId: t.adminId });
     // Granting an admin again changes nothing and appends nothing.
-    expect((await setAdmin(root, ada.id, true)).status).toBe(200);
+    expect((await setAdmin(t.admin, ada.id, true)).status).toBe(200);
     expect((await userEventsOf(ada.id)).filter((recorded) => recorded.type === 'AdminGranted')).toHaveLength(
       1,
     );
@@ -84,9 +78,9 @@ describe('admins as events', () => {
 
   it('takes the flag away: the revoked admin meets the 403 on the very next call', async () => {
     const bob = await member('switch.off');
-    expect((await setAdmin(root, bob.id, true)).status).toBe(200);
+    expect((await setAdmin(t.admin, bob.id, true)).status).toBe(200);
     expect((await bob.client.get('/api/admin/users')).status).toBe(200);
-    const revoked = await setAdmin(root, bob.id, false);
+    const revoked = await setAdmin(t.admin, bob.id, false);
     expect(revoked.status).toBe(200);
     expect(revoked.body.isAdmin).toBe(false);
     const refused = await bob.client.get<ErrorBody>('/api/admin/users');
@@ -96,11 +90,11 @@ describe('admins as events', () => {
   });
 
   it('answers 404 for an unknown or malformed id, and 400 naming the field for a bad body', async () => {
-    expect((await setAdmin(root, UNKNOWN_ID, true)).status).toBe(404);
-    expect((await setAdmin(root, 'not-a-uuid', true)).status).toBe(404);
-    expect((await suspend(root, UNKNOWN_ID, true)).status).toBe(404);
-    expect((await suspend(root, 'x', true)).status).toBe(404);
-    const bad = await root.patch<ErrorBody>(`/api/admin/users/${rootId}/admin`, { isAdmin: 'yes' });
+    expect((await setAdmin(t.admin, UNKNOWN_ID, true)).status).toBe(404);
+    expect((await setAdmin(t.admin, 'not-a-uuid', true)).status).toBe(404);
+    expect((await suspend(t.admin, UNKNOWN_ID, true)).status).toBe(404);
+    expect((await suspend(t.admin, 'x', true)).status).toBe(404);
+    const bad = await t.admin.patch<ErrorBody>(`/api/admin/users/${t.adminId}/admin`, { isAdmin: 'yes' });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('isAdmin');
   });
@@ -111,7 +105,7 @@ describe('admins as events', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sniplink-admins-'));
     const restart = async () => {
       const config = loadConfig({
-        DATABASE_URL: api.database.connectionString,
+        DATABASE_URL: t.api.database.connectionString,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'silent',
         NODE_ENV: 'test',
@@ -124,13 +118,13 @@ describe('admins as events', () => {
     try {
       await restart();
       expect((await legacy.client.get<User>('/api/auth/user')).body.isAdmin).toBe(true);
-      expect((await setAdmin(root, legacy.id, false)).status).toBe(200);
+      expect((await setAdmin(t.admin, legacy.id, false)).status).toBe(200);
       await restart();
       expect((await legacy.client.get<User>('/api/auth/user')).body.isAdmin).toBe(false);
       const flags = (await userEventsOf(legacy.id)).filter((event) => event.type.startsWith('Admin'));
       expect(flags.map((event) => [event.type, event.actorId])).toEqual([
         ['AdminGranted', 'system'],
-        ['AdminRevoked', rootId],
+        ['AdminRevoked', t.adminId],
       ]);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
@@ -226,18 +220,18 @@ describe('suspension', () => {
   it('ends an open session at once, blocks sign-in, and answers with the admin user; unsuspending lets them in', async () => {
     const eve = await member('suspended');
     expect((await eve.client.get('/api/auth/user')).status).toBe(200);
-    const suspended = await suspend(root, eve.id, true);
+    const suspended = await suspend(t.admin, eve.id, true);
     expect(suspended.status).toBe(200);
     expect(suspended.body).toMatchObject({ id: eve.id, suspended: true, subscriptionStatus: 'suspended' });
     expect((await eve.client.get('/api/auth/user')).status).toBe(401);
     expect((await eve.client.get('/api/links')).status).toBe(401);
     const signIn = () =>
-      api.client().post<ErrorBody>('/api/auth/login', { email: eve.email, password: PASSWORD });
+      t.api.client().post<ErrorBody>('/api/auth/login', { email: eve.email, password: PASSWORD });
     const refused = await signIn();
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('ACCOUNT_SUSPENDED');
 
-    const back = await suspend(root, eve.id, false);
+    const back = await suspend(t.admin, eve.id, false);
     expect(back.body).toMatchObject({ suspended: false, subscriptionStatus: 'inactive' });
     expect((await signIn()).status).toBe(200);
   });
@@ -248,36 +242,36 @@ describe('the list of users', () => {
     const tag = `hop${Date.now()}`;
     const grace = await member(`grace.${tag}`, { firstName: 'Grace', lastName: `Hopper${tag}` });
     await member(`alan.${tag}`, { firstName: 'Alan', lastName: 'Turing' });
-    const byName = await list(root, `search=${encodeURIComponent(`GRACE HOPPER${tag.toUpperCase()}`)}`);
+    const byName = await list(t.admin, `search=${encodeURIComponent(`GRACE HOPPER${tag.toUpperCase()}`)}`);
     expect(byName.body.users.map((user) => user.id)).toEqual([grace.id]);
-    const byLastName = await list(root, `search=${encodeURIComponent(`hopper${tag}`)}`);
+    const byLastName = await list(t.admin, `search=${encodeURIComponent(`hopper${tag}`)}`);
     expect(byLastName.body.users.map((user) => user.id)).toEqual([grace.id]);
-    const byEmail = await list(root, `search=${encodeURIComponent(`GRACE.${tag.toUpperCase()}`)}`);
+    const byEmail = await list(t.admin, `search=${encodeURIComponent(`GRACE.${tag.toUpperCase()}`)}`);
     expect(byEmail.body).toMatchObject({ total: 1, page: 1, pageSize: 20 });
     expect(byEmail.body.users[0]).toMatchObject({ email: grace.email, firstName: 'Grace' });
-    expect((await list(root, `search=${tag}`)).body.total).toBe(2);
+    expect((await list(t.admin, `search=${tag}`)).body.total).toBe(2);
     // LIKE's wildcards in a search match only themselves.
-    expect((await list(root, `search=${encodeURIComponent('%')}`)).body.total).toBe(0);
-    expect((await list(root, `search=${encodeURIComponent(`grace_${tag}`)}`)).body.total).toBe(0);
+    expect((await list(t.admin, `search=${encodeURIComponent('%')}`)).body.total).toBe(0);
+    expect((await list(t.admin, `search=${encodeURIComponent(`grace_${tag}`)}`)).body.total).toBe(0);
   });
 
   it('pages 20 at a time, newest first; each user appears once', async () => {
     const tag = `page${Date.now()}`;
     const made: string[] = [];
     for (let i = 0; i < 23; i++) made.push((await member(`${tag}.${i}`)).id);
-    const first = await list(root, `search=${tag}&page=1`);
-    const second = await list(root, `search=${tag}&page=2`);
+    const first = await list(t.admin, `search=${tag}&page=1`);
+    const second = await list(t.admin, `search=${tag}&page=2`);
     expect(first.body).toMatchObject({ page: 1, pageSize: 20, total: 23, totalCapped: false });
     expect(first.body.users).toHaveLength(20);
     expect(second.body).toMatchObject({ page: 2, total: 23 });
     expect(second.body.users).toHaveLength(3);
     expect([...first.body.users, ...second.body.users].map((user) => user.id)).toEqual(made.reverse());
-    expect((await list(root, `search=${tag}&page=3`)).body.users).toEqual([]);
+    expect((await list(t.admin, `search=${tag}&page=3`)).body.users).toEqual([]);
   });
 
   it('refuses a page that is not a whole number from 1 with a 400 naming it', async () => {
     for (const page of ['0', '-1', 'x', '1.5', '501']) {
-      const refused = await root.get<ErrorBody>(`/api/admin/users?page=${page}`);
+      const refused = await t.admin.get<ErrorBody>(`/api/admin/users?page=${page}`);
       expect(refused.status).toBe(400);
       expect(refused.body.field).toBe('page');
     }
@@ -285,13 +279,13 @@ describe('the list of users', () => {
 
   it('shows the plan, the links and the admin flag, and never a secret', async () => {
     const pro = await member('listed.pro');
-    await api.runtime.accounts.setPlan(pro.id, 'yearly');
+    await t.api.runtime.accounts.setPlan(pro.id, 'yearly');
     const created = await pro.client.post('/api/links', {
       originalUrl: 'https://example.org/a',
       title: null,
     });
     expect(created.status).toBe(201);
-    const page = await list(root, `search=${encodeURIComponent(pro.email)}`);
+    const page = await list(t.admin, `search=${encodeURIComponent(pro.email)}`);
     expect(page.body.users).toHaveLength(1);
     const [user] = page.body.users;
     expect(Object.keys(user ?? {}).sort()).toEqual(ADMIN_USER_FIELDS);
@@ -303,7 +297,7 @@ describe('the list of users', () => {
       linksCreatedThisMonth: 1,
       liveLinks: 1,
     });
-    const everything = await list(root, 'page=1');
+    const everything = await list(t.admin, 'page=1');
     expect(everything.text).not.toMatch(/password|argon2/i);
     expect(Object.keys(everything.body).sort()).toEqual([
       'page',
@@ -316,11 +310,11 @@ describe('the list of users', () => {
 
   it('does not list erased accounts', async () => {
     const gone = await member('erased.listed');
-    expect((await list(root, `search=${encodeURIComponent(gone.email)}`)).body.total).toBe(1);
-    await api.runtime.accounts.erase(gone.id);
-    expect((await list(root, `search=${encodeURIComponent(gone.email)}`)).body.total).toBe(0);
+    expect((await list(t.admin, `search=${encodeURIComponent(gone.email)}`)).body.total).toBe(1);
+    await t.api.runtime.accounts.erase(gone.id);
+    expect((await list(t.admin, `search=${encodeURIComponent(gone.email)}`)).body.total).toBe(0);
     expect(
-      (await list(root, `search=${gone.id.slice(0, 8)}`)).body.users.map((user) => user.id),
+      (await list(t.admin, `search=${gone.id.slice(0, 8)}`)).body.users.map((user) => user.id),
     ).not.toContain(gone.id);
   });
 });
@@ -333,7 +327,7 @@ describe('the CSV export', () => {
       lastName: '+1, "two"',
     });
     const dash = await member(`${tag}.dash`, { firstName: '-2', lastName: '@cmd' });
-    const response = await root.get(`/api/admin/users/export?search=${tag}`);
+    const response = await t.admin.get(`/api/admin/users/export?search=${tag}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toMatch(
@@ -360,7 +354,7 @@ describe('the CSV export', () => {
     for (let i = 0; i < 7; i++) made.push((await member(`${tag}.${i}`)).id);
     const seen: string[] = [];
     let batches = 0;
-    for await (const batch of usersMatching(api.database.db, tag, 2)) {
+    for await (const batch of usersMatching(t.api.database.db, tag, 2)) {
       batches += 1;
       seen.push(...batch.map((user) => user.row.user_id));
     }
@@ -369,8 +363,8 @@ describe('the CSV export', () => {
   });
 
   it('exports everyone without a search, the header first', async () => {
-    const response = await root.get('/api/admin/users/export');
-    const total = (await list(root, 'page=1')).body.total;
+    const response = await t.admin.get('/api/admin/users/export');
+    const total = (await list(t.admin, 'page=1')).body.total;
     expect(response.text.trimEnd().split('\r\n')).toHaveLength(total + 1);
   });
 });

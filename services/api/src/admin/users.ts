@@ -9,10 +9,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { type AccountService, linksCreatedThisMonth, planAt } from '../accounts/accounts';
 import { csvRecords } from '../analytics/csv';
-import { endpointRoute, text } from '../http/route-schema';
-import { ADMIN_PREFIX } from './routes';
-
-const { listUsers, exportUsers, setUserAdmin, setUserSuspended } = userAdminEndpoints;
+import { featureRoutes, text } from '../http/route-schema';
+import { ADMIN } from './routes';
 
 export interface UserAdminRoutesDeps {
   accounts: AccountService;
@@ -29,20 +27,14 @@ export interface UserAdminRoutesDeps {
 export async function userAdminRoutes(admin: FastifyInstance, deps: UserAdminRoutesDeps) {
   const { accounts, db, clock } = deps;
   const api = admin.withTypeProvider<ZodTypeProvider>();
+  const route = featureRoutes(userAdminEndpoints, ADMIN);
 
   api.route({
-    ...endpointRoute(
-      listUsers,
-      {
-        tag: 'Admin',
-        operationId: 'listUsers',
-        summary: 'Users, searched and paged',
-        description: `Newest first, ${ADMIN_USERS_PAGE_SIZE} a page. \`search\` matches a part of the e-mail address or of the full name ("first last"), ignoring case. Erased accounts are not listed. \`total\` counts the matches up to 10,000 (\`totalCapped\` beyond).`,
-        session: 'admin',
-        answers: { 200: 'A page of users and how many match' },
-      },
-      ADMIN_PREFIX,
-    ),
+    ...route('listUsers', {
+      summary: 'Users, searched and paged',
+      description: `Newest first, ${ADMIN_USERS_PAGE_SIZE} a page. \`search\` matches a part of the e-mail address or of the full name ("first last"), ignoring case. Erased accounts are not listed. \`total\` counts the matches up to 10,000 (\`totalCapped\` beyond).`,
+      answers: { 200: 'A page of users and how many match' },
+    }),
     handler: async (request, reply) => {
       const { search, page } = request.query;
       const { users, total, totalCapped } = await searchUsers(db, {
@@ -62,24 +54,17 @@ export async function userAdminRoutes(admin: FastifyInstance, deps: UserAdminRou
   });
 
   api.route({
-    ...endpointRoute(
-      exportUsers,
-      {
-        tag: 'Admin',
-        operationId: 'exportUsers',
-        summary: 'Every user the search matches, as CSV (a download)',
-        description:
-          'Streamed in batches. A cell starting with =, +, -, @, a tab or a carriage return gets a leading apostrophe, so a spreadsheet shows it as text.',
-        session: 'admin',
-        answers: {
-          200: {
-            ...text(EXPORT_HEADER.join(', '), 'text/csv'),
-            headers: { 'Content-Disposition': 'attachment; filename="sniplink-users-{date}.csv"' },
-          },
+    ...route('exportUsers', {
+      summary: 'Every user the search matches, as CSV (a download)',
+      description:
+        'Streamed in batches. A cell starting with =, +, -, @, a tab or a carriage return gets a leading apostrophe, so a spreadsheet shows it as text.',
+      answers: {
+        200: {
+          ...text(EXPORT_HEADER.join(', '), 'text/csv'),
+          headers: { 'Content-Disposition': 'attachment; filename="sniplink-users-{date}.csv"' },
         },
       },
-      ADMIN_PREFIX,
-    ),
+    }),
     handler: async (request, reply) => {
       const batches = usersMatching(db, request.query.search);
       // The first batch is read before answering: a database that fails now is a JSON error, not a cut file.
@@ -102,20 +87,13 @@ export async function userAdminRoutes(admin: FastifyInstance, deps: UserAdminRou
   });
 
   api.route({
-    ...endpointRoute(
-      setUserAdmin,
-      {
-        tag: 'Admin',
-        operationId: 'setUserAdmin',
-        summary: "Grant or remove a user's admin flag",
-        description:
-          'Recorded as `AdminGranted` / `AdminRevoked` on the user, with the acting admin. At least one admin always remains: the last admin removing their own flag is a 409.',
-        session: 'admin',
-        answers: { 200: 'The user as it stands now' },
-        errors: { 404: ['NOT_FOUND'], 409: ['CONFLICT'], 403: ['ADMIN_REQUIRED'] },
-      },
-      ADMIN_PREFIX,
-    ),
+    ...route('setUserAdmin', {
+      summary: "Grant or remove a user's admin flag",
+      description:
+        'Recorded as `AdminGranted` / `AdminRevoked` on the user, with the acting admin. At least one admin always remains: the last admin removing their own flag is a 409.',
+      answers: { 200: 'The user as it stands now' },
+      errors: { 404: ['NOT_FOUND'], 409: ['CONFLICT'], 403: ['ADMIN_REQUIRED'] },
+    }),
     handler: async (request) => {
       const id = existingId(request.params.id);
       await accounts.admins.set(id, request.body.isAdmin);
@@ -124,20 +102,13 @@ export async function userAdminRoutes(admin: FastifyInstance, deps: UserAdminRou
   });
 
   api.route({
-    ...endpointRoute(
-      setUserSuspended,
-      {
-        tag: 'Admin',
-        operationId: 'setUserSuspended',
-        summary: 'Suspend or unsuspend a user',
-        description:
-          'Suspending ends every session of the account at once and blocks sign-in until unsuspended; the plan is kept.',
-        session: 'admin',
-        answers: { 200: 'The user as it stands now' },
-        errors: { 404: ['NOT_FOUND'] },
-      },
-      ADMIN_PREFIX,
-    ),
+    ...route('setUserSuspended', {
+      summary: 'Suspend or unsuspend a user',
+      description:
+        'Suspending ends every session of the account at once and blocks sign-in until unsuspended; the plan is kept.',
+      answers: { 200: 'The user as it stands now' },
+      errors: { 404: ['NOT_FOUND'] },
+    }),
     handler: async (request) => {
       const id = existingId(request.params.id);
       await accounts.requireUser(id);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
-import { endpointRoute, text } from '../http/route-schema';
+import { featureRoutes, text } from '../http/route-schema';
 import type { LinkService } from '../links/link-service';
 import { toCsv } from './csv';
 
@@ -71,30 +71,21 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoute
   });
 }
 
-const { linkAnalytics, userAnalytics, exportAnalytics } = analyticsEndpoints;
+const route = featureRoutes(analyticsEndpoints, { tag: 'Analytics', session: 'required' });
 
-const LINK = endpointRoute(linkAnalytics, {
-  tag: 'Analytics',
-  operationId: 'linkAnalytics',
+const LINK = route('linkAnalytics', {
   summary: "One link's clicks by device, referrer, country, browser, OS and day",
-  session: 'required',
   answers: { 200: 'The breakdowns' },
   errors: { 404: ['NOT_FOUND'] },
 });
 
-const TOTALS = endpointRoute(userAnalytics, {
-  tag: 'Analytics',
-  operationId: 'userAnalytics',
+const TOTALS = route('userAnalytics', {
   summary: "The user's totals",
-  session: 'required',
   answers: { 200: 'Links and clicks' },
 });
 
-const EXPORT = endpointRoute(exportAnalytics, {
-  tag: 'Analytics',
-  operationId: 'exportAnalytics',
+const EXPORT = route('exportAnalytics', {
   summary: "The user's links as CSV (a download)",
-  session: 'required',
   answers: {
     200: {
       ...text('Short Code, Short URL, Original URL, Title, Created, Clicks', 'text/csv'),

@@ -25,6 +25,7 @@ import type { AccountService } from '../accounts/accounts';
 import { atProvider } from '../shared/at-provider';
 import { BillingOwnership } from './ownership';
 import type { PaymentProvider, ProviderEvent, SubscriptionSnapshot } from './provider';
+import { sellingProvider } from './providers/off';
 
 export interface BillingServiceDeps {
   eventStore: EventStore;
@@ -73,6 +74,7 @@ export class BillingService {
 
   /** A checkout for Pro on `plan`; or, when the user is Pro already, the answer that says so. */
   async startCheckout(userId: string, plan: PlanId): Promise<CreateSubscriptionAnswer> {
+    sellingProvider(this.deps.payments);
     const now = this.deps.clock.now();
     const account = await this.users.load(userId);
     if (account.status !== 'active') throw new UnauthorizedError();
@@ -92,6 +94,7 @@ export class BillingService {
 
   /** The provider's portal for the user's customer; 409 before the user has one. */
   async openPortal(userId: string): Promise<{ url: string }> {
+    sellingProvider(this.deps.payments);
     const customer = (await this.billingState(userId)).customer;
     if (!customer) throw new ConflictError('CONFLICT', 'No billing account yet');
     // A customer recorded before claims existed is claimed on first use; another user's is refused.
@@ -155,7 +158,7 @@ export class BillingService {
     return this.perUser.run(userId, async () => {
       const applied = await this.billing.handle(userId, {
         type: 'ApplyProviderSubscription',
-        provider: this.deps.payments.name,
+        provider: sellingProvider(this.deps.payments),
         providerEventId,
         subscription,
       });
@@ -190,7 +193,7 @@ export class BillingService {
     const recorded = await this.perUser.run(userId, () =>
       this.billing.handle(userId, {
         type: 'RecordCustomer',
-        provider: this.deps.payments.name,
+        provider: sellingProvider(this.deps.payments),
         customerId: made,
       }),
     );

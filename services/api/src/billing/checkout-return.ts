@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
-import { endpointRoute } from '../http/route-schema';
+import { featureRoutes } from '../http/route-schema';
 import { atProvider } from '../shared/at-provider';
 import type { CheckoutSnapshot, PaymentProvider } from './provider';
 
@@ -56,10 +56,9 @@ export async function checkoutReturnRoutes(
   app: FastifyInstance,
   { checkouts }: CheckoutReturnRoutesDeps,
 ): Promise<void> {
+  const route = featureRoutes(billingEndpoints, { tag: 'Billing' });
   app.withTypeProvider<ZodTypeProvider>().route({
-    ...endpointRoute(billingEndpoints.confirmCheckout, {
-      tag: 'Billing',
-      operationId: 'confirmCheckout',
+    ...route('confirmCheckout', {
       summary: 'Confirm the checkout the user came back from',
       description:
         "`paid`: paid, and the user is Pro; `processing`: completed, the plan not applied yet (ask again shortly); `open`: not paid; `expired`. A session that is not the signed-in user's, or none, is a 404.",

@@ -4,6 +4,7 @@ import { type Clock, commandHandler, type Database, type EventStore } from '@sni
 import { recordedOwnerOfCustomer, recordedOwnerOfSubscription } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
 import type { PaymentProvider, SubscriptionSnapshot } from './provider';
+import { sellingProvider } from './providers/off';
 
 export interface BillingOwnershipDeps {
   eventStore: EventStore;
@@ -82,7 +83,7 @@ export class BillingOwnership {
   async claimCustomer(userId: string, customerId: string): Promise<void> {
     const owner = await this.ownerOfCustomer(customerId);
     if (owner !== null && owner !== userId) throw new BilledToAnotherUserError();
-    const provider = this.deps.payments.name;
+    const provider = sellingProvider(this.deps.payments);
     await this.customers.handle(customerId, {
       type: 'ClaimCustomer',
       provider,

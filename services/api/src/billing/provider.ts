@@ -1,5 +1,14 @@
 import type { PlanId, ProviderSubscriptionStatus } from '@sniplink/contracts';
 
+/** A one-off payment to create: its amount in the currency's minor unit, and what its webhook events carry. */
+export interface PaymentRequest {
+  amount: number;
+  currency: string;
+  description: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
 /**
  * The payment provider port. Two adapters: `stripe` (the npm `stripe` SDK, chosen when
  * STRIPE_SECRET_KEY is set) and `local` (a built-in test checkout for the embedded default, never in
@@ -8,7 +17,7 @@ import type { PlanId, ProviderSubscriptionStatus } from '@sniplink/contracts';
  * SDK's own helper, so one webhook route serves both.
  */
 export interface PaymentProvider {
-  readonly name: 'stripe' | 'local';
+  readonly name: 'stripe' | 'local' | 'off';
 
   /**
    * The provider's customer for this user: `existing` when the user has one, else a new one (created with
@@ -60,13 +69,7 @@ export interface PaymentProvider {
    * `idempotencyKey` (the same key gives the same payment) and `metadata`, which its webhook events carry.
    * The browser confirms it with `clientSecret`.
    */
-  createPayment(input: {
-    amount: number;
-    currency: string;
-    description: string;
-    metadata: Record<string, string>;
-    idempotencyKey: string;
-  }): Promise<ProviderPayment>;
+  createPayment(input: PaymentRequest): Promise<ProviderPayment>;
 
   /**
    * Cancels a one-off payment not paid yet (its buyer was suspended), so it can no longer be paid. One

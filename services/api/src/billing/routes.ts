@@ -1,11 +1,11 @@
-import { billingEndpoints } from '@sniplink/contracts';
+import { billingEndpoints, PAYMENTS_DISABLED_MESSAGE } from '@sniplink/contracts';
 import { identifyActor } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
-import { endpointRoute } from '../http/route-schema';
+import { featureRoutes } from '../http/route-schema';
 import type { BillingService } from './billing-service';
 import { receiveWebhook, type WebhookDeps } from './webhooks';
 
@@ -18,7 +18,7 @@ export interface BillingRoutesDeps {
 /** Stripe's events are a few KB; the largest (a subscription with many items) stay well under this. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-const { startCheckout, openBillingPortal, receivePaymentWebhook } = billingEndpoints;
+const route = featureRoutes(billingEndpoints, { tag: 'Billing' });
 
 /**
  * Plans and payments: `POST /api/create-subscription`, the provider's portal behind
@@ -27,16 +27,29 @@ const { startCheckout, openBillingPortal, receivePaymentWebhook } = billingEndpo
 export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDeps): Promise<void> {
   const { billing } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const purchasesEnabled = deps.webhooks.payments.name !== 'off';
 
   api.route({
-    ...endpointRoute(startCheckout, {
-      tag: 'Billing',
-      operationId: 'startCheckout',
+    ...route('purchases', {
+      summary: 'Whether this server sells Pro and premium slugs',
+      description:
+        '`enabled: false` (PAYMENTS=off): every purchase is refused with 409 `PAYMENTS_DISABLED`; `message` says so.',
+      answers: { 200: 'Whether purchases are enabled' },
+    }),
+    handler: async () =>
+      purchasesEnabled
+        ? { enabled: true, message: null }
+        : { enabled: false, message: PAYMENTS_DISABLED_MESSAGE },
+  });
+
+  api.route({
+    ...route('startCheckout', {
       summary: 'Start a checkout for Pro',
       description:
         '`sessionUrl`: the payment provider\'s checkout page to send the browser to; `status: "active"`: the user is Pro already, no checkout.',
       session: 'required',
       answers: { 200: 'A checkout, or: already Pro' },
+      errors: { 409: ['PAYMENTS_DISABLED'] },
     }),
     handler: async (request) => {
       const { userId } = sessionOf(request);
@@ -45,14 +58,12 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDep
   });
 
   api.route({
-    ...endpointRoute(openBillingPortal, {
-      tag: 'Billing',
-      operationId: 'openBillingPortal',
+    ...route('openBillingPortal', {
       summary: "The payment provider's portal: cancel, change the card, invoices",
       description: 'It returns to /profile.',
       session: 'required',
       answers: { 200: "The portal's address" },
-      errors: { 409: ['CONFLICT'] },
+      errors: { 409: ['CONFLICT', 'PAYMENTS_DISABLED'] },
       rateLimit: { requests: 10, minutes: 10 },
     }),
     handler: async (request) => {
@@ -64,9 +75,7 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRoutesDep
   await api.register(async (scope) => {
     acceptRawJsonBodies(scope);
     scope.withTypeProvider<ZodTypeProvider>().route({
-      ...endpointRoute(receivePaymentWebhook, {
-        tag: 'Billing',
-        operationId: 'receivePaymentWebhook',
+      ...route('receivePaymentWebhook', {
         summary: "The payment provider's events",
         description:
           'Called by the provider (Stripe, or the local test checkout), signed with STRIPE_WEBHOOK_SECRET in `Stripe-Signature`, checked on the raw body. Each event is applied once; a copy is answered alike and changes nothing.',

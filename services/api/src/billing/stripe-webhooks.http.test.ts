@@ -3,16 +3,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PremiumPaymentIntent, PremiumPurchase, PremiumSlug } from '@sniplink/contracts';
 import { systemClock, uuidV7Ids } from '@sniplink/platform';
-import {
-  type HttpClient,
-  signedUpAdmin,
-  signedUpClient,
-  startTestApi,
-  type TestApi,
-} from '@sniplink/test-support/api';
+import { signedUpClient, startTestApi, type TestApi, testApiWithAdmin } from '@sniplink/test-support/api';
 import pino from 'pino';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { stripeProvider } from './providers/stripe';
 
 /**
@@ -71,11 +65,12 @@ async function formOf(request: IncomingMessage): Promise<URLSearchParams> {
 }
 
 let stripe: Server;
-let api: TestApi;
-let admin: HttpClient;
 const logged: Record<string, unknown>[] = [];
+const t = testApiWithAdmin(ADMIN_EMAIL, { start: startWithStripe });
+afterAll(() => new Promise<void>((resolve) => stripe.close(() => resolve())));
 
-beforeAll(async () => {
+/** The stand-in for Stripe on a loopback port, then the app with the `stripe` adapter pointed at it. */
+async function startWithStripe(env: Record<string, string>): Promise<TestApi> {
   stripe = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://stripe.local');
     const { status, body, headers } = stripeAnswer(request.method ?? '', url.pathname, await formOf(request));
@@ -94,13 +89,8 @@ beforeAll(async () => {
     api: { host: '127.0.0.1', port: (stripe.address() as AddressInfo).port, protocol: 'http' },
   });
   const log = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
-  api = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL }, { payments, log });
-  ({ client: admin } = await signedUpAdmin(api, ADMIN_EMAIL));
-});
-afterAll(async () => {
-  await api.close();
-  await new Promise<void>((resolve) => stripe.close(() => resolve()));
-});
+  return startTestApi(env, { payments, log });
+}
 beforeEach(() => {
   subscriptionAnswer = () => missing('subscription');
 });
@@ -117,7 +107,7 @@ async function deliver(type: string, object: Record<string, unknown>, signedAt =
     secret: WEBHOOK_SECRET,
     timestamp: signedAt,
   });
-  const response = await fetch(`${api.baseUrl}/api/webhooks/stripe`, {
+  const response = await fetch(`${t.api.baseUrl}/api/webhooks/stripe`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     body: payload,
@@ -130,7 +120,7 @@ const subscriptionUpdated = (subscriptionId: string) =>
 
 describe('the webhook signature’s time, with the stripe adapter', () => {
   it('refuses a signature a year ahead or six minutes behind (400, naming it, nothing applied); four minutes ahead is taken', async () => {
-    const head = await api.runtime.eventStore.headPosition();
+    const head = await t.api.runtime.eventStore.headPosition();
     const ahead = await deliver(
       'customer.subscription.updated',
       subscriptionUpdated('sub_1'),
@@ -152,7 +142,7 @@ describe('the webhook signature’s time, with the stripe adapter', () => {
       status: 400,
       body: { code: 'BAD_REQUEST', message: 'The webhook signature is missing, wrong or too old' },
     });
-    expect(await api.runtime.eventStore.headPosition()).toEqual(head);
+    expect(await t.api.runtime.eventStore.headPosition()).toEqual(head);
     const skewed = await deliver(
       'customer.created',
       { object: 'customer', id: 'cus_1' },
@@ -164,10 +154,10 @@ describe('the webhook signature’s time, with the stripe adapter', () => {
 
 describe('a subscription the provider does not know, or a provider that cannot answer', () => {
   it('acknowledges an event about a subscription Stripe answers 404 for, and logs it; nothing is appended', async () => {
-    const head = await api.runtime.eventStore.headPosition();
+    const head = await t.api.runtime.eventStore.headPosition();
     const answer = await deliver('customer.subscription.updated', subscriptionUpdated('sub_gone'));
     expect(answer).toMatchObject({ status: 200, body: { received: true } });
-    expect(await api.runtime.eventStore.headPosition()).toEqual(head);
+    expect(await t.api.runtime.eventStore.headPosition()).toEqual(head);
     expect(logged).toContainEqual(
       expect.objectContaining({
         level: 40,
@@ -179,7 +169,7 @@ describe('a subscription the provider does not know, or a provider that cannot a
   });
 
   it('answers 503 while Stripe fails or rate-limits the retrieve, so Stripe sends it again', async () => {
-    const head = await api.runtime.eventStore.headPosition();
+    const head = await t.api.runtime.eventStore.headPosition();
     const failures: Answer[] = [
       { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } },
       {
@@ -197,18 +187,18 @@ describe('a subscription the provider does not know, or a provider that cannot a
       });
       expect(answer).toMatchObject({ status: 503, body: { code: 'SERVICE_UNAVAILABLE' } });
     }
-    expect(await api.runtime.eventStore.headPosition()).toEqual(head);
+    expect(await t.api.runtime.eventStore.headPosition()).toEqual(head);
   });
 });
 
 describe("a refund made in Stripe's dashboard", () => {
   it('reads refunded through the purchase the success page loads, and the slug is for sale again', async () => {
-    const added = await admin.post<PremiumSlug>('/api/admin/premium-slugs', {
+    const added = await t.admin.post<PremiumSlug>('/api/admin/premium-slugs', {
       slug: `edge${Date.now() % 100_000}`,
     });
     expect(added.status, added.text).toBe(201);
-    const { client, userId } = await signedUpClient(api, 'edges.buyer');
-    await api.runtime.accounts.setPlan(userId, 'monthly');
+    const { client, userId } = await signedUpClient(t.api, 'edges.buyer');
+    await t.api.runtime.accounts.setPlan(userId, 'monthly');
     const started = await client.post<PremiumPaymentIntent>(
       `/api/marketplace/premium-slugs/${added.body.id}/payment-intent`,
     );
@@ -248,7 +238,7 @@ describe("a refund made in Stripe's dashboard", () => {
       status: 'refunded',
     });
     expect((await client.get('/api/marketplace/my-premium-slugs')).body).toEqual([]);
-    const detail = await api.client().get(`/api/marketplace/premium-slugs/${added.body.id}`);
+    const detail = await t.api.client().get(`/api/marketplace/premium-slugs/${added.body.id}`);
     expect(detail.body).toMatchObject({ available: true });
   });
 });

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import {
   type CheckoutSnapshot,
   type PaymentProvider,
+  type PaymentRequest,
   type PaymentSnapshot,
   type ProviderEvent,
   type ProviderPayment,
@@ -85,13 +86,7 @@ export class TestPayments implements PaymentProvider {
     return this.paymentsById.get(paymentId) ?? null;
   }
 
-  async createPayment(input: {
-    amount: number;
-    currency: string;
-    description: string;
-    metadata: Record<string, string>;
-    idempotencyKey: string;
-  }): Promise<ProviderPayment> {
+  async createPayment(input: PaymentRequest): Promise<ProviderPayment> {
     this.call('createPayment', input);
     const made = this.paymentsByKey.get(input.idempotencyKey);
     if (made) return made;

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type CookieSettings, currentSession } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
-import { endpointRoute, json } from '../http/route-schema';
+import { featureRoutes, json } from '../http/route-schema';
 import type { DemoService } from './demo-service';
 import { readVisitorId, visitorIdFor, visitorOwnerId } from './visitor';
 
@@ -57,28 +57,22 @@ export async function demoRoutes(app: FastifyInstance, deps: DemoRoutesDeps): Pr
 
 const PLAN_LIMITS = ['SUBSCRIPTION_REQUIRED', 'MONTHLY_LIMIT_REACHED'] as const;
 
-const { demoShorten, demoLinks } = demoEndpoints;
+const route = featureRoutes(demoEndpoints, { tag: 'Demo', session: 'optional' });
 
-const SHORTEN = endpointRoute(demoShorten, {
-  tag: 'Demo',
-  operationId: 'demoShorten',
+const SHORTEN = route('demoShorten', {
   summary: 'Shorten a URL without an account (the landing page demo)',
   description:
     "A visitor's link lasts 7 days unless signing up claims it; a signed-in caller gets a real link.",
-  session: 'optional',
   answers: {
-    201: json('The demo link', demoShorten.answers[201], {
+    201: json('The demo link', demoEndpoints.demoShorten.answers[201], {
       'Set-Cookie': "`visitor`, which tells this browser's demo links apart",
     }),
   },
   errors: { 400: ['INVALID_URL'], 403: PLAN_LIMITS, 429: ['RATE_LIMITED'] },
 });
 
-const LIST = endpointRoute(demoLinks, {
-  tag: 'Demo',
-  operationId: 'demoLinks',
+const LIST = route('demoLinks', {
   summary: "This browser's (or the user's) demo links, newest first",
-  session: 'optional',
   answers: { 200: 'The demo links' },
   errors: { 429: ['RATE_LIMITED'] },
 });

@@ -4,24 +4,17 @@ import { DomainError, RateLimitedError } from '@sniplink/domain';
 import { ConcurrencyExhaustedError, isDatabaseUnavailable } from '@sniplink/platform';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+const refusal = (status: number, code: ErrorBody['code'], message: string) => ({
+  status,
+  body: { code, message },
+});
+
 /** Fastify's own client errors, with messages that never repeat what the client sent. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; body: ErrorBody }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
-    body: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' },
-  },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
-    body: { code: 'BAD_REQUEST', message: 'Send the request body as application/json' },
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: {
-    status: 400,
-    body: { code: 'BAD_REQUEST', message: 'The request body is empty' },
-  },
-  FST_ERR_CTP_INVALID_JSON_BODY: {
-    status: 400,
-    body: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON' },
-  },
+  FST_ERR_CTP_BODY_TOO_LARGE: refusal(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: refusal(415, 'BAD_REQUEST', 'Send the request body as application/json'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: refusal(400, 'BAD_REQUEST', 'The request body is empty'),
+  FST_ERR_CTP_INVALID_JSON_BODY: refusal(400, 'BAD_REQUEST', 'The request body is not valid JSON'),
 };
 
 /**

@@ -131,6 +131,40 @@ export function endpointRoute<
   };
 }
 
+/** What a feature's routes share: their tag, and the session and scope prefix most of them have. */
+export interface Feature {
+  tag: string;
+  session?: Operation['session'];
+  under?: string;
+}
+
+/**
+ * A feature's routes, each registered from its endpoint by the endpoint's name, which is its operationId
+ * as well; `spec` says the rest (and may set another session than the feature's).
+ */
+export function featureRoutes<const Endpoints extends Record<string, Endpoint>>(
+  endpoints: Endpoints,
+  feature: Feature,
+) {
+  return <
+    const Name extends keyof Endpoints & string,
+    const Spec extends Omit<EndpointOperation<Endpoints[Name]>, 'operationId' | 'tag'>,
+  >(
+    name: Name,
+    spec: Spec,
+  ) =>
+    endpointRoute(
+      endpoints[name] as Endpoints[Name],
+      {
+        operationId: name,
+        tag: feature.tag,
+        ...(feature.session ? { session: feature.session } : {}),
+        ...spec,
+      } as Spec & { operationId: Name; tag: string },
+      feature.under,
+    );
+}
+
 /** No scheme: open to anyone; `{}` first: a session is optional and only changes the answer. */
 function security(session: Operation['session']): Array<Record<string, string[]>> {
   if (session === 'required' || session === 'admin') return [{ [SESSION_SCHEME]: [] }];

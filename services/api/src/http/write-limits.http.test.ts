@@ -2,26 +2,18 @@ import type { OwnedPremiumSlug, Ticket, TicketMessage } from '@sniplink/contract
 import {
   type HttpClient,
   type HttpResponse,
-  signedUpAdmin,
   signedUpClient,
-  startTestApi,
-  type TestApi,
+  testApiWithAdmin,
 } from '@sniplink/test-support/api';
 import { premiumSlugOwner } from '@sniplink/test-support/premium';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestPayments } from '../billing/testing';
 
 const ADMIN_EMAIL = 'limits.admin@example.com';
 
-let api: TestApi;
-let admin: HttpClient;
 const payments = new TestPayments();
-beforeAll(async () => {
-  // The limits as shipped (the other API tests scale them up).
-  api = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL, WRITE_LIMIT_SCALE: '1' }, { payments });
-  ({ client: admin } = await signedUpAdmin(api, ADMIN_EMAIL));
-});
-afterAll(() => api.close());
+// The limits as shipped (the other API tests scale them up).
+const t = testApiWithAdmin(ADMIN_EMAIL, { env: { WRITE_LIMIT_SCALE: '1' }, payments });
 
 /** Sends `count` calls one after the other, as a script would; their statuses in order. */
 async function burst(count: number, call: (index: number) => Promise<HttpResponse>): Promise<number[]> {
@@ -46,7 +38,7 @@ const ticketsOf = async (client: HttpClient) => (await client.get<Ticket[]>('/ap
 
 describe('support tickets: 5 per user per 10 minutes', () => {
   it('opens 5 urgent tickets in a burst, refuses the 6th with Retry-After and stores nothing of it', async () => {
-    const { client } = await signedUpClient(api, 'limits.tickets');
+    const { client } = await signedUpClient(t.api, 'limits.tickets');
     expect(await burst(5, (index) => openTicket(client, `Down ${index}`))).toEqual([201, 201, 201, 201, 201]);
     expectRefused(await openTicket(client, 'Down 5'), 600);
     expect((await ticketsOf(client)).map((ticket) => ticket.subject).sort()).toEqual([
@@ -59,16 +51,16 @@ describe('support tickets: 5 per user per 10 minutes', () => {
   });
 
   it('leaves another user free to open one', async () => {
-    const { client: first } = await signedUpClient(api, 'limits.tickets.first');
+    const { client: first } = await signedUpClient(t.api, 'limits.tickets.first');
     expect((await burst(6, (index) => openTicket(first, `Mine ${index}`))).at(-1)).toBe(429);
-    const { client: other } = await signedUpClient(api, 'limits.tickets.other');
+    const { client: other } = await signedUpClient(t.api, 'limits.tickets.other');
     expect((await openTicket(other, 'Mine too')).status).toBe(201);
   });
 });
 
 describe('ticket messages: 20 per user per 10 minutes', () => {
   it('posts 20 replies in a burst, refuses the 21st and stores nothing of it; another user still replies', async () => {
-    const { client } = await signedUpClient(api, 'limits.messages');
+    const { client } = await signedUpClient(t.api, 'limits.messages');
     const ticket = (await openTicket(client, 'Chatty')).body;
     const reply = (index: number) =>
       client.post(`/api/support/tickets/${ticket.id}/messages`, { message: `Reply ${index}` });
@@ -78,7 +70,7 @@ describe('ticket messages: 20 per user per 10 minutes', () => {
     expect(messages).toHaveLength(21);
     expect(messages.map((message) => message.message)).not.toContain('Reply 20');
 
-    const { client: other } = await signedUpClient(api, 'limits.messages.other');
+    const { client: other } = await signedUpClient(t.api, 'limits.messages.other');
     const theirs = (await openTicket(other, 'Mine')).body;
     expect((await other.post(`/api/support/tickets/${theirs.id}/messages`, { message: 'Hi' })).status).toBe(
       201,
@@ -94,14 +86,14 @@ describe('billing-portal sessions: 10 per user per 10 minutes', () => {
     ).length;
 
   it('makes 10 portal sessions, refuses the 11th without asking the provider for one; another user gets theirs', async () => {
-    const { client, userId } = await signedUpClient(api, 'limits.portal');
+    const { client, userId } = await signedUpClient(t.api, 'limits.portal');
     expect((await client.post('/api/create-subscription', { plan: 'monthly' })).status).toBe(200);
     const portal = () => client.post('/api/billing/portal');
     expect(new Set(await burst(10, portal))).toEqual(new Set([200]));
     expectRefused(await portal(), 600);
     expect(portalsOf(`cus_${userId.slice(-12)}`)).toBe(10);
 
-    const { client: other } = await signedUpClient(api, 'limits.portal.other');
+    const { client: other } = await signedUpClient(t.api, 'limits.portal.other');
     expect((await other.post('/api/create-subscription', { plan: 'monthly' })).status).toBe(200);
     expect((await other.post('/api/billing/portal')).status).toBe(200);
   });
@@ -109,7 +101,7 @@ describe('billing-portal sessions: 10 per user per 10 minutes', () => {
 
 describe('premium-slug target changes: 20 per user per 10 minutes', () => {
   it('changes the target 20 times, refuses the 21st and keeps the 20th target', async () => {
-    const { client, slug } = await premiumSlugOwner(api, payments, admin, 'limits.slug');
+    const { client, slug } = await premiumSlugOwner(t.api, payments, t.admin, 'limits.slug');
     const setTarget = (index: number) =>
       client.request('PUT', `/api/marketplace/premium-slugs/${slug.slug}/url`, {
         url: `https://example.com/target/${index}`,
@@ -126,7 +118,7 @@ describe('premium-slug target changes: 20 per user per 10 minutes', () => {
 describe('the OpenAPI document', () => {
   it('states the tighter limits of the routes whose writes cost others', async () => {
     const document = (
-      await api
+      await t.api
         .client()
         .get<{ paths: Record<string, Record<string, Record<string, unknown>>> }>('/api/openapi.json')
     ).body;

@@ -23,16 +23,11 @@ import {
   ValidationError,
 } from '@sniplink/domain';
 import {
-  type Clock,
   type CommandPipeline,
   commandHandler,
-  type Database,
-  type EventStore,
-  type IdSource,
   KeyedMutex,
   type LogPosition,
   type PipelineResult,
-  type ReadModelWaiter,
 } from '@sniplink/platform';
 import {
   type LinkRow,
@@ -41,16 +36,13 @@ import {
   liveLinksOf,
   ownedLiveLink,
 } from '@sniplink/projections';
-import type { Kysely } from 'kysely';
 import type { AccountService } from '../accounts/accounts';
+import type { ServiceDeps } from '../shared/service-deps';
 import type { CodeChangeThrottle } from './code-change-throttle';
 import { linkCommands, shortCodeCommands } from './link-streams';
 
-export interface LinkServiceDeps {
-  db: Kysely<Database>;
-  eventStore: EventStore;
+export interface LinkServiceDeps extends ServiceDeps {
   accounts: Pick<AccountService, 'command' | 'takeLinkSlot'>;
-  readModels: ReadModelWaiter;
   /** `{PUBLIC_URL}`: short URLs are `{publicUrl}/s/{code}`. */
   publicUrl: string;
   /** This site's origins: a target that is a short link of this site would loop. */
@@ -62,10 +54,6 @@ export interface LinkServiceDeps {
   /** CODE_CHANGES_PER_DAY. */
   codeChanges: Pick<CodeChangeThrottle, 'count'>;
   randomBytes?: (count: number) => Uint8Array;
-  /** Stamps the events appended (a link's creation time) and names the month a link counts against. */
-  clock: Clock;
-  /** New links' ids. */
-  ids: IdSource;
 }
 
 export interface ListOptions {

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
-import { endpointRoute } from '../http/route-schema';
+import { featureRoutes } from '../http/route-schema';
 import { idempotent } from './idempotency';
 import type { LinkService } from './link-service';
 
@@ -18,7 +18,7 @@ export interface LinkRoutesDeps {
 
 const PLAN_LIMITS = ['SUBSCRIPTION_REQUIRED', 'MONTHLY_LIMIT_REACHED'] as const;
 const BAD_LINK = ['INVALID_URL', 'INVALID_SHORT_CODE'] as const;
-const { listLinks, createLink, updateLink, deleteLink, duplicateLink, checkAvailability } = linkEndpoints;
+const route = featureRoutes(linkEndpoints, { tag: 'Links', session: 'required' });
 
 const idempotencyKey = z.looseObject({
   'idempotency-key': z
@@ -33,14 +33,10 @@ const idempotencyKey = z.looseObject({
 export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Promise<void> {
   const { links } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const session = 'required';
 
   api.route({
-    ...endpointRoute(listLinks, {
-      tag: 'Links',
-      operationId: 'listLinks',
+    ...route('listLinks', {
       summary: "The user's links, newest first",
-      session,
       answers: { 200: 'The links' },
     }),
     handler: async (request, reply) => {
@@ -56,12 +52,9 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
   });
 
   api.route({
-    ...endpointRoute(createLink, {
-      tag: 'Links',
-      operationId: 'createLink',
+    ...route('createLink', {
       summary: 'Shorten a URL',
       description: 'Free accounts hold 5 links; Pro makes 500 a month.',
-      session,
       headers: idempotencyKey,
       answers: { 201: 'The link' },
       errors: { 400: BAD_LINK, 403: PLAN_LIMITS, 409: ['SHORT_CODE_TAKEN', 'CONFLICT'] },
@@ -78,13 +71,10 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
   });
 
   api.route({
-    ...endpointRoute(updateLink, {
-      tag: 'Links',
-      operationId: 'updateLink',
+    ...route('updateLink', {
       summary: 'Change title, target or code',
       description:
         'An absent field is unchanged; a null or blank title clears it. A change to a new code counts against CODE_CHANGES_PER_DAY (429 past it, with Retry-After).',
-      session,
       answers: { 200: 'The link' },
       errors: { 400: BAD_LINK, 404: ['NOT_FOUND'], 409: ['SHORT_CODE_TAKEN'], 429: ['RATE_LIMITED'] },
     }),
@@ -95,11 +85,8 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
   });
 
   api.route({
-    ...endpointRoute(deleteLink, {
-      tag: 'Links',
-      operationId: 'deleteLink',
+    ...route('deleteLink', {
       summary: 'Delete a link',
-      session,
       answers: { 200: 'Deleted' },
       errors: { 404: ['NOT_FOUND'] },
     }),
@@ -111,11 +98,8 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
   });
 
   api.route({
-    ...endpointRoute(duplicateLink, {
-      tag: 'Links',
-      operationId: 'duplicateLink',
+    ...route('duplicateLink', {
       summary: 'A new link to the same target, with a new code',
-      session,
       answers: { 201: 'The new link' },
       errors: { 403: PLAN_LIMITS, 404: ['NOT_FOUND'] },
     }),
@@ -126,11 +110,8 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
   });
 
   api.route({
-    ...endpointRoute(checkAvailability, {
-      tag: 'Links',
-      operationId: 'checkAvailability',
+    ...route('checkAvailability', {
       summary: 'Whether the user may put a link on this code',
-      session,
       answers: { 200: 'The answer, with a message' },
     }),
     handler: async (request, reply) => {

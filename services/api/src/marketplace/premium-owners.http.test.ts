@@ -1,35 +1,18 @@
 import type { OwnedPremiumSlug } from '@sniplink/contracts';
-import { clicksBehind, withReadModels } from '@sniplink/projections';
-import {
-  type HttpClient,
-  signedUpAdmin,
-  signedUpClient,
-  startTestApi,
-  type TestApi,
-} from '@sniplink/test-support/api';
+import { countedClicks, type HttpClient, signedUpClient, testApiWithAdmin } from '@sniplink/test-support/api';
 import { addedPremiumSlug, premiumSlugOwner, uniqueSlug } from '@sniplink/test-support/premium';
-import { until } from '@sniplink/test-support/until';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestPayments } from '../billing/testing';
 
 const ADMIN_EMAIL = 'owners.admin@example.com';
 
-let api: TestApi;
-let admin: HttpClient;
 const payments = new TestPayments();
-beforeAll(async () => {
-  api = await startTestApi(
-    { ADMIN_EMAILS: ADMIN_EMAIL, PUBLIC_URL: 'https://snip.example.com' },
-    { payments },
-  );
-  ({ client: admin } = await signedUpAdmin(api, ADMIN_EMAIL));
-});
-afterAll(() => api.close());
+const t = testApiWithAdmin(ADMIN_EMAIL, { env: { PUBLIC_URL: 'https://snip.example.com' }, payments });
 
-const addSlug = () => addedPremiumSlug(admin, { slug: uniqueSlug('own') });
+const addSlug = () => addedPremiumSlug(t.admin, { slug: uniqueSlug('own') });
 
 /** A Pro user who bought a fresh slug: the provider's success event delivered to the webhook. */
-const owner = (label: string) => premiumSlugOwner(api, payments, admin, label);
+const owner = (label: string) => premiumSlugOwner(t.api, payments, t.admin, label);
 
 const setUrl = (client: HttpClient, slug: string, url: string | null) =>
   client.request<OwnedPremiumSlug & { field?: string; code?: string }>(
@@ -51,9 +34,9 @@ describe("an owner's premium slug target", () => {
     const mine = (await client.get<OwnedPremiumSlug[]>('/api/marketplace/my-premium-slugs')).body;
     expect(mine.map((owned) => owned.targetUrl)).toEqual(['https://example.com/landing']);
 
-    const other = await signedUpClient(api, 'owners.other');
+    const other = await signedUpClient(t.api, 'owners.other');
     expect((await setUrl(other.client, slug.slug, 'https://example.com/theirs')).status).toBe(404);
-    expect((await setUrl(api.client(), slug.slug, 'https://example.com/x')).status).toBe(401);
+    expect((await setUrl(t.api.client(), slug.slug, 'https://example.com/x')).status).toBe(401);
     expect((await setUrl(client, 'no-such-slug', 'https://example.com/x')).status).toBe(404);
 
     for (const bad of [
@@ -80,56 +63,47 @@ describe('/s/{premium slug}', () => {
     const unsold = await addSlug();
     // Twice: the second is cached, and the fast paths hand it on to the route's page.
     for (let visit = 0; visit < 2; visit++) {
-      const page = await api.client().get(`/s/${unsold.slug}`);
+      const page = await t.api.client().get(`/s/${unsold.slug}`);
       expect(page.status).toBe(404);
       expect(page.headers.get('content-type')).toContain('text/html');
       expect(page.text).toContain('This premium link is not set up yet');
     }
 
     const { client, slug } = await owner('owners.redirect');
-    expect((await api.client().get(`/s/${slug.slug}`)).text).toContain('This premium link is not set up yet');
+    expect((await t.api.client().get(`/s/${slug.slug}`)).text).toContain(
+      'This premium link is not set up yet',
+    );
     await setUrl(client, slug.slug, 'https://example.com/premium');
     // Twice: the second answer comes from the cache (the fast path).
     for (let visit = 0; visit < 2; visit++) {
-      const redirect = await api.client().get(`/s/${slug.slug}`, {
+      const redirect = await t.api.client().get(`/s/${slug.slug}`, {
         'user-agent':
           'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0.0.0 Safari/537.36',
       });
       expect(redirect.status).toBe(302);
       expect(redirect.headers.get('location')).toBe('https://example.com/premium');
     }
-    await api.runtime.clickBuffer.flush();
-    await until(
-      async () => clicksBehind(api.runtime.database.db, await api.runtime.clickStream.endOffsets()),
-      (behind) => behind === 0,
-      15_000,
-    );
-    const counted = await withReadModels(api.runtime.database.db)
-      .selectFrom('rm_link_clicks')
-      .select('clicks')
-      .where('link_id', '=', slug.id)
-      .executeTakeFirst();
-    expect(Number(counted?.clicks)).toBe(2);
+    expect((await countedClicks(t.api, slug.id)).clicks).toBe(2);
 
     // A new target is seen at once (the cache is told); removing it brings the page back.
     await setUrl(client, slug.slug, 'https://example.com/moved');
-    expect((await api.client().get(`/s/${slug.slug}`)).headers.get('location')).toBe(
+    expect((await t.api.client().get(`/s/${slug.slug}`)).headers.get('location')).toBe(
       'https://example.com/moved',
     );
     await setUrl(client, slug.slug, null);
-    expect((await api.client().get(`/s/${slug.slug}`)).status).toBe(404);
+    expect((await t.api.client().get(`/s/${slug.slug}`)).status).toBe(404);
   });
 
   it('keeps redirecting after the owner’s subscription ends, and the owner may still change it', async () => {
     const { client, userId, slug } = await owner('owners.lapsed');
     await setUrl(client, slug.slug, 'https://example.com/kept');
-    await api.runtime.accounts.setPlan(userId, 'free');
-    expect((await api.client().get(`/s/${slug.slug}`)).headers.get('location')).toBe(
+    await t.api.runtime.accounts.setPlan(userId, 'free');
+    expect((await t.api.client().get(`/s/${slug.slug}`)).headers.get('location')).toBe(
       'https://example.com/kept',
     );
     const changed = await setUrl(client, slug.slug, 'https://example.com/still-mine');
     expect(changed.status).toBe(200);
-    expect((await api.client().get(`/s/${slug.slug}`)).headers.get('location')).toBe(
+    expect((await t.api.client().get(`/s/${slug.slug}`)).headers.get('location')).toBe(
       'https://example.com/still-mine',
     );
   });

@@ -25,44 +25,30 @@ import {
   userDecider,
   ValidationError,
 } from '@sniplink/domain';
-import {
-  type Clock,
-  type CommandPipeline,
-  commandHandler,
-  type Database,
-  type EventStore,
-  type IdSource,
-  type Logger,
-  type LogPosition,
-  type ReadModelWaiter,
-} from '@sniplink/platform';
+import { type CommandPipeline, commandHandler, type Logger, type LogPosition } from '@sniplink/platform';
 import {
   marketplaceProjection,
   ownedPremiumSlugs,
   premiumPurchaseOf,
   premiumSlugForCheckout,
 } from '@sniplink/projections';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { PaymentFacts, PaymentProvider, ProviderPayment } from '../billing/provider';
 import { LOCAL_PAY_PATH } from '../billing/providers/local';
+import { sellingProvider } from '../billing/providers/off';
 import { atProvider } from '../shared/at-provider';
+import type { ServiceDeps } from '../shared/service-deps';
 import type { Settings } from '../shared/settings';
 import { PremiumRefunds, premiumPaymentMetadata } from './premium-refunds';
 import { type PremiumBuyers, type PremiumSlugs, premiumBuyers, premiumSlugs } from './premium-streams';
 
-export interface PremiumPurchaseServiceDeps {
-  eventStore: EventStore;
-  db: Kysely<Database>;
-  readModels: ReadModelWaiter;
+export interface PremiumPurchaseServiceDeps extends ServiceDeps {
   /** `premium.max_owned_slugs`: how many slugs one buyer may own or hold. */
   settings: Settings;
   payments: PaymentProvider;
   /** STRIPE_PUBLISHABLE_KEY, for Stripe's Payment Element in the browser; null with the local provider. */
   publishableKey?: string | null;
   log: Logger;
-  clock: Clock;
-  ids: IdSource;
   /** This site's origins: a slug's target may not be one of its own short links (as a link's). */
   ownOrigins: readonly string[];
 }
@@ -117,6 +103,7 @@ export class PremiumPurchaseService {
    * someone else holds it. A buyer who holds it already gets the same payment again.
    */
   async startPurchase(userId: string, slugId: string): Promise<PremiumPaymentIntent> {
+    sellingProvider(this.deps.payments);
     if (!isUuid(slugId)) throw notFound();
     const now = this.deps.clock.now();
     const account = await this.users.load(userId);
@@ -339,7 +326,7 @@ export class PremiumPurchaseService {
       slug,
       amount: payment.amount,
       currency: payment.currency,
-      provider: payments.name,
+      provider: sellingProvider(payments),
       publishableKey: payments.name === 'stripe' ? (this.deps.publishableKey ?? null) : null,
       confirmUrl:
         payments.name === 'local'

@@ -9,37 +9,25 @@ import type {
 import { premiumBuyerStream } from '@sniplink/contracts';
 import { premiumBuyerDecider, premiumSlugsCounted } from '@sniplink/domain';
 import { createLogger, fixedClock, loadState } from '@sniplink/platform';
-import {
-  type HttpClient,
-  signedUpAdmin,
-  signedUpClient,
-  startTestApi,
-  type TestApi,
-} from '@sniplink/test-support/api';
+import { type HttpClient, signedUpClient, testApiWithAdmin } from '@sniplink/test-support/api';
 import { addedPremiumSlug, uniqueSlug } from '@sniplink/test-support/premium';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chargeRefundedEvent, paymentIntentEvent, TestPayments } from '../billing/testing';
 import { fixedSettings } from '../shared/settings';
 import { PremiumPurchaseService } from './premium-purchase-service';
 
 const ADMIN_EMAIL = 'purchase.admin@example.com';
 
-let api: TestApi;
-let admin: HttpClient;
 const payments = new TestPayments();
-beforeAll(async () => {
-  api = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL }, { payments });
-  ({ client: admin } = await signedUpAdmin(api, ADMIN_EMAIL));
-});
-afterAll(() => api.close());
+const t = testApiWithAdmin(ADMIN_EMAIL, { payments });
 
 const addSlug = (price?: number) =>
-  addedPremiumSlug(admin, { slug: uniqueSlug('buy'), ...(price === undefined ? {} : { price }) });
+  addedPremiumSlug(t.admin, { slug: uniqueSlug('buy'), ...(price === undefined ? {} : { price }) });
 
 /** A signed-in user with Pro (an operator's grant), or Free. */
 async function buyer(label: string, pro = true): Promise<{ client: HttpClient; userId: string }> {
-  const signedUp = await signedUpClient(api, label);
-  if (pro) await api.runtime.accounts.setPlan(signedUp.userId, 'monthly');
+  const signedUp = await signedUpClient(t.api, label);
+  if (pro) await t.api.runtime.accounts.setPlan(signedUp.userId, 'monthly');
   return signedUp;
 }
 
@@ -63,7 +51,7 @@ async function deliver(
       metadata: { premiumSlugId: slugId, premiumHoldId: intent.holdId, userId: buyerId, slug: intent.slug },
     }),
   );
-  const response = await api.client().post('/api/webhooks/stripe', body, {
+  const response = await t.api.client().post('/api/webhooks/stripe', body, {
     'stripe-signature': signature,
     'content-type': 'application/json',
   });
@@ -75,7 +63,7 @@ async function deliverRefund(eventId: string, intent: PremiumPaymentIntent): Pro
   const { body, signature } = payments.signed(
     chargeRefundedEvent(eventId, { id: intent.paymentIntentId, amount: intent.amount }),
   );
-  const response = await api.client().post('/api/webhooks/stripe', body, {
+  const response = await t.api.client().post('/api/webhooks/stripe', body, {
     'stripe-signature': signature,
     'content-type': 'application/json',
   });
@@ -86,14 +74,14 @@ const purchaseOf = async (client: HttpClient, intent: PremiumPaymentIntent) =>
   (await client.get<PremiumPurchase>(`/api/marketplace/purchases/${intent.paymentIntentId}`)).body;
 
 const slugState = async (slugId: string) =>
-  (await api.client().get<MarketplaceSlugDetail>(`/api/marketplace/premium-slugs/${slugId}`)).body;
+  (await t.api.client().get<MarketplaceSlugDetail>(`/api/marketplace/premium-slugs/${slugId}`)).body;
 const forSale = async () =>
-  (await api.client().get<MarketplaceSlug[]>('/api/marketplace/premium-slugs')).body.map((slug) => slug.id);
+  (await t.api.client().get<MarketplaceSlug[]>('/api/marketplace/premium-slugs')).body.map((slug) => slug.id);
 
 describe('starting a purchase', () => {
   it('answers 401 signed out, 403 {requiresPro} for a Free user, 404 for an unknown slug', async () => {
     const slug = await addSlug();
-    const signedOut = await startPurchase(api.client(), slug.id);
+    const signedOut = await startPurchase(t.api.client(), slug.id);
     expect(signedOut.status).toBe(401);
     const free = await buyer('purchase.free', false);
     const refused = await startPurchase(free.client, slug.id);
@@ -145,7 +133,7 @@ describe('starting a purchase', () => {
     expect(
       await deliver(`evt_race_${slug.id}`, 'payment_intent.succeeded', won[0].body, winner.userId, slug.id),
     ).toBe(200);
-    const page = await admin.get<AdminPremiumSlugsPage>(`/api/admin/premium-slugs?search=${slug.slug}`);
+    const page = await t.admin.get<AdminPremiumSlugsPage>(`/api/admin/premium-slugs?search=${slug.slug}`);
     expect(page.body.slugs[0]).toMatchObject({ id: slug.id, ownerId: winner.userId });
     expect(page.body.stats.owned).toBeGreaterThanOrEqual(1);
     expect(page.body.stats.revenue).toBeGreaterThanOrEqual(2500);
@@ -168,7 +156,7 @@ describe('starting a purchase', () => {
     const mine = await client.get<{ slug: string; pricePaid: number }[]>('/api/marketplace/my-premium-slugs');
     expect(mine.body.map((slug) => slug.pricePaid)).toEqual([2500, 2500]);
     expect((await client.get<unknown[]>('/api/user/premium-slugs')).body).toEqual(mine.body);
-    expect((await api.client().get('/api/marketplace/my-premium-slugs')).status).toBe(401);
+    expect((await t.api.client().get('/api/marketplace/my-premium-slugs')).status).toBe(401);
     const slugs = await Promise.all(Array.from({ length: 5 }, () => addSlug()));
     const answers = await Promise.all(slugs.map((slug) => startPurchase(client, slug.id)));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
@@ -176,7 +164,11 @@ describe('starting a purchase', () => {
     expect(refused).toHaveLength(4);
     for (const answer of refused)
       expect(answer.body).toMatchObject({ message: expect.any(String), currentCount: 3 });
-    const state = await loadState(api.runtime.eventStore, premiumBuyerStream.id(userId), premiumBuyerDecider);
+    const state = await loadState(
+      t.api.runtime.eventStore,
+      premiumBuyerStream.id(userId),
+      premiumBuyerDecider,
+    );
     expect(premiumSlugsCounted(state, new Date())).toBe(3);
     // The refused ones hold nothing: they are still for sale.
     const open = await forSale();
@@ -204,9 +196,9 @@ describe("the provider's events", () => {
     ]);
     expect(statuses).toEqual([200, 200]);
     expect(await deliver('evt_twice_again', 'payment_intent.succeeded', intent, userId, slug.id)).toBe(200);
-    const events = await api.runtime.eventStore.readStream(`premiumslug-${slug.id}`);
+    const events = await t.api.runtime.eventStore.readStream(`premiumslug-${slug.id}`);
     expect(events.filter((event) => event.type === 'PremiumSlugPurchased')).toHaveLength(1);
-    const buyerEvents = await api.runtime.eventStore.readStream(premiumBuyerStream.id(userId));
+    const buyerEvents = await t.api.runtime.eventStore.readStream(premiumBuyerStream.id(userId));
     expect(buyerEvents.filter((event) => event.type === 'PremiumBuyerSlugOwned')).toHaveLength(1);
     const purchase = await client.get<PremiumPurchase>(
       `/api/marketplace/purchases/${intent.paymentIntentId}`,
@@ -224,7 +216,7 @@ describe("the provider's events", () => {
     ).toBe(404);
     expect((await slugState(slug.id)).available).toBe(false);
     // An owned slug stays in the catalogue: the admin's delete is refused, and it is still there.
-    const deleted = await admin.request('DELETE', `/api/admin/premium-slugs/${slug.id}`);
+    const deleted = await t.admin.request('DELETE', `/api/admin/premium-slugs/${slug.id}`);
     expect(deleted.status).toBe(409);
     expect(deleted.body).toMatchObject({
       code: 'CONFLICT',
@@ -257,7 +249,7 @@ describe('refunds made at the provider', () => {
     });
     expect(target.status, target.text).toBe(200);
     // Visited once, so the redirect caches hold the target.
-    expect((await api.client().get(`/s/${slug.slug}`)).status).toBe(302);
+    expect((await t.api.client().get(`/s/${slug.slug}`)).status).toBe(302);
     payments.refundedAtProvider(intent.paymentIntentId);
     const deliveries = await Promise.all([
       deliverRefund('evt_refund', intent),
@@ -274,12 +266,16 @@ describe('refunds made at the provider', () => {
     expect((await client.get<OwnedPremiumSlug[]>('/api/marketplace/my-premium-slugs')).body).toEqual([]);
     expect(await slugState(slug.id)).toMatchObject({ available: true, held: false });
     expect(await forSale()).toContain(slug.id);
-    const page = await api.client().get(`/s/${slug.slug}`);
+    const page = await t.api.client().get(`/s/${slug.slug}`);
     expect(page.status).toBe(404);
     expect(page.text).toContain('This premium link is not set up yet');
-    const events = await api.runtime.eventStore.readStream(`premiumslug-${slug.id}`);
+    const events = await t.api.runtime.eventStore.readStream(`premiumslug-${slug.id}`);
     expect(events.filter((event) => event.type === 'PremiumSlugPurchaseRefunded')).toHaveLength(1);
-    const owner = await loadState(api.runtime.eventStore, premiumBuyerStream.id(userId), premiumBuyerDecider);
+    const owner = await loadState(
+      t.api.runtime.eventStore,
+      premiumBuyerStream.id(userId),
+      premiumBuyerDecider,
+    );
     expect(premiumSlugsCounted(owner, new Date())).toBe(0);
     // The payment buys nothing again, even when its success event comes once more.
     expect(await deliver('evt_bought_late', 'payment_intent.succeeded', intent, userId, slug.id)).toBe(200);
@@ -298,10 +294,10 @@ describe('refunds made at the provider', () => {
     );
     expect(await deliverRefund('evt_partial', intent)).toBe(200);
     expect(await purchaseOf(client, intent)).toMatchObject({ status: 'complete' });
-    const head = await api.runtime.eventStore.headPosition();
+    const head = await t.api.runtime.eventStore.headPosition();
     const unknown = { ...intent, paymentIntentId: 'pi_nobody_knows' };
     expect(await deliverRefund('evt_unknown_refund', unknown)).toBe(200);
-    expect(await api.runtime.eventStore.headPosition()).toEqual(head);
+    expect(await t.api.runtime.eventStore.headPosition()).toEqual(head);
   });
 
   it('a refund while the provider cannot be reached is answered 503, to be sent again', async () => {
@@ -326,9 +322,9 @@ describe('holds on a fixed clock', () => {
   it('an expired hold releases the slug by itself; a late payment on a slug sold meanwhile is refunded and recorded', async () => {
     const clock = fixedClock('2031-03-01T10:00:00Z');
     const service = new PremiumPurchaseService({
-      eventStore: api.runtime.eventStore,
-      db: api.runtime.database.db,
-      readModels: api.runtime.progress,
+      eventStore: t.api.runtime.eventStore,
+      db: t.api.runtime.database.db,
+      readModels: t.api.runtime.progress,
       settings: fixedSettings(),
       payments,
       log: createLogger('silent'),
@@ -358,7 +354,7 @@ describe('holds on a fixed clock', () => {
     await succeeded(held, late.userId, 'evt_late');
     await succeeded(held, late.userId, 'evt_late_copy');
 
-    const events = await api.runtime.eventStore.readStream(`premiumslug-${slug.id}`);
+    const events = await t.api.runtime.eventStore.readStream(`premiumslug-${slug.id}`);
     expect(events.map((event) => event.type)).toEqual([
       'PremiumSlugAdded',
       'PremiumSlugHeld',
@@ -394,9 +390,9 @@ describe('holds on a fixed clock', () => {
       status: 'refunded',
     });
     expect(await purchaseOf(prompt.client, next)).toMatchObject({ status: 'complete' });
-    expect(await api.runtime.eventStore.readStream(`premiumslug-${slug.id}`)).toHaveLength(events.length);
+    expect(await t.api.runtime.eventStore.readStream(`premiumslug-${slug.id}`)).toHaveLength(events.length);
     const lateBuyer = await loadState(
-      api.runtime.eventStore,
+      t.api.runtime.eventStore,
       premiumBuyerStream.id(late.userId),
       premiumBuyerDecider,
     );

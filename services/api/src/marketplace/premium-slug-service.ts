@@ -7,15 +7,7 @@ import type {
   PremiumTier,
 } from '@sniplink/contracts';
 import { DomainError, NotFoundError, normalisePremiumSlug, type PremiumSlugFields } from '@sniplink/domain';
-import {
-  type Clock,
-  commandHandler,
-  type Database,
-  type EventStore,
-  type IdSource,
-  type LogPosition,
-  type ReadModelWaiter,
-} from '@sniplink/platform';
+import { commandHandler, type LogPosition } from '@sniplink/platform';
 import {
   adminPremiumSlugs,
   availablePremiumSlugs,
@@ -23,21 +15,16 @@ import {
   type PremiumSlugFilter,
   premiumSlugById,
 } from '@sniplink/projections';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { shortCodeCommands } from '../links/link-streams';
+import type { ServiceDeps } from '../shared/service-deps';
 import type { Settings } from '../shared/settings';
 import { type PremiumSlugs, premiumSlugs } from './premium-streams';
 import { seedCatalogue } from './seed-catalogue';
 
-export interface PremiumSlugServiceDeps {
-  eventStore: EventStore;
-  db: Kysely<Database>;
-  readModels: ReadModelWaiter;
+export interface PremiumSlugServiceDeps extends ServiceDeps {
   /** `premium.slug_price_cents`: a new slug's price when none is given. */
   settings: Settings;
-  clock: Clock;
-  ids: IdSource;
 }
 
 /** What an admin adds, as the API has checked and defaulted it (the price may still default). */

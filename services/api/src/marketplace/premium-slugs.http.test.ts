@@ -7,35 +7,25 @@ import type {
   PremiumSeedResult,
   PremiumSlug,
 } from '@sniplink/contracts';
-import {
-  type HttpClient,
-  signedUpAdmin,
-  signedUpClient,
-  startTestApi,
-  type TestApi,
-} from '@sniplink/test-support/api';
+import { type HttpClient, signedUpClient, testApiWithAdmin } from '@sniplink/test-support/api';
 import { addedPremiumSlug, uniqueSlug } from '@sniplink/test-support/premium';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from './seed-catalogue';
 
 const ADMIN_EMAIL = 'premium.admin@example.com';
 const UNKNOWN_ID = '01890000-0000-7000-8000-0000000000ff';
 
-let api: TestApi;
-let admin: HttpClient;
+const t = testApiWithAdmin(ADMIN_EMAIL);
 let user: HttpClient;
 beforeAll(async () => {
-  api = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL });
-  ({ client: admin } = await signedUpAdmin(api, ADMIN_EMAIL));
-  ({ client: user } = await signedUpClient(api, 'premium.user'));
+  ({ client: user } = await signedUpClient(t.api, 'premium.user'));
 });
-afterAll(() => api.close());
 
 const addSlug = (body: Record<string, unknown>) =>
-  admin.post<PremiumSlug & ErrorBody>('/api/admin/premium-slugs', body);
-const added = (body: Record<string, unknown>) => addedPremiumSlug(admin, body);
+  t.admin.post<PremiumSlug & ErrorBody>('/api/admin/premium-slugs', body);
+const added = (body: Record<string, unknown>) => addedPremiumSlug(t.admin, body);
 const listed = async (query = '') => {
-  const response = await admin.get<AdminPremiumSlugsPage>(`/api/admin/premium-slugs${query}`);
+  const response = await t.admin.get<AdminPremiumSlugsPage>(`/api/admin/premium-slugs${query}`);
   expect(response.status, response.text).toBe(200);
   return response.body;
 };
@@ -134,7 +124,7 @@ describe('one namespace for links and premium slugs', () => {
 
   it('frees the code when the slug is deleted: a link may take it then', async () => {
     const slug = await added({ slug: uniqueSlug('freed') });
-    const deleted = await admin.request('DELETE', `/api/admin/premium-slugs/${slug.id}`);
+    const deleted = await t.admin.request('DELETE', `/api/admin/premium-slugs/${slug.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ id: slug.id, deleted: true });
     const link = await user.post<Link>('/api/links', {
@@ -148,7 +138,7 @@ describe('one namespace for links and premium slugs', () => {
 describe('editing and deleting', () => {
   it('changes only the fields sent', async () => {
     const slug = await added({ slug: uniqueSlug('edit') });
-    const response = await admin.patch<PremiumSlug>(`/api/admin/premium-slugs/${slug.id}`, {
+    const response = await t.admin.patch<PremiumSlug>(`/api/admin/premium-slugs/${slug.id}`, {
       price: 4900,
       tier: 'premium',
       isAvailable: false,
@@ -162,16 +152,16 @@ describe('editing and deleting', () => {
       isAvailable: false,
       stripePriceId: 'price_123',
     });
-    const negative = await admin.patch(`/api/admin/premium-slugs/${slug.id}`, { price: -5 });
+    const negative = await t.admin.patch(`/api/admin/premium-slugs/${slug.id}`, { price: -5 });
     expect(negative.status).toBe(400);
   });
 
   it('answers 404 to an unknown, malformed or deleted id', async () => {
     const slug = await added({ slug: uniqueSlug('gone') });
-    await admin.request('DELETE', `/api/admin/premium-slugs/${slug.id}`);
+    await t.admin.request('DELETE', `/api/admin/premium-slugs/${slug.id}`);
     for (const id of [UNKNOWN_ID, 'not-an-id', slug.id]) {
-      expect((await admin.patch(`/api/admin/premium-slugs/${id}`, { price: 1 })).status).toBe(404);
-      expect((await admin.request('DELETE', `/api/admin/premium-slugs/${id}`)).status).toBe(404);
+      expect((await t.admin.patch(`/api/admin/premium-slugs/${id}`, { price: 1 })).status).toBe(404);
+      expect((await t.admin.request('DELETE', `/api/admin/premium-slugs/${id}`)).status).toBe(404);
     }
   });
 });
@@ -211,8 +201,8 @@ describe('the Premium tab list', () => {
   });
 
   it('refuses an unknown category or a page below 1: 400', async () => {
-    expect((await admin.get('/api/admin/premium-slugs?category=misc')).status).toBe(400);
-    expect((await admin.get('/api/admin/premium-slugs?page=0')).status).toBe(400);
+    expect((await t.admin.get('/api/admin/premium-slugs?category=misc')).status).toBe(400);
+    expect((await t.admin.get('/api/admin/premium-slugs?page=0')).status).toBe(400);
   });
 });
 
@@ -224,10 +214,10 @@ describe('seeding', () => {
     await user.post('/api/links', { originalUrl: 'https://example.com/e', shortCode: byLink.slug });
     await addSlug({ slug: inCatalogue.slug });
 
-    const first = await admin.post<PremiumSeedResult>('/api/admin/premium-slugs/seed', {});
+    const first = await t.admin.post<PremiumSeedResult>('/api/admin/premium-slugs/seed', {});
     expect(first.status, first.text).toBe(200);
     expect(first.body).toEqual({ created: seedCatalogue.length - 2, skipped: 2 });
-    const second = await admin.post<PremiumSeedResult>('/api/admin/premium-slugs/seed', {});
+    const second = await t.admin.post<PremiumSeedResult>('/api/admin/premium-slugs/seed', {});
     expect(second.body).toEqual({ created: 0, skipped: seedCatalogue.length });
     expect(new Set(seedCatalogue.map((entry) => entry.category)).size).toBe(7);
   });
@@ -237,7 +227,7 @@ describe('the marketplace', () => {
   it('lists the slugs for sale to anyone, without what only admins see', async () => {
     const forSale = await added({ slug: uniqueSlug('sale'), category: 'commerce', price: 1234 });
     const withdrawn = await added({ slug: uniqueSlug('off'), isAvailable: false });
-    const response = await api.client().get<MarketplaceSlug[]>('/api/marketplace/premium-slugs');
+    const response = await t.api.client().get<MarketplaceSlug[]>('/api/marketplace/premium-slugs');
     expect(response.status).toBe(200);
     expect(response.body).toContainEqual({
       id: forSale.id,
@@ -253,8 +243,8 @@ describe('the marketplace', () => {
 describe('the audit history', () => {
   it('records each change with the acting admin', async () => {
     const slug = await added({ slug: uniqueSlug('audit') });
-    await admin.patch(`/api/admin/premium-slugs/${slug.id}`, { price: 100 });
-    const history = await admin.get(`/api/admin/audit?target=premiumslug-${slug.id}`);
+    await t.admin.patch(`/api/admin/premium-slugs/${slug.id}`, { price: 100 });
+    const history = await t.admin.get(`/api/admin/audit?target=premiumslug-${slug.id}`);
     expect(history.status, history.text).toBe(200);
     expect(history.text).toContain('PremiumSlugAdded');
     expect(history.text).toContain('PremiumSlugEdited');

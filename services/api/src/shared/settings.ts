@@ -68,6 +68,11 @@ export class LiveSettings implements Settings {
     return this.values;
   }
 
+  /** The values in force while no entry is stored: the contracts' defaults, or the environment's. */
+  defaultValues(): SettingValues {
+    return this.defaults;
+  }
+
   /** Reads the values in force, then follows the read model; resolves once both are done. */
   async start(): Promise<void> {
     this.stopFollowing = await this.deps.progress.onAdvance(configProjection, () => this.refreshSoon());

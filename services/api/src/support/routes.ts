@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
-import { endpointRoute } from '../http/route-schema';
+import { featureRoutes } from '../http/route-schema';
 import type { SupportService } from './support-service';
 
-const { listTickets, openTicket, closeTicket, ticketMessages, replyToTicket } = supportEndpoints;
+const route = featureRoutes(supportEndpoints, { tag: 'Support', session: 'required' });
 
 export interface SupportRoutesDeps {
   support: SupportService;
@@ -24,24 +24,18 @@ export async function supportRoutes(app: FastifyInstance, { support }: SupportRo
   app.addHook('onClose', () => support.drainMail());
 
   api.route({
-    ...endpointRoute(listTickets, {
-      operationId: 'listTickets',
-      tag: 'Support',
+    ...route('listTickets', {
       summary: "The signed-in user's support tickets, newest first",
-      session: 'required',
       answers: { 200: 'The tickets' },
     }),
     handler: async (request) => support.ticketsOf(sessionOf(request).userId),
   });
 
   api.route({
-    ...endpointRoute(openTicket, {
-      operationId: 'openTicket',
-      tag: 'Support',
+    ...route('openTicket', {
       summary: 'Open a support ticket',
       description:
         'Subject (at most 200 characters) and message (at most 10,000) are required and not blank; `priority` is low, medium, high or urgent (default medium). The admins hear of urgent tickets by mail, at most one digest every 10 minutes (references only).',
-      session: 'required',
       rateLimit: { requests: 5, minutes: 10 },
       answers: { 201: 'The ticket, open' },
     }),
@@ -53,12 +47,9 @@ export async function supportRoutes(app: FastifyInstance, { support }: SupportRo
   });
 
   api.route({
-    ...endpointRoute(closeTicket, {
-      operationId: 'closeTicket',
-      tag: 'Support',
+    ...route('closeTicket', {
       summary: 'Close one of your tickets',
       description: `Nothing more can be posted to it afterwards; closing it again changes nothing. ${OWN_ONLY}`,
-      session: 'required',
       answers: { 200: 'The ticket, closed' },
       errors: { 404: ['NOT_FOUND'] },
     }),
@@ -69,12 +60,9 @@ export async function supportRoutes(app: FastifyInstance, { support }: SupportRo
   });
 
   api.route({
-    ...endpointRoute(ticketMessages, {
-      operationId: 'ticketMessages',
-      tag: 'Support',
+    ...route('ticketMessages', {
       summary: "A ticket's conversation, oldest first",
       description: `Messages from staff have \`isFromAdmin\` true ("Support Team"). ${OWN_ONLY}`,
-      session: 'required',
       answers: { 200: 'The messages' },
       errors: { 404: ['NOT_FOUND'] },
     }),
@@ -85,12 +73,9 @@ export async function supportRoutes(app: FastifyInstance, { support }: SupportRo
   });
 
   api.route({
-    ...endpointRoute(replyToTicket, {
-      operationId: 'replyToTicket',
-      tag: 'Support',
+    ...route('replyToTicket', {
       summary: 'Reply on one of your tickets',
       description: `Not blank, at most 10,000 characters. A closed ticket refuses it (409 TICKET_CLOSED); a resolved one is reopened. ${OWN_ONLY}`,
-      session: 'required',
       rateLimit: { requests: 20, minutes: 10 },
       answers: { 201: 'The message as posted' },
       errors: { 404: ['NOT_FOUND'], 409: ['TICKET_CLOSED'] },

@@ -14,16 +14,7 @@ import {
   type TicketState,
   ticketDecider,
 } from '@sniplink/domain';
-import {
-  type Clock,
-  type CommandPipeline,
-  commandHandler,
-  type Database,
-  type EventStore,
-  type IdSource,
-  type Keyring,
-  type ReadModelWaiter,
-} from '@sniplink/platform';
+import { type CommandPipeline, commandHandler, type Keyring } from '@sniplink/platform';
 import {
   supportReadModel,
   supportTicket,
@@ -32,21 +23,16 @@ import {
   ticketMessages,
   ticketsOf,
 } from '@sniplink/projections';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AccountService } from '../accounts/accounts';
+import type { ServiceDeps } from '../shared/service-deps';
 import type { SupportMail } from './notifications';
 
-export interface SupportServiceDeps {
-  eventStore: EventStore;
-  db: Kysely<Database>;
-  readModels: ReadModelWaiter;
+export interface SupportServiceDeps extends ServiceDeps {
   keyring: Keyring;
   /** Whether the ticket's owner still has an account (an erased one has no key to write under). */
   accounts: Pick<AccountService, 'user'>;
   mail: SupportMail;
-  clock: Clock;
-  ids: IdSource;
 }
 
 export interface NewTicket {

@@ -2,15 +2,9 @@ import type { AdminTicket, AdminTicketsPage, Ticket, TicketMessage } from '@snip
 import { ticketStream } from '@sniplink/contracts';
 import { createLogger, fixedClock } from '@sniplink/platform';
 import { withReadModels } from '@sniplink/projections';
-import {
-  type HttpClient,
-  signedUpAdmin,
-  signedUpClient,
-  startTestApi,
-  type TestApi,
-} from '@sniplink/test-support/api';
+import { type HttpClient, signedUpClient, testApiWithAdmin } from '@sniplink/test-support/api';
 import { mailsTo } from '@sniplink/test-support/outbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { closeResolvedTickets } from './auto-close';
 import { ticketReference } from './notifications';
 import { DIGEST_INTERVAL_MS, UrgentTicketDigest } from './urgent-digest';
@@ -18,18 +12,13 @@ import { DIGEST_INTERVAL_MS, UrgentTicketDigest } from './urgent-digest';
 const ADMIN_EMAIL = 'support.admin@example.com';
 const UNKNOWN_ID = '01890000-0000-7000-8000-0000000000ff';
 
-let api: TestApi;
-let admin: HttpClient;
-let adminId: string;
+const t = testApiWithAdmin(ADMIN_EMAIL);
 let owner: HttpClient;
 let stranger: HttpClient;
 beforeAll(async () => {
-  api = await startTestApi({ ADMIN_EMAILS: ADMIN_EMAIL });
-  ({ client: admin, userId: adminId } = await signedUpAdmin(api, ADMIN_EMAIL));
-  ({ client: owner } = await signedUpClient(api, 'support.owner'));
-  ({ client: stranger } = await signedUpClient(api, 'support.stranger'));
+  ({ client: owner } = await signedUpClient(t.api, 'support.owner'));
+  ({ client: stranger } = await signedUpClient(t.api, 'support.stranger'));
 });
-afterAll(() => api.close());
 
 async function openTicket(client: HttpClient, body: Record<string, unknown> = {}): Promise<Ticket> {
   const response = await client.post<Ticket>('/api/support/tickets', {
@@ -45,7 +34,7 @@ const ownTicket = async (client: HttpClient, id: string) =>
   (await client.get<Ticket[]>('/api/support/tickets')).body.find((ticket) => ticket.id === id);
 const messagesOf = async (client: HttpClient, id: string) =>
   (await client.get<TicketMessage[]>(`/api/support/tickets/${id}/messages`)).body;
-const listed = async (query = '') => (await admin.get<AdminTicketsPage>(`/api/admin/tickets${query}`)).body;
+const listed = async (query = '') => (await t.admin.get<AdminTicketsPage>(`/api/admin/tickets${query}`)).body;
 
 describe("a user's tickets", () => {
   it('opens a ticket (priority medium by default) and lists it, newest first', async () => {
@@ -102,7 +91,7 @@ describe("a user's tickets", () => {
 
   it('answers 401 to a signed-out caller on every route', async () => {
     const ticket = await openTicket(owner);
-    const signedOut = api.client();
+    const signedOut = t.api.client();
     const calls = [
       await signedOut.get('/api/support/tickets'),
       await signedOut.post('/api/support/tickets', { subject: 'x', message: 'y' }),
@@ -118,18 +107,18 @@ describe("a user's tickets", () => {
 describe('the life of a ticket', () => {
   it('goes open, in progress (assigned), resolved, reopened by a reply, and closed by its owner for good', async () => {
     const ticket = await openTicket(owner);
-    const assigned = await admin.patch<AdminTicket>(`/api/admin/tickets/${ticket.id}/assign`);
+    const assigned = await t.admin.patch<AdminTicket>(`/api/admin/tickets/${ticket.id}/assign`);
     expect(assigned.status).toBe(200);
-    expect(assigned.body).toMatchObject({ status: 'in_progress', assignedTo: adminId });
+    expect(assigned.body).toMatchObject({ status: 'in_progress', assignedTo: t.adminId });
 
-    const reply = await admin.post(`/api/admin/tickets/${ticket.id}/reply`, { message: 'Which link?' });
+    const reply = await t.admin.post(`/api/admin/tickets/${ticket.id}/reply`, { message: 'Which link?' });
     expect(reply.status).toBe(201);
     expect((await messagesOf(owner, ticket.id)).map((m) => [m.message, m.isFromAdmin])).toEqual([
       ['It shows a blank page.', false],
       ['Which link?', true],
     ]);
 
-    const resolved = await admin.patch<AdminTicket>(`/api/admin/tickets/${ticket.id}/status`, {
+    const resolved = await t.admin.patch<AdminTicket>(`/api/admin/tickets/${ticket.id}/status`, {
       status: 'resolved',
     });
     expect(resolved.body.status).toBe('resolved');
@@ -149,19 +138,19 @@ describe('the life of a ticket', () => {
     const refused = await owner.post(`/api/support/tickets/${ticket.id}/messages`, { message: 'One more' });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'TICKET_CLOSED', message: expect.stringContaining('closed') });
-    const staffRefused = await admin.post(`/api/admin/tickets/${ticket.id}/reply`, { message: 'Hello?' });
+    const staffRefused = await t.admin.post(`/api/admin/tickets/${ticket.id}/reply`, { message: 'Hello?' });
     expect(staffRefused.status).toBe(409);
-    const reResolved = await admin.patch(`/api/admin/tickets/${ticket.id}/status`, { status: 'resolved' });
+    const reResolved = await t.admin.patch(`/api/admin/tickets/${ticket.id}/status`, { status: 'resolved' });
     expect(reResolved.status).toBe(409);
     expect(await messagesOf(owner, ticket.id)).toHaveLength(3);
   });
 
   it('is in progress once staff reply to an open ticket; a reply on a resolved, unassigned one reopens it as open', async () => {
     const ticket = await openTicket(owner);
-    await admin.post(`/api/admin/tickets/${ticket.id}/reply`, { message: 'Looking into it' });
+    await t.admin.post(`/api/admin/tickets/${ticket.id}/reply`, { message: 'Looking into it' });
     expect((await ownTicket(owner, ticket.id))?.status).toBe('in_progress');
     const other = await openTicket(owner);
-    await admin.patch(`/api/admin/tickets/${other.id}/status`, { status: 'resolved' });
+    await t.admin.patch(`/api/admin/tickets/${other.id}/status`, { status: 'resolved' });
     await owner.post(`/api/support/tickets/${other.id}/messages`, { message: 'Not fixed' });
     expect((await ownTicket(owner, other.id))?.status).toBe('open');
   });
@@ -169,12 +158,12 @@ describe('the life of a ticket', () => {
   it('closes by itself 7 days after it was resolved, on the sweep’s clock', async () => {
     const ticket = await openTicket(owner);
     const resolvedAt = new Date();
-    await admin.patch(`/api/admin/tickets/${ticket.id}/status`, { status: 'resolved' });
+    await t.admin.patch(`/api/admin/tickets/${ticket.id}/status`, { status: 'resolved' });
     const clock = fixedClock(new Date(resolvedAt.getTime() + 7 * 24 * 3_600_000 - 60_000).toISOString());
     const sweep = () =>
       closeResolvedTickets({
-        db: api.runtime.database.db,
-        eventStore: api.runtime.eventStore,
+        db: t.api.runtime.database.db,
+        eventStore: t.api.runtime.eventStore,
         log: createLogger('silent'),
         clock,
       });
@@ -182,7 +171,7 @@ describe('the life of a ticket', () => {
     expect((await ownTicket(owner, ticket.id))?.status).toBe('resolved');
     clock.set(new Date(resolvedAt.getTime() + 7 * 24 * 3_600_000 + 60_000).toISOString());
     expect(await sweep()).toBeGreaterThanOrEqual(1);
-    const last = (await api.runtime.eventStore.readStream(ticketStream.id(ticket.id))).at(-1);
+    const last = (await t.api.runtime.eventStore.readStream(ticketStream.id(ticket.id))).at(-1);
     expect(last).toMatchObject({ type: 'TicketStatusChanged', data: { status: 'closed', by: 'system' } });
     await expect.poll(async () => (await ownTicket(owner, ticket.id))?.status).toBe('closed');
   });
@@ -190,7 +179,7 @@ describe('the life of a ticket', () => {
 
 describe('the Support tab', () => {
   it('lists urgent tickets first, then the newest, with their owner; filters and counts match the tickets', async () => {
-    const { client } = await signedUpClient(api, 'support.lister');
+    const { client } = await signedUpClient(t.api, 'support.lister');
     const low = await openTicket(client, { subject: 'Low one', priority: 'low' });
     const urgent = await openTicket(client, { subject: 'Urgent one', priority: 'urgent' });
     const newest = await openTicket(client, { subject: 'Newest one' });
@@ -214,21 +203,21 @@ describe('the Support tab', () => {
     expect(lows.tickets.map((t) => t.id)).toContain(low.id);
 
     const before = page.counts;
-    await admin.patch(`/api/admin/tickets/${low.id}/assign`);
+    await t.admin.patch(`/api/admin/tickets/${low.id}/assign`);
     const after = (await listed()).counts;
     expect(after).toEqual({ ...before, open: before.open - 1, in_progress: before.in_progress + 1 });
   });
 
   it('refuses a bad filter naming it, and answers 404 for unknown or malformed ids', async () => {
-    const bad = await admin.get('/api/admin/tickets?status=pending');
+    const bad = await t.admin.get('/api/admin/tickets?status=pending');
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ field: 'status' });
     for (const id of [UNKNOWN_ID, 'nope']) {
       const calls = [
-        await admin.get(`/api/admin/tickets/${id}/messages`),
-        await admin.patch(`/api/admin/tickets/${id}/assign`),
-        await admin.post(`/api/admin/tickets/${id}/reply`, { message: 'Hi' }),
-        await admin.patch(`/api/admin/tickets/${id}/status`, { status: 'resolved' }),
+        await t.admin.get(`/api/admin/tickets/${id}/messages`),
+        await t.admin.patch(`/api/admin/tickets/${id}/assign`),
+        await t.admin.post(`/api/admin/tickets/${id}/reply`, { message: 'Hi' }),
+        await t.admin.patch(`/api/admin/tickets/${id}/status`, { status: 'resolved' }),
       ];
       expect(calls.map((call) => call.status)).toEqual([404, 404, 404, 404]);
     }
@@ -239,25 +228,25 @@ describe('mail', () => {
   /** The admins' digest as a process whose clock is `ms` ahead would send it. */
   const digestAfter = (ms: number) =>
     new UrgentTicketDigest({
-      db: api.runtime.database.db,
-      mailer: api.runtime.mailer,
+      db: t.api.runtime.database.db,
+      mailer: t.api.runtime.mailer,
       clock: fixedClock(new Date(Date.now() + ms).toISOString()),
-      publicUrl: api.config.publicUrl,
+      publicUrl: t.api.config.publicUrl,
     });
   /** The mails to `email` that contain `text`, once at least one has arrived (mail goes out after the answer). */
   const mailsWith = async (email: string, text: string) => {
     await expect
-      .poll(async () => (await mailsTo(api.config.dataDir, email)).filter((m) => m.includes(text)).length)
+      .poll(async () => (await mailsTo(t.api.config.dataDir, email)).filter((m) => m.includes(text)).length)
       .toBeGreaterThan(0);
-    return (await mailsTo(api.config.dataDir, email)).filter((m) => m.includes(text));
+    return (await mailsTo(t.api.config.dataDir, email)).filter((m) => m.includes(text));
   };
 
   it('tells the owner when staff reply, in plain text with no HTML part', async () => {
     const email = `support.mailed.${Date.now()}@example.com`;
-    const client = api.client();
+    const client = t.api.client();
     expect((await client.post('/api/auth/register', { email, password: 'correct horse' })).status).toBe(201);
     const ticket = await openTicket(client, { subject: 'Secret subject <b>' });
-    await admin.post(`/api/admin/tickets/${ticket.id}/reply`, { message: 'Try <script>x</script> again' });
+    await t.admin.post(`/api/admin/tickets/${ticket.id}/reply`, { message: 'Try <script>x</script> again' });
     const [mail = ''] = await mailsWith(email, ticketReference(ticket.id));
     expect(mail).toContain(`Subject: Support ticket ${ticketReference(ticket.id)}: the Support Team replied`);
     expect(mail).toContain('Try <script>x</script> again');
@@ -274,7 +263,7 @@ describe('mail', () => {
     expect(mail).not.toContain('Everything is down');
     const medium = await openTicket(owner, { priority: 'medium' });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const mentions = (await mailsTo(api.config.dataDir, ADMIN_EMAIL)).filter((m) =>
+    const mentions = (await mailsTo(t.api.config.dataDir, ADMIN_EMAIL)).filter((m) =>
       m.includes(ticketReference(medium.id)),
     );
     expect(mentions).toEqual([]);
@@ -283,25 +272,25 @@ describe('mail', () => {
 
 describe('erasure', () => {
   it("makes the ticket's text unreadable in the log and drops it from the read model", async () => {
-    const { client, userId } = await signedUpClient(api, 'support.erased');
+    const { client, userId } = await signedUpClient(t.api, 'support.erased');
     const ticket = await openTicket(client, { subject: 'Private matter', message: 'My phone is 555' });
-    await admin.post(`/api/admin/tickets/${ticket.id}/reply`, { message: 'About your phone' });
-    const [opened] = await api.runtime.eventStore.readStream(ticketStream.id(ticket.id));
+    await t.admin.post(`/api/admin/tickets/${ticket.id}/reply`, { message: 'About your phone' });
+    const [opened] = await t.api.runtime.eventStore.readStream(ticketStream.id(ticket.id));
     const stored = JSON.stringify(opened?.data);
     expect(stored).not.toContain('Private matter');
     const { subject } = (opened?.data ?? {}) as { subject: string };
-    expect(await api.runtime.keyring.decrypt(userId, subject)).toBe('Private matter');
+    expect(await t.api.runtime.keyring.decrypt(userId, subject)).toBe('Private matter');
 
-    await api.runtime.accounts.erase(userId);
-    expect(await api.runtime.keyring.decrypt(userId, subject)).toBeNull();
+    await t.api.runtime.accounts.erase(userId);
+    expect(await t.api.runtime.keyring.decrypt(userId, subject)).toBeNull();
     const rows = () =>
       Promise.all([
-        withReadModels(api.runtime.database.db)
+        withReadModels(t.api.runtime.database.db)
           .selectFrom('rm_support_tickets')
           .select('ticket_id')
           .where('user_id', '=', userId)
           .execute(),
-        withReadModels(api.runtime.database.db)
+        withReadModels(t.api.runtime.database.db)
           .selectFrom('rm_support_messages')
           .select('message_id')
           .where('user_id', '=', userId)
@@ -309,7 +298,7 @@ describe('erasure', () => {
       ]);
     await expect.poll(rows).toEqual([[], []]);
     expect((await listed()).tickets.map((t) => t.id)).not.toContain(ticket.id);
-    expect((await admin.post(`/api/admin/tickets/${ticket.id}/reply`, { message: 'Hello?' })).status).toBe(
+    expect((await t.admin.post(`/api/admin/tickets/${ticket.id}/reply`, { message: 'Hello?' })).status).toBe(
       404,
     );
   });

@@ -8,26 +8,28 @@ const { ticket: TICKET, owner: OWNER, admin: ADMIN, message: FIRST_MESSAGE } = s
 const NOW = new Date('2026-03-01T10:00:00.000Z');
 const REPLY = '01890000-0000-7000-8000-00000000b003';
 
-const opened = events.ticketOpened({
+/** The ticket as its owner opens it, and as its stream records it. */
+const ticket = {
   ticketId: TICKET,
   userId: OWNER,
   subject: 'enc:v1:subject',
   messageId: FIRST_MESSAGE,
   message: 'enc:v1:message',
   priority: 'medium',
+} as const;
+const opened = events.ticketOpened(ticket);
+/** A reply to the ticket: the command that posts it, and the message its stream records. */
+const reply = (role: 'owner' | 'staff', userId: string, message: string) => ({
+  post: { type: 'PostMessage', messageId: REPLY, message, author: { role, userId } } as const,
+  posted: events.ticketMessagePosted({
+    messageId: REPLY,
+    message,
+    fromStaff: role === 'staff',
+    authorId: userId,
+  }),
 });
-const ownerWrote = events.ticketMessagePosted({
-  messageId: REPLY,
-  message: 'enc:v1:again',
-  fromStaff: false,
-  authorId: OWNER,
-});
-const staffWrote = events.ticketMessagePosted({
-  messageId: REPLY,
-  message: 'enc:v1:answer',
-  fromStaff: true,
-  authorId: ADMIN,
-});
+const ownerReply = reply('owner', OWNER, 'enc:v1:again');
+const staffReply = reply('staff', ADMIN, 'enc:v1:answer');
 const resolved = events.ticketStatusChanged({
   status: 'resolved',
   by: 'staff',
@@ -38,33 +40,20 @@ describe("a ticket's lifecycle, through the support pipeline on the in-memory st
   it('opens a ticket on its own stream', async () => {
     await spec
       .given(TICKET)
-      .when({
-        type: 'OpenTicket',
-        ticketId: TICKET,
-        userId: OWNER,
-        subject: 'enc:v1:subject',
-        messageId: FIRST_MESSAGE,
-        message: 'enc:v1:message',
-        priority: 'medium',
-      })
+      .when({ type: 'OpenTicket', ...ticket })
       .then(opened);
   });
 
   it('a staff reply to an open ticket takes it up: in progress', async () => {
     await spec
       .given(TICKET, opened)
-      .when({
-        type: 'PostMessage',
-        messageId: REPLY,
-        message: 'enc:v1:answer',
-        author: { role: 'staff', userId: ADMIN },
-      })
-      .then(staffWrote, events.ticketStatusChanged({ status: 'in_progress', by: 'staff' }));
+      .when(staffReply.post)
+      .then(staffReply.posted, events.ticketStatusChanged({ status: 'in_progress', by: 'staff' }));
   });
 
   it('resolving it sets the instant it closes by itself, 7 days later', async () => {
     await spec
-      .given(TICKET, opened, staffWrote)
+      .given(TICKET, opened, staffReply.posted)
       .when({ type: 'ChangeTicketStatus', status: 'resolved', by: 'staff', now: NOW })
       .then(resolved);
   });
@@ -72,13 +61,8 @@ describe("a ticket's lifecycle, through the support pipeline on the in-memory st
   it('the owner writing to a resolved ticket reopens it (open: nobody is assigned)', async () => {
     await spec
       .given(TICKET, opened, resolved)
-      .when({
-        type: 'PostMessage',
-        messageId: REPLY,
-        message: 'enc:v1:again',
-        author: { role: 'owner', userId: OWNER },
-      })
-      .then(ownerWrote, events.ticketStatusChanged({ status: 'open', by: 'owner' }));
+      .when(ownerReply.post)
+      .then(ownerReply.posted, events.ticketStatusChanged({ status: 'open', by: 'owner' }));
   });
 
   it('the owner closes it, and a closed ticket takes no more messages (409)', async () => {
@@ -88,12 +72,7 @@ describe("a ticket's lifecycle, through the support pipeline on the in-memory st
       .then(events.ticketStatusChanged({ status: 'closed', by: 'owner' }));
     await spec
       .given(TICKET, opened, events.ticketStatusChanged({ status: 'closed', by: 'owner' }))
-      .when({
-        type: 'PostMessage',
-        messageId: REPLY,
-        message: 'enc:v1:again',
-        author: { role: 'owner', userId: OWNER },
-      })
+      .when(ownerReply.post)
       .thenFails({ code: 'TICKET_CLOSED', status: 409 });
   });
 

@@ -1,6 +1,6 @@
 import type { PaidPeriod, UserEvent } from '@sniplink/contracts';
+import { specFor } from '@sniplink/test-support/decider-spec';
 import { describe, it } from 'vitest';
-import { specFor } from '../testing/spec';
 import { type UserCommand, userDecider } from './decide';
 import type { UserStreamEvent } from './user';
 

@@ -13,7 +13,7 @@ import {
   userEvents,
 } from '@sniplink/contracts';
 import { isProAt } from '../billing/pro';
-import type { Decider } from '../decider';
+import { type Decider, exhaustive } from '../decider';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { evolveUser, initialUserState, type UserState, type UserStreamEvent } from './user';
 
@@ -122,10 +122,8 @@ export function decideUser(command: UserCommand, state: UserState): UserStreamEv
         ? []
         : [{ type: 'LinkSlotReleased', data: { linkId: command.linkId, month, reason: command.reason } }];
     }
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return exhaustive(command);
   }
 }
 

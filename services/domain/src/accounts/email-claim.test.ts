@@ -1,5 +1,5 @@
+import { specFor } from '@sniplink/test-support/decider-spec';
 import { describe, expect, it } from 'vitest';
-import { specFor } from '../testing/spec';
 import { emailClaimDecider, normaliseEmail } from './email-claim';
 
 const given = specFor(emailClaimDecider);

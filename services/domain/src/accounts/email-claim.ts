@@ -1,5 +1,5 @@
 import { type EmailClaimEvent, emailClaimEvents } from '@sniplink/contracts';
-import type { Decider } from '../decider';
+import { type Decider, exhaustive } from '../decider';
 import { ConflictError } from '../errors';
 
 /** Who holds an e-mail address now. Stream `email-{HMAC of the normalised address}`. */
@@ -23,10 +23,8 @@ export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimState, Emai
         return { holder: event.data.userId };
       case 'EmailReleased':
         return state.holder === event.data.userId ? { holder: null } : state;
-      default: {
-        const unknown: never = event;
-        return unknown;
-      }
+      default:
+        return exhaustive(event);
     }
   },
   decide: (command, state) => {
@@ -40,10 +38,8 @@ export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimState, Emai
         return state.holder === command.userId
           ? [{ type: 'EmailReleased', data: { userId: command.userId } }]
           : [];
-      default: {
-        const unknown: never = command;
-        return unknown;
-      }
+      default:
+        return exhaustive(command);
     }
   },
 };

@@ -7,6 +7,7 @@ import type {
   UserEvent,
 } from '@sniplink/contracts';
 import type { PaidTerms } from '../billing/pro';
+import { exhaustive } from '../decider';
 
 /**
  * Everything on a user's stream: the account's own events, its link allowance, its paid plan's mirror and
@@ -127,9 +128,7 @@ export function evolveUser(state: UserState, event: UserStreamEvent): UserState 
       };
       return { ...state, linkSlots, createdPerMonth };
     }
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return exhaustive(event);
   }
 }

@@ -1,6 +1,6 @@
 import type { AdminRosterEvent } from '@sniplink/contracts';
+import { specFor } from '@sniplink/test-support/decider-spec';
 import { describe, expect, it } from 'vitest';
-import { specFor } from '../testing/spec';
 import { adminRosterDecider } from './admin-roster';
 
 const given = specFor(adminRosterDecider);

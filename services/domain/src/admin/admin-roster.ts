@@ -1,5 +1,5 @@
 import { type AdminActor, type AdminRosterEvent, adminRosterEvents } from '@sniplink/contracts';
-import type { Decider } from '../decider';
+import { type Decider, exhaustive } from '../decider';
 import { ConflictError, ForbiddenError } from '../errors';
 
 /**
@@ -45,10 +45,8 @@ function decide(command: AdminRosterCommand, state: AdminRosterState): AdminRost
       if (!member) return [];
       if (state.members.length === 1 && !command.erasure) throw lastAdminError(by === userId);
       return [{ type: 'AdminRosterLeft', data: { userId, by } }];
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return exhaustive(command);
   }
 }
 
@@ -62,10 +60,8 @@ function evolve(state: AdminRosterState, event: AdminRosterEvent): AdminRosterSt
       return { members: [...members, userId], former, revision };
     case 'AdminRosterLeft':
       return { members, former: [...former, userId], revision };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 

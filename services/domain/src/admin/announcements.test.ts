@@ -1,6 +1,6 @@
 import type { AnnouncementEvent } from '@sniplink/contracts';
+import { specFor } from '@sniplink/test-support/decider-spec';
 import { describe, expect, it } from 'vitest';
-import { specFor } from '../testing/spec';
 import {
   type AnnouncementCommand,
   type AnnouncementContent,

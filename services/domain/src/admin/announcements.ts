@@ -9,7 +9,7 @@ import {
   announcementEvents,
   hasVisibleText,
 } from '@sniplink/contracts';
-import type { Decider } from '../decider';
+import { type Decider, deciderOf, exhaustive } from '../decider';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 
 /** What an admin publishes (without `createdAt`: the event's time is that). */
@@ -44,10 +44,8 @@ function evolve(state: AnnouncementState, event: AnnouncementEvent): Announcemen
       return { ...state, isActive: false };
     case 'AnnouncementSwitchedOn':
       return { ...state, isActive: true };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 
@@ -73,10 +71,8 @@ function decide(command: AnnouncementCommand, state: AnnouncementState): Announc
       const type = command.isActive ? 'AnnouncementSwitchedOn' : 'AnnouncementSwitchedOff';
       return [{ type, data: { announcementId } }];
     }
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return exhaustive(command);
   }
 }
 
@@ -89,12 +85,7 @@ function required(field: string, value: string, max: number): string {
   return trimmed;
 }
 
-export const announcementDecider: Decider<AnnouncementCommand, AnnouncementState, AnnouncementEvent> = {
-  events: announcementEvents,
-  initialState,
-  evolve,
-  decide,
-};
+export const announcementDecider = deciderOf(announcementEvents, { initialState, evolve, decide });
 
 /** Who is looking: Pro or not, admin or not. */
 export interface AnnouncementViewer {

@@ -1,6 +1,6 @@
 import type { ConfigEvent } from '@sniplink/contracts';
+import { specFor } from '@sniplink/test-support/decider-spec';
 import { describe, it } from 'vitest';
-import { specFor } from '../testing/spec';
 import { configDecider } from './config';
 
 const given = specFor(configDecider);

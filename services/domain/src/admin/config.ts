@@ -5,7 +5,7 @@ import {
   isConfigKey,
   settingOfKey,
 } from '@sniplink/contracts';
-import type { Decider } from '../decider';
+import { deciderOf, exhaustive } from '../decider';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 
 /** A config entry as its stream `config-{key}` leaves it: absent (never set, or deleted) or its value. */
@@ -30,10 +30,8 @@ function evolve(_state: ConfigEntryState, event: ConfigEvent): ConfigEntryState 
       return { value: event.data.value, description: event.data.description };
     case 'ConfigEntryDeleted':
       return initialState();
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 
@@ -61,10 +59,8 @@ function decide(command: ConfigCommand, state: ConfigEntryState): ConfigEvent[] 
     case 'DeleteConfigEntry':
       if (state.value === null) throw noSuchEntry();
       return [{ type: 'ConfigEntryDeleted', data: { key, previousValue: state.value } }];
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return exhaustive(command);
   }
 }
 
@@ -79,9 +75,4 @@ function storedValue(key: string, value: string): string {
 
 const noSuchEntry = () => new NotFoundError('No such config entry');
 
-export const configDecider: Decider<ConfigCommand, ConfigEntryState, ConfigEvent> = {
-  events: configEvents,
-  initialState,
-  evolve,
-  decide,
-};
+export const configDecider = deciderOf(configEvents, { initialState, evolve, decide });

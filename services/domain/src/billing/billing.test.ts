@@ -1,6 +1,6 @@
 import type { BillingEvent, SubscriptionFacts } from '@sniplink/contracts';
+import { specFor } from '@sniplink/test-support/decider-spec';
 import { describe, expect, it } from 'vitest';
-import { specFor } from '../testing/spec';
 import { type BillingCommand, billingDecider, type ProviderSubscription, paidPlanOf } from './billing';
 
 const given = specFor(billingDecider);

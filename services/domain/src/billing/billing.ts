@@ -7,7 +7,7 @@ import {
   type ProviderSubscriptionStatus,
   type SubscriptionFacts,
 } from '@sniplink/contracts';
-import type { Decider } from '../decider';
+import { type Decider, exhaustive } from '../decider';
 import { hasEnded, isPaying, isPaymentFailing, type PaidTerms } from './pro';
 
 /** A subscription as the provider holds it now (the payment port's `SubscriptionSnapshot` fits). */
@@ -92,10 +92,8 @@ export function decideBilling(command: BillingCommand, state: BillingState): Bil
         ...changes.map((type) => ({ type, data: facts })),
       ];
     }
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return exhaustive(command);
   }
 }
 

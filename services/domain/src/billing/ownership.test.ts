@@ -1,6 +1,6 @@
 import type { BillingClaimEvent } from '@sniplink/contracts';
+import { specFor } from '@sniplink/test-support/decider-spec';
 import { describe, it } from 'vitest';
-import { specFor } from '../testing/spec';
 import { billingClaimDecider } from './ownership';
 
 const given = specFor(billingClaimDecider);

@@ -1,5 +1,5 @@
 import { type BillingClaimEvent, billingClaimEvents, type PaymentProviderName } from '@sniplink/contracts';
-import type { Decider } from '../decider';
+import { deciderOf, exhaustive } from '../decider';
 import { ConflictError } from '../errors';
 
 /** A claim stream's state: the user the customer or subscription belongs to, once claimed. */
@@ -37,17 +37,10 @@ function decide(command: BillingClaimCommand, state: BillingClaimState): Billing
       const { subscriptionId, customerId, userId } = command;
       return [{ type: 'SubscriptionClaimed', data: { subscriptionId, customerId, userId } }];
     }
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return exhaustive(command);
   }
 }
 
 /** One provider customer's or one subscription's owner, claimed like a short code (see ./billing.ts). */
-export const billingClaimDecider: Decider<BillingClaimCommand, BillingClaimState, BillingClaimEvent> = {
-  events: billingClaimEvents,
-  initialState,
-  evolve,
-  decide,
-};
+export const billingClaimDecider = deciderOf(billingClaimEvents, { initialState, evolve, decide });

@@ -4,10 +4,10 @@ import {
   PRO_MONTHLY_LINK_LIMIT,
   type ShortCodeEvent,
 } from '@sniplink/contracts';
+import { specFor } from '@sniplink/test-support/decider-spec';
 import { describe, it } from 'vitest';
 import { userDecider } from '../accounts/decide';
 import type { UserStreamEvent } from '../accounts/user';
-import { specFor } from '../testing/spec';
 import { linkDecider } from './link';
 import { shortCodeDecider } from './short-code';
 

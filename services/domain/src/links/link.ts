@@ -1,5 +1,5 @@
 import { type LinkEvent, linkEvents } from '@sniplink/contracts';
-import type { Decider } from '../decider';
+import { deciderOf, exhaustive } from '../decider';
 import { ConflictError, NotFoundError } from '../errors';
 
 export interface LinkState {
@@ -50,10 +50,8 @@ function evolve(state: LinkState, event: LinkEvent): LinkState {
       return { ...state, ownerId: event.data.ownerId };
     case 'LinkDeleted':
       return { ...state, status: 'deleted' };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 
@@ -78,10 +76,8 @@ function decide(command: LinkCommand, state: LinkState): LinkEvent[] {
       ];
     case 'DeleteLink':
       return [{ type: 'LinkDeleted', data: {} }];
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return exhaustive(command);
   }
 }
 
@@ -97,9 +93,4 @@ function changesOf(command: Extract<LinkCommand, { type: 'ChangeLink' }>, state:
   return events;
 }
 
-export const linkDecider: Decider<LinkCommand, LinkState, LinkEvent> = {
-  events: linkEvents,
-  initialState,
-  evolve,
-  decide,
-};
+export const linkDecider = deciderOf(linkEvents, { initialState, evolve, decide });

@@ -1,5 +1,5 @@
 import { type ShortCodeEvent, shortCodeEvents } from '@sniplink/contracts';
-import type { Decider } from '../decider';
+import { deciderOf, exhaustive } from '../decider';
 import { ConflictError } from '../errors';
 
 /**
@@ -62,10 +62,8 @@ function evolve(state: ShortCodeState, event: ShortCodeEvent): ShortCodeState {
         holder: event.data.ownerId,
         usedBy: state.usedBy === null ? null : event.data.ownerId,
       };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 
@@ -103,10 +101,8 @@ function decide(command: ShortCodeCommand, state: ShortCodeState): ShortCodeEven
             },
           ]
         : [];
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return exhaustive(command);
   }
 }
 
@@ -132,12 +128,7 @@ function giveUp(state: ShortCodeState, linkId: string, clicks: LinkClicks): Shor
   return { type: 'ShortCodeRetired', data: { linkId, reason } };
 }
 
-export const shortCodeDecider: Decider<ShortCodeCommand, ShortCodeState, ShortCodeEvent> = {
-  events: shortCodeEvents,
-  initialState,
-  evolve,
-  decide,
-};
+export const shortCodeDecider = deciderOf(shortCodeEvents, { initialState, evolve, decide });
 
 /** Whether `ownerId` may put a new link on this code now. */
 export const isCodeFreeFor = (state: ShortCodeState, ownerId: string | null) =>

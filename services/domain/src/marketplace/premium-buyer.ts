@@ -1,5 +1,5 @@
 import { type PremiumBuyerEvent, premiumBuyerEvents } from '@sniplink/contracts';
-import type { Decider } from '../decider';
+import { deciderOf, exhaustive } from '../decider';
 import { PremiumLimitError } from './premium-slug';
 
 /** A buyer's stream `premiumbuyer-{userId}`, folded: what counts towards their limit. */
@@ -62,10 +62,8 @@ function evolve(state: PremiumBuyerState, event: PremiumBuyerEvent): PremiumBuye
       owned.delete(event.data.holdId);
       return { ...state, owned };
     }
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 
@@ -98,16 +96,9 @@ function decide(command: PremiumBuyerCommand, state: PremiumBuyerState): Premium
       return state.owned.has(holdId)
         ? [{ type: 'PremiumBuyerSlugReturned', data: { buyerId, holdId, slugId } }]
         : [];
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return exhaustive(command);
   }
 }
 
-export const premiumBuyerDecider: Decider<PremiumBuyerCommand, PremiumBuyerState, PremiumBuyerEvent> = {
-  events: premiumBuyerEvents,
-  initialState,
-  evolve,
-  decide,
-};
+export const premiumBuyerDecider = deciderOf(premiumBuyerEvents, { initialState, evolve, decide });

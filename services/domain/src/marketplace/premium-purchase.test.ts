@@ -1,6 +1,6 @@
 import type { PremiumBuyerEvent, PremiumSlugEvent } from '@sniplink/contracts';
+import { specFor } from '@sniplink/test-support/decider-spec';
 import { describe, it } from 'vitest';
-import { specFor } from '../testing/spec';
 import { premiumBuyerDecider } from './premium-buyer';
 import { type PremiumPayment, premiumSlugDecider } from './premium-slug';
 
@@ -48,6 +48,9 @@ const payment = (holdId: string, buyerId: string, paymentId: string): PremiumPay
   currency: 'usd',
   providerEventId: `evt_${paymentId}`,
 });
+/** The payment provider's success for `p`, applied at `now`. */
+const complete = (p: PremiumPayment, now: Date, buyerSuspended = false) =>
+  ({ type: 'CompletePremiumPurchase', slugId: SLUG, payment: p, now, buyerSuspended }) as const;
 const purchased = (p: PremiumPayment): PremiumSlugEvent => ({
   type: 'PremiumSlugPurchased',
   data: { slugId: SLUG, ...p },
@@ -94,35 +97,17 @@ describe('holding and buying a premium slug', () => {
   it('a payment makes its buyer the owner once; the same payment again adds nothing', () => {
     const paid = payment(HOLD_1, ANN, 'pi_1');
     given([added, held(HOLD_1, ANN)])
-      .when({
-        type: 'CompletePremiumPurchase',
-        slugId: SLUG,
-        payment: paid,
-        now: minutes(5),
-        buyerSuspended: false,
-      })
+      .when(complete(paid, minutes(5)))
       .then([purchased(paid)]);
     given([added, held(HOLD_1, ANN), purchased(paid)])
-      .when({
-        type: 'CompletePremiumPurchase',
-        slugId: SLUG,
-        payment: paid,
-        now: minutes(5),
-        buyerSuspended: false,
-      })
+      .when(complete(paid, minutes(5)))
       .then([]);
   });
 
   it('a payment after its hold expired still buys a slug nobody took meanwhile', () => {
     const paid = payment(HOLD_1, ANN, 'pi_1');
     given([added, held(HOLD_1, ANN)])
-      .when({
-        type: 'CompletePremiumPurchase',
-        slugId: SLUG,
-        payment: paid,
-        now: minutes(40),
-        buyerSuspended: false,
-      })
+      .when(complete(paid, minutes(40)))
       .then([purchased(paid)]);
   });
 
@@ -135,22 +120,10 @@ describe('holding and buying a premium slug', () => {
       purchased(payment(HOLD_2, BOB, 'pi_2')),
     ];
     given(sold)
-      .when({
-        type: 'CompletePremiumPurchase',
-        slugId: SLUG,
-        payment: late,
-        now: minutes(20),
-        buyerSuspended: false,
-      })
+      .when(complete(late, minutes(20)))
       .thenThrows({ name: 'PremiumPaymentNotSellable', reason: 'owned' });
     given([added, held(HOLD_1, ANN), held(HOLD_2, BOB, minutes(31))])
-      .when({
-        type: 'CompletePremiumPurchase',
-        slugId: SLUG,
-        payment: late,
-        now: minutes(20),
-        buyerSuspended: false,
-      })
+      .when(complete(late, minutes(20)))
       .thenThrows({ reason: 'held' });
     const refund = {
       type: 'RecordPremiumRefund',
@@ -168,29 +141,17 @@ describe('holding and buying a premium slug', () => {
       .when(refund)
       .then([]);
     given([...sold, refunded])
-      .when({
-        type: 'CompletePremiumPurchase',
-        slugId: SLUG,
-        payment: late,
-        now: minutes(20),
-        buyerSuspended: false,
-      })
+      .when(complete(late, minutes(20)))
       .then([]);
   });
 
   it("a suspended buyer's payment buys nothing, even on its own hold; one settled before is not refunded", () => {
     const paid = payment(HOLD_1, ANN, 'pi_1');
-    const completed = {
-      type: 'CompletePremiumPurchase',
-      slugId: SLUG,
-      payment: paid,
-      now: minutes(5),
-    } as const;
     given([added, held(HOLD_1, ANN)])
-      .when({ ...completed, buyerSuspended: true })
+      .when(complete(paid, minutes(5), true))
       .thenThrows({ name: 'PremiumPaymentNotSellable', reason: 'suspended' });
     given([added, held(HOLD_1, ANN), purchased(paid)])
-      .when({ ...completed, buyerSuspended: true })
+      .when(complete(paid, minutes(5), true))
       .then([]);
   });
 
@@ -240,13 +201,7 @@ describe('a refund made at the provider', () => {
       .then([refundedAtProvider(bought, false)]);
     const refunded = [added, held(HOLD_1, ANN), refundedAtProvider(bought, false)];
     given(refunded)
-      .when({
-        type: 'CompletePremiumPurchase',
-        slugId: SLUG,
-        payment: bought,
-        now: minutes(1),
-        buyerSuspended: false,
-      })
+      .when(complete(bought, minutes(1)))
       .then([]);
     given(refunded)
       .when(hold(HOLD_2, BOB, minutes(1)))

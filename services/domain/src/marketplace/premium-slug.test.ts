@@ -1,7 +1,7 @@
 import type { PremiumSlugEvent, ShortCodeEvent } from '@sniplink/contracts';
+import { specFor } from '@sniplink/test-support/decider-spec';
 import { describe, it } from 'vitest';
 import { shortCodeDecider } from '../links/short-code';
-import { specFor } from '../testing/spec';
 import { type PremiumSlugFields, premiumSlugDecider } from './premium-slug';
 
 const given = specFor(premiumSlugDecider);

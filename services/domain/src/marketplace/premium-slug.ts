@@ -7,7 +7,7 @@ import {
   premiumSlugEvents,
   premiumSlugPattern,
 } from '@sniplink/contracts';
-import type { Decider } from '../decider';
+import { deciderOf, exhaustive } from '../decider';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { isReservedCode } from '../links/codes';
 
@@ -201,10 +201,8 @@ function evolve(state: PremiumSlugState, event: PremiumSlugEvent): PremiumSlugSt
     }
     case 'PremiumSlugTargetSet':
       return { ...state, targetUrl: event.data.url };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 
@@ -330,10 +328,8 @@ function decide(command: PremiumSlugCommand, state: PremiumSlugState): PremiumSl
         throw new ConflictError('CONFLICT', 'This premium slug is owned and cannot be deleted');
       return [{ type: 'PremiumSlugDeleted', data: { slugId, slug: state.slug ?? '' } }];
     }
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return exhaustive(command);
   }
 }
 
@@ -342,9 +338,4 @@ function listed(state: PremiumSlugState): PremiumSlugFields {
   return state.fields;
 }
 
-export const premiumSlugDecider: Decider<PremiumSlugCommand, PremiumSlugState, PremiumSlugEvent> = {
-  events: premiumSlugEvents,
-  initialState,
-  evolve,
-  decide,
-};
+export const premiumSlugDecider = deciderOf(premiumSlugEvents, { initialState, evolve, decide });

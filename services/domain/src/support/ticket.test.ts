@@ -1,6 +1,6 @@
 import type { TicketEvent } from '@sniplink/contracts';
+import { specFor } from '@sniplink/test-support/decider-spec';
 import { describe, it } from 'vitest';
-import { specFor } from '../testing/spec';
 import { type TicketCommand, ticketDecider } from './ticket';
 
 const given = specFor(ticketDecider);

@@ -6,7 +6,7 @@ import {
   type TicketStatus,
   ticketEvents,
 } from '@sniplink/contracts';
-import type { Decider } from '../decider';
+import { deciderOf, exhaustive } from '../decider';
 import { ConflictError, NotFoundError } from '../errors';
 
 /** A ticket's stream `ticket-{ticketId}`, folded. */
@@ -62,10 +62,8 @@ function evolve(state: TicketState, event: TicketEvent): TicketState {
       const { status, autoCloseAfter } = event.data;
       return { ...state, status, autoCloseAfter: autoCloseAfter ? new Date(autoCloseAfter) : null };
     }
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 
@@ -113,10 +111,8 @@ function decide(command: TicketCommand, state: TicketState): TicketEvent[] {
       const due = state.status === 'resolved' && state.autoCloseAfter && state.autoCloseAfter <= command.now;
       return due ? [statusChange('closed', 'system')] : [];
     }
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return exhaustive(command);
   }
 }
 
@@ -139,9 +135,4 @@ function postMessage(command: Extract<TicketCommand, { type: 'PostMessage' }>, s
   return [posted];
 }
 
-export const ticketDecider: Decider<TicketCommand, TicketState, TicketEvent> = {
-  events: ticketEvents,
-  initialState,
-  evolve,
-  decide,
-};
+export const ticketDecider = deciderOf(ticketEvents, { initialState, evolve, decide });

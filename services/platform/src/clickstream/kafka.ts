@@ -11,20 +11,10 @@ import {
   type Message,
   type Producer,
 } from 'kafkajs';
-import { Wakeup } from '../db/notifications';
+import { Signal, Wakeup } from '../db/notifications';
 import type { Logger } from '../logging';
-import {
-  type ClickStream,
-  type ConsumedBatch,
-  type ConsumedMessage,
-  type ConsumeOptions,
-  type Consumer,
-  type Offsets,
-  type PublishOptions,
-  type PublishPart,
-  partitionFor,
-  type StreamMessage,
-} from './port';
+import type * as port from './port';
+import { partitionFor } from './port';
 
 export interface KafkaClickStreamOptions {
   brokers: string[];
@@ -81,7 +71,7 @@ const TOPIC_CONFIG = [
  * may be out of step with what the broker stored). A publish re-sent after a failure may therefore be
  * stored twice, which the port allows (`PublishOptions.id`).
  */
-export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
+export class KafkaClickStream<Value = unknown> implements port.ClickStream<Value> {
   readonly topic: string;
   private partitions: number;
   private readonly kafka: Kafka;
@@ -116,12 +106,12 @@ export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
     return this.partitions;
   }
 
-  publish(messages: StreamMessage<Value>[], options: PublishOptions = {}): Promise<void> {
+  publish(messages: port.StreamMessage<Value>[], options: port.PublishOptions = {}): Promise<void> {
     if (messages.length === 0) return Promise.resolve();
     return this.bounded('publishing', this.send(messages, options.id ?? randomUUID()));
   }
 
-  private async send(messages: StreamMessage<Value>[], id: string): Promise<void> {
+  private async send(messages: port.StreamMessage<Value>[], id: string): Promise<void> {
     await this.ensureTopic();
     const connecting = this.connectedProducer();
     try {
@@ -157,16 +147,16 @@ export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
     return this.producer;
   }
 
-  consume(options: ConsumeOptions<Value>): Consumer {
+  consume(options: port.ConsumeOptions<Value>): port.Consumer {
     const member = new KafkaGroupMember(this, options, () => this.consumers.delete(member));
     this.consumers.add(member);
     return member;
   }
 
-  committedOffsets(groupId: string): Promise<Offsets> {
+  committedOffsets(groupId: string): Promise<port.Offsets> {
     return this.withAdmin('reading committed offsets', async (admin) => {
       const [topic] = await admin.fetchOffsets({ groupId, topics: [this.topic] });
-      const offsets: Offsets = new Map();
+      const offsets: port.Offsets = new Map();
       for (const { partition, offset } of topic?.partitions ?? []) {
         if (BigInt(offset) >= 0n) offsets.set(partition, BigInt(offset));
       }
@@ -179,7 +169,7 @@ export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
    * group has no member, so it throws while a consumer of the group runs. Members commit their own. Slow
    * (kafkajs joins the group for it and waits out a fetch: about 5 s); the app itself never calls it.
    */
-  async commitOffsets(groupId: string, offsets: Offsets): Promise<void> {
+  async commitOffsets(groupId: string, offsets: port.Offsets): Promise<void> {
     if (offsets.size === 0) return;
     await this.withAdmin('committing offsets', (admin) =>
       admin.setOffsets({
@@ -190,7 +180,7 @@ export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
     );
   }
 
-  async endOffsets(): Promise<Offsets> {
+  async endOffsets(): Promise<port.Offsets> {
     const bounds = await this.partitionBounds();
     return new Map([...bounds].map(([partition, { high }]) => [partition, high]));
   }
@@ -199,7 +189,7 @@ export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
    * Per partition, deletes (deleteRecords, which moves the partition's start) below the given offset or
    * the first message published at or after `publishedBefore` (the record timestamps), whichever is lower.
    */
-  deleteRecords(before: Offsets, { publishedBefore }: { publishedBefore: Date }): Promise<number> {
+  deleteRecords(before: port.Offsets, { publishedBefore }: { publishedBefore: Date }): Promise<number> {
     if (before.size === 0) return Promise.resolve(0);
     return this.withAdmin('deleting records', async (admin) => {
       await this.ensureTopic();
@@ -322,28 +312,25 @@ export class KafkaClickStream<Value = unknown> implements ClickStream<Value> {
  * failed start, until stopped. Kafka shares the partitions among the group's members; one that got none
  * waits as a standby.
  */
-class KafkaGroupMember<Value> implements Consumer {
-  readonly active: Promise<void>;
-  private becameActive: () => void = () => {};
+class KafkaGroupMember<Value> implements port.Consumer {
+  private readonly activation = new Signal();
+  readonly active = this.activation.promise;
   private stopped = false;
   private readonly wakeup = new Wakeup();
   /** The kafkajs consumer of this run: a seek for an earlier one (crashed, replaced) gives up. */
   private current: KafkaConsumer | undefined;
   private endCurrent: () => void = () => {};
   /** Partition -> the next offset to read, for the partitions this member reads (as handled, or sought). */
-  private positions: Offsets = new Map();
+  private positions: port.Offsets = new Map();
   /** Resolves once this generation's partitions are sought to their start offsets. */
   private seeking: Promise<void> = Promise.resolve();
   private readonly running: Promise<void>;
 
   constructor(
     private readonly stream: KafkaClickStream<Value>,
-    private readonly options: ConsumeOptions<Value>,
+    private readonly options: port.ConsumeOptions<Value>,
     private readonly onStopped: () => void,
   ) {
-    this.active = new Promise((resolve) => {
-      this.becameActive = resolve;
-    });
     this.running = this.run();
   }
 
@@ -397,7 +384,7 @@ class KafkaGroupMember<Value> implements Consumer {
    * earliest when none). Batches fetched before the seeks wait for them and are then dropped as stale.
    */
   private joined(consumer: KafkaConsumer, partitions: number[]): void {
-    const kept: Offsets = new Map();
+    const kept: port.Offsets = new Map();
     for (const partition of partitions) {
       const position = this.positions.get(partition);
       if (position !== undefined) kept.set(partition, position);
@@ -410,14 +397,14 @@ class KafkaGroupMember<Value> implements Consumer {
       for (const [partition, offset] of kept)
         consumer.seek({ topic: this.stream.topic, partition, offset: String(offset) });
       if (startOffsets && added.length > 0) await this.seek(consumer, added, startOffsets);
-      this.becameActive();
+      this.activation.resolve();
     })();
   }
 
   private async seek(
     consumer: KafkaConsumer,
     partitions: number[],
-    startOffsets: () => Promise<Offsets>,
+    startOffsets: () => Promise<port.Offsets>,
   ): Promise<void> {
     while (!this.stopped && this.current === consumer) {
       try {
@@ -496,18 +483,18 @@ class KafkaGroupMember<Value> implements Consumer {
 }
 
 /** A message as read (a class, for the reason postgres.ts's ReadMessage gives). */
-class ReadMessage<Value> implements ConsumedMessage<Value> {
+class ReadMessage<Value> implements port.ConsumedMessage<Value> {
   constructor(
     readonly partition: number,
     readonly offset: bigint,
     readonly key: string,
     readonly value: Value,
     readonly publishedAt: Date,
-    readonly publish: PublishPart | undefined,
+    readonly publish: port.PublishPart | undefined,
   ) {}
 }
 
-function toBatch<Value>(partition: number, messages: KafkaMessage[]): ConsumedBatch<Value> {
+function toBatch<Value>(partition: number, messages: KafkaMessage[]): port.ConsumedBatch<Value> {
   const read = messages.map(
     (m) =>
       new ReadMessage<Value>(
@@ -522,7 +509,7 @@ function toBatch<Value>(partition: number, messages: KafkaMessage[]): ConsumedBa
   return { partition, messages: read, nextOffset: (read.at(-1)?.offset ?? -1n) + 1n };
 }
 
-function publishPart(headers: IHeaders | undefined): PublishPart | undefined {
+function publishPart(headers: IHeaders | undefined): port.PublishPart | undefined {
   const header = headers?.[PUBLISH_HEADER]?.toString();
   const space = header?.indexOf(' ') ?? -1;
   if (header === undefined || space < 0) return undefined;
@@ -532,7 +519,7 @@ function publishPart(headers: IHeaders | undefined): PublishPart | undefined {
 }
 
 /** The messages as kafkajs sends them: each with its partition and its place in the publish's part there. */
-function encode<Value>(messages: StreamMessage<Value>[], id: string, partitionCount: number): Message[] {
+function encode<Value>(messages: port.StreamMessage<Value>[], id: string, partitionCount: number): Message[] {
   const partitions = messages.map((message) => partitionFor(message.key, partitionCount));
   const counts = new Map<number, number>();
   for (const partition of partitions) counts.set(partition, (counts.get(partition) ?? 0) + 1);

@@ -1,6 +1,6 @@
 import { holdCommitsOf, installCommitHold } from '@sniplink/test-support/commit-hold';
-import { createTestDatabase } from '@sniplink/test-support/database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseWithNotifications } from '@sniplink/test-support/database';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PgNotifications } from '../db/notifications';
 import { clickStreamContract } from './click-stream.contract';
 import { partitionFor } from './port';
@@ -26,18 +26,15 @@ clickStreamContract('postgres', async () => {
 });
 
 describe('postgres click stream: publishing', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let notifications: PgNotifications;
+  const testDb = testDatabaseWithNotifications();
   let stream: PostgresClickStream<string>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    notifications = new PgNotifications({ connectionString: database.connectionString });
-    stream = new PostgresClickStream({ pool: database.pool, notifications, partitionCount: 4 });
-  });
-  afterAll(async () => {
-    await notifications.close();
-    await database.drop();
+    stream = new PostgresClickStream({
+      pool: testDb().database.pool,
+      notifications: testDb().notifications,
+      partitionCount: 4,
+    });
   });
 
   const batchOf = (key: string, count: number, from = 0) =>
@@ -65,7 +62,7 @@ describe('postgres click stream: publishing', () => {
     const read = await readPartition(partition, before);
     expect(read.map((m) => m.value)).toEqual(batchOf(key, 2_355).map((m) => m.value));
     expect(read.map((m) => m.offset)).toEqual(read.map((_, i) => before + BigInt(i)));
-    const { rows } = await database.pool.query<{ first: string; last: string }>(
+    const { rows } = await testDb().database.pool.query<{ first: string; last: string }>(
       `SELECT first_offset::text AS first, last_offset::text AS last FROM cs_chunks
        WHERE partition = $1 AND first_offset >= $2 ORDER BY first_offset`,
       [partition, String(before)],
@@ -87,13 +84,17 @@ describe('postgres click stream: publishing', () => {
     const missing = Math.max(...partitions);
     await stream.publish([{ key: 'warm-up', value: 'x' }]);
     const before = await stream.endOffsets();
-    const stored = await database.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM cs_chunks');
-    await database.pool.query('DELETE FROM cs_partitions WHERE partition = $1', [missing]);
+    const stored = await testDb().database.pool.query<{ n: string }>(
+      'SELECT count(*)::text AS n FROM cs_chunks',
+    );
+    await testDb().database.pool.query('DELETE FROM cs_partitions WHERE partition = $1', [missing]);
 
     await expect(stream.publish(messages, { id: 'publish-while-missing' })).rejects.toThrow(
       /partitions are missing/,
     );
-    const after = await database.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM cs_chunks');
+    const after = await testDb().database.pool.query<{ n: string }>(
+      'SELECT count(*)::text AS n FROM cs_chunks',
+    );
     expect(after.rows[0]?.n).toBe(stored.rows[0]?.n);
 
     // The click buffer sends it again under the same id: the partition comes back and it is stored once.
@@ -109,23 +110,16 @@ describe('postgres click stream: publishing', () => {
 });
 
 describe('postgres click stream: a member whose lock connection is lost', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let notifications: PgNotifications;
+  const testDb = testDatabaseWithNotifications();
   let stream: PostgresClickStream<string>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    notifications = new PgNotifications({ connectionString: database.connectionString });
     stream = new PostgresClickStream({
-      pool: database.pool,
-      notifications,
+      pool: testDb().database.pool,
+      notifications: testDb().notifications,
       partitionCount: 2,
       idlePollMs: 100,
     });
-  });
-  afterAll(async () => {
-    await notifications.close();
-    await database.drop();
   });
 
   const heldLocks = `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted
@@ -133,7 +127,7 @@ describe('postgres click stream: a member whose lock connection is lost', () => 
 
   /** The server ends the connection holding the group's lock, as a restarting server does. */
   async function cutLockConnection(): Promise<void> {
-    const { rowCount } = await database.pool.query(
+    const { rowCount } = await testDb().database.pool.query(
       `SELECT pg_terminate_backend(pid) FROM (${heldLocks}) AS held`,
     );
     expect(rowCount).toBe(1);
@@ -157,7 +151,7 @@ describe('postgres click stream: a member whose lock connection is lost', () => 
     await cutLockConnection();
     // Either member may take the lock again (the first competes as soon as it notices the loss).
     await expect
-      .poll(async () => (await database.pool.query(heldLocks)).rowCount, { timeout: 5_000 })
+      .poll(async () => (await testDb().database.pool.query(heldLocks)).rowCount, { timeout: 5_000 })
       .toBe(1);
     for (const value of ['after-1', 'after-2', 'after-3']) await stream.publish([{ key: 'k', value }]);
     await expect

@@ -1,27 +1,14 @@
 import type pg from 'pg';
-import { type PgNotifications, Wakeup } from '../db/notifications';
-import {
-  type ClickStream,
-  type ConsumedBatch,
-  type ConsumedMessage,
-  type ConsumeOptions,
-  type Consumer,
-  type Offsets,
-  type PublishOptions,
-  partitionFor,
-  type StreamMessage,
-} from './port';
+import { type NotifiedPoolOptions, type PgNotifications, Signal, Wakeup } from '../db/notifications';
+import type * as port from './port';
+import { partitionFor } from './port';
 
 const PUBLISHED_CHANNEL = 'cs_published';
 /** The SQLSTATE `cs_publish` raises when a partition's row is missing. */
 const PARTITIONS_MISSING = 'SLP01';
 
-export interface PostgresClickStreamOptions {
-  pool: pg.Pool;
-  notifications: PgNotifications;
+export interface PostgresClickStreamOptions extends NotifiedPoolOptions {
   partitionCount: number;
-  /** How long an idle consumer sleeps when no notification wakes it. */
-  idlePollMs?: number;
 }
 
 interface ChunkRow {
@@ -51,7 +38,7 @@ const PUBLISH_ID_PRUNE_EVERY_MS = 10 * 60_000;
  * than on every call (bench/RESULTS.md's tenth
  * session, in git history: `git show c47accaf9d08:bench/RESULTS.md`); a pooler in transaction mode would break them.
  */
-export class PostgresClickStream<Value = unknown> implements ClickStream<Value> {
+export class PostgresClickStream<Value = unknown> implements port.ClickStream<Value> {
   readonly partitionCount: number;
   private readonly pool: pg.Pool;
   private readonly notifications: PgNotifications;
@@ -72,7 +59,7 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
    * the thread holds a batch for one round trip, not six, so few are caught by a young-generation
    * collection and moved to the old generation (whose growth set the pace of full collections).
    */
-  publish(messages: StreamMessage<Value>[], options: PublishOptions = {}): Promise<void> {
+  publish(messages: port.StreamMessage<Value>[], options: port.PublishOptions = {}): Promise<void> {
     if (messages.length === 0) return Promise.resolve();
     let chunks: EncodedChunks;
     try {
@@ -122,11 +109,11 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
       .catch(() => {});
   }
 
-  consume(options: ConsumeOptions<Value>): Consumer {
+  consume(options: port.ConsumeOptions<Value>): port.Consumer {
     return new PostgresConsumer(this, options);
   }
 
-  async committedOffsets(groupId: string): Promise<Offsets> {
+  async committedOffsets(groupId: string): Promise<port.Offsets> {
     const { rows } = await this.pool.query<{ partition: number; next_offset: string }>(
       'SELECT partition, next_offset::text FROM cs_group_offsets WHERE group_id = $1',
       [groupId],
@@ -134,7 +121,7 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
     return new Map(rows.map((row) => [row.partition, BigInt(row.next_offset)]));
   }
 
-  async commitOffsets(groupId: string, offsets: Offsets): Promise<void> {
+  async commitOffsets(groupId: string, offsets: port.Offsets): Promise<void> {
     if (offsets.size === 0) return;
     await this.pool.query(
       `INSERT INTO cs_group_offsets (group_id, partition, next_offset)
@@ -144,7 +131,7 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
     );
   }
 
-  async endOffsets(): Promise<Offsets> {
+  async endOffsets(): Promise<port.Offsets> {
     await this.ensurePartitions();
     const { rows } = await this.pool.query<{ partition: number; next_offset: string }>(
       'SELECT partition, next_offset::text FROM cs_partitions WHERE partition < $1',
@@ -153,7 +140,7 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
     return new Map(rows.map((row) => [row.partition, BigInt(row.next_offset)]));
   }
 
-  async deleteRecords(before: Offsets, { publishedBefore }: { publishedBefore: Date }): Promise<number> {
+  async deleteRecords(before: port.Offsets, { publishedBefore }: { publishedBefore: Date }): Promise<number> {
     if (before.size === 0) return 0;
     // Whole chunks only: one that straddles an offset stays until all of it is below.
     const { rows } = await this.pool.query<{ messages: string | null }>(
@@ -170,7 +157,7 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
   async close(): Promise<void> {}
 
   /** @internal Reads up to `max` messages of every partition from the given offsets. */
-  async fetch(offsets: Offsets, max: number): Promise<ConsumedBatch<Value>[]> {
+  async fetch(offsets: port.Offsets, max: number): Promise<port.ConsumedBatch<Value>[]> {
     const partitions = [...Array(this.partitionCount).keys()];
     // Chunks never exceed MAX_CHUNK messages, so the ones holding offsets [next, next + max) all end
     // below next + max + MAX_CHUNK: a bounded range of the primary key.
@@ -186,7 +173,7 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
          ORDER BY c.last_offset) AS c`,
       values: [partitions, partitions.map((p) => String(offsets.get(p) ?? 0n)), max],
     });
-    return toBatches(rows as ChunkRow[], offsets, max) as ConsumedBatch<Value>[];
+    return toBatches(rows as ChunkRow[], offsets, max) as port.ConsumedBatch<Value>[];
   }
 
   /** @internal */
@@ -223,20 +210,17 @@ export class PostgresClickStream<Value = unknown> implements ClickStream<Value> 
 }
 
 /** One group member: waits for the group's lock, then reads from its start offsets until stopped. */
-class PostgresConsumer<Value> implements Consumer {
-  readonly active: Promise<void>;
+class PostgresConsumer<Value> implements port.Consumer {
+  private readonly activation = new Signal();
+  readonly active = this.activation.promise;
   private stopped = false;
   private readonly wakeup = new Wakeup();
   private readonly running: Promise<void>;
-  private becameActive: () => void = () => {};
 
   constructor(
     private readonly stream: PostgresClickStream<Value>,
-    private readonly options: ConsumeOptions<Value>,
+    private readonly options: port.ConsumeOptions<Value>,
   ) {
-    this.active = new Promise((resolve) => {
-      this.becameActive = resolve;
-    });
     this.running = this.run();
   }
 
@@ -286,7 +270,7 @@ class PostgresConsumer<Value> implements Consumer {
       }
       if (this.stopped) return;
       try {
-        this.becameActive();
+        this.activation.resolve();
         await work(() => lost);
       } finally {
         await lockClient.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => {});
@@ -307,7 +291,7 @@ class PostgresConsumer<Value> implements Consumer {
     const offsets = this.options.startOffsets
       ? await this.options.startOffsets()
       : await this.stream.committedOffsets(groupId);
-    let prefetched: Promise<ConsumedBatch<Value>[]> | undefined;
+    let prefetched: Promise<port.ConsumedBatch<Value>[]> | undefined;
     try {
       while (!this.stopped && !lockLost()) {
         const batches = await (prefetched ?? this.stream.fetch(offsets, maxBatchSize));
@@ -333,7 +317,7 @@ class PostgresConsumer<Value> implements Consumer {
   }
 }
 
-function offsetsAfter(offsets: Offsets, batches: readonly ConsumedBatch[]): Offsets {
+function offsetsAfter(offsets: port.Offsets, batches: readonly port.ConsumedBatch[]): port.Offsets {
   const next = new Map(offsets);
   for (const batch of batches) next.set(batch.partition, batch.nextOffset);
   return next;
@@ -376,8 +360,8 @@ interface EncodedChunks {
   json: string[];
 }
 
-function encodeChunks<Value>(messages: StreamMessage<Value>[], partitionCount: number): EncodedChunks {
-  const byPartition = new Map<number, StreamMessage<Value>[]>();
+function encodeChunks<Value>(messages: port.StreamMessage<Value>[], partitionCount: number): EncodedChunks {
+  const byPartition = new Map<number, port.StreamMessage<Value>[]>();
   for (const message of messages) {
     const partition = partitionFor(message.key, partitionCount);
     const list = byPartition.get(partition);
@@ -411,7 +395,7 @@ function encodeChunks<Value>(messages: StreamMessage<Value>[], partitionCount: n
  * back) straight to the old generation, and every message read after that was marked and compacted
  * there. On the click thread that cost ~1.5 µs a click of V8's helper threads (bench:click-thread).
  */
-class ReadMessage implements ConsumedMessage {
+class ReadMessage implements port.ConsumedMessage {
   constructor(
     readonly partition: number,
     readonly offset: bigint,
@@ -422,8 +406,8 @@ class ReadMessage implements ConsumedMessage {
 }
 
 /** Up to `max` messages per partition from its next offset on, out of the chunks that hold them. */
-function toBatches(rows: ChunkRow[], from: Offsets, max: number): ConsumedBatch[] {
-  const batches = new Map<number, ConsumedMessage[]>();
+function toBatches(rows: ChunkRow[], from: port.Offsets, max: number): port.ConsumedBatch[] {
+  const batches = new Map<number, port.ConsumedMessage[]>();
   rows.sort((a, b) => a.partition - b.partition || Number(BigInt(a.first_offset) - BigInt(b.first_offset)));
   for (const row of rows) {
     let list = batches.get(row.partition);

@@ -3,6 +3,14 @@ import type { Broadcast } from '../coordination';
 
 type Handler = (payload: string) => void;
 
+/** What an adapter that reads its tables from a pool, woken by NOTIFYs on one listening connection, needs. */
+export interface NotifiedPoolOptions {
+  pool: pg.Pool;
+  notifications: PgNotifications;
+  /** How long a reader sleeps when no notification wakes it (a missed one costs at most this). */
+  idlePollMs?: number;
+}
+
 /**
  * One dedicated connection that LISTENs for Postgres notifications and fans them out in-process.
  * After a lost connection it reconnects and wakes every handler with an empty payload, since
@@ -134,6 +142,14 @@ export class PgNotifications {
 
 function assertChannelName(channel: string): void {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad notification channel name: ${channel}`);
+}
+
+/** A promise that settles once, when `resolve` is first called; later calls do nothing. */
+export class Signal {
+  resolve: () => void = () => {};
+  readonly promise = new Promise<void>((resolve) => {
+    this.resolve = resolve;
+  });
 }
 
 /**

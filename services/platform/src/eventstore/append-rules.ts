@@ -1,4 +1,6 @@
+import type { EventRegistry } from '@sniplink/contracts';
 import type { AppendResult, EventToAppend, ExpectedRevision, RecordedEvent } from './port';
+import { type StoredEvent, toStoredEvents } from './stored-events';
 
 /**
  * The rules of an append that do not depend on where events are kept. Every adapter applies them, so
@@ -7,8 +9,21 @@ import type { AppendResult, EventToAppend, ExpectedRevision, RecordedEvent } fro
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The events of an append as a store keeps them, once the append and each of its events are checked: an
+ * append no store could keep, or an event its type's schema refuses, throws before anything is stored.
+ */
+export function storableAppend(
+  registry: EventRegistry,
+  streamId: string,
+  events: EventToAppend[],
+): StoredEvent[] {
+  assertAppendable(streamId, events);
+  return toStoredEvents(registry, events);
+}
+
 /** Refuses an append no store could keep: no stream id, no events, an event without a UUID or a type. */
-export function assertAppendable(streamId: string, events: EventToAppend[]): void {
+function assertAppendable(streamId: string, events: EventToAppend[]): void {
   if (!streamId) throw new TypeError('A stream id is required');
   if (events.length === 0) throw new TypeError('An append needs at least one event');
   for (const event of events) {

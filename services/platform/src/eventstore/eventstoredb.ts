@@ -5,7 +5,7 @@ import type {
   ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
 import type { EventRegistry } from '@sniplink/contracts';
-import { assertAppendable } from './append-rules';
+import { storableAppend } from './append-rules';
 import { LiveAppends, subscriptionOver } from './eventstoredb-live';
 import {
   actualRevisionOf,
@@ -22,24 +22,9 @@ import {
   toEventData,
   typeFilterOf,
 } from './eventstoredb-mapping';
-import {
-  type AppendListener,
-  type AppendResult,
-  comparePositions,
-  type EventStore,
-  type EventToAppend,
-  type ExpectedRevision,
-  type LogPosition,
-  type ReadAllOptions,
-  type ReadAllResult,
-  type ReadStreamOptions,
-  type RecordedEvent,
-  START,
-  type SubscribeOptions,
-  type Subscription,
-  WrongExpectedRevisionError,
-} from './port';
-import { toRecordedEvent, toStoredEvents } from './stored-events';
+import type * as port from './port';
+import { comparePositions, START, WrongExpectedRevisionError } from './port';
+import { toRecordedEvent } from './stored-events';
 
 export interface EventStoreDbOptions {
   /** The server: `kurrentdb://…` (or `esdb://…`), with `?tls=false` for an insecure one. */
@@ -59,9 +44,9 @@ export interface EventStoreDbOptions {
  * puts it (or, under `any`, while the server's cache of recent ids holds them), as the contract's
  * 'by-position' idempotence says (event-store.contract.ts).
  */
-export class EventStoreDbEventStore implements EventStore {
+export class EventStoreDbEventStore implements port.EventStore {
   private readonly live: LiveAppends;
-  private readonly subscriptions = new Set<Subscription>();
+  private readonly subscriptions = new Set<port.Subscription>();
 
   /**
    * The client is loaded here, not when this module is: its native read bridge has no business in a
@@ -84,11 +69,10 @@ export class EventStoreDbEventStore implements EventStore {
 
   async appendToStream(
     streamId: string,
-    events: EventToAppend[],
-    expected: ExpectedRevision,
-  ): Promise<AppendResult> {
-    assertAppendable(streamId, events);
-    const stored = toStoredEvents(this.registry, events);
+    events: port.EventToAppend[],
+    expected: port.ExpectedRevision,
+  ): Promise<port.AppendResult> {
+    const stored = storableAppend(this.registry, streamId, events);
     let appended: Awaited<ReturnType<KurrentDBClient['appendToStream']>>;
     try {
       appended = await this.client.appendToStream(streamId, stored.map(toEventData), {
@@ -106,10 +90,10 @@ export class EventStoreDbEventStore implements EventStore {
     return { nextExpectedRevision: appended.nextExpectedRevision, position };
   }
 
-  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: port.ReadStreamOptions = {}): Promise<port.RecordedEvent[]> {
     if (options.maxCount !== undefined && options.maxCount <= 0) return [];
     const backwards = options.direction === 'backwards';
-    const events: RecordedEvent[] = [];
+    const events: port.RecordedEvent[] = [];
     try {
       const read = this.client.readStream(streamId, {
         direction: backwards ? 'backwards' : 'forwards',
@@ -130,7 +114,7 @@ export class EventStoreDbEventStore implements EventStore {
    * the server fills is read on from where it ended (the server's own events, dropped here, can leave it
    * short of `maxCount`); a page it does not fill reached the end of the log.
    */
-  async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
+  async readAll(options: port.ReadAllOptions = {}): Promise<port.ReadAllResult> {
     const after = options.after ?? START;
     const maxCount = options.maxCount ?? 500;
     if (maxCount <= 0) return { events: [], next: after };
@@ -138,7 +122,7 @@ export class EventStoreDbEventStore implements EventStore {
     // began is at or below that end, so a short batch may go on from there (port.ts, ReadAllResult.next).
     const headBefore = options.types ? await this.headPosition() : START;
     const filter = typeFilterOf(options.types);
-    const events: RecordedEvent[] = [];
+    const events: port.RecordedEvent[] = [];
     let scanned = after;
     for (;;) {
       const asked = maxCount - events.length + 1;
@@ -160,7 +144,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /** The server's catch-up subscription (`fromPosition`, exclusive), filtered by type on the server. */
-  subscribeToAll(options: SubscribeOptions = {}): Subscription {
+  subscribeToAll(options: port.SubscribeOptions = {}): port.Subscription {
     let last = options.after ?? START;
     const feed = this.client.subscribeToAll({
       fromPosition: readPositionOf(last),
@@ -183,7 +167,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /** The last event of `$all` that is not the server's own (START when there is none). */
-  async headPosition(): Promise<LogPosition> {
+  async headPosition(): Promise<port.LogPosition> {
     // Backwards from the end, in pages that grow in case many of the server's own events sit there.
     for (let pageSize = 1; ; pageSize *= 100) {
       const page = await this.readAllPage({
@@ -199,7 +183,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /** A live subscription to `$all` shared by every listener (eventstoredb-live.ts). */
-  onAppended(listener: AppendListener): Promise<() => void> {
+  onAppended(listener: port.AppendListener): Promise<() => void> {
     return this.live.listen(listener);
   }
 
@@ -217,7 +201,7 @@ export class EventStoreDbEventStore implements EventStore {
     return page;
   }
 
-  private async positionOfRevision(streamId: string, revision: bigint): Promise<LogPosition> {
+  private async positionOfRevision(streamId: string, revision: bigint): Promise<port.LogPosition> {
     const [event] = await this.readStream(streamId, { fromRevision: revision, maxCount: 1 });
     if (!event) throw new Error(`Stream ${streamId} has no event at revision ${revision} after appending it`);
     return event.globalPosition;
@@ -227,13 +211,13 @@ export class EventStoreDbEventStore implements EventStore {
   private recorded(
     resolved: ResolvedEvent | AllStreamResolvedEvent,
     position = this.requirePosition(resolved),
-  ): RecordedEvent {
+  ): port.RecordedEvent {
     const { event } = resolved;
     if (!event) throw new Error('EventStoreDB returned a link to an event that is gone');
     return toRecordedEvent(this.registry, fromServerEvent(event, position));
   }
 
-  private requirePosition(resolved: ResolvedEvent | AllStreamResolvedEvent): LogPosition {
+  private requirePosition(resolved: ResolvedEvent | AllStreamResolvedEvent): port.LogPosition {
     const position = positionOf(resolved);
     if (position) return position;
     throw new Error(

@@ -1,25 +1,10 @@
 import type { EventRegistry } from '@sniplink/contracts';
 import { Wakeup } from '../db/notifications';
-import { answerToRetry, assertAppendable } from './append-rules';
+import { answerToRetry, storableAppend } from './append-rules';
 import { catchUpSubscription } from './catch-up';
-import {
-  type AppendListener,
-  type AppendResult,
-  comparePositions,
-  type EventStore,
-  type EventToAppend,
-  type ExpectedRevision,
-  type LogPosition,
-  type ReadAllOptions,
-  type ReadAllResult,
-  type ReadStreamOptions,
-  type RecordedEvent,
-  START,
-  type SubscribeOptions,
-  type Subscription,
-  WrongExpectedRevisionError,
-} from './port';
-import { type StoredEvent, toRecordedEvent, toStoredEvents } from './stored-events';
+import type * as port from './port';
+import { comparePositions, START, WrongExpectedRevisionError } from './port';
+import { type StoredEvent, toRecordedEvent } from './stored-events';
 
 /** A live subscription only sleeps until an append wakes it; Wakeup wants a bound, so a long one. */
 const LIVE_SLEEP_MS = 60_000;
@@ -31,13 +16,13 @@ const LIVE_SLEEP_MS = 60_000;
  * Events are kept as their JSON, as a database would keep them: nothing a caller does to an object it
  * appended or read changes what is stored.
  */
-export class InMemoryEventStore implements EventStore {
+export class InMemoryEventStore implements port.EventStore {
   private readonly log: KeptEvent[] = [];
   private readonly streams = new Map<string, KeptEvent[]>();
   private readonly byId = new Map<string, KeptEvent>();
   /** Open subscriptions, each with the wake-up an append sends it (and that ends it when the store closes). */
-  private readonly live = new Map<Subscription, Wakeup>();
-  private readonly appendListeners = new Set<AppendListener>();
+  private readonly live = new Map<port.Subscription, Wakeup>();
+  private readonly appendListeners = new Set<port.AppendListener>();
   private appends = 0n;
 
   /** `registry`: the events it may hold, checked before they are appended and upcast when read. */
@@ -45,11 +30,10 @@ export class InMemoryEventStore implements EventStore {
 
   async appendToStream(
     streamId: string,
-    events: EventToAppend[],
-    expected: ExpectedRevision,
-  ): Promise<AppendResult> {
-    assertAppendable(streamId, events);
-    const stored = toStoredEvents(this.registry, events).map(storedForm);
+    events: port.EventToAppend[],
+    expected: port.ExpectedRevision,
+  ): Promise<port.AppendResult> {
+    const stored = storableAppend(this.registry, streamId, events).map(storedForm);
     const current = this.currentRevision(streamId);
     const idTaken = stored.some((event) => this.byId.has(event.id));
     if (!meetsExpectation(expected, current) || idTaken)
@@ -69,7 +53,7 @@ export class InMemoryEventStore implements EventStore {
     return { nextExpectedRevision: last.revision, position: last.globalPosition };
   }
 
-  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: port.ReadStreamOptions = {}): Promise<port.RecordedEvent[]> {
     const stream = this.streams.get(streamId) ?? [];
     const backwards = options.direction === 'backwards';
     const from = options.fromRevision ?? (backwards ? BigInt(Number.MAX_SAFE_INTEGER) : 0n);
@@ -79,11 +63,11 @@ export class InMemoryEventStore implements EventStore {
     return picked.slice(0, options.maxCount).map(this.read);
   }
 
-  async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
+  async readAll(options: port.ReadAllOptions = {}): Promise<port.ReadAllResult> {
     const after = options.after ?? START;
     const maxCount = options.maxCount ?? 500;
     const types = options.types && new Set(options.types);
-    const events: RecordedEvent[] = [];
+    const events: port.RecordedEvent[] = [];
     for (let i = this.indexAfter(after); i < this.log.length && events.length < maxCount; i++) {
       const event = this.log[i] as KeptEvent;
       if (!types || types.has(event.type)) events.push(this.read(event));
@@ -94,7 +78,7 @@ export class InMemoryEventStore implements EventStore {
     return { events, next: this.log.at(-1)?.globalPosition ?? after };
   }
 
-  subscribeToAll(options: SubscribeOptions = {}): Subscription {
+  subscribeToAll(options: port.SubscribeOptions = {}): port.Subscription {
     const wakeup = new Wakeup();
     const subscription = catchUpSubscription((batch) => this.readAll(batch), options, {
       idle: () => wakeup.sleep(LIVE_SLEEP_MS),
@@ -107,12 +91,12 @@ export class InMemoryEventStore implements EventStore {
     return subscription;
   }
 
-  async headPosition(): Promise<LogPosition> {
+  async headPosition(): Promise<port.LogPosition> {
     return this.log.at(-1)?.globalPosition ?? START;
   }
 
   /** Called within the append, once it is stored: this store has no other process to hear from. */
-  async onAppended(listener: AppendListener): Promise<() => void> {
+  async onAppended(listener: port.AppendListener): Promise<() => void> {
     const own = () => listener(); // the same function twice is two listeners, as with the other adapter
     this.appendListeners.add(own);
     return () => this.appendListeners.delete(own);
@@ -124,7 +108,7 @@ export class InMemoryEventStore implements EventStore {
   }
 
   /** A reader gets its own copy, as every read from a database does, in the event's current shape. */
-  private readonly read = (event: KeptEvent): RecordedEvent =>
+  private readonly read = (event: KeptEvent): port.RecordedEvent =>
     toRecordedEvent(this.registry, {
       ...event,
       data: structuredClone(event.data),
@@ -143,8 +127,8 @@ export class InMemoryEventStore implements EventStore {
   private retriedOrConflict(
     streamId: string,
     stored: StoredEvent[],
-    expected: ExpectedRevision,
-  ): AppendResult {
+    expected: port.ExpectedRevision,
+  ): port.AppendResult {
     const retried = answerToRetry(
       streamId,
       expected,
@@ -159,7 +143,7 @@ export class InMemoryEventStore implements EventStore {
   }
 
   /** The index of the first event after `position` (the log is sorted by position). */
-  private indexAfter(position: LogPosition): number {
+  private indexAfter(position: port.LogPosition): number {
     let low = 0;
     let high = this.log.length;
     while (low < high) {
@@ -173,9 +157,9 @@ export class InMemoryEventStore implements EventStore {
 }
 
 /** An event as this store keeps it: as stored, and where. */
-type KeptEvent = StoredEvent & Pick<RecordedEvent, 'streamId' | 'revision' | 'globalPosition'>;
+type KeptEvent = StoredEvent & Pick<port.RecordedEvent, 'streamId' | 'revision' | 'globalPosition'>;
 
-function meetsExpectation(expected: ExpectedRevision, current: bigint | 'no_stream'): boolean {
+function meetsExpectation(expected: port.ExpectedRevision, current: bigint | 'no_stream'): boolean {
   if (expected === 'any') return true;
   if (expected === 'no_stream') return current === 'no_stream';
   if (expected === 'stream_exists') return current !== 'no_stream';

@@ -1,8 +1,8 @@
 import { eventRegistry, UnreadableEventError } from '@sniplink/contracts';
 import { holdCommitsOf, installCommitHold } from '@sniplink/test-support/commit-hold';
-import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
+import { testDatabaseWithNotifications } from '@sniplink/test-support/database';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PgNotifications } from '../db/notifications';
 import {
   anEvent,
@@ -14,19 +14,12 @@ import {
 } from './event-store.contract';
 import { PostgresEventStore } from './postgres';
 
-let database: TestDatabase;
-let notifications: PgNotifications;
+const testDb = testDatabaseWithNotifications();
 beforeAll(async () => {
-  database = await createTestDatabase();
-  notifications = new PgNotifications({ connectionString: database.connectionString });
-  await installCommitHold(database.pool, { table: 'es_events', column: 'stream_id' });
-});
-afterAll(async () => {
-  await notifications?.close();
-  await database?.drop();
+  await installCommitHold(testDb().database.pool, { table: 'es_events', column: 'stream_id' });
 });
 const postgresStore = (registry = contractRegistry) =>
-  new PostgresEventStore({ pool: database.pool, notifications, registry });
+  new PostgresEventStore({ pool: testDb().database.pool, notifications: testDb().notifications, registry });
 
 eventStoreContract('postgres', async (registry) => ({
   store: postgresStore(registry),
@@ -40,7 +33,7 @@ describe('PostgreSQL event store: an append that commits after later ones', () =
     const before = await store.headPosition();
     const subscription = store.subscribeToAll({ after: before });
     const heldStream = newStream('held');
-    const hold = await holdCommitsOf(database.connectionString, heldStream);
+    const hold = await holdCommitsOf(testDb().database.connectionString, heldStream);
     const late = store.appendToStream(heldStream, [anEvent('Late')], 'no_stream');
     await hold.untilBlocked();
     const laterStreams = [newStream(), newStream(), newStream()];
@@ -64,7 +57,7 @@ describe('PostgreSQL event store: events stored in an older shape', () => {
   /** A row as the adapter stored `ShortCodeReleased` before version 2: no reason, no schema version. */
   async function storeRawV1(stream: string, data: Record<string, unknown>): Promise<string> {
     const eventId = uuidv7();
-    await database.pool.query(
+    await testDb().database.pool.query(
       `WITH stream AS (INSERT INTO es_streams (stream_id, revision) VALUES ($1, 0))
        INSERT INTO es_events (event_id, stream_id, revision, type, data, metadata, actor_id, occurred_at)
        VALUES ($2, $1, 0, 'ShortCodeReleased', $3, '{}', NULL, '2026-11-01T08:00:00Z')`,
@@ -94,9 +87,10 @@ describe('PostgreSQL event store: events stored in an older shape', () => {
     const stream = newStream('shortcode-v2');
     const released = anEvent('ShortCodeReleased', { linkId, reason: 'never-clicked' });
     await store.appendToStream(stream, [released], 'no_stream');
-    const { rows } = await database.pool.query('SELECT schema_version FROM es_events WHERE event_id = $1', [
-      released.id,
-    ]);
+    const { rows } = await testDb().database.pool.query(
+      'SELECT schema_version FROM es_events WHERE event_id = $1',
+      [released.id],
+    );
     expect(rows).toEqual([{ schema_version: 2 }]);
   });
 
@@ -104,7 +98,9 @@ describe('PostgreSQL event store: events stored in an older shape', () => {
     const store = postgresStore(eventRegistry);
     const stream = newStream('shortcode-v9');
     const eventId = await storeRawV1(stream, { linkId, reason: 'abandoned' });
-    await database.pool.query('UPDATE es_events SET schema_version = 9 WHERE event_id = $1', [eventId]);
+    await testDb().database.pool.query('UPDATE es_events SET schema_version = 9 WHERE event_id = $1', [
+      eventId,
+    ]);
     const read = store.readStream(stream);
     await expect(read).rejects.toBeInstanceOf(UnreadableEventError);
     await expect(read).rejects.toThrow(
@@ -115,10 +111,10 @@ describe('PostgreSQL event store: events stored in an older shape', () => {
 
 describe('PostgreSQL event store: append listeners in other processes', () => {
   it('tells a listener on its own connection (another process) of an append, through NOTIFY', async () => {
-    const elsewhere = new PgNotifications({ connectionString: database.connectionString });
+    const elsewhere = new PgNotifications({ connectionString: testDb().database.connectionString });
     try {
       const listening = new PostgresEventStore({
-        pool: database.pool,
+        pool: testDb().database.pool,
         notifications: elsewhere,
         registry: eventRegistry,
       });

@@ -1,37 +1,18 @@
 import type { EventRegistry } from '@sniplink/contracts';
 import type pg from 'pg';
-import { type PgNotifications, Wakeup } from '../db/notifications';
-import { answerToRetry, assertAppendable } from './append-rules';
+import { type NotifiedPoolOptions, type PgNotifications, Wakeup } from '../db/notifications';
+import { answerToRetry, storableAppend } from './append-rules';
 import { catchUpSubscription } from './catch-up';
-import {
-  type AppendListener,
-  type AppendResult,
-  comparePositions,
-  type EventStore,
-  type EventToAppend,
-  type ExpectedRevision,
-  type LogPosition,
-  type ReadAllOptions,
-  type ReadAllResult,
-  type ReadStreamOptions,
-  type RecordedEvent,
-  START,
-  type SubscribeOptions,
-  type Subscription,
-  WrongExpectedRevisionError,
-} from './port';
-import { type StoredEvent, toRecordedEvent, toStoredEvents } from './stored-events';
+import type * as port from './port';
+import { comparePositions, START, WrongExpectedRevisionError } from './port';
+import { type StoredEvent, toRecordedEvent } from './stored-events';
 
 const APPENDED_CHANNEL = 'es_appended';
 const UNIQUE_VIOLATION = '23505';
 
-export interface PostgresEventStoreOptions {
-  pool: pg.Pool;
+export interface PostgresEventStoreOptions extends NotifiedPoolOptions {
   /** The events it may hold: each is checked before it is appended and upcast when it is read. */
   registry: EventRegistry;
-  notifications: PgNotifications;
-  /** How long a live subscription sleeps when no notification wakes it. */
-  idlePollMs?: number;
   /** How soon a subscription looks again while a running transaction hides committed events. */
   blockedPollMs?: number;
 }
@@ -60,7 +41,7 @@ const EVENT_COLUMNS = `e.transaction_id::text, e.position::text, e.event_id::tex
  * drawn), then the events. Readers of the global log see only events of transactions older than every
  * running one, ordered by (transaction id, position), so an append that commits late is never skipped.
  */
-export class PostgresEventStore implements EventStore {
+export class PostgresEventStore implements port.EventStore {
   private readonly pool: pg.Pool;
   private readonly registry: EventRegistry;
   private readonly notifications: PgNotifications;
@@ -78,11 +59,10 @@ export class PostgresEventStore implements EventStore {
 
   async appendToStream(
     streamId: string,
-    events: EventToAppend[],
-    expected: ExpectedRevision,
-  ): Promise<AppendResult> {
-    assertAppendable(streamId, events);
-    const stored = toStoredEvents(this.registry, events);
+    events: port.EventToAppend[],
+    expected: port.ExpectedRevision,
+  ): Promise<port.AppendResult> {
+    const stored = storableAppend(this.registry, streamId, events);
     let row: AppendRow | undefined;
     try {
       ({
@@ -107,7 +87,7 @@ export class PostgresEventStore implements EventStore {
     };
   }
 
-  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: port.ReadStreamOptions = {}): Promise<port.RecordedEvent[]> {
     const backwards = options.direction === 'backwards';
     const from = options.fromRevision ?? (backwards ? BigInt(Number.MAX_SAFE_INTEGER) : 0n);
     const { rows } = await this.pool.query<EventRow>(
@@ -119,7 +99,7 @@ export class PostgresEventStore implements EventStore {
     return rows.map(this.recorded);
   }
 
-  async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
+  async readAll(options: port.ReadAllOptions = {}): Promise<port.ReadAllResult> {
     const after = options.after ?? START;
     const maxCount = options.maxCount ?? 500;
     const types = options.types;
@@ -153,7 +133,7 @@ export class PostgresEventStore implements EventStore {
     return { events, next: head ? positionOf(head) : (last ?? after) };
   }
 
-  subscribeToAll(options: SubscribeOptions = {}): Subscription {
+  subscribeToAll(options: port.SubscribeOptions = {}): port.Subscription {
     const wakeup = new Wakeup();
     const unlisten = this.onAppended(wakeup.wake);
     return catchUpSubscription((batch) => this.readAll(batch), options, {
@@ -167,7 +147,7 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  async headPosition(): Promise<LogPosition> {
+  async headPosition(): Promise<port.LogPosition> {
     const { rows } = await this.pool.query<{ transaction_id: string; position: string }>(
       `SELECT e.transaction_id::text, e.position::text FROM es_events e
        WHERE e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
@@ -177,14 +157,14 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** Through NOTIFY on `es_appended`; a lost LISTEN connection, once back, calls every listener. */
-  onAppended(listener: AppendListener): Promise<() => void> {
+  onAppended(listener: port.AppendListener): Promise<() => void> {
     return this.notifications.listen(APPENDED_CHANNEL, () => listener());
   }
 
   async close(): Promise<void> {}
 
   /** A row as readers get it: its data parsed and upcast to the current shape. */
-  private readonly recorded = (row: EventRow): RecordedEvent =>
+  private readonly recorded = (row: EventRow): port.RecordedEvent =>
     toRecordedEvent(this.registry, {
       id: row.event_id,
       type: row.type,
@@ -228,9 +208,9 @@ export class PostgresEventStore implements EventStore {
    */
   private async retriedOrConflict(
     streamId: string,
-    events: EventToAppend[],
-    expected: ExpectedRevision,
-  ): Promise<AppendResult> {
+    events: port.EventToAppend[],
+    expected: port.ExpectedRevision,
+  ): Promise<port.AppendResult> {
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM es_events e WHERE e.event_id = ANY($1::uuid[])`,
       [events.map((event) => event.id)],
@@ -264,7 +244,7 @@ interface AppendRow {
  * The claim on the stream's revision for each kind of expectation: moves the revision forward by $2 events
  * and returns the revision it had before (-1 for a new stream), or no row when the expectation fails.
  */
-function claimStatement(expected: ExpectedRevision): string {
+function claimStatement(expected: port.ExpectedRevision): string {
   if (expected === 'no_stream') {
     return `INSERT INTO es_streams (stream_id, revision) VALUES ($1, $2::bigint - 1)
             ON CONFLICT DO NOTHING RETURNING -1::bigint AS previous`;
@@ -284,7 +264,7 @@ function claimStatement(expected: ExpectedRevision): string {
  * only be formed from its returned row, so the transaction has its id before any position is drawn
  * (which the global log's order relies on), and a failed claim inserts nothing.
  */
-function appendStatement(expected: ExpectedRevision): string {
+function appendStatement(expected: port.ExpectedRevision): string {
   return `WITH claim AS (${claimStatement(expected)}),
     appended AS (
       INSERT INTO es_events
@@ -300,7 +280,11 @@ function appendStatement(expected: ExpectedRevision): string {
       (SELECT max(position)::text FROM appended) AS position`;
 }
 
-function appendParameters(streamId: string, events: StoredEvent[], expected: ExpectedRevision): unknown[] {
+function appendParameters(
+  streamId: string,
+  events: StoredEvent[],
+  expected: port.ExpectedRevision,
+): unknown[] {
   const parameters: unknown[] = [
     streamId,
     events.length,
@@ -316,6 +300,6 @@ function appendParameters(streamId: string, events: StoredEvent[], expected: Exp
   return parameters;
 }
 
-function positionOf(row: { transaction_id: string; position: string }): LogPosition {
+function positionOf(row: { transaction_id: string; position: string }): port.LogPosition {
   return { commit: BigInt(row.transaction_id), prepare: BigInt(row.position) };
 }

@@ -10,11 +10,12 @@ export const Route = createFileRoute('/_authenticated/admin')({
   validateSearch: adminSearchSchema,
   // The layout above has the signed-in user; only an admin gets further.
   beforeLoad: async ({ context: { user }, preload }) => ({ user: await requireAdmin(user, preload) }),
-  loaderDeps: ({ search: { tab } }) => ({ tab }),
+  // The whole place: a search, a page or an open dialog changes what the open tab shows.
+  loaderDeps: ({ search }) => search,
   // The loader stays in the app's first chunk: it fetches the console's code with the open tab's data.
-  loader: async ({ context: { queryClient }, deps: { tab } }) => {
+  loader: async ({ context: { queryClient }, deps }) => {
     const { loadAdminTab } = await import('../../admin/AdminPage');
-    await loadAdminTab(queryClient, tab);
+    await loadAdminTab(queryClient, deps);
   },
   pendingComponent: PagePending,
   errorComponent: PageError,

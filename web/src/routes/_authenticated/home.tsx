@@ -27,10 +27,12 @@ export const Route = createFileRoute('/_authenticated/home')({
       String(search.emailVerified) === '1' ? '1' : search.emailVerified === 'expired' ? 'expired' : undefined,
     ...dashboardSearchSchema.parse(search),
   }),
+  // The dashboard's places open dialogs and panels whose data the loader brings.
+  loaderDeps: ({ search: { support, ticket, analytics } }) => ({ support, ticket, analytics }),
   // The loader stays in the app's first chunk: it fetches the dashboard's code with its data.
-  loader: async ({ context: { queryClient } }) => {
+  loader: async ({ context: { queryClient }, deps }) => {
     const { loadDashboard } = await import('../../dashboard/DashboardPage');
-    await loadDashboard(queryClient);
+    await loadDashboard(queryClient, deps);
   },
   pendingComponent: PagePending,
   errorComponent: PageError,

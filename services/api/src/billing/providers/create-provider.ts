@@ -12,6 +12,7 @@ import type { PaymentProvider } from '../provider';
 import { LocalPayments } from './local';
 import type { DeliverWebhook } from './local-events';
 import { localPaymentPages } from './local-pages';
+import { PaymentsOff } from './off';
 import { type StripeProviderDeps, stripeProvider } from './stripe';
 import { webhookSigningSecret } from './webhook-secret';
 
@@ -38,8 +39,8 @@ export interface PaymentSetup {
 }
 
 /**
- * Stripe when STRIPE_SECRET_KEY is set, else the local test provider (refused in production: it takes no
- * money). Both check webhooks with the SDK against the same secret: STRIPE_WEBHOOK_SECRET, or for the
+ * As PAYMENTS says (config.ts): Stripe, none (`off`), or the local test provider (refused in production:
+ * it takes no money). Stripe and the local provider check webhooks with the SDK against the same secret: STRIPE_WEBHOOK_SECRET, or for the
  * local provider the one kept in DATA_DIR/webhook-secret.
  */
 export async function createPaymentProvider(
@@ -48,6 +49,15 @@ export async function createPaymentProvider(
 ): Promise<PaymentSetup> {
   refuseTestPaymentsInProduction(config);
   const { payments } = config;
+  if (payments.kind === 'off') {
+    return {
+      provider: new PaymentsOff(),
+      pages: undefined,
+      description: payments.defaulted
+        ? 'payments: off (NODE_ENV=production and no STRIPE_SECRET_KEY): purchases are not enabled; admins set plans'
+        : 'payments: off (PAYMENTS=off): purchases are not enabled; admins set plans',
+    };
+  }
   if (payments.kind === 'stripe') {
     return {
       provider: stripeProvider({

@@ -3,7 +3,13 @@ import { type PlanId, planId } from '@sniplink/contracts';
 import type { Clock, Database, IdSource, Logger } from '@sniplink/platform';
 import { isSuspendedOwner } from '@sniplink/projections';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { CheckoutSnapshot, PaymentProvider, PaymentSnapshot, SubscriptionSnapshot } from '../provider';
+import type {
+  CheckoutSnapshot,
+  PaymentProvider,
+  PaymentRequest,
+  PaymentSnapshot,
+  SubscriptionSnapshot,
+} from '../provider';
 import {
   CURRENCY,
   checkoutSessionObject,
@@ -189,13 +195,7 @@ export class LocalPayments implements PaymentProvider {
     };
   }
 
-  async createPayment(input: {
-    amount: number;
-    currency: string;
-    description: string;
-    metadata: Record<string, string>;
-    idempotencyKey: string;
-  }) {
+  async createPayment(input: PaymentRequest) {
     const id = this.newId('pi');
     await this.db
       .insertInto('local_pay_payment_intents')

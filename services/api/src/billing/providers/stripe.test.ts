@@ -73,6 +73,13 @@ async function closedPort(): Promise<number> {
   return free;
 }
 
+/** The adapter made one call so far: its method, path and idempotency key, and the form fields it sent. */
+function expectOnlyCall(sent: Partial<Call>, fields: Record<string, string>): void {
+  expect(calls).toHaveLength(1);
+  expect(calls[0]).toMatchObject(sent);
+  expect(calls[0]?.fields).toEqual(fields);
+}
+
 const PRICES = { monthly: 'price_monthly_2', yearly: 'price_yearly_20' };
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const clock = fixedClock('2026-12-01T10:00:00Z');
@@ -82,57 +89,55 @@ let provider: PaymentProvider;
 beforeEach(() => {
   calls = [];
   answer = stripeAnswers;
-  provider = stripeProvider({
+  provider = providerOn(port);
+});
+
+/** The adapter as the app configures it, its SDK pointed at `stripePort` on the loopback. */
+const providerOn = (stripePort: number) =>
+  stripeProvider({
     secretKey: 'sk_test_sniplink',
     prices: PRICES,
     webhookSecret: WEBHOOK_SECRET,
     publicUrl: 'https://snip.example.com',
     clock,
     ids: sequentialIds(),
-    api: { host: '127.0.0.1', port, protocol: 'http' },
+    api: { host: '127.0.0.1', port: stripePort, protocol: 'http' },
   });
+
+/** Stripe's error answer. */
+const stripeError = (status: number, code: string, message: string): Answer => ({
+  status,
+  body: { error: { type: 'invalid_request_error', code, message } },
 });
 
-/** What Stripe answers each call with (only the fields the adapter reads, and their neighbours). */
+/** What Stripe answers each POST with, by path (only the fields the adapter reads, and their neighbours). */
+const postAnswers: Record<string, (call: Call) => unknown> = {
+  '/v1/customers': (call) => ({ id: `cus_for_${call.fields['metadata[userId]']}`, object: 'customer' }),
+  '/v1/checkout/sessions': () => ({
+    id: 'cs_test_1',
+    object: 'checkout.session',
+    url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+  }),
+  '/v1/billing_portal/sessions': () => ({
+    id: 'bps_1',
+    object: 'billing_portal.session',
+    url: 'https://billing.stripe.com/p/session/1',
+  }),
+  '/v1/payment_intents': (call) => ({
+    id: 'pi_1',
+    object: 'payment_intent',
+    amount: Number(call.fields.amount),
+    currency: call.fields.currency,
+    client_secret: 'pi_1_secret_abc',
+    status: 'requires_payment_method',
+  }),
+  '/v1/refunds': (call) => ({ id: 're_1', object: 'refund', payment_intent: call.fields.payment_intent }),
+};
+
+/** What Stripe answers each call with. */
 function stripeAnswers(call: Call): Answer {
-  if (call.method === 'POST' && call.path === '/v1/customers') {
-    return { status: 200, body: { id: `cus_for_${call.fields['metadata[userId]']}`, object: 'customer' } };
-  }
-  if (call.method === 'POST' && call.path === '/v1/checkout/sessions') {
-    return {
-      status: 200,
-      body: {
-        id: 'cs_test_1',
-        object: 'checkout.session',
-        url: 'https://checkout.stripe.com/c/pay/cs_test_1',
-      },
-    };
-  }
-  if (call.method === 'POST' && call.path === '/v1/billing_portal/sessions') {
-    return {
-      status: 200,
-      body: { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/1' },
-    };
-  }
-  if (call.method === 'POST' && call.path === '/v1/payment_intents') {
-    return {
-      status: 200,
-      body: {
-        id: 'pi_1',
-        object: 'payment_intent',
-        amount: Number(call.fields.amount),
-        currency: call.fields.currency,
-        client_secret: 'pi_1_secret_abc',
-        status: 'requires_payment_method',
-      },
-    };
-  }
-  if (call.method === 'POST' && call.path === '/v1/refunds') {
-    return {
-      status: 200,
-      body: { id: 're_1', object: 'refund', payment_intent: call.fields.payment_intent },
-    };
-  }
+  const post = call.method === 'POST' ? postAnswers[call.path] : undefined;
+  if (post) return { status: 200, body: post(call) };
   if (call.method === 'GET' && call.path.startsWith('/v1/subscriptions/')) {
     return { status: 200, body: subscriptionJson(call.path.split('/').pop() ?? '') };
   }
@@ -206,25 +211,22 @@ describe('the stripe adapter: what it sends to Stripe', () => {
       idempotencyKey: 'checkout-key-1',
     });
     expect(session).toEqual({ sessionId: 'cs_test_1', url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({
-      method: 'POST',
-      path: '/v1/checkout/sessions',
-      idempotencyKey: 'checkout-key-1',
-    });
-    expect(calls[0]?.fields).toEqual({
-      mode: 'subscription',
-      customer: 'cus_7',
-      client_reference_id: 'user-7',
-      'line_items[0][price]': PRICES.yearly,
-      'line_items[0][quantity]': '1',
-      success_url: 'https://snip.example.com/subscribe?payment=success&session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'https://snip.example.com/subscribe?payment=canceled',
-      'metadata[userId]': 'user-7',
-      'metadata[plan]': 'yearly',
-      'subscription_data[metadata][userId]': 'user-7',
-      'subscription_data[metadata][plan]': 'yearly',
-    });
+    expectOnlyCall(
+      { method: 'POST', path: '/v1/checkout/sessions', idempotencyKey: 'checkout-key-1' },
+      {
+        mode: 'subscription',
+        customer: 'cus_7',
+        client_reference_id: 'user-7',
+        'line_items[0][price]': PRICES.yearly,
+        'line_items[0][quantity]': '1',
+        success_url: 'https://snip.example.com/subscribe?payment=success&session_id={CHECKOUT_SESSION_ID}',
+        cancel_url: 'https://snip.example.com/subscribe?payment=canceled',
+        'metadata[userId]': 'user-7',
+        'metadata[plan]': 'yearly',
+        'subscription_data[metadata][userId]': 'user-7',
+        'subscription_data[metadata][plan]': 'yearly',
+      },
+    );
 
     await provider.createCheckout({
       userId: 'user-7',
@@ -334,16 +336,7 @@ describe('the stripe adapter: how it reads a subscription', () => {
   });
 
   it('answers null for a subscription Stripe does not know (404 resource_missing)', async () => {
-    answer = () => ({
-      status: 404,
-      body: {
-        error: {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: "No such subscription: 'sub_x'",
-        },
-      },
-    });
+    answer = () => stripeError(404, 'resource_missing', "No such subscription: 'sub_x'");
     expect(await provider.retrieveSubscription('sub_x')).toBeNull();
     expect(calls.map((call) => call.path)).toEqual(['/v1/subscriptions/sub_x']);
   });
@@ -362,15 +355,7 @@ describe('the stripe adapter: how it reads a subscription', () => {
       await expect(provider.retrieveSubscription('sub_1')).rejects.toThrow();
       await expect(provider.retrievePayment('pi_1')).rejects.toThrow();
     }
-    const unreachable = stripeProvider({
-      secretKey: 'sk_test_sniplink',
-      prices: PRICES,
-      webhookSecret: WEBHOOK_SECRET,
-      publicUrl: 'https://snip.example.com',
-      clock,
-      ids: sequentialIds(),
-      api: { host: '127.0.0.1', port: await closedPort(), protocol: 'http' },
-    });
+    const unreachable = providerOn(await closedPort());
     await expect(unreachable.retrieveSubscription('sub_1')).rejects.toThrow();
   });
 });
@@ -421,16 +406,7 @@ describe('the stripe adapter: how it reads a checkout the user came back from', 
   });
 
   it('answers none for a session Stripe does not know, and fails when Stripe cannot answer', async () => {
-    answer = () => ({
-      status: 404,
-      body: {
-        error: {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: "No such checkout.session: 'cs_test_fake'",
-        },
-      },
-    });
+    answer = () => stripeError(404, 'resource_missing', "No such checkout.session: 'cs_test_fake'");
     expect(await provider.retrieveCheckout('cs_test_fake')).toBeNull();
     answer = () => ({
       status: 401,
@@ -600,21 +576,18 @@ describe('one-off payments (premium slugs)', () => {
       idempotencyKey: 'premium-hold-hold-1',
     });
     expect(payment).toEqual({ id: 'pi_1', clientSecret: 'pi_1_secret_abc', amount: 2500, currency: 'usd' });
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({
-      method: 'POST',
-      path: '/v1/payment_intents',
-      idempotencyKey: 'premium-hold-hold-1',
-    });
-    expect(calls[0]?.fields).toEqual({
-      amount: '2500',
-      currency: 'usd',
-      description: 'Premium slug "deals"',
-      'metadata[premiumSlugId]': 'slug-1',
-      'metadata[premiumHoldId]': 'hold-1',
-      'metadata[userId]': 'user-1',
-      'automatic_payment_methods[enabled]': 'true',
-    });
+    expectOnlyCall(
+      { method: 'POST', path: '/v1/payment_intents', idempotencyKey: 'premium-hold-hold-1' },
+      {
+        amount: '2500',
+        currency: 'usd',
+        description: 'Premium slug "deals"',
+        'metadata[premiumSlugId]': 'slug-1',
+        'metadata[premiumHoldId]': 'hold-1',
+        'metadata[userId]': 'user-1',
+        'automatic_payment_methods[enabled]': 'true',
+      },
+    );
   });
 
   it('re-reads a payment with its latest charge: refunded in full or not, its metadata; null when Stripe does not know it', async () => {
@@ -641,16 +614,7 @@ describe('one-off payments (premium slugs)', () => {
               latest_charge: charge(refunded),
             },
           }
-        : {
-            status: 404,
-            body: {
-              error: {
-                type: 'invalid_request_error',
-                code: 'resource_missing',
-                message: 'No such payment_intent',
-              },
-            },
-          };
+        : stripeError(404, 'resource_missing', 'No such payment_intent');
     expect(await provider.retrievePayment('pi_5')).toEqual({
       id: 'pi_5',
       amount: 2500,
@@ -675,19 +639,13 @@ describe('one-off payments (premium slugs)', () => {
       metadata: { reason: 'owned' },
     });
     expect(refund).toEqual({ refundId: 're_1' });
-    expect(calls[0]).toMatchObject({
-      method: 'POST',
-      path: '/v1/refunds',
-      idempotencyKey: 'premium-refund-pi_9',
-    });
-    expect(calls[0]?.fields).toEqual({ payment_intent: 'pi_9', 'metadata[reason]': 'owned' });
+    expectOnlyCall(
+      { method: 'POST', path: '/v1/refunds', idempotencyKey: 'premium-refund-pi_9' },
+      { payment_intent: 'pi_9', 'metadata[reason]': 'owned' },
+    );
   });
 
   it('cancels a payment not paid yet; one Stripe can no longer cancel (paid, cancelled) is left as it is', async () => {
-    const stripeError = (status: number, code: string, message: string): Answer => ({
-      status,
-      body: { error: { type: 'invalid_request_error', code, message } },
-    });
     answer = (call) =>
       call.path === '/v1/payment_intents/pi_open/cancel'
         ? { status: 200, body: { id: 'pi_open', object: 'payment_intent', status: 'canceled' } }
