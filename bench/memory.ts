@@ -41,10 +41,18 @@ function sample(rootPid: number): Map<string, number> {
 
 const total = (s: Map<string, number>) => [...s.values()].reduce((a, b) => a + b, 0);
 
-function load(url: string): Promise<number> {
+/** Loads the URL for SECONDS and answers its requests/s; runs wrk as a child so that sampling goes on meanwhile. */
+async function load(url: string): Promise<number> {
   if (spawnSync('wrk', ['--version']).error === undefined) {
-    const r = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, url], { encoding: 'utf8' });
-    return Promise.resolve(Number(/Requests\/sec:\s+([\d.]+)/.exec(r.stdout)?.[1] ?? 0));
+    const wrk = spawn('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, url], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    wrk.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    await once(wrk, 'exit');
+    return Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
   }
   return new Promise((resolve, reject) =>
     autocannon({ url, connections: CONNECTIONS, duration: SECONDS }, (error, result) =>

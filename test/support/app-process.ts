@@ -12,7 +12,7 @@ const MAIN = path.join(DIST_DIR, 'main.mjs');
 export const REDIRECT_MAIN = path.join(DIST_DIR, 'redirect-main.mjs');
 
 /** As package.json's start scripts run the bundle (docs/operations.md, "Memory", says why the heap is capped). */
-const NODE_FLAGS = ['--enable-source-maps', '--max-old-space-size=192'];
+const NODE_FLAGS = ['--max-old-space-size=192', '--max-semi-space-size=1'];
 
 let built = false;
 /** Bundles the server from the current sources, once per test file (half a second; writes are atomic). */

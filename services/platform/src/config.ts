@@ -54,6 +54,9 @@ const httpUrl = z
  * Every environment variable the app reads, validated once at start-up. The configuration table in
  * docs/configuration.md is written from this schema: keep the two together.
  */
+/** Connections an app keeps to the embedded server when DB_POOL_SIZE does not say. */
+const EMBEDDED_POOL_SIZE = 6;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: port.default(3000),
@@ -61,7 +64,7 @@ const envSchema = z.object({
   PUBLIC_URL: httpUrl.optional(),
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  DB_POOL_SIZE: positiveInt(500).default(20),
+  DB_POOL_SIZE: positiveInt(500).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
   // The client's schemes (kurrentdb://, kurrent://, kdb://) and EventStoreDB's older esdb://, each also +discover.
@@ -312,7 +315,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     canonicalUrl: e.PUBLIC_URL,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
-    dbPoolSize: e.DB_POOL_SIZE,
+    // The embedded server serves this one process, whose redirects do not query it: a few connections
+    // keep its memory small. An operator's server takes the usual pool.
+    dbPoolSize: e.DB_POOL_SIZE ?? (e.DATABASE_URL ? 20 : EMBEDDED_POOL_SIZE),
     logLevel: e.LOG_LEVEL,
     eventStore:
       e.EVENT_STORE === 'eventstoredb'

@@ -17,7 +17,9 @@ const SERVER_SETTINGS: Record<string, string> = {
   listen_addresses: '',
   unix_socket_permissions: '0700',
   max_connections: '200',
-  shared_buffers: '128MB',
+  // Sized for a small server: the read models' working set of a self-hosted instance fits, and every
+  // buffer touched counts in the app's memory. The OS page cache holds the rest.
+  shared_buffers: '16MB',
   effective_cache_size: '512MB',
   fsync: 'on',
   synchronous_commit: 'on',
