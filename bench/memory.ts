@@ -54,11 +54,8 @@ async function load(url: string): Promise<number> {
     await once(wrk, 'exit');
     return Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
   }
-  return new Promise((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration: SECONDS }, (error, result) =>
-      error ? reject(error) : resolve(result.requests.average),
-    ),
-  );
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  return result.requests.average;
 }
 
 async function main() {
