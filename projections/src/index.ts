@@ -49,6 +49,7 @@ export {
   hourlyBucketCount,
   linkAnalytics,
   linkClicks,
+  linkClickTotals,
   userClickTotal,
 } from './analytics/queries';
 export { applyNextBatch, catchUp } from './batch';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PaymentProvider } from '@sniplink/api';
 import { type Config, createLogger, type Logger, loadConfig } from '@sniplink/platform';
-import { clicksBehind, withReadModels } from '@sniplink/projections';
+import { clicksBehind, linkClickTotals } from '@sniplink/projections';
 import { expect } from 'vitest';
 import { startApp } from '../../services/standalone/src/composition';
 import type { Runtime } from '../../services/standalone/src/runtime';
@@ -83,12 +83,7 @@ export async function countedClicks(
     15_000,
   );
   expect(behind, 'clicks the analytics consumer has not counted').toBe(0);
-  const counted = await withReadModels(runtime.database.db)
-    .selectFrom('rm_link_clicks')
-    .select(['clicks', 'bot_clicks'])
-    .where('link_id', '=', linkId)
-    .executeTakeFirst();
-  return { clicks: Number(counted?.clicks ?? 0), botClicks: Number(counted?.bot_clicks ?? 0) };
+  return linkClickTotals(runtime.database.db, linkId);
 }
 
 /** A test file's app and its signed-up admin, readable from the file's first test on. */

@@ -52,6 +52,16 @@ export async function clickCounts(
   return new Map(linkIds.map((id) => [id, stored.get(id.toLowerCase()) ?? 0]));
 }
 
+/** A link's counted clicks, humans and bots apart (0 for a link never clicked). */
+export async function linkClickTotals(
+  db: Kysely<Database>,
+  linkId: string,
+): Promise<{ clicks: number; botClicks: number }> {
+  const { rows } = await sql<{ clicks: string; bot_clicks: string }>`
+    SELECT clicks, bot_clicks FROM rm_link_clicks WHERE link_id = ${linkId.toLowerCase()}::uuid`.execute(db);
+  return { clicks: Number(rows[0]?.clicks ?? 0), botClicks: Number(rows[0]?.bot_clicks ?? 0) };
+}
+
 /** Human clicks over every link the owner still has (deleted links no longer count). */
 export async function userClickTotal(db: Kysely<Database>, ownerId: string): Promise<number> {
   const row = await withReadModels(db)
