@@ -39,6 +39,15 @@ function sample(rootPid: number): Map<string, number> {
   return byName;
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const total = (s: Map<string, number>) => [...s.values()].reduce((a, b) => a + b, 0);
 
 /** Loads the URL for SECONDS and answers its requests/s; runs wrk as a child so that sampling goes on meanwhile. */
@@ -70,8 +79,9 @@ async function main() {
       DATABASE_URL: undefined,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
+    // Its own process group, so that the end signals all of it as Ctrl-C would: npm does not pass SIGTERM on.
+    detached: true,
   });
-  const exited = once(app, 'exit');
   const base = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; ; i++) {
@@ -123,8 +133,9 @@ async function main() {
     );
     process.exitCode = peakTotal > BUDGET_MB ? 1 : 0;
   } finally {
-    app.kill('SIGTERM');
-    await exited;
+    const tree = processTree(app.pid ?? 0);
+    process.kill(-(app.pid ?? 0), 'SIGTERM');
+    for (let i = 0; i < 300 && tree.some(alive); i++) await sleep(100);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
