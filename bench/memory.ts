@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpClient } from '@sniplink/test-support/api';
-import { freePort } from '@sniplink/test-support/app-process';
+import { freePort, isRunning } from '@sniplink/test-support/app-process';
 import autocannon from 'autocannon';
 import { fmt, option, processTree, tempDataDir } from './support';
 
@@ -37,15 +37,6 @@ function sample(rootPid: number): Map<string, number> {
     } catch {}
   }
   return byName;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const total = (s: Map<string, number>) => [...s.values()].reduce((a, b) => a + b, 0);
@@ -135,7 +126,7 @@ async function main() {
   } finally {
     const tree = processTree(app.pid ?? 0);
     process.kill(-(app.pid ?? 0), 'SIGTERM');
-    for (let i = 0; i < 300 && tree.some(alive); i++) await sleep(100);
+    for (let i = 0; i < 300 && tree.some(isRunning); i++) await sleep(100);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -62,18 +62,8 @@ export async function startAppProcess(
     PORT: String(port),
   };
   for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
-  ensureServerBuilt();
-  const child = spawn(process.execPath, [...NODE_FLAGS, ...nodeFlags, main], {
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
+  const { child, output: collected } = spawnApp(childEnv, [...NODE_FLAGS, ...nodeFlags, main]);
+  const output = () => collected.text;
   const baseUrl = `http://127.0.0.1:${port}`;
   const exited = once(child, 'exit');
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
@@ -83,16 +73,39 @@ export async function startAppProcess(
   };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output()}`);
     const ready = await fetch(`${baseUrl}/readyz`).then(
       (r) => r.status === 200,
       () => false,
     );
-    if (ready) return { child, baseUrl, output: () => output, stop };
+    if (ready) return { child, baseUrl, output, stop };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await stop('SIGKILL');
-  throw new Error(`app not ready within ${timeoutMs} ms:\n${output}`);
+  throw new Error(`app not ready within ${timeoutMs} ms:\n${output()}`);
+}
+
+/** The bundled app started with these flags, its stdout and stderr gathered into one text. */
+function spawnApp(env: NodeJS.ProcessEnv, args: string[]) {
+  ensureServerBuilt();
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = { text: '' };
+  const gather = (chunk: Buffer) => {
+    output.text += chunk;
+  };
+  child.stdout?.on('data', gather);
+  child.stderr?.on('data', gather);
+  return { child, output };
+}
+
+/** Whether a process of this pid still runs. */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -105,22 +118,12 @@ export async function runAppUntilExit(
 ): Promise<{ code: number | null; output: string }> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info', ...env };
   for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
-  ensureServerBuilt();
-  const child = spawn(process.execPath, [...NODE_FLAGS, MAIN], {
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
+  const { child, output } = spawnApp(childEnv, [...NODE_FLAGS, MAIN]);
   const exited = once(child, 'exit');
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   await exited;
   clearTimeout(timer);
-  if (child.signalCode === 'SIGKILL') throw new Error(`app still running after ${timeoutMs} ms:\n${output}`);
-  return { code: child.exitCode, output };
+  if (child.signalCode === 'SIGKILL')
+    throw new Error(`app still running after ${timeoutMs} ms:\n${output.text}`);
+  return { code: child.exitCode, output: output.text };
 }

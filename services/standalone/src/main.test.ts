@@ -5,18 +5,9 @@ import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { HttpClient } from '@sniplink/test-support/api';
-import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
+import { type AppProcess, isRunning, startAppProcess } from '@sniplink/test-support/app-process';
 import { createTestDatabase } from '@sniplink/test-support/database';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('npm start: the app in one process', () => {
   const cleanups: (() => Promise<void>)[] = [];

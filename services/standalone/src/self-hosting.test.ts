@@ -6,17 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PAYMENTS_DISABLED_MESSAGE } from '@sniplink/contracts';
 import { HttpClient } from '@sniplink/test-support/api';
-import { freePort, runAppUntilExit, startAppProcess } from '@sniplink/test-support/app-process';
+import { freePort, isRunning, runAppUntilExit, startAppProcess } from '@sniplink/test-support/app-process';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** The embedded server's postmaster pid, from its postmaster.pid (gone once the server stopped cleanly). */
 function postmasterPid(dataDir: string): number | null {
