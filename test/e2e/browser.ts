@@ -58,6 +58,7 @@ export interface AxeViolation {
  * policy (script-src 'self') rightly refuses.
  */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  await transitionsSettled(page);
   const require = createRequire(import.meta.url);
   await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
   const violations = await page.evaluate(async () => {
@@ -72,4 +73,31 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
           .map((node) => `${JSON.stringify(node.target)} (${node.failureSummary ?? ''})`)
           .join(', ')}`,
     );
+}
+
+/**
+ * Waits until no finite animation or transition runs, twice in a row a frame apart (a closing dialog
+ * starts its fade a frame after the click). Measured mid-fade, a dialog's title is grey on grey: a
+ * contrast no user reads at rest. Endless animations (a loader's spin) are not waited for.
+ */
+async function transitionsSettled(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (globalThis as unknown as { settledFrames?: number }).settledFrames = 0;
+  });
+  await page.waitForFunction(
+    () => {
+      const state = globalThis as unknown as { settledFrames?: number };
+      const moving = document
+        .getAnimations()
+        .some(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+        );
+      state.settledFrames = moving ? 0 : (state.settledFrames ?? 0) + 1;
+      return state.settledFrames >= 2;
+    },
+    undefined,
+    { polling: 'raf', timeout: 5_000 },
+  );
 }
