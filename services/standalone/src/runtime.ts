@@ -129,6 +129,37 @@ async function openServer(config: Config, log: Logger) {
   };
 }
 
+/** The database and the event store alone, nothing migrated and nothing run: what backup and restore copy. */
+export interface Storage {
+  database: Db;
+  eventStore: EventStore;
+  describeDatabase: string;
+  close(): Promise<void>;
+}
+
+export async function openStorage(config: Config, log: Logger): Promise<Storage> {
+  const server = await openServer(config, log);
+  try {
+    const database = connectDatabase(server.connectionString, { poolSize: 4 });
+    const notifications = new PgNotifications({ connectionString: server.connectionString });
+    const eventStore = await createEventStore(config, database, notifications);
+    return {
+      database,
+      eventStore,
+      describeDatabase: server.describe,
+      close: async () => {
+        await eventStore.close();
+        await notifications.close();
+        await database.close();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
 /**
  * Ready while the database answers; on the embedded server it also says whether that runs or is being
  * restarted (not ready until the restart is through, even if the new server already answers).
