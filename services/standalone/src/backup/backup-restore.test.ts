@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -11,8 +11,10 @@ import {
   startTestApi,
   type TestApi,
 } from '@sniplink/test-support/api';
+import { isRunning } from '@sniplink/test-support/app-process';
 import { runCliProcess } from '@sniplink/test-support/cli-process';
 import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
+import { postmasterPid } from '@sniplink/test-support/embedded';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -118,9 +120,19 @@ async function eventLog(db: Kysely<Database>): Promise<string[]> {
   return rows.map((row) => row.event);
 }
 
+/** A backup's tables (their rows in any order) and events (in order), without the moment it was made. */
+async function backupContent(file: string) {
+  const [header = '', ...lines] = gunzipSync(await readFile(file))
+    .toString('utf8')
+    .split('\n');
+  const { createdAt: _, ...rest } = JSON.parse(header) as { createdAt: string };
+  const eventsAt = lines.indexOf('{"events":"start"}');
+  return { header: rest, rows: lines.slice(0, eventsAt).sort(), events: lines.slice(eventsAt) };
+}
+
 const backup = (databaseUrl: string, file: string) =>
   runCliProcess(BACKUP, [file], { DATABASE_URL: databaseUrl, DATA_DIR: workDir }, 120_000);
-const restore = (env: Record<string, string>, file: string) =>
+const restore = (env: Record<string, string | undefined>, file: string) =>
   runCliProcess(RESTORE, [file], { DATA_DIR: workDir, ...env }, 180_000);
 
 beforeAll(async () => {
@@ -209,6 +221,29 @@ describe(`npm run backup, then npm run restore into a fresh database (seed ${SEE
       expect(everything).not.toContain(erasedEmail.toLowerCase());
     } finally {
       await restored.close();
+    }
+  });
+
+  it('restores into the embedded server of a new DATA_DIR, and a backup of that holds the same', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sniplink-restored-'));
+    await chmod(dataDir, 0o755);
+    try {
+      const embedded = { DATABASE_URL: undefined, DATA_DIR: dataDir };
+      const restored = await restore(embedded, file);
+      expect(restored.stderr).toMatch(/^read models\s+\[=+\] 100%/m);
+      expect(restored.status).toBe(0);
+      expect(restored.stdout).toMatch(
+        / into embedded PostgreSQL \(socket .*\), and rebuilt \d+ read models\n$/,
+      );
+      const again = path.join(workDir, 'again.backup');
+      const backedUp = await runCliProcess(BACKUP, [again], embedded, 120_000);
+      expect(backedUp.status).toBe(0);
+      expect(await backupContent(again)).toEqual(await backupContent(file));
+      // Each command stopped the server it started.
+      const pid = postmasterPid(dataDir);
+      expect(pid === null || !isRunning(pid)).toBe(true);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 
