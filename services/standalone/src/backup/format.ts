@@ -54,5 +54,7 @@ export const endSchema = z.object({ end: z.literal(true), events: z.number().int
 export interface Progress {
   start(label: string, total: number | null): void;
   advance(by: number): void;
+  /** What the step is on now (a read model's name and its events so far). */
+  note(text: string): void;
   stop(): void;
 }

@@ -13,18 +13,21 @@ export function progressBar(): Progress {
         stream: process.stderr,
         format:
           total === null
-            ? `${label.padEnd(18)} {value} so far`
-            : `${label.padEnd(18)} [{bar}] {percentage}% | {value}/{total} | {eta_formatted} left`,
+            ? `${label.padEnd(18)} {value} so far{note}`
+            : `${label.padEnd(18)} [{bar}] {percentage}% | {value}/{total} | {eta_formatted} left{note}`,
         barsize: 30,
         hideCursor: true,
         noTTYOutput: true,
         notTTYSchedule: 5_000,
         etaBuffer: 50,
       });
-      bar.start(total ?? 0, 0);
+      bar.start(total ?? 0, 0, { note: '' });
     },
     advance(by) {
       bar?.increment(by);
+    },
+    note(text) {
+      bar?.update({ note: ` | ${text}` });
     },
     stop() {
       bar?.stop();

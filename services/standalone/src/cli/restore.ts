@@ -43,6 +43,7 @@ async function main(argv: string[]): Promise<number> {
     );
     const projections = appProjections({ keyring: new Keyring(storage.database.db) });
     progress.start('read models', projections.length);
+    let applied = 0;
     await rebuildProjections(
       {
         db: storage.database.db,
@@ -51,7 +52,17 @@ async function main(argv: string[]): Promise<number> {
         log,
       },
       projections,
-      { onProgress: ({ done }) => done && progress.advance(1) },
+      {
+        onProgress: ({ projection, events, done }) => {
+          if (done) {
+            applied = 0;
+            progress.advance(1);
+            return;
+          }
+          applied += events;
+          progress.note(`${projection}: ${applied} events`);
+        },
+      },
     );
     progress.stop();
     process.stdout.write(
