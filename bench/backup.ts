@@ -110,7 +110,8 @@ async function main() {
     );
 
     const backupFile = path.join(workDir, 'sniplink.backup');
-    const tsx = ['--import', 'tsx'];
+    // As package.json's scripts run them: a heap capped at 192 MB, which a backup holding its events would outgrow.
+    const tsx = ['--max-old-space-size=192', '--import', 'tsx'];
     const backup = await measured(
       process.execPath,
       [...tsx, path.join(ROOT, 'services/standalone/src/cli/backup.ts'), backupFile],
