@@ -22,6 +22,7 @@ const SERVER_DEPENDENT = [
   'services/platform/src/db/*.test.ts',
   'projections/src/**/*.test.ts',
   'services/standalone/src/cli/rebuild-projections.test.ts',
+  'services/standalone/src/migrate-concurrently.test.ts',
   'services/standalone/src/multi-process.test.ts',
   'services/standalone/src/cli/user-erase.test.ts',
   'services/api/src/support/urgent-digest.http.test.ts',
