@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/da
 import { until } from '@sniplink/test-support/until';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../services/standalone/src/features';
 
 /**
  * Today's app started on a database the previous release wrote: test/fixtures/upgrade/<RELEASE>.sql.gz,
@@ -200,6 +201,13 @@ describe(`upgrading from ${RELEASE}`, () => {
     await upgraded?.drop();
     await rebuilt?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("has applied today's migrations, each once, at the app's start", async () => {
+    const { rows } = await upgraded.pool.query<{ name: string }>(
+      'SELECT name FROM kysely_migration ORDER BY name',
+    );
+    expect(rows.map((row) => row.name)).toEqual(Object.keys(migrations).sort());
   });
 
   it('keeps every read model as a rebuild from the event log makes it', async () => {
