@@ -224,7 +224,11 @@ export async function startRuntime(
       db: database.db,
       progress,
       log,
-      defaults: { demoLinksPerVisitor: config.demoLimits.perVisitor },
+      defaults: {
+        demoLinksPerVisitor: config.demoLimits.perVisitor,
+        freeLinkLimit: config.linkLimitDefaults.free,
+        proMonthlyLinkLimit: config.linkLimitDefaults.proMonthly,
+      },
     });
     await settings.start();
     const accounts = new AccountService({
