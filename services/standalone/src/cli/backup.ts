@@ -5,27 +5,16 @@
  * default it attaches to the running app's server, or starts the server itself. Exit codes: 0 written,
  * 1 failed (nothing left at FILE), 64 usage.
  */
-import path from 'node:path';
-import { ConfigError, createLogger, Keyring, loadConfig } from '@sniplink/platform';
+import { Keyring } from '@sniplink/platform';
 import { BackupError, writeBackup } from '../backup/backup';
 import { appProjections, eventRegistry } from '../features';
-import { openStorage } from '../runtime';
+import { runFileCli } from './file-cli';
 import { progressBar } from './progress-bar';
-import { EXIT_USAGE } from './run-cli';
 
-const USAGE = 'npm run backup -- FILE';
-
-async function main(argv: string[]): Promise<number> {
-  const [file] = argv;
-  if (argv.length !== 1 || !file || file.startsWith('-')) {
-    process.stderr.write(`usage: ${USAGE}\n`);
-    return EXIT_USAGE;
-  }
-  const target = path.resolve(file);
-  const config = loadConfig();
-  const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
-  const storage = await openStorage(config, log);
-  try {
+runFileCli({
+  usage: 'npm run backup -- FILE',
+  explained: [{ type: BackupError, exitCode: 1 }],
+  async run(file, storage, { config }) {
     const projections = appProjections({ keyring: new Keyring(storage.database.db) });
     const summary = await writeBackup(
       {
@@ -36,29 +25,10 @@ async function main(argv: string[]): Promise<number> {
         registry: eventRegistry,
         derivedTables: new Set(projections.flatMap((projection) => projection.tables)),
       },
-      target,
+      file,
       progressBar(),
     );
-    process.stdout.write(
-      `backed up ${summary.events} events and ${summary.rows} rows of ${summary.tables} tables from ${storage.describeDatabase} to ${target} (${megabytes(summary.bytes)})\n`,
-    );
-    return 0;
-  } finally {
-    await storage.close();
-  }
-}
-
-export const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${describeFailure(error)}\n`);
-    process.exit(1);
+    const megabytes = (summary.bytes / 1_048_576).toFixed(1);
+    return `backed up ${summary.events} events and ${summary.rows} rows of ${summary.tables} tables from ${storage.describeDatabase} to ${file} (${megabytes} MB)`;
   },
-);
-
-function describeFailure(error: unknown): string {
-  if (error instanceof ConfigError || error instanceof BackupError) return error.message;
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
-}
+});
