@@ -43,14 +43,17 @@ export {
   type ClickAnalyticsStatus,
 } from './analytics/consumer';
 export {
+  type ClicksWindow,
   clickCounts,
   clicksBehind,
   countedClicks,
   hourlyBucketCount,
   linkAnalytics,
   linkClicks,
+  linkClicksIn,
   linkClickTotals,
   userClickTotal,
+  type WindowClicks,
 } from './analytics/queries';
 export { applyNextBatch, catchUp } from './batch';
 export {

@@ -6,7 +6,9 @@ import { ANALYTICS_CONSUMER, type ClickDimension, TOTAL_BUCKET } from './consume
 
 const DAY_MS = 86_400_000;
 
-type Breakdowns = Omit<LinkAnalytics, 'clicksByDay'>;
+/** A link's all-time breakdowns and its last UTC days; a range's (`period`) comes from `linkClicksIn`. */
+type AllTimeAnalytics = Omit<LinkAnalytics, 'period'>;
+type Breakdowns = Omit<AllTimeAnalytics, 'clicksByDay'>;
 
 const breakdownKeys: Record<ClickDimension, keyof Breakdowns> = {
   device: 'deviceBreakdown',
@@ -31,7 +33,7 @@ export async function linkAnalytics(
   db: Kysely<Database>,
   linkId: string,
   { days = 30, now = new Date() }: LinkAnalyticsOptions = {},
-): Promise<LinkAnalytics> {
+): Promise<AllTimeAnalytics> {
   const [breakdowns, clicksByDay] = await Promise.all([
     breakdownsOf(db, linkId),
     clicksPerDay(db, linkId, Math.max(0, Math.floor(days)), now),
@@ -124,7 +126,7 @@ async function clicksPerDay(
   linkId: string,
   days: number,
   now: Date,
-): Promise<LinkAnalytics['clicksByDay']> {
+): Promise<AllTimeAnalytics['clicksByDay']> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const first = today - (days - 1) * DAY_MS;
   // Summed from the hourly totals; a click stamped in the future (a skewed clock) is left out until its day.
@@ -140,6 +142,55 @@ async function clicksPerDay(
     const date = new Date(first + i * DAY_MS).toISOString().slice(0, 10);
     return { date, clicks: byDate.get(date) ?? 0 };
   });
+}
+
+/** A range of hours to count a link's clicks over, and where the range of the same length before it starts. */
+export interface ClicksWindow {
+  /** Included; a whole hour or not (a time zone half an hour off UTC). */
+  from: Date;
+  /** Excluded. */
+  to: Date;
+  previousFrom: Date;
+}
+
+export interface WindowClicks {
+  /** The link's clicks per hour counted in the window, by the hour they start (hours without clicks left out). */
+  hours: { hour: Date; clicks: number }[];
+  /** Clicks per label of each dimension within the window, most clicked first. */
+  labels: { dimension: ClickDimension; label: string; clicks: number }[];
+  /** Clicks from `previousFrom` up to `from`. */
+  previousTotal: number;
+}
+
+/**
+ * A link's human clicks within a window, from the hourly buckets (kept for good, so any past range can be
+ * asked). An hour belongs to the window when it starts in it; a click stamped in the future is left out
+ * until its hour. The caller checks that the link exists and belongs to the asker.
+ */
+export async function linkClicksIn(
+  db: Kysely<Database>,
+  linkId: string,
+  { from, to, previousFrom }: ClicksWindow,
+): Promise<WindowClicks> {
+  const total = sql`link_id = ${linkId} AND dimension = ${TOTAL_BUCKET.dimension} AND label = ${TOTAL_BUCKET.label}`;
+  const [hours, labels, previous] = await Promise.all([
+    sql<{ hour: Date; clicks: string }>`
+      SELECT hour, clicks::text AS clicks FROM rm_click_buckets
+      WHERE ${total} AND hour >= ${from} AND hour < ${to} ORDER BY hour`.execute(db),
+    sql<{ dimension: ClickDimension; label: string; clicks: string }>`
+      SELECT dimension, label, sum(clicks)::text AS clicks FROM rm_click_buckets
+      WHERE link_id = ${linkId} AND hour >= ${from} AND hour < ${to} AND dimension <> ${TOTAL_BUCKET.dimension}
+      GROUP BY dimension, label
+      ORDER BY sum(clicks) DESC, label`.execute(db),
+    sql<{ clicks: string | null }>`
+      SELECT sum(clicks)::text AS clicks FROM rm_click_buckets
+      WHERE ${total} AND hour >= ${previousFrom} AND hour < ${from}`.execute(db),
+  ]);
+  return {
+    hours: hours.rows.map((row) => ({ hour: row.hour, clicks: Number(row.clicks) })),
+    labels: labels.rows.map((row) => ({ ...row, clicks: Number(row.clicks) })),
+    previousTotal: Number(previous.rows[0]?.clicks ?? 0),
+  };
 }
 
 /** Clicks published but not yet counted, over all partitions (any process can ask). */

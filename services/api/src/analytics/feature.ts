@@ -1,5 +1,5 @@
 import * as analyticsTables from '@sniplink/platform/migrations/2026-11-22T06-analytics';
-import { linkAnalytics, userClickTotal } from '@sniplink/projections';
+import { linkAnalytics, linkClicksIn, userClickTotal } from '@sniplink/projections';
 import { defineFeature } from '../feature';
 import { analyticsRoutes } from './routes';
 
@@ -13,6 +13,7 @@ export const analyticsFeature = defineFeature({
         sessions,
         analytics: {
           linkAnalytics: (linkId) => linkAnalytics(db, linkId),
+          linkClicksIn: (linkId, window) => linkClicksIn(db, linkId, window),
           userClickTotal: (ownerId) => userClickTotal(db, ownerId),
         },
         clock,

@@ -1,5 +1,6 @@
 import { analyticsEndpoints, type LinkAnalytics } from '@sniplink/contracts';
 import type { Clock } from '@sniplink/platform';
+import type { ClicksWindow, WindowClicks } from '@sniplink/projections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessionOf } from '../accounts/current-session';
@@ -7,15 +8,17 @@ import type { SessionStore } from '../accounts/sessions';
 import { featureRoutes, text } from '../http/route-schema';
 import type { LinkService } from '../links/link-service';
 import { toCsv } from './csv';
+import { periodAnswer, resolvePeriod } from './period';
 
 export interface AnalyticsRoutesDeps {
   links: LinkService;
   sessions: SessionStore;
   analytics: {
-    linkAnalytics(linkId: string): Promise<LinkAnalytics>;
+    linkAnalytics(linkId: string): Promise<Omit<LinkAnalytics, 'period'>>;
+    linkClicksIn(linkId: string, window: ClicksWindow): Promise<WindowClicks>;
     userClickTotal(ownerId: string): Promise<number>;
   };
-  /** The export's file is named after the day it was made. */
+  /** Today, for a link's ranges; the export's file is named after the day it was made. */
   clock: Clock;
 }
 
@@ -28,8 +31,16 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoute
     ...LINK,
     handler: async (request, reply) => {
       const { userId } = sessionOf(request);
+      // A range that cannot be is refused before the link is looked up.
+      const period = resolvePeriod(request.query, deps.clock.now());
       const link = await links.ownLink(userId, request.params.id);
-      return reply.header('cache-control', 'no-store').send(await analytics.linkAnalytics(link.link_id));
+      const [allTime, counted] = await Promise.all([
+        analytics.linkAnalytics(link.link_id),
+        analytics.linkClicksIn(link.link_id, period),
+      ]);
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ ...allTime, period: periodAnswer(period, counted) });
     },
   });
 
@@ -75,6 +86,8 @@ const route = featureRoutes(analyticsEndpoints, { tag: 'Analytics', session: 're
 
 const LINK = route('linkAnalytics', {
   summary: "One link's clicks by device, referrer, country, browser, OS and day",
+  description:
+    'The breakdowns over all time and the last 30 UTC days, and in `period` the range asked for: its clicks per hour (24h) or per day of the time zone, its breakdowns, and the total of the range of the same length before it.',
   answers: { 200: 'The breakdowns' },
   errors: { 404: ['NOT_FOUND'] },
 });
