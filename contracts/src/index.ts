@@ -11,6 +11,7 @@ export * from './admin/users';
 export * from './analytics/api';
 export * from './analytics/clicks';
 export * from './analytics/endpoints';
+export * from './analytics/ranges';
 export * from './billing/api';
 export * from './billing/endpoints';
 export * from './billing/events';

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { deviceTypes } from './clicks';
+import { analyticsRanges, MAX_CUSTOM_RANGE_DAYS } from './ranges';
 
 const breakdown = z.record(z.string(), z.number().int());
-
-/** The ranges a link's analytics can be asked for besides a custom one (`from`/`to`). */
-export const analyticsRanges = ['24h', '7d', '30d', '90d'] as const;
-export type AnalyticsRange = (typeof analyticsRanges)[number];
-
-/** A custom range spans at most this many days (a year, leap day included). */
-export const MAX_CUSTOM_RANGE_DAYS = 366;
 
 const calendarDay = z
   .string()

@@ -1,6 +1,7 @@
 import { analyticsEndpoints } from '@sniplink/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { call, urlOf } from '../api/client';
+import { type RangeChoice, rangeQuery } from './range';
 
 const { userAnalytics, linkAnalytics, exportAnalytics } = analyticsEndpoints;
 
@@ -14,12 +15,14 @@ export const userAnalyticsQueryOptions = () =>
     queryFn: ({ signal }) => call(userAnalytics, {}, { signal }),
   });
 
-/** Click breakdowns and the last 30 days of one link. */
-export const linkAnalyticsQueryOptions = (linkId: string) =>
-  queryOptions({
-    queryKey: [linkAnalytics.path, linkId] as const,
-    queryFn: ({ signal }) => call(linkAnalytics, { params: { id: linkId } }, { signal }),
+/** One link's clicks over a range in the reader's time zone, its breakdowns and the range before it. */
+export const linkAnalyticsQueryOptions = (linkId: string, range: RangeChoice) => {
+  const query = rangeQuery(range);
+  return queryOptions({
+    queryKey: [linkAnalytics.path, linkId, query] as const,
+    queryFn: ({ signal }) => call(linkAnalytics, { params: { id: linkId }, query }, { signal }),
   });
+};
 
 /** The CSV of the user's links: a download the browser follows. */
 export const analyticsExportUrl = urlOf(exportAnalytics);

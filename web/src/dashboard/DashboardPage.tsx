@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { userAnnouncementsQueryOptions } from '../admin/announcementsApi';
 import { linkAnalyticsQueryOptions, userAnalyticsQueryOptions } from '../analytics/api';
+import { rangeOf } from '../analytics/range';
 import { PageTitle } from '../components/PageTitle';
 import { dashboardCards } from '../features';
 import { linksQueryOptions } from '../links/api';
@@ -29,7 +30,8 @@ export async function loadDashboard(queryClient: QueryClient, place: DashboardSe
     queryClient.prefetchQuery(myPremiumSlugsQueryOptions()),
   ]);
   const unfolded = links.find((link) => link.id === place.analytics);
-  if (unfolded) await queryClient.ensureQueryData(linkAnalyticsQueryOptions(unfolded.id));
+  if (unfolded)
+    await queryClient.ensureQueryData(linkAnalyticsQueryOptions(unfolded.id, rangeOf(place.range)));
 }
 
 /** The signed-in home, at /home and at /: every feature's cards, in their order. */

@@ -28,7 +28,7 @@ export const Route = createFileRoute('/_authenticated/home')({
     ...dashboardSearchSchema.parse(search),
   }),
   // The dashboard's places open dialogs and panels whose data the loader brings.
-  loaderDeps: ({ search: { support, ticket, analytics } }) => ({ support, ticket, analytics }),
+  loaderDeps: ({ search: { support, ticket, analytics, range } }) => ({ support, ticket, analytics, range }),
   // The loader stays in the app's first chunk: it fetches the dashboard's code with its data.
   loader: async ({ context: { queryClient }, deps }) => {
     const { loadDashboard } = await import('../../dashboard/DashboardPage');

@@ -1,0 +1,149 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserUnavailableReason, desktopChromeUserAgent, seriousAccessibilityViolations } from './browser';
+import { browserStackFor, registerThroughApi } from './harness';
+
+const unavailable = browserUnavailableReason();
+if (unavailable) console.warn(`[e2e] link analytics journeys SKIPPED: ${unavailable}`);
+
+const userAgents = {
+  windowsChrome:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  linuxFirefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
+  iphoneSafari:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  ipadSafari:
+    'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+};
+
+/** The reader's time zone: far from UTC, so that a day counted in UTC would show on the wrong date. */
+const timeZone = 'Asia/Tokyo';
+
+describe.skipIf(unavailable !== undefined)("a link's analytics in a real browser", () => {
+  // X-Forwarded-For is trusted so that the clicks below come from real countries' addresses.
+  const stack = browserStackFor({ TRUST_PROXY: '1' });
+
+  async function signedInContext(): Promise<BrowserContext> {
+    const context = await stack().browser.newContext({
+      baseURL: stack().app.baseUrl,
+      userAgent: desktopChromeUserAgent,
+      viewport: { width: 1280, height: 900 },
+      locale: 'en-US',
+      timezoneId: timeZone,
+    });
+    context.setDefaultTimeout(10_000);
+    await registerThroughApi(context, { email: 'analyst@example.com', firstName: 'Ada' });
+    return context;
+  }
+
+  /** Picks a range as a person does: its segment's label (the radio inside is drawn by the label). */
+  const pickRange = (page: Page, name: string) =>
+    page.getByRole('radiogroup', { name: 'Range' }).getByText(name, { exact: true }).click();
+
+  /** The labels of a breakdown's bars ("Chrome: 1 click"), in the order shown. */
+  const barsOf = (page: Page, title: string) =>
+    page
+      .getByRole('group', { name: title, exact: true })
+      .getByRole('progressbar')
+      .evaluateAll((bars) => bars.map((bar) => bar.ariaLabel));
+
+  it('shows 7 days of clicks by browser, system, referrer and country, on a world map too', async () => {
+    const context = await signedInContext();
+    const created = await context.request.post('/api/links', {
+      data: { originalUrl: 'https://example.com/sale' },
+    });
+    const link = (await created.json()) as { id: string; shortCode: string };
+    const visits: [string, string, string?][] = [
+      [userAgents.windowsChrome, '8.8.8.8', 'https://www.google.com/search?q=sale'],
+      [userAgents.linuxFirefox, '81.2.69.142', 'https://t.co/x'],
+      [userAgents.iphoneSafari, '8.8.4.4'],
+      [userAgents.ipadSafari, '81.2.69.160', 'https://news.ycombinator.com/item?id=1'],
+    ];
+    for (const [userAgent, ip, referer] of visits) {
+      const response = await fetch(`${stack().app.baseUrl}/s/${link.shortCode}`, {
+        redirect: 'manual',
+        headers: { 'user-agent': userAgent, 'x-forwarded-for': ip, ...(referer ? { referer } : {}) },
+      });
+      expect(response.status).toBe(302);
+    }
+
+    const page = await context.newPage();
+    await page.goto('/home');
+    await page.getByRole('button', { name: `Analytics for ${link.shortCode}` }).click();
+    await pickRange(page, '7 days');
+    await page.waitForURL((url) => url.searchParams.get('range') === '7d');
+    const today = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' }).format(
+      new Date(),
+    );
+
+    // Clicks reach the analytics asynchronously and a shown answer is kept: load the address afresh (it
+    // names the link and the range) until every click is in.
+    const chart = page.getByRole('img', { name: /^Clicks per day/ });
+    await expect
+      .poll(
+        async () => {
+          await page.goto(page.url());
+          return chart.getAttribute('aria-label');
+        },
+        { timeout: 20_000, interval: 300 },
+      )
+      .toBe(`Clicks per day: 4 on ${today}`);
+    await page.getByText('4 clicks', { exact: true }).waitFor();
+    await page.getByText('in the last 7 days').waitFor();
+    // Seven bars' days under the chart, dated in the reader's zone; the counts axis at whole numbers.
+    expect(await page.locator('[data-chart-ticks] span').allInnerTexts()).toEqual(['0', '1', '2', '3', '4']);
+
+    expect(await barsOf(page, 'Devices')).toEqual([
+      'Desktop: 2 clicks',
+      'Mobile: 1 click',
+      'Tablet: 1 click',
+    ]);
+    expect(await barsOf(page, 'Browsers')).toEqual([
+      'Safari: 2 clicks',
+      'Chrome: 1 click',
+      'Firefox: 1 click',
+    ]);
+    expect(await barsOf(page, 'Operating systems')).toEqual([
+      'iOS: 2 clicks',
+      'Linux: 1 click',
+      'Windows: 1 click',
+    ]);
+    expect(await barsOf(page, 'Referrers')).toEqual([
+      'Direct (no referrer): 1 click',
+      'google.com: 1 click',
+      'news.ycombinator.com: 1 click',
+      't.co: 1 click',
+    ]);
+    expect(await barsOf(page, 'Countries')).toEqual(['United Kingdom: 2 clicks', 'United States: 2 clicks']);
+
+    // The map loads with the countries that have clicks, and shades exactly those.
+    const map = page.getByRole('img', { name: /^World map of clicks/ });
+    await map.waitFor();
+    expect(await map.getAttribute('aria-label')).toBe(
+      'World map of clicks: United Kingdom 2, United States 2',
+    );
+    expect(
+      await map
+        .locator('path[data-clicked]')
+        .evaluateAll((paths) => paths.map((p) => p.dataset.clicked).sort()),
+    ).toEqual(['GB', 'US']);
+    expect(await map.locator('path').count()).toBeGreaterThan(150);
+
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // The last 24 hours, per hour: the clicks are in the current hour.
+    await pickRange(page, '24 h');
+    await page.getByRole('img', { name: /^Clicks per hour: 4 on / }).waitFor();
+    await page.getByText('in the last 24 hours').waitFor();
+
+    // A custom range of days before the clicks: none, and the picker names its days.
+    await pickRange(page, 'Custom');
+    await page.waitForURL((url) =>
+      /^\d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2}$/.test(url.searchParams.get('range') ?? ''),
+    );
+    const picker = page.getByRole('button', { name: 'Days' });
+    await picker.waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
