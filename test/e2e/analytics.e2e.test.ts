@@ -36,6 +36,17 @@ describe.skipIf(unavailable !== undefined)("a link's analytics in a real browser
     return context;
   }
 
+  /** A day `daysAgo` before today in the reader's zone: as the address writes it, and as the calendar names it. */
+  const localDay = (daysAgo: number) => {
+    const at = new Date(Date.now() - daysAgo * 86_400_000);
+    const part = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-US', { timeZone, ...options }).format(at);
+    return {
+      iso: new Intl.DateTimeFormat('en-CA', { timeZone }).format(at),
+      label: `${part({ day: 'numeric' })} ${part({ month: 'long' })} ${part({ year: 'numeric' })}`,
+    };
+  };
+
   /** Picks a range as a person does: its segment's label (the radio inside is drawn by the label). */
   const pickRange = (page: Page, name: string) =>
     page.getByRole('radiogroup', { name: 'Range' }).getByText(name, { exact: true }).click();
@@ -136,14 +147,32 @@ describe.skipIf(unavailable !== undefined)("a link's analytics in a real browser
     await page.getByRole('img', { name: /^Clicks per hour: 4 on / }).waitFor();
     await page.getByText('in the last 24 hours').waitFor();
 
-    // A custom range of days before the clicks: none, and the picker names its days.
+    // A custom range: it starts as the last 7 days; picking yesterday and today in the calendar makes it
+    // those two days, in the address too.
     await pickRange(page, 'Custom');
     await page.waitForURL((url) =>
       /^\d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2}$/.test(url.searchParams.get('range') ?? ''),
     );
-    const picker = page.getByRole('button', { name: 'Days' });
-    await picker.waitFor();
+    await page.getByRole('button', { name: 'Days' }).click();
+    const calendar = page.locator('.mantine-Popover-dropdown');
+    await calendar.waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    const yesterday = localDay(1);
+    const todayThere = localDay(0);
+    for (const day of [yesterday, todayThere]) {
+      const button = calendar.getByRole('button', { name: day.label, exact: true });
+      // Yesterday may be in the month before the one shown (the range began 6 days ago), today in the next.
+      if (!(await button.isVisible())) await calendar.getByRole('button', { name: 'Next month' }).click();
+      await button.click();
+    }
+    await page.waitForURL((url) => url.searchParams.get('range') === `${yesterday.iso}..${todayThere.iso}`);
+    await page.getByRole('img', { name: `Clicks per day: 4 on ${today}` }).waitFor();
+    await page.getByText(/^in \w+ \d+ – \w+ \d+$/).waitFor();
+
+    // A day that does not exist, typed in the address: the panel says what is wrong; the home stays.
+    await page.goto(`/home?analytics=${link.id}&range=2026-02-30..2026-03-02`);
+    await page.getByText('from is not a day of the calendar').waitFor();
+    await page.getByRole('heading', { name: 'Your Links' }).waitFor();
     await context.close();
   });
 });

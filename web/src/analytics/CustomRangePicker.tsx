@@ -35,6 +35,19 @@ export default function CustomRangePicker({
       value={picked}
       maxDate={today()}
       allowSingleDateInRange
+      // Days of other months are drawn faint and weekends red, both below the contrast people can read.
+      hideOutsideDates
+      weekendDays={[]}
+      popoverProps={{ attributes: { dropdown: { 'aria-label': 'Calendar: pick the first and last day' } } }}
+      // Mantine's calendar controls have no names of their own.
+      ariaLabels={{
+        nextMonth: 'Next month',
+        previousMonth: 'Previous month',
+        nextYear: 'Next year',
+        previousYear: 'Previous year',
+        nextDecade: 'Next decade',
+        previousDecade: 'Previous decade',
+      }}
       valueFormat="D MMM YYYY"
       error={tooLong ? `At most ${MAX_CUSTOM_RANGE_DAYS} days` : undefined}
       onChange={(next) => {

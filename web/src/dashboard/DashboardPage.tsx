@@ -30,8 +30,9 @@ export async function loadDashboard(queryClient: QueryClient, place: DashboardSe
     queryClient.prefetchQuery(myPremiumSlugsQueryOptions()),
   ]);
   const unfolded = links.find((link) => link.id === place.analytics);
-  if (unfolded)
-    await queryClient.ensureQueryData(linkAnalyticsQueryOptions(unfolded.id, rangeOf(place.range)));
+  // A prefetch: a range the API refuses (a day that does not exist, typed in the address) is told in the
+  // panel, and leaves the rest of the home as it is.
+  if (unfolded) await queryClient.prefetchQuery(linkAnalyticsQueryOptions(unfolded.id, rangeOf(place.range)));
 }
 
 /** The signed-in home, at /home and at /: every feature's cards, in their order. */
