@@ -79,6 +79,13 @@ describe.skipIf(unavailable !== undefined)("a link's analytics in a real browser
     }
 
     const page = await context.newPage();
+    // The map and the picker come in chunks of their own under the app's content security policy: any
+    // error or refused load shows here.
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/home');
     await page.getByRole('button', { name: `Analytics for ${link.shortCode}` }).click();
     await pickRange(page, '7 days');
@@ -168,6 +175,8 @@ describe.skipIf(unavailable !== undefined)("a link's analytics in a real browser
     await page.waitForURL((url) => url.searchParams.get('range') === `${yesterday.iso}..${todayThere.iso}`);
     await page.getByRole('img', { name: `Clicks per day: 4 on ${today}` }).waitFor();
     await page.getByText(/^in \w+ \d+ – \w+ \d+$/).waitFor();
+
+    expect(errors).toEqual([]);
 
     // A day that does not exist, typed in the address: the panel says what is wrong; the home stays.
     await page.goto(`/home?analytics=${link.id}&range=2026-02-30..2026-03-02`);
