@@ -13,6 +13,18 @@ function today(): string {
 }
 
 /**
+ * The reader's first day of the week (Mantine: 0 Sunday … 6 Saturday), from their locale where the browser
+ * tells it (`Intl.Locale#getWeekInfo`), else Monday.
+ */
+function firstDayOfWeek(): 0 | 1 | 2 | 3 | 4 | 5 | 6 {
+  const locale = new Intl.Locale(navigator.language) as Intl.Locale & {
+    getWeekInfo?(): { firstDay: number };
+  };
+  const firstDay = locale.getWeekInfo?.().firstDay ?? 1;
+  return (firstDay % 7) as 0 | 1 | 2 | 3 | 4 | 5 | 6;
+}
+
+/**
  * Picks a custom range's first and last day (both included): today at the latest, a year at most. The
  * range changes once both ends are picked.
  */
@@ -37,6 +49,7 @@ export default function CustomRangePicker({
       allowSingleDateInRange
       // Days of other months are drawn faint and weekends red, both below the contrast people can read.
       hideOutsideDates
+      firstDayOfWeek={firstDayOfWeek()}
       weekendDays={[]}
       popoverProps={{ attributes: { dropdown: { 'aria-label': 'Calendar: pick the first and last day' } } }}
       // Mantine's calendar controls have no names of their own.
