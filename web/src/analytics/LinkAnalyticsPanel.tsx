@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { AnalyticsPeriod } from '@sniplink/contracts';
+import { type AnalyticsPeriod, analyticsRanges } from '@sniplink/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { ApiError } from '../api/http';
@@ -55,9 +55,7 @@ export function LinkAnalyticsPanel({ linkId }: { linkId: string }) {
           size="xs"
           aria-label="Range"
           value={custom ? 'custom' : range}
-          onChange={(value) =>
-            setRange(value === 'custom' ? customFromToday() : (value as Exclude<RangeChoice, object>))
-          }
+          onChange={(value) => setRange(analyticsRanges.find((name) => name === value) ?? customFromToday())}
           data={presets}
         />
         {custom && (
