@@ -181,7 +181,7 @@ describe.skipIf(unavailable !== undefined)("a link's analytics in a real browser
     // A day that does not exist, typed in the address: the panel says what is wrong; the home stays.
     await page.goto(`/home?analytics=${link.id}&range=2026-02-30..2026-03-02`);
     await page.getByText('from is not a day of the calendar').waitFor();
-    await page.getByRole('heading', { name: 'Your Links' }).waitFor();
+    await page.getByRole('heading', { name: 'Your Links', exact: true }).waitFor();
     await context.close();
   });
 });

@@ -60,7 +60,8 @@ export function LinkAnalyticsPanel({ linkId }: { linkId: string }) {
         />
         {custom && (
           <Suspense fallback={<Loader size="xs" aria-label="Loading the date picker" />}>
-            <CustomRangePicker value={range} onChange={setRange} />
+            {/* Keyed by the range: a range from the address (back, a shared link) starts the picker afresh. */}
+            <CustomRangePicker key={`${range.from}..${range.to}`} value={range} onChange={setRange} />
           </Suspense>
         )}
       </Group>
