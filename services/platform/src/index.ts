@@ -44,5 +44,13 @@ export { PostgresEventStore } from './eventstore/postgres';
 export type { ReadModel, ReadModelWaiter } from './eventstore/read-model-waiter';
 export { createLogger, type Logger, type LogLevel } from './logging';
 export { createMailer, type Mailer, type MailMessage, OutboxMailer, SmtpMailer } from './mail';
+export {
+  databaseStartError,
+  EXIT_CODES,
+  type ExitCode,
+  listenStartError,
+  MigrationError,
+  StartupError,
+} from './startup';
 export { type Clock, type FixedClock, fixedClock, systemClock } from './time/clock';
 export { type IdSource, sequentialIds, uuidV7Ids } from './time/ids';

@@ -18,8 +18,10 @@ import {
   connectDatabase,
   createMailer,
   type Db,
+  databaseStartError,
   type EventStore,
   EventStoreDbEventStore,
+  EXIT_CODES,
   type ExclusiveLocks,
   encodePosition,
   type IdSource,
@@ -31,6 +33,7 @@ import {
   PgNotifications,
   PostgresEventStore,
   runAs,
+  StartupError,
   systemClock,
   uuidV7Ids,
 } from '@sniplink/platform';
@@ -113,12 +116,14 @@ export interface Runtime extends ProcessRuntime {
 
 /** The database server: DATABASE_URL's, or the embedded one (started, or attached to when an app runs it). */
 async function openServer(config: Config, log: Logger) {
-  const embedded = config.databaseUrl
-    ? undefined
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, runAsUser: config.embeddedPgUser, log });
+  const embedded = config.databaseUrl ? undefined : await startEmbedded(config, log);
   const connectionString = config.databaseUrl ?? embedded?.connectionString ?? '';
   return {
     connectionString,
+    /** Where the database is, for a sentence about it: host:port/name (no credentials), or the socket. */
+    where: embedded
+      ? `the embedded PostgreSQL server (socket ${embedded.socketDir})`
+      : databaseWhere(connectionString),
     describe: embedded
       ? `embedded PostgreSQL (socket ${embedded.socketDir}${embedded.owned ? '' : ', attached to a running app'})`
       : `PostgreSQL at ${new URL(connectionString).host}`,
@@ -127,6 +132,35 @@ async function openServer(config: Config, log: Logger) {
     stop: async () => embedded?.stop(),
     abandon: () => embedded?.abandon(),
   };
+}
+
+/** The embedded server, or a start error that says where its files and log are. */
+async function startEmbedded(config: Config, log: Logger) {
+  try {
+    return await startEmbeddedPostgres({ dataDir: config.dataDir, runAsUser: config.embeddedPgUser, log });
+  } catch (error) {
+    throw new StartupError(
+      `the embedded PostgreSQL server in DATA_DIR ${config.dataDir} could not start: ${error instanceof Error ? error.message : String(error)} (its log: ${config.dataDir}/postgres.log)`,
+      EXIT_CODES.database,
+      { cause: error },
+    );
+  }
+}
+
+/** DATABASE_URL without its user and password: `host:port/name`. */
+function databaseWhere(connectionString: string): string {
+  const url = new URL(connectionString);
+  return `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+}
+
+/** Brings the schema up to date: the first time the process talks to its database, so its failures say so. */
+async function migrate(database: Db, where: string): Promise<void> {
+  try {
+    await migrateToLatest(database.db, migrations);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw databaseStartError(error, where);
+  }
 }
 
 /**
@@ -169,7 +203,7 @@ export async function startRuntime(
   const ids = uuidV7Ids;
   try {
     const database = connectDatabase(connectionString, { poolSize: config.dbPoolSize });
-    await migrateToLatest(database.db, migrations);
+    await migrate(database, server.where);
     const notifications = new PgNotifications({ connectionString });
     const eventStore = await createEventStore(config, database, notifications);
     const clickStream = createClickStream(config.clickStream, database, notifications, log);
@@ -339,7 +373,7 @@ export async function startRedirectRuntime(
   const server = await openServer(config, log);
   try {
     const database = connectDatabase(server.connectionString, { poolSize: config.dbPoolSize });
-    await migrateToLatest(database.db, migrations);
+    await migrate(database, server.where);
     const notifications = new PgNotifications({ connectionString: server.connectionString });
     const clickStream = createClickStream(config.clickStream, database, notifications, log);
     const linkCache = new LinkCache({ db: database.db });
