@@ -45,6 +45,7 @@ export {
 export {
   clickCounts,
   clicksBehind,
+  clicksCounted,
   countedClicks,
   hourlyBucketCount,
   linkAnalytics,

@@ -25,6 +25,7 @@ import {
   adminRoutes,
   buildApp,
   buildFeatures,
+  createMetricsRegistry,
   createPaymentProvider,
   type DeliverWebhook,
   type PaymentProvider,
@@ -98,7 +99,7 @@ export async function startApp(
         });
     log.info(payments.description);
     return {
-      ...httpSettings(config, log, options.webDistDir),
+      ...httpSettings(config, log, options.webDistDir, runtime),
       readiness: runtime.readiness,
       allowedOrigins: allowedOrigins(config),
       publicUrl: config.canonicalUrl,
@@ -126,7 +127,7 @@ export async function startRedirect(
 ): Promise<StartedProcess<RedirectRuntime>> {
   const runtime = await startRedirectRuntime(config, log, { clickThread: options.clickThread });
   return withApp(runtime, () => ({
-    ...httpSettings(config, log, options.webDistDir),
+    ...httpSettings(config, log, options.webDistDir, runtime),
     readiness: runtime.readiness,
     // No state-changing routes here: no origin is allowed one.
     allowedOrigins: [],
@@ -226,16 +227,32 @@ async function withApp<R extends { stop(): Promise<void> }>(
 }
 
 /** What every kind of process's HTTP app takes from the configuration alike. */
-function httpSettings(config: Config, log: Logger, webDistDir: string | undefined) {
+function httpSettings(
+  config: Config,
+  log: Logger,
+  webDistDir: string | undefined,
+  runtime: Pick<ProcessRuntime, 'registerMetrics'>,
+) {
   return {
     log,
     trustProxy: config.trustProxy,
     requestTimeoutMs: config.requestTimeoutMs,
-    redirectFastPath: config.redirectFastPath,
+    // The fast paths answer before Fastify, where the access log is written: with every request logged,
+    // every redirect goes through the Fastify route.
+    redirectFastPath: config.accessLog === 'all' ? 'off' : config.redirectFastPath,
+    accessLog: config.accessLog,
+    metrics: config.metrics && { registry: metricsRegistry(runtime), token: config.metrics.token },
     webDistDir,
     https: servedOverHttps(config),
     stripeJs: stripePublishableKey(config) !== null,
   };
+}
+
+/** `/metrics`' registry: node's default series, the HTTP ones (buildApp), and the runtime's figures. */
+function metricsRegistry(runtime: Pick<ProcessRuntime, 'registerMetrics'>) {
+  const registry = createMetricsRegistry();
+  runtime.registerMetrics(registry);
+  return registry;
 }
 
 /** The browser's Stripe key, when Stripe takes the payments and one is set. */

@@ -8,6 +8,7 @@ import {
   LoginThrottle,
   postgresRateLimiters,
   type ReadinessCheck,
+  type Registry,
   SessionStore,
 } from '@sniplink/api';
 import {
@@ -63,6 +64,7 @@ import { createClickStream } from './click-stream';
 import { type ClickConsumer, ClickThread } from './click-thread';
 import type { ClickWorkerData } from './click-worker';
 import { appProjections, eventRegistry, migrations } from './features';
+import { registerAnalyticsMetrics, registerRedirectMetrics } from './metrics';
 
 /** How long a code being given up waits for this process's clicks to reach the log; past it the code is kept. */
 const CLICK_FLUSH_BEFORE_GIVING_UP_MS = 2_000;
@@ -79,6 +81,8 @@ export interface ProcessRuntime {
   stop(onStep?: (step: string) => void): Promise<void>;
   /** For an exit without a clean stop: an embedded server this process started shuts down on its own. */
   abandon(): void;
+  /** Adds this process's figures to `/metrics`' registry, read when it is scraped. */
+  registerMetrics(registry: Registry): void;
 }
 
 /** Everything a process of the app runs on, started in order and stopped in reverse. */
@@ -330,6 +334,10 @@ export async function startRuntime(
       },
       describeDatabase: server.describe,
       abandon: server.abandon,
+      registerMetrics: (registry) => {
+        registerRedirectMetrics(registry, { clickBuffer, spill: clicks.spillStats, embedded: server.status });
+        registerAnalyticsMetrics(registry, { db: database.db, eventStore, clickStream, projections });
+      },
       stop: async (onStep = () => {}) => {
         clearInterval(maintenance);
         settings.stop();
@@ -395,6 +403,12 @@ export async function startRedirectRuntime(
       },
       describeDatabase: server.describe,
       abandon: server.abandon,
+      registerMetrics: (registry) =>
+        registerRedirectMetrics(registry, {
+          clickBuffer: clicks.buffer,
+          spill: clicks.spillStats,
+          embedded: server.status,
+        }),
       stop: async (onStep = () => {}) => {
         onStep('publishing the buffered clicks');
         await clicks.close();
