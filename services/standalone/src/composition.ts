@@ -14,6 +14,9 @@
  *   projections  none
  *   consumers    the code changes that evict the redirect's cache, and the click publisher
  *
+ * Both kinds serve /healthz and /readyz, and /metrics when METRICS or METRICS_TOKEN turns it on (their own
+ * figures: the redirect process has no projections to report).
+ *
  * There is no process of projections alone: compose.yaml's `projections` service is the app with
  * PROJECTIONS=on, its `api` replicas the app with PROJECTIONS=off. The features themselves (their routes,
  * admin routes, housekeeping and migrations) are listed in features.ts and wired here alike.
