@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import {
   AccountService,
   CodeChangeThrottle,
@@ -143,8 +145,11 @@ async function startEmbedded(config: Config, log: Logger) {
   try {
     return await startEmbeddedPostgres({ dataDir: config.dataDir, runAsUser: config.embeddedPgUser, log });
   } catch (error) {
+    // Its log says why PostgreSQL refused to run; there is none when DATA_DIR itself could not be made.
+    const serverLog = path.join(config.dataDir, 'postgres.log');
+    const more = existsSync(serverLog) ? ` (PostgreSQL's log: ${serverLog})` : '';
     throw new StartupError(
-      `the embedded PostgreSQL server in DATA_DIR ${config.dataDir} could not start: ${error instanceof Error ? error.message : String(error)} (its log: ${config.dataDir}/postgres.log)`,
+      `the embedded PostgreSQL server in DATA_DIR ${config.dataDir} could not start: ${error instanceof Error ? error.message : String(error)}${more}`,
       EXIT_CODES.database,
       { cause: error },
     );

@@ -140,6 +140,21 @@ describe('npm start for a self-hoster', () => {
     });
   });
 
+  it('with a DATA_DIR the embedded server cannot use exits 3, naming DATA_DIR and the reason', async () => {
+    const file = path.join(await embeddedDataDir(), 'a-file');
+    await writeFile(file, '');
+    const dataDir = path.join(file, 'data');
+    const { code, output } = await runAppUntilExit({
+      DATABASE_URL: undefined,
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+    });
+    expect(code, output.slice(-3_000)).toBe(3);
+    expect(fatalLine(output).msg).toBe(
+      `Sniplink cannot start: the embedded PostgreSQL server in DATA_DIR ${dataDir} could not start: ENOTDIR: not a directory, mkdir '${dataDir}'`,
+    );
+  });
+
   it('on a database where a migration fails exits 3, naming the migration and what PostgreSQL said', async () => {
     const database = await createTestDatabase({ migrate: false });
     cleanups.push(() => database.drop());
