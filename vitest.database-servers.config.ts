@@ -11,7 +11,9 @@ import base from './vitest.config';
  * these files migrates a database of its own), the read models' SQL (projections/, the only place that
  * writes it) and their rebuild, the several processes on one database (sign-ups, links and purchases
  * through two API processes: the sessions', idempotency keys' and payments' SQL), the keyring's erasure
- * checked against every table, and the urgent-ticket mail claimed by one of two processes. The HTTP
+ * checked against every table, the urgent-ticket mail claimed by one of two processes, backup and
+ * restore (COPY, snapshots, sequences; a backup of one server restored on another), and an upgrade from
+ * the previous release's database (its PostgreSQL 15 dump loaded, migrated and read). The HTTP
  * suites run the same SQL through these modules, so a second run of them would test the server no
  * further; the embedded server's own tests mean something only on it.
  * `DATABASE_URL=… npx vitest run -c vitest.database-servers.config.ts` runs them.
@@ -22,9 +24,12 @@ const SERVER_DEPENDENT = [
   'services/platform/src/db/*.test.ts',
   'projections/src/**/*.test.ts',
   'services/standalone/src/cli/rebuild-projections.test.ts',
+  'services/standalone/src/migrate-concurrently.test.ts',
   'services/standalone/src/multi-process.test.ts',
   'services/standalone/src/cli/user-erase.test.ts',
   'services/api/src/support/urgent-digest.http.test.ts',
+  'services/standalone/src/backup/*.test.ts',
+  'test/upgrade.test.ts',
 ];
 
 export default defineConfig({ ...base, test: { ...base.test, include: SERVER_DEPENDENT } });

@@ -44,6 +44,7 @@ export async function catchUp(
   projection: Projection,
   from: LogPosition,
   batchSize: number,
+  onBatch: (applied: number) => void = () => {},
 ): Promise<BatchOutcome> {
   let checkpoint = from;
   let applied = 0;
@@ -52,5 +53,6 @@ export async function catchUp(
     if (comparePositions(step.checkpoint, checkpoint) === 0) return { checkpoint, applied };
     checkpoint = step.checkpoint;
     applied += step.applied;
+    onBatch(step.applied);
   }
 }

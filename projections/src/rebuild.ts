@@ -26,7 +26,11 @@ export interface RebuildDeps {
 export async function rebuildProjections(
   deps: RebuildDeps,
   projections: readonly Projection[],
-  options: { batchSize?: number } = {},
+  options: {
+    batchSize?: number;
+    /** Called as each projection applies a batch, and once it is done. */
+    onProgress?: (progress: { projection: string; events: number; done: boolean }) => void;
+  } = {},
 ): Promise<{ name: string; events: number; ms: number }[]> {
   const results = [];
   for (const projection of projections) {
@@ -38,7 +42,9 @@ export async function rebuildProjections(
         projection,
         { commit: -1n, prepare: -1n },
         options.batchSize ?? 1_000,
+        (applied) => options.onProgress?.({ projection: projection.name, events: applied, done: false }),
       );
+      options.onProgress?.({ projection: projection.name, events: 0, done: true });
       return applied;
     });
     const ms = Math.round(performance.now() - started);

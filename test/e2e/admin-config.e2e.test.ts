@@ -46,6 +46,8 @@ describe.skipIf(unavailable !== undefined)('the admin console: Config', () => {
       page.getByRole('table', { name: 'Settings the app reads' }).getByRole('row').filter({ hasText: key });
     await knownSetting('links.free_limit').getByRole('cell', { name: '5 (default)' }).waitFor();
     await knownSetting('links.pro_monthly_limit').getByRole('cell', { name: '500 (default)' }).waitFor();
+    // The default names the variable that replaces it.
+    await knownSetting('links.free_limit').getByRole('cell', { name: '5 (FREE_LINK_LIMIT)' }).waitFor();
 
     // Add: both fields are required before anything is sent.
     await page.getByRole('button', { name: 'Add Entry' }).click();
@@ -57,7 +59,9 @@ describe.skipIf(unavailable !== undefined)('the admin console: Config', () => {
     // A known key shows what it takes; a value it does not take is refused with the server's message.
     await addForm.getByLabel('Key').fill('links.free_limit');
     await addForm
-      .getByText('Links a Free account may hold: a whole number from 0 to 1000000; default 5.')
+      .getByText(
+        'Links a Free account may hold: a whole number from 0 to 1000000; default 5 (FREE_LINK_LIMIT when set).',
+      )
       .waitFor();
     await addForm.getByLabel('Value').fill('two');
     await addForm.getByRole('button', { name: 'Add', exact: true }).click();

@@ -87,6 +87,14 @@ async function transitionsSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
       const state = globalThis as unknown as { settledFrames?: number };
+      const { document } = globalThis as unknown as {
+        document: {
+          getAnimations(): {
+            playState: string;
+            effect: { getTiming(): { iterations?: number } } | null;
+          }[];
+        };
+      };
       const moving = document
         .getAnimations()
         .some(

@@ -15,7 +15,7 @@ export interface CliResult {
 export async function runCliProcess(
   script: string,
   args: readonly string[],
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   timeoutMs = 60_000,
 ): Promise<CliResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {

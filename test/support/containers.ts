@@ -54,7 +54,7 @@ export function startContainer(service: Service, image: string): Promise<Started
 async function startPostgres(image: string): Promise<StartedServer> {
   const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
   // Test files run in parallel, each with a pool and the app processes it starts: as many connections as
-  // compose.yaml and the embedded server allow.
+  // the distributed deployment's PostgreSQL and the embedded server allow.
   const container = await new PostgreSqlContainer(image)
     .withCommand(['postgres', '-c', 'max_connections=200'])
     .withStartupTimeout(STARTUP_TIMEOUT_MS)
@@ -68,7 +68,7 @@ const KAFKA_STARTER = '/tmp/sniplink-kafka-start.sh';
 const KAFKA_WAITING = 'waiting for the address to advertise';
 
 /**
- * Apache Kafka's own image, one node in KRaft mode, with compose.yaml's settings. A client is sent to the
+ * Apache Kafka's own image, one node in KRaft mode, with the distributed deployment's settings. A client is sent to the
  * address the broker advertises, which must be the host's port Docker maps: known only once the container
  * runs. So the container first waits for a start script, which is copied in with that address, and the
  * broker starts then.
@@ -128,7 +128,7 @@ async function startKafka(image: string): Promise<StartedServer> {
   return { address, stop: async () => void (await container.stop()) };
 }
 
-/** compose.yaml's KurrentDB: one node, no TLS, none of the server's own projections. */
+/** The distributed deployment's KurrentDB: one node, no TLS, none of the server's own projections. */
 async function startKurrentDb(image: string): Promise<StartedServer> {
   const { GenericContainer, Wait } = await import('testcontainers');
   const container = await new GenericContainer(image)
@@ -143,7 +143,8 @@ async function startKurrentDb(image: string): Promise<StartedServer> {
     })
     .withWaitStrategy(
       Wait.forAll([
-        // compose.yaml's health check, and the node taking writes (a single node elects itself leader).
+        // The distributed deployment's health check, and the node taking writes (a single node elects
+        // itself leader).
         Wait.forHttp('/health/live', 2113).forStatusCodeMatching((status) => status >= 200 && status < 300),
         Wait.forLogMessage('IS LEADER... SPARTA!'),
       ]),

@@ -27,17 +27,17 @@ describe('which servers a run uses', () => {
     }
   });
 
-  it('with Docker, runs Kafka and KurrentDB in containers of compose.yaml’s images and keeps the embedded PostgreSQL', () => {
+  it('with Docker, runs Kafka and KurrentDB in containers of the deployments’ images and keeps the embedded PostgreSQL', () => {
     expect(chooseServers({ env: {}, docker: up })).toEqual({
       postgres: { kind: 'embedded' },
       kafka: { kind: 'container', image: 'apache/kafka:4.3.1' },
-      kurrentdb: { kind: 'container', image: 'docker.kurrent.io/kurrent-latest/kurrentdb:26.1' },
+      kurrentdb: { kind: 'container', image: 'docker.kurrent.io/kurrent-latest/kurrentdb:26.1.1' },
     });
   });
 
   it('runs PostgreSQL in a container when TEST_CONTAINERS names it, and leaves out what it does not name', () => {
     const choices = chooseServers({ env: { TEST_CONTAINERS: 'postgres' }, docker: up });
-    expect(choices.postgres).toEqual({ kind: 'container', image: 'postgres:17' });
+    expect(choices.postgres).toEqual({ kind: 'container', image: 'postgres:17.10-bookworm' });
     expect(choices.kafka).toEqual({
       kind: 'skip',
       reason:
@@ -67,7 +67,7 @@ describe('which servers a run uses', () => {
       kurrentdb: {
         kind: 'skip',
         reason:
-          'ESDB_URL is not set and no Docker engine is reachable (Could not find a working container runtime strategy) to run docker.kurrent.io/kurrent-latest/kurrentdb:26.1 in: set ESDB_URL to a KurrentDB server of its own',
+          'ESDB_URL is not set and no Docker engine is reachable (Could not find a working container runtime strategy) to run docker.kurrent.io/kurrent-latest/kurrentdb:26.1.1 in: set ESDB_URL to a KurrentDB server of its own',
       },
     });
   });
@@ -121,16 +121,18 @@ describe('which servers a run uses', () => {
     expect(containerCandidates({ KAFKA_BROKERS: '127.0.0.1:19092', ESDB_URL: ' ' })).toEqual(['kurrentdb']);
   });
 
-  it('uses the images compose.yaml deploys', () => {
-    const compose: { services: Record<string, { image?: string }> } = parse(
-      readFileSync(path.resolve(import.meta.dirname, '../../compose.yaml'), 'utf8'),
-      { merge: true },
-    );
+  it('uses the images the compose files deploy', () => {
+    type Compose = { services: Record<string, { image?: string }> };
+    const read = (file: string): Compose =>
+      parse(readFileSync(path.resolve(import.meta.dirname, '../..', file), 'utf8'), { merge: true });
+    const single = read('compose.yaml');
+    const distributed = read('deploy/compose.distributed.yaml');
     expect(IMAGES).toEqual({
-      postgres: compose.services.postgres?.image,
-      kafka: compose.services.kafka?.image,
-      kurrentdb: compose.services.eventstore?.image,
+      postgres: single.services.postgres?.image,
+      kafka: distributed.services.kafka?.image,
+      kurrentdb: distributed.services.eventstore?.image,
     });
+    expect(distributed.services.postgres?.image).toBe(IMAGES.postgres);
   });
 });
 

@@ -3,7 +3,7 @@
  * environment and from whether a Docker engine answers:
  *
  * - a server named by its variable always wins: `DATABASE_URL`, `KAFKA_BROKERS`, `ESDB_URL`;
- * - else, when a Docker engine is reachable, a container of compose.yaml's image for each server that
+ * - else, when a Docker engine is reachable, a container of the deployments' image for each server that
  *   `TEST_CONTAINERS` names (default `kafka,kurrentdb`; `postgres` too for PostgreSQL 17 instead of the
  *   embedded server, `none` for no container);
  * - else PostgreSQL is the embedded server, and the Kafka and KurrentDB suites are skipped, saying why.
@@ -16,11 +16,11 @@
 export const SERVICES = ['postgres', 'kafka', 'kurrentdb'] as const;
 export type Service = (typeof SERVICES)[number];
 
-/** compose.yaml's images, so that the suites meet the servers the distributed deployment runs. */
+/** The deployments' images (compose.yaml, deploy/compose.distributed.yaml): the suites meet their servers. */
 export const IMAGES: Readonly<Record<Service, string>> = {
-  postgres: 'postgres:17',
+  postgres: 'postgres:17.10-bookworm',
   kafka: 'apache/kafka:4.3.1',
-  kurrentdb: 'docker.kurrent.io/kurrent-latest/kurrentdb:26.1',
+  kurrentdb: 'docker.kurrent.io/kurrent-latest/kurrentdb:26.1.1',
 };
 
 /** The variable that names a server of one's own, which wins over any container. */

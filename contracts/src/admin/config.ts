@@ -88,6 +88,7 @@ export const knownSettings = {
     min: 0,
     max: 1_000_000,
     default: FREE_LINK_LIMIT,
+    defaultFrom: 'FREE_LINK_LIMIT',
   },
   proMonthlyLinkLimit: {
     key: 'links.pro_monthly_limit',
@@ -95,6 +96,7 @@ export const knownSettings = {
     min: 0,
     max: 1_000_000,
     default: PRO_MONTHLY_LINK_LIMIT,
+    defaultFrom: 'PRO_LINK_LIMIT',
   },
   demoLinksPerVisitor: {
     key: 'demo.links_per_visitor',

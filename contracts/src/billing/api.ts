@@ -64,7 +64,10 @@ export const linkAllowanceSchema = z.object({
 });
 export type LinkAllowance = z.infer<typeof linkAllowanceSchema>;
 
-/** The allowances' defaults; the values in force are the admin's settings (`links.free_limit`, `links.pro_monthly_limit`). */
+/**
+ * The allowances' built-in defaults, which FREE_LINK_LIMIT and PRO_LINK_LIMIT replace; the values in force are
+ * the admin's settings (`links.free_limit`, `links.pro_monthly_limit`) where set.
+ */
 export const FREE_LINK_LIMIT = 5;
 export const PRO_MONTHLY_LINK_LIMIT = 500;
 

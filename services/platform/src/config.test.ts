@@ -89,6 +89,25 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DEMO_MAX_PER_VISITOR: '0' })).toThrow(/DEMO_MAX_PER_VISITOR/);
   });
 
+  it('takes the link allowances behind the admin settings from FREE_LINK_LIMIT and PRO_LINK_LIMIT, else 5 and 500', () => {
+    expect(loadConfig({}).linkLimitDefaults).toEqual({ free: 5, proMonthly: 500 });
+    expect(loadConfig({ FREE_LINK_LIMIT: '10', PRO_LINK_LIMIT: '2000' }).linkLimitDefaults).toEqual({
+      free: 10,
+      proMonthly: 2000,
+    });
+    for (const [name, value] of [
+      ['FREE_LINK_LIMIT', '0'],
+      ['FREE_LINK_LIMIT', 'ten'],
+      ['PRO_LINK_LIMIT', '2.5'],
+      ['PRO_LINK_LIMIT', '-1'],
+      ['PRO_LINK_LIMIT', '1000001'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(
+        `${name}: must be a whole number between 1 and 1000000`,
+      );
+    }
+  });
+
   it('lets an account change codes 20 times a day, or as many as told (at least 1)', () => {
     expect(loadConfig({}).codeChangesPerDay).toBe(20);
     expect(loadConfig({ CODE_CHANGES_PER_DAY: '3' }).codeChangesPerDay).toBe(3);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
+import { FREE_LINK_LIMIT, PRO_MONTHLY_LINK_LIMIT } from '@sniplink/contracts';
 import { z } from 'zod';
 import type { LogLevel } from './logging';
 
@@ -108,6 +109,8 @@ const envSchema = z.object({
   SIGNUP_MAX_PER_IP: positiveInt(1_000_000).default(10),
   SIGNUP_WINDOW_SECONDS: positiveInt(604_800).default(3_600),
   DEMO_MAX_PER_VISITOR: positiveInt(10_000).default(5),
+  FREE_LINK_LIMIT: positiveInt(1_000_000).default(FREE_LINK_LIMIT),
+  PRO_LINK_LIMIT: positiveInt(1_000_000).default(PRO_MONTHLY_LINK_LIMIT),
   DEMO_MAX_PER_IP: positiveInt(1_000_000).default(20),
   DEMO_MAX_REQUESTS_PER_MINUTE: positiveInt(1_000_000).default(30),
   CODE_CHANGES_PER_DAY: positiveInt(100_000).default(20),
@@ -238,6 +241,12 @@ export interface Config {
   signupLimits: { perIp: number; windowSeconds: number };
   /** Demo links per visitor and per client address per 24 h; demo requests per address per minute. */
   demoLimits: { perVisitor: number; perIp: number; requestsPerMinute: number };
+  /**
+   * The link allowances while the admin has not set them (`links.free_limit`, `links.pro_monthly_limit`):
+   * links a Free account holds, links a Pro account creates a UTC month. FREE_LINK_LIMIT and PRO_LINK_LIMIT,
+   * else the built-in 5 and 500.
+   */
+  linkLimitDefaults: { free: number; proMonthly: number };
   /** Changes of a link's code to a new code, per account per 24 h. */
   codeChangesPerDay: number;
   /** Every per-user limit of a signed-in state change multiplied by this (each still at least 1). */
@@ -375,6 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIp: e.DEMO_MAX_PER_IP,
       requestsPerMinute: e.DEMO_MAX_REQUESTS_PER_MINUTE,
     },
+    linkLimitDefaults: { free: e.FREE_LINK_LIMIT, proMonthly: e.PRO_LINK_LIMIT },
     codeChangesPerDay: e.CODE_CHANGES_PER_DAY,
     writeLimitScale: e.WRITE_LIMIT_SCALE,
     oidc: e.OIDC_ISSUER

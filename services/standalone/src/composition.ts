@@ -3,7 +3,7 @@
  * what each feature's routes are given. main.ts and redirect-main.ts pick their kind, listen and stop;
  * the tests start the app the same way (test/support/api.ts).
  *
- * app (`npm start`; compose.yaml's `api` and `projections` services)
+ * app (`npm start`; deploy/compose.distributed.yaml's `api` and `projections`)
  *   routes       every feature's route group under /api/ (`featureRoutes`), `GET /s/{code}`, the web app;
  *                the local payment provider's pages (/pay/local/…) unless STRIPE_SECRET_KEY is set
  *   projections  PROJECTIONS=on (the default): every one in `appProjections` (features.ts); PROJECTIONS=off: none
@@ -17,7 +17,7 @@
  * Both kinds serve /healthz and /readyz, and /metrics when METRICS or METRICS_TOKEN turns it on (their own
  * figures: the redirect process has no projections to report).
  *
- * There is no process of projections alone: compose.yaml's `projections` service is the app with
+ * There is no process of projections alone: the distributed deployment's `projections` service is the app with
  * PROJECTIONS=on, its `api` replicas the app with PROJECTIONS=off. The features themselves (their routes,
  * admin routes, housekeeping and migrations) are listed in features.ts and wired here alike.
  */

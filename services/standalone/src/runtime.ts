@@ -172,6 +172,37 @@ async function migrate(database: Db, where: string): Promise<void> {
   }
 }
 
+/** The database and the event store alone, nothing migrated and nothing run: what backup and restore copy. */
+export interface Storage {
+  database: Db;
+  eventStore: EventStore;
+  describeDatabase: string;
+  close(): Promise<void>;
+}
+
+export async function openStorage(config: Config, log: Logger): Promise<Storage> {
+  const server = await openServer(config, log);
+  try {
+    const database = connectDatabase(server.connectionString, { poolSize: 4 });
+    const notifications = new PgNotifications({ connectionString: server.connectionString });
+    const eventStore = await createEventStore(config, database, notifications);
+    return {
+      database,
+      eventStore,
+      describeDatabase: server.describe,
+      close: async () => {
+        await eventStore.close();
+        await notifications.close();
+        await database.close();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
 /**
  * Ready while the database answers; on the embedded server it also says whether that runs or is being
  * restarted (not ready until the restart is through, even if the new server already answers).
@@ -236,7 +267,11 @@ export async function startRuntime(
       db: database.db,
       progress,
       log,
-      defaults: { demoLinksPerVisitor: config.demoLimits.perVisitor },
+      defaults: {
+        demoLinksPerVisitor: config.demoLimits.perVisitor,
+        freeLinkLimit: config.linkLimitDefaults.free,
+        proMonthlyLinkLimit: config.linkLimitDefaults.proMonthly,
+      },
     });
     await settings.start();
     const accounts = new AccountService({

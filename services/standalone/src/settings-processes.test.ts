@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The admin's settings take effect without a restart in every process: an API process that runs no
- * projections (compose.yaml's `api` replicas) on the same database as the app that runs them hears the
+ * projections (the distributed deployment's `api` replicas) on the same database as the app that runs them hears the
  * config read model advance and reads it again.
  */
 let api: TestApi;

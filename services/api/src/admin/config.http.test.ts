@@ -26,7 +26,7 @@ describe('the settings the app reads', () => {
       label: 'Links a Free account may hold',
       value: 5,
       default: 5,
-      defaultFrom: null,
+      defaultFrom: 'FREE_LINK_LIMIT',
       set: false,
     });
     expect(before.find((setting) => setting.key === 'demo.links_per_visitor')).toMatchObject({

@@ -39,7 +39,7 @@ export interface LiveSettingsDeps {
   db: Kysely<Database>;
   progress: ReadModelFollower;
   log: Logger;
-  /** The defaults in force where the environment sets one (`DEMO_MAX_PER_VISITOR`). */
+  /** The defaults in force where the environment sets one (`DEMO_MAX_PER_VISITOR`, `FREE_LINK_LIMIT`, `PRO_LINK_LIMIT`). */
   defaults?: Partial<SettingValues>;
   /** A safety net: read again this often even if no progress was heard (default 30 s). */
   refreshEveryMs?: number;

@@ -4,7 +4,10 @@ import type { Database } from './schema';
 
 /**
  * Brings the schema up to date with `migrations` (the platform's and every feature's, as the composition
- * root lists them); safe to call from several processes at once (Kysely takes a lock).
+ * root lists them). Safe to call from several processes at once: Kysely's PostgreSQL adapter holds a
+ * session advisory lock (`pg_advisory_lock`) around the whole run, which is one transaction, so a second
+ * process waits for the first to commit and then finds nothing left to apply
+ * (services/standalone/src/migrate-concurrently.test.ts fails if a Kysely upgrade drops that lock).
  */
 export async function migrateToLatest(
   db: Kysely<Database>,

@@ -5,7 +5,7 @@ import { answerToRetry, storableAppend } from './append-rules';
 import { catchUpSubscription } from './catch-up';
 import type * as port from './port';
 import { comparePositions, START, WrongExpectedRevisionError } from './port';
-import { type StoredEvent, toRecordedEvent } from './stored-events';
+import { type StoredEvent, toRecordedEvent, toStoredEvents } from './stored-events';
 
 const APPENDED_CHANNEL = 'es_appended';
 const UNIQUE_VIOLATION = '23505';
@@ -85,6 +85,44 @@ export class PostgresEventStore implements port.EventStore {
       nextExpectedRevision: BigInt(row.previous) + BigInt(events.length),
       position: positionOf({ transaction_id: row.transaction_id, position: row.position }),
     };
+  }
+
+  /**
+   * Appends events recorded elsewhere, in the order given, keeping their ids, streams and revisions: a
+   * restore's load into an empty log, many streams per statement where `appendToStream` takes one. Each is
+   * checked against its schema as an append is; the caller gives every stream's events from revision 0.
+   */
+  async importEvents(events: readonly ImportedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const stored = toStoredEvents(this.registry, events);
+    await this.pool.query(
+      `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::text[], $5::jsonb[], $6::jsonb[],
+             $7::text[], $8::timestamptz[], $9::smallint[])
+           WITH ORDINALITY AS e(id, stream_id, revision, type, data, metadata, actor_id, occurred_at, version, n)),
+       claim AS (
+         INSERT INTO es_streams AS s (stream_id, revision)
+         SELECT stream_id, max(revision) FROM input GROUP BY stream_id
+         ON CONFLICT (stream_id) DO UPDATE SET revision = greatest(s.revision, excluded.revision)
+         RETURNING 1)
+       INSERT INTO es_events
+         (event_id, stream_id, revision, type, data, metadata, actor_id, occurred_at, schema_version)
+       SELECT e.id, e.stream_id, e.revision, e.type, e.data, e.metadata, e.actor_id, e.occurred_at, e.version
+       FROM input e WHERE (SELECT count(*) FROM claim) > 0
+       ORDER BY e.n`,
+      [
+        stored.map((event) => event.id),
+        events.map((event) => event.streamId),
+        events.map((event) => event.revision.toString()),
+        stored.map((event) => event.type),
+        stored.map((event) => JSON.stringify(event.data ?? null)),
+        stored.map((event) => JSON.stringify(event.metadata)),
+        stored.map((event) => event.actorId),
+        stored.map((event) => event.occurredAt.toISOString()),
+        stored.map((event) => event.schemaVersion),
+      ],
+    );
+    this.announceAppend();
   }
 
   async readStream(streamId: string, options: port.ReadStreamOptions = {}): Promise<port.RecordedEvent[]> {
@@ -232,6 +270,12 @@ export class PostgresEventStore implements port.EventStore {
     );
     return rows[0] ? BigInt(rows[0].revision) : 'no_stream';
   }
+}
+
+/** An event of another log, with the stream and revision it had there. */
+export interface ImportedEvent extends port.EventToAppend {
+  streamId: string;
+  revision: bigint;
 }
 
 interface AppendRow {

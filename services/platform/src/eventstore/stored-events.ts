@@ -25,9 +25,7 @@ export interface StoredEvent {
 export function toStoredEvents(registry: EventRegistry, events: readonly EventToAppend[]): StoredEvent[] {
   return events.map((event) => {
     const { data, schemaVersion } = registry.toStored(event.type, event.data);
-    const metadata: Record<string, unknown> = { ...event.metadata };
-    if (event.correlationId !== undefined) metadata[CORRELATION] = event.correlationId;
-    if (event.causationId !== undefined) metadata[CAUSATION] = event.causationId;
+    const metadata = metadataWithIds(event.metadata, event.correlationId, event.causationId);
     return {
       id: event.id,
       type: event.type,
@@ -45,7 +43,7 @@ export function toRecordedEvent(
   registry: EventRegistry,
   stored: StoredEvent & Pick<RecordedEvent, 'streamId' | 'revision' | 'globalPosition'>,
 ): RecordedEvent {
-  const { [CORRELATION]: correlationId, [CAUSATION]: causationId, ...metadata } = stored.metadata;
+  const { correlationId, causationId, metadata } = idsOutOfMetadata(stored.metadata);
   return {
     id: stored.id,
     type: stored.type,
@@ -54,10 +52,36 @@ export function toRecordedEvent(
     globalPosition: stored.globalPosition,
     occurredAt: stored.occurredAt,
     actorId: stored.actorId,
-    correlationId: typeof correlationId === 'string' ? correlationId : null,
-    causationId: typeof causationId === 'string' ? causationId : null,
+    correlationId,
+    causationId,
     schemaVersion: stored.schemaVersion,
     data: registry.fromStored(stored.type, stored.schemaVersion, stored.data),
+    metadata,
+  };
+}
+
+/** The metadata as the store keeps it: with the correlation and causation ids under their keys. */
+export function metadataWithIds(
+  metadata: Record<string, unknown> | undefined,
+  correlationId: string | null | undefined,
+  causationId: string | null | undefined,
+): Record<string, unknown> {
+  const stored: Record<string, unknown> = { ...metadata };
+  if (correlationId != null) stored[CORRELATION] = correlationId;
+  if (causationId != null) stored[CAUSATION] = causationId;
+  return stored;
+}
+
+/** Kept metadata split into the correlation and causation ids and the rest. */
+export function idsOutOfMetadata(stored: Record<string, unknown>): {
+  correlationId: string | null;
+  causationId: string | null;
+  metadata: Record<string, unknown>;
+} {
+  const { [CORRELATION]: correlationId, [CAUSATION]: causationId, ...metadata } = stored;
+  return {
+    correlationId: typeof correlationId === 'string' ? correlationId : null,
+    causationId: typeof causationId === 'string' ? causationId : null,
     metadata,
   };
 }
