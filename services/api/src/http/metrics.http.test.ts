@@ -48,10 +48,15 @@ describe('GET /metrics', () => {
     expect(visit.status).toBe(302);
     expect((await countedClicks(withToken, link.id)).clicks).toBe(1);
 
-    const scrape = await client.get<string>('/metrics', { authorization: `Bearer ${TOKEN}` });
-    expect(scrape.status).toBe(200);
-    expect(scrape.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
-    const body = scrape.text;
+    const scrape = () => client.get<string>('/metrics', { authorization: `Bearer ${TOKEN}` });
+    // The links read model follows the account's events too, a moment after the answers that made them.
+    await expect
+      .poll(async () => sample((await scrape()).text, 'sniplink_projection_lag_events{projection="links"}'))
+      .toBe(0);
+    const scraped = await scrape();
+    expect(scraped.status).toBe(200);
+    expect(scraped.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    const body = scraped.text;
     expect(sample(body, 'sniplink_redirects_total')).toBeGreaterThanOrEqual(1);
     expect(sample(body, 'sniplink_clicks_published_total')).toBe(1);
     expect(sample(body, 'sniplink_clicks_buffered')).toBe(0);
