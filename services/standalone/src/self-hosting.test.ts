@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -8,15 +7,8 @@ import { PAYMENTS_DISABLED_MESSAGE } from '@sniplink/contracts';
 import { HttpClient } from '@sniplink/test-support/api';
 import { freePort, isRunning, runAppUntilExit, startAppProcess } from '@sniplink/test-support/app-process';
 import { createTestDatabase } from '@sniplink/test-support/database';
+import { postmasterPid } from '@sniplink/test-support/embedded';
 import { afterAll, describe, expect, it } from 'vitest';
-
-/** The embedded server's postmaster pid, from its postmaster.pid (gone once the server stopped cleanly). */
-function postmasterPid(dataDir: string): number | null {
-  const moved = path.join(dataDir, 'postgres.location');
-  const clusterDir = existsSync(moved) ? readFileSync(moved, 'utf8').trim() : path.join(dataDir, 'postgres');
-  const pidFile = path.join(clusterDir, 'postmaster.pid');
-  return existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : null;
-}
 
 /**
  * Every line of a process's output as the JSON object it must be, each checked for keys written twice in

@@ -70,8 +70,15 @@ describe('GET /metrics', () => {
       1,
     );
     expect(body).not.toContain(link.id);
+    // The latency is there by route too; which bucket it falls in depends on how busy the machine is.
+    expect(
+      sample(
+        body,
+        'sniplink_http_request_duration_seconds_count{method="POST",route="/api/links",status="201"}',
+      ),
+    ).toBe(1);
     expect(body).toMatch(
-      /^sniplink_http_request_duration_seconds_bucket\{le="0\.1",method="POST",route="\/api\/links",status="201"\} 1$/m,
+      /^sniplink_http_request_duration_seconds_bucket\{le="\+Inf",method="POST",route="\/api\/links",status="201"\} 1$/m,
     );
     expect(sample(body, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(body).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
