@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { Link } from '@sniplink/contracts';
 import { lazy, Suspense } from 'react';
 import { copyToClipboard } from '../components/CopyButton';
+import { relativeDay } from '../components/dates';
 import { toast } from '../components/toast';
 import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { useDuplicateLink } from './api';
@@ -10,7 +11,6 @@ import { DeleteLinkDialog } from './DeleteLinkDialog';
 import { EditLinkDialog } from './EditLinkDialog';
 import { downloadQrCode, shortUrlText } from './linkActions';
 import { duplicateLinkProblem } from './linkErrors';
-import { relativeCreationDate } from './relativeDate';
 
 // The chart library is large: it loads only when someone opens a link's analytics.
 const LinkAnalyticsPanel = lazy(() =>
@@ -59,7 +59,7 @@ export function LinkCard({ link }: { link: Link }) {
             {link.originalUrl}
           </Text>
           <Text size="xs" c="dimmed" mt={2}>
-            Created {relativeCreationDate(link.createdAt, new Date())}
+            Created {relativeDay(link.createdAt, new Date())}
           </Text>
         </Box>
         <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
