@@ -1,4 +1,4 @@
-import { linkEndpoints } from '@sniplink/contracts';
+import { type CreateLinkBody, linkEndpoints } from '@sniplink/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { currentUserQueryKey } from '../accounts/api';
 import { userAnalyticsQueryKey } from '../analytics/api';
@@ -10,11 +10,11 @@ const { listLinks, createLink, updateLink, deleteLink, duplicateLink, checkAvail
 /** A query's key starts with the path of the endpoint it asks (the GET URL, for a call without parameters). */
 export const linksQueryKey = [listLinks.path] as const;
 
-/** The signed-in user's links, newest first. */
-export const linksQueryOptions = () =>
+/** The signed-in user's links, newest first; with `search`, those whose title, target or code holds it. */
+export const linksQueryOptions = (search = '') =>
   queryOptions({
-    queryKey: linksQueryKey,
-    queryFn: ({ signal }) => call(listLinks, {}, { signal }),
+    queryKey: search ? ([...linksQueryKey, { search }] as const) : linksQueryKey,
+    queryFn: ({ signal }) => call(listLinks, search ? { query: { search } } : {}, { signal }),
   });
 
 /**
@@ -33,8 +33,7 @@ export const shortCodeAvailabilityQueryOptions = (code: string) =>
 const useLinkMutation = <Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) =>
   useRefreshingMutation(mutationFn, [linksQueryKey, currentUserQueryKey, userAnalyticsQueryKey]);
 
-export const useCreateLink = () =>
-  useLinkMutation((originalUrl: string) => call(createLink, { body: { originalUrl, title: null } }));
+export const useCreateLink = () => useLinkMutation((body: CreateLinkBody) => call(createLink, { body }));
 
 export interface LinkChanges {
   id: string;
