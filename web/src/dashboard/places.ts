@@ -3,6 +3,7 @@ import { idParam, pageParam, textParam } from '../places';
 
 /** The links list's orders besides the default, newest first. */
 export const linkSorts = ['clicks', 'title'] as const;
+export type LinkSort = (typeof linkSorts)[number];
 
 /**
  * The places of the signed-in home, in its address (at /home and at /): the page of the links (`page`),

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Card, Collapse, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Card, Checkbox, Collapse, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Link } from '@sniplink/contracts';
 import { lazy, Suspense } from 'react';
@@ -17,7 +17,14 @@ const LinkAnalyticsPanel = lazy(() =>
   import('../analytics/LinkAnalyticsPanel').then((module) => ({ default: module.LinkAnalyticsPanel })),
 );
 
-export function LinkCard({ link }: { link: Link }) {
+interface LinkCardProps {
+  link: Link;
+  /** Ticked for a bulk action of the list. */
+  selected: boolean;
+  onSelectedChange(selected: boolean): void;
+}
+
+export function LinkCard({ link, selected, onSelectedChange }: LinkCardProps) {
   const [editing, edit] = useDisclosure(false);
   const [deleting, confirmDelete] = useDisclosure(false);
   const { place, go } = useDashboardPlace();
@@ -40,7 +47,13 @@ export function LinkCard({ link }: { link: Link }) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={link.title || shown}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Box miw={0}>
+        <Checkbox
+          mt={4}
+          aria-label={`Select ${shown}`}
+          checked={selected}
+          onChange={(event) => onSelectedChange(event.currentTarget.checked)}
+        />
+        <Box miw={0} style={{ flex: 1 }}>
           {link.title && (
             <Text fw={600} truncate>
               {link.title}

@@ -49,5 +49,18 @@ export const useUpdateLink = () =>
 
 export const useDeleteLink = () => useLinkMutation((id: string) => call(deleteLink, { params: { id } }));
 
+/** Deletes the links one after another; answers how many were deleted (the rest failed). */
+export const useDeleteLinks = () =>
+  useLinkMutation(async (ids: readonly string[]) => {
+    let deleted = 0;
+    for (const id of ids) {
+      await call(deleteLink, { params: { id } }).then(
+        () => deleted++,
+        () => undefined,
+      );
+    }
+    return { deleted, failed: ids.length - deleted };
+  });
+
 export const useDuplicateLink = () =>
   useLinkMutation((id: string) => call(duplicateLink, { params: { id } }));
