@@ -62,8 +62,8 @@ describe.skipIf(unavailable !== undefined)('plans and payments in a real browser
     const yearly = (await yearlyCard.innerText()).replace(/\s+/g, ' ');
     for (const text of ['$20 /year', '$24', 'Save $4', 'two months free']) expect(yearly).toContain(text);
     const comparison = (await page.getByRole('table').innerText()).replace(/\s+/g, ' ');
-    expect(comparison).toContain('5 links total');
-    expect(comparison).toContain('500 links per month');
+    expect(comparison).toContain('5 links at a time');
+    expect(comparison).toContain('500 links a month');
     await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
     // Checked at rest: once the top bar's account menu has loaded in place of its spinner.
     await page.getByRole('button', { name: 'Account menu for Paula' }).waitFor();

@@ -14,6 +14,8 @@ import { typedUrlProblem, urlToSend } from '../links/typedUrl';
 /** Welcome, make a first link, see it. */
 export function OnboardingSteps() {
   const [step, setStep] = useState(0);
+  // Asked from the first step, so that the last names Pro's allowance in force at once.
+  useLinkLimitTexts();
   const [result, setResult] = useState<DemoLink>();
 
   return (
