@@ -116,4 +116,78 @@ describe.skipIf(unavailable !== undefined)('making and finding links in a real b
     expect(await page.getByRole('button', { name: 'Page 2' }).count()).toBe(0);
     await context.close();
   }, 30_000);
+
+  it('says on onboarding why a link cannot be made at the limit, and what to do', async () => {
+    const context = await signedInContext('full@example.com');
+    for (let n = 1; n <= 8; n++)
+      await createThroughApi(context, `https://example.com/full/${n}`, `Full ${n}`);
+    const page = await context.newPage();
+    await page.goto('/onboarding');
+    await page.getByRole('button', { name: 'Get started' }).click();
+    const form = page.getByRole('form', { name: 'Create your first short link' });
+    await form.getByRole('textbox', { name: 'Long URL' }).fill('example.com/one-more');
+    await form.getByRole('button', { name: 'Create short link' }).click();
+    const alert = form.getByRole('alert');
+    await alert.getByText('Link limit reached').waitFor();
+    expect((await alert.innerText()).replace(/\s+/g, ' ')).toContain(
+      'Free accounts can hold 8 links at a time. Delete a link, or upgrade to Pro to create more.',
+    );
+    await alert.getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
+    await alert.getByRole('link', { name: 'Manage your links' }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
+    await context.close();
+  });
+
+  it('shows a Free account its plan in plain words, and dates as its locale writes them', async () => {
+    const context = await signedInContext('plain@example.com');
+    const page = await context.newPage();
+    await page.goto('/profile');
+    const account = page.getByRole('heading', { name: 'Account' }).locator('..');
+    const facts = () => account.innerText().then((text) => text.replace(/\s+/g, ' '));
+    await account.getByText('Free plan', { exact: true }).waitFor();
+    expect(await facts()).not.toMatch(/Inactive|inactive/);
+    // en-US, joined this year: "November 28", no year and no 11/28/2026.
+    const today = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric' }).format(new Date());
+    expect(await facts()).toContain(`Member since ${today}`);
+    expect(await facts()).not.toMatch(/\d{1,2}\/\d{1,2}\/\d{4}/);
+    await context.close();
+  });
+
+  it('signs up and in with the same styled field errors, never a browser bubble', async () => {
+    await (await signedInContext('taken@example.com')).close();
+    const context = await newDesktopContext(stack().browser, stack().app.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    const signUp = page.getByRole('form', { name: 'Create account' });
+    expect(await signUp.getAttribute('novalidate')).not.toBeNull();
+    await signUp.getByLabel('E-mail').fill('not-an-address');
+    await signUp.locator('input[type="password"]').fill('short');
+    await signUp.getByRole('button', { name: 'Create account' }).click();
+    await signUp.getByText('Enter an e-mail address such as name@example.com').waitFor();
+    await signUp.getByText('Password must be at least 8 characters').waitFor();
+    expect(await signUp.getByLabel('E-mail').getAttribute('aria-invalid')).toBe('true');
+    // Typing in the field takes its problem away.
+    await signUp.getByLabel('E-mail').fill('taken@example.com');
+    expect(await signUp.getByText('Enter an e-mail address such as name@example.com').count()).toBe(0);
+    // The address has an account already: said on the field, with the way to sign in.
+    await signUp.locator('input[type="password"]').fill('a long enough password');
+    await signUp.getByRole('button', { name: 'Create account' }).click();
+    await signUp.getByText('An account with this e-mail address already exists.').waitFor();
+    await signUp.getByRole('button', { name: 'Sign in instead' }).click();
+
+    const signIn = page.getByRole('form', { name: 'Sign in' });
+    expect(await signIn.getAttribute('novalidate')).not.toBeNull();
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await signIn.getByText('Enter your password').waitFor();
+    // Wrong credentials belong to no one field: the styled alert says so.
+    await signIn.locator('input[type="password"]').fill('not the password');
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await signIn
+      .getByRole('alert')
+      .getByText('That e-mail address and password do not match an account.')
+      .waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
 });
