@@ -26,7 +26,7 @@ describe.skipIf(unavailable !== undefined)('making and finding links in a real b
     page.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')));
   const addressParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 
-  it('names the allowances in force on the landing page, not the built-in ones', async () => {
+  it('names the allowances in force on the landing page and the info pages, not the built-in ones', async () => {
     const context = await newDesktopContext(stack().browser, stack().app.baseUrl);
     const page = await context.newPage();
     await page.goto('/');
@@ -35,6 +35,12 @@ describe.skipIf(unavailable !== undefined)('making and finding links in a real b
     await pricing.getByText('8 links at a time', { exact: true }).waitFor();
     await pricing.getByText('40 links a month', { exact: true }).waitFor();
     expect(await page.getByText(/\b5 links\b|\b500 links\b/).count()).toBe(0);
+    // The info pages say it in the same words (help's answer may sit in a folded panel: its text counts).
+    for (const path of ['/help', '/about', '/terms']) {
+      await page.goto(path);
+      await expect.poll(() => page.locator('main').textContent()).toContain('8 links at a time');
+      expect(await page.locator('main').textContent()).toContain('40 links a month');
+    }
     await context.close();
   });
 
