@@ -165,13 +165,16 @@ function PlanFeatures() {
 
 /** The closing call to action above the footer. */
 export function StartTrial() {
+  const limits = useLinkLimitTexts();
   return (
     <Container component="section" size="sm" py={56} ta="center" aria-labelledby="start-title">
       <Stack gap="md" align="center">
         <Title order={2} id="start-title">
           Your next link could tell you something
         </Title>
-        <Text c="dimmed">Five trackable links are free, for good. Upgrade only when you need more.</Text>
+        <Text c="dimmed">
+          Free holds {limits.free}, for as long as you keep them. Upgrade only when you need more.
+        </Text>
         <Button component="a" href={createAccountHref} size="lg">
           Start Free Trial
         </Button>

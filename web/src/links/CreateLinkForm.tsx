@@ -98,7 +98,12 @@ export function CreateLinkForm({ allowance }: CreateLinkFormProps) {
             </Button>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Title (optional)" placeholder="Spring sale" {...form.getInputProps('title')} />
+            <TextInput
+              label="Title (optional)"
+              description="Shown above the link in your list"
+              placeholder="Spring sale"
+              {...form.getInputProps('title')}
+            />
             <ShortCodeField
               label="Custom back-half (optional)"
               placeholder="spring-sale"
