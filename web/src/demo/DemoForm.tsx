@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, TextInput } from '@mantine/core';
+import { Button, Center, Flex, Group, Loader, TextInput } from '@mantine/core';
 import type { DemoLink } from '@sniplink/contracts';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { toast } from '../components/toast';
@@ -47,7 +47,12 @@ export function DemoForm() {
   return (
     <>
       <form onSubmit={submit} noValidate>
-        <Group align="flex-start" gap="sm">
+        {/* One row from 576 px, the buttons level with the input below its label; stacked on phones. */}
+        <Flex
+          direction={{ base: 'column', xs: 'row' }}
+          align={{ base: 'stretch', xs: 'flex-start' }}
+          gap="sm"
+        >
           <TextInput
             type="url"
             inputMode="url"
@@ -59,10 +64,9 @@ export function DemoForm() {
               setUrlProblem(undefined);
             }}
             error={urlProblem}
-            style={{ flex: '1 1 260px' }}
+            style={{ flex: 1 }}
           />
-          {/* Level with the input below its label, whether or not an error shows under it. */}
-          <Group gap="sm" mt={25}>
+          <Group gap="sm" mt={{ base: 0, xs: 25 }}>
             <Button type="submit" disabled={shorten.isPending}>
               {shorten.isPending ? 'Shortening...' : 'Shorten'}
             </Button>
@@ -72,7 +76,7 @@ export function DemoForm() {
               </Button>
             )}
           </Group>
-        </Group>
+        </Flex>
       </form>
       {result && (
         <Suspense

@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Flex, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { LinkAllowance } from '@sniplink/contracts';
 import { linkLimitReachedMessage } from '@sniplink/contracts/links/limits';
@@ -80,9 +80,14 @@ export function CreateLinkForm({ allowance }: CreateLinkFormProps) {
       </Title>
       <form aria-label="Create New Short Link" noValidate onSubmit={submit}>
         <Stack gap="sm">
-          <Group align="flex-start" gap="sm" wrap="wrap">
+          {/* One row from 576 px, the button level with the input below its label; stacked on phones. */}
+          <Flex
+            direction={{ base: 'column', xs: 'row' }}
+            align={{ base: 'stretch', xs: 'flex-start' }}
+            gap="sm"
+          >
             <LongUrlInput
-              style={{ flex: '1 1 16rem' }}
+              style={{ flex: 1 }}
               value={form.values.originalUrl}
               error={form.errors.originalUrl}
               onChange={(url) => form.setFieldValue('originalUrl', url)}
@@ -93,10 +98,16 @@ export function CreateLinkForm({ allowance }: CreateLinkFormProps) {
                   form.setFieldValue('originalUrl', urlToSend(typed));
               }}
             />
-            <Button type="submit" loading={createLink.isPending} disabled={noneLeft} mt={25}>
+            <Button
+              type="submit"
+              loading={createLink.isPending}
+              disabled={noneLeft}
+              mt={{ base: 0, xs: 25 }}
+              style={{ alignSelf: 'flex-start' }}
+            >
               Shorten
             </Button>
-          </Group>
+          </Flex>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label="Title (optional)"
