@@ -102,13 +102,25 @@ describe.skipIf(unavailable !== undefined)('making and finding links in a real b
     await context.close();
   }, 30_000);
 
-  it('pages past five links, and deletes a selection across pages at once', async () => {
+  it('pages past five links, more to a page if asked, and deletes a selection across pages at once', async () => {
     const context = await signedInContext('bulk@example.com');
     for (let n = 1; n <= 7; n++)
       await createThroughApi(context, `https://example.com/item/${n}`, `Item ${n}`);
     const page = await context.newPage();
     await page.goto('/home');
     await expect.poll(() => cardNames(page)).toEqual(['Item 7', 'Item 6', 'Item 5', 'Item 4', 'Item 3']);
+
+    // More to a page, kept in the address.
+    const perPage = page.getByRole('combobox', { name: 'Links per page' });
+    await perPage.selectOption('10');
+    await expect.poll(() => page.getByRole('article').count()).toBe(7);
+    expect(addressParam(page, 'per')).toBe('10');
+    expect(await page.getByRole('button', { name: 'Page 2' }).count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.getByRole('article').count()).toBe(7);
+    await perPage.selectOption('5');
+    await expect.poll(() => page.getByRole('article').count()).toBe(5);
+    expect(addressParam(page, 'per')).toBeNull();
 
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
     await page.getByRole('button', { name: 'Page 2' }).click();

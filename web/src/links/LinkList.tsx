@@ -1,11 +1,11 @@
 import {
   Button,
   Card,
-  Center,
   Checkbox,
   CloseButton,
   Group,
   Modal,
+  NativeSelect,
   Pagination,
   SegmentedControl,
   Stack,
@@ -20,14 +20,13 @@ import { useEffect, useRef, useState } from 'react';
 import { analyticsExportUrl } from '../analytics/api';
 import { DialogActions } from '../components/DialogActions';
 import { toast } from '../components/toast';
-import type { LinkSort } from '../dashboard/places';
+import { type LinkPageSize, type LinkSort, linkPageSizes } from '../dashboard/places';
 import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { pageInAddress } from '../places';
 import { linksQueryOptions, useDeleteLinks } from './api';
 import { LinkCard } from './LinkCard';
 import { linksCsv, sortLinks } from './linkOrder';
 
-const linksPerPage = 5;
 /** Waits this long after the last keystroke before searching (and writing the search into the address). */
 const searchDelayMs = 300;
 
@@ -54,6 +53,7 @@ export function LinkList() {
     placeholderData: keepPreviousData,
   });
   const links = sortLinks(search.applied ? (searched.data ?? []) : allLinks, place.sort);
+  const linksPerPage = place.per ?? 5;
   const pageCount = Math.max(1, Math.ceil(links.length / linksPerPage));
   // Deleting the last link of the last page moves back a page rather than showing an empty one.
   const current = Math.min(place.page ?? 1, pageCount);
@@ -127,16 +127,28 @@ export function LinkList() {
           )}
         </Stack>
       )}
-      {pageCount > 1 && (
-        <Center mt="md">
-          <Pagination
-            total={pageCount}
-            value={current}
-            onChange={(page) => go({ page: pageInAddress(page) }, { replace: true })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            size="sm"
+      {links.length > linkPageSizes[0] && (
+        <Group justify="center" gap="md" mt="md">
+          {pageCount > 1 && (
+            <Pagination
+              total={pageCount}
+              value={current}
+              onChange={(page) => go({ page: pageInAddress(page) }, { replace: true })}
+              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+              size="sm"
+            />
+          )}
+          <NativeSelect
+            aria-label="Links per page"
+            size="xs"
+            data={linkPageSizes.map((size) => ({ value: String(size), label: `${size} per page` }))}
+            value={String(linksPerPage)}
+            onChange={(event) => {
+              const size = Number(event.currentTarget.value) as LinkPageSize;
+              go({ per: size === 5 ? undefined : size, page: undefined }, { replace: true });
+            }}
           />
-        </Center>
+        </Group>
       )}
     </Card>
   );

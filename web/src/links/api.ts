@@ -1,4 +1,4 @@
-import { type CreateLinkBody, linkEndpoints } from '@sniplink/contracts';
+import { type CreateLinkBody, type Link, linkEndpoints } from '@sniplink/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { currentUserQueryKey } from '../accounts/api';
 import { userAnalyticsQueryKey } from '../analytics/api';
@@ -10,11 +10,25 @@ const { listLinks, createLink, updateLink, deleteLink, duplicateLink, checkAvail
 /** A query's key starts with the path of the endpoint it asks (the GET URL, for a call without parameters). */
 export const linksQueryKey = [listLinks.path] as const;
 
-/** The signed-in user's links, newest first; with `search`, those whose title, target or code holds it. */
+/** The most links the API answers at once. */
+const linksPerCall = 1000;
+
+/**
+ * The signed-in user's links, newest first; with `search`, those whose title, target or code holds it.
+ * All of them: asked a thousand at a time (the API's most) until a shorter answer says there are no more.
+ */
 export const linksQueryOptions = (search = '') =>
   queryOptions({
     queryKey: search ? ([...linksQueryKey, { search }] as const) : linksQueryKey,
-    queryFn: ({ signal }) => call(listLinks, search ? { query: { search } } : {}, { signal }),
+    queryFn: async ({ signal }) => {
+      const links: Link[] = [];
+      for (let offset = 0; ; offset += linksPerCall) {
+        const query = { limit: String(linksPerCall), offset: String(offset), ...(search ? { search } : {}) };
+        const page = await call(listLinks, { query }, { signal });
+        links.push(...page);
+        if (page.length < linksPerCall) return links;
+      }
+    },
   });
 
 /**
