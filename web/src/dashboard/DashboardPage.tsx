@@ -8,6 +8,7 @@ import { linkAnalyticsQueryOptions, userAnalyticsQueryOptions } from '../analyti
 import { PageTitle } from '../components/PageTitle';
 import { dashboardCards } from '../features';
 import { linksQueryOptions } from '../links/api';
+import { linkLimitsQueryOptions } from '../links/limitsApi';
 import { myPremiumSlugsQueryOptions } from '../marketplace/api';
 import { loadSupportCenter } from '../support/api';
 import type { DashboardSearch } from './places';
@@ -27,6 +28,8 @@ export async function loadDashboard(queryClient: QueryClient, place: DashboardSe
     // leaves the home as it is.
     queryClient.prefetchQuery(userAnnouncementsQueryOptions()),
     queryClient.prefetchQuery(myPremiumSlugsQueryOptions()),
+    // The payment toast and the onboarding name Pro's allowance in force.
+    queryClient.prefetchQuery(linkLimitsQueryOptions()),
   ]);
   const unfolded = links.find((link) => link.id === place.analytics);
   if (unfolded) await queryClient.ensureQueryData(linkAnalyticsQueryOptions(unfolded.id));
