@@ -27,6 +27,7 @@ export * from './health';
 export * from './links/api';
 export * from './links/endpoints';
 export * from './links/events';
+export * from './links/limits';
 export * from './marketplace/api';
 export * from './marketplace/endpoints';
 export * from './marketplace/events';

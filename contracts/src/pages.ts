@@ -2,8 +2,12 @@
  * The web app's pages as a search engine sees them: the title the browser tab shows (the web app's
  * `<PageTitle>`) and what the server writes into the HTML it serves for each path (`services/api/src/web.ts`),
  * so that a crawler without JavaScript reads the same title and description as a visitor.
- * Plain data with no imports: the server and the web build both import it.
+ * Plain data, importing only the allowances' words (themselves without imports): the server and the web
+ * build both import it. The description names the built-in allowances, as it is written before any setting
+ * is read.
  */
+import { FREE_LINK_LIMIT, linkAllowanceText, PRO_MONTHLY_LINK_LIMIT } from './links/limits';
+
 export const brandName = 'Sniplink';
 
 /** Whether search engines may list the page: public pages yes, signed-in pages and "not found" no. */
@@ -23,7 +27,7 @@ const tagline = 'Simple link tracking for local businesses and creators.';
 export const pages = {
   '/': {
     title: 'Professional URL Shortening',
-    description: `${tagline} Short links you can share anywhere, and the clicks behind them: 5 trackable links free, then 500 links for $2/month.`,
+    description: `${tagline} Short links you can share anywhere, and the clicks behind them: Free holds ${linkAllowanceText('lifetime', FREE_LINK_LIMIT)}, Pro creates ${linkAllowanceText('month', PRO_MONTHLY_LINK_LIMIT)} for $2.`,
     indexing: 'index',
   },
   '/about': {

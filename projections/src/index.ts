@@ -46,6 +46,7 @@ export {
   type ClicksWindow,
   clickCounts,
   clicksBehind,
+  clicksCounted,
   countedClicks,
   hourlyBucketCount,
   linkAnalytics,

@@ -9,6 +9,8 @@ export interface ProjectionLag {
   capped: boolean;
   /** When the checkpoint last moved; null before the first run. */
   updatedAt: Date | null;
+  /** When the oldest event not yet applied occurred; null when none waits. */
+  oldestPendingAt: Date | null;
 }
 
 /** How far a projection's read model trails the log, from its stored checkpoint (any process can ask). */
@@ -32,5 +34,6 @@ export async function projectionLag(
     behind: events.length,
     capped: events.length >= cap,
     updatedAt: current ? row.updated_at : null,
+    oldestPendingAt: events[0]?.occurredAt ?? null,
   };
 }

@@ -49,9 +49,9 @@ describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', ()
   const cardOf = (page: Page, originalUrl: string) =>
     page.getByRole('article').filter({ hasText: originalUrl });
 
-  /** What a stat card shows under its label ("–" while loading). */
+  /** The figure a stat card shows under its label ("–" while loading), without the line below it. */
   const statValue = async (page: Page, label: string) =>
-    (await page.getByRole('group', { name: label }).innerText()).replace(label, '').trim();
+    (await page.getByRole('group', { name: label }).innerText()).replace(label, '').trim().split('\n')[0];
 
   it('claims the demo links into the account a visitor creates, first name left out', async () => {
     const context = await newDesktopContext(stack().browser, stack().app.baseUrl);
@@ -90,15 +90,18 @@ describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', ()
     const page = await context.newPage();
     await page.goto('/home');
 
-    // Create: the dashboard accepts only http(s) addresses, checked before any call.
+    // Create: a scheme other than http(s) is refused on the field itself, before any call, no toast.
     const create = page.getByRole('form', { name: 'Create New Short Link' });
-    await create.getByLabel('Long URL').fill('example.com/no-scheme');
+    const longUrl = create.getByRole('textbox', { name: 'Long URL' });
+    await longUrl.fill('ftp://example.com/files');
     await create.getByRole('button', { name: 'Shorten' }).click();
-    expect(await toastText(page, 'Invalid URL')).toContain(
-      'Please enter a valid URL starting with http:// or https://',
-    );
+    await create.getByText('Only http and https URLs can be shortened').waitFor();
+    expect(await longUrl.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('.mantine-Notification-root').count()).toBe(0);
+
+    // An address typed without a scheme, with spaces around it, gets https://.
     const target = 'https://example.com/spring-sale';
-    await create.getByLabel('Long URL').fill(target);
+    await longUrl.fill('  example.com/spring-sale ');
     await create.getByRole('button', { name: 'Shorten' }).click();
     await toastText(page, 'Link created successfully!');
     const card = cardOf(page, target);
@@ -145,15 +148,14 @@ describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', ()
     expect(await codeField.getAttribute('aria-invalid')).not.toBe('true');
     expect(asked).toEqual([other.shortCode, 'spring-sale']);
 
-    // Someone takes the code between the check and the save: the server refuses, a toast says why.
+    // Someone takes the code between the check and the save: the server refuses, the field says why.
     const taken = await context.request.patch(`/api/links/${other.id}`, {
       data: { shortCode: 'spring-sale' },
     });
     expect(taken.status()).toBe(200);
     await save.click();
-    expect(await toastText(page, 'Short Code Taken')).toContain(
-      'This short code is already in use. Please choose a different one.',
-    );
+    await dialog.getByText('This short code is already taken').waitFor();
+    expect(await codeField.getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.isVisible()).toBe(true);
 
     await codeField.fill('spring-sale-25');
@@ -192,7 +194,10 @@ describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', ()
     for (let n = 1; n <= 4; n++) await createThroughApi(context, `https://example.com/product/${n}`);
     const page = await context.newPage();
     await page.goto('/home');
-    await page.getByRole('group', { name: 'Total Used' }).waitFor();
+    const remaining = page.getByRole('group', { name: 'Links Remaining' });
+    await remaining.getByText('of 5 links at a time').waitFor();
+    // Free counts the links held: Total Links is that figure, with no second card saying it again.
+    expect(await page.getByRole('group', { name: /Total Used|This Month/ }).count()).toBe(0);
     await expect.poll(() => statValue(page, 'Links Remaining')).toBe('1');
 
     const create = page.getByRole('form', { name: 'Create New Short Link' });
@@ -201,17 +206,17 @@ describe.skipIf(unavailable !== undefined)('the dashboard in a real browser', ()
     await shorten.click();
     await toastText(page, 'Link created successfully!');
     await expect.poll(() => statValue(page, 'Links Remaining')).toBe('0');
-    await expect.poll(() => statValue(page, 'Total Used')).toBe('5');
+    await expect.poll(() => statValue(page, 'Total Links')).toBe('5');
     expect(await shorten.isDisabled()).toBe(true);
-    await create.getByText('You have no links left on your plan.').waitFor();
+    const limitMessage =
+      'Free accounts can hold 5 links at a time. Delete a link, or upgrade to Pro to create more.';
+    await create.getByText(limitMessage).waitFor();
 
-    // A duplicate is a new link too: the server refuses it and the toast names the plan's limit.
+    // A duplicate is a new link too: the server refuses it and the toast says so in the same words.
     await cardOf(page, 'https://example.com/product/1')
       .getByRole('button', { name: /^Duplicate / })
       .click();
-    expect(await toastText(page, 'Subscription Required')).toBe(
-      'Subscription Required Free users are limited to 5 links per month. Please subscribe to create more links.',
-    );
+    expect(await toastText(page, 'Link Limit Reached')).toBe(`Link Limit Reached ${limitMessage}`);
     await expect.poll(() => statValue(page, 'Total Links')).toBe('5');
     expect(await page.getByRole('article').count()).toBe(5);
 

@@ -56,10 +56,11 @@ describe.skipIf(unavailable !== undefined)('a visitor in a real browser', () => 
     await page.goto('/');
     const demo = page.locator('#demo');
 
-    // Checked in the browser before any call: an address without a scheme.
-    await demo.getByLabel('Long URL').fill('example.com');
+    // Checked in the browser before any call, and said on the field: a scheme other than http(s).
+    await demo.getByLabel('Long URL').fill('ftp://example.com');
     await demo.getByRole('button', { name: 'Shorten' }).click();
-    await page.getByText('Please enter a valid URL starting with http:// or https://').waitFor();
+    await demo.getByText('Only http and https URLs can be shortened').waitFor();
+    expect(await demo.getByLabel('Long URL').getAttribute('aria-invalid')).toBe('true');
 
     await demo.getByLabel('Long URL').fill(target);
     await demo.getByRole('button', { name: 'Shorten' }).click();

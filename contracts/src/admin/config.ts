@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { FREE_LINK_LIMIT, PRO_MONTHLY_LINK_LIMIT } from '../billing/api';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
 import { stream } from '../events/streams';
+import { FREE_LINK_LIMIT, PRO_MONTHLY_LINK_LIMIT } from '../links/limits';
 import { optionalVisibleText, visibleText } from '../text';
 
 /**

@@ -55,7 +55,7 @@ export type Billing = z.infer<typeof billingSchema>;
 
 /** One allowance rule, computed by the server, shown alike on the dashboard and the profile. */
 export const linkAllowanceSchema = z.object({
-  /** Free: links held, for good (`lifetime`); Pro: links created this UTC month (`month`). */
+  /** Free: links held, for as long as they are kept (`lifetime`); Pro: links created this UTC month (`month`). */
   period: z.enum(['lifetime', 'month']),
   used: z.number().int(),
   limit: z.number().int(),
@@ -63,13 +63,6 @@ export const linkAllowanceSchema = z.object({
   remaining: z.number().int(),
 });
 export type LinkAllowance = z.infer<typeof linkAllowanceSchema>;
-
-/**
- * The allowances' built-in defaults, which FREE_LINK_LIMIT and PRO_LINK_LIMIT replace; the values in force are
- * the admin's settings (`links.free_limit`, `links.pro_monthly_limit`) where set.
- */
-export const FREE_LINK_LIMIT = 5;
-export const PRO_MONTHLY_LINK_LIMIT = 500;
 
 /** The allowances in force: links a Free account holds, links a Pro account creates a UTC month. */
 export interface LinkLimits {

@@ -50,3 +50,13 @@ export const availabilitySchema = z
   .object({ available: z.boolean(), message: z.string() })
   .meta({ id: 'Availability' });
 export type Availability = z.infer<typeof availabilitySchema>;
+
+/** GET /api/links/limits: the allowances in force (the admin's settings), for every page that names them. */
+export const linkLimitsSchema = z
+  .object({
+    /** Links a Free account may hold at a time. */
+    free: z.number().int(),
+    /** Links a Pro account may create a UTC month. */
+    proMonthly: z.number().int(),
+  })
+  .meta({ id: 'LinkLimits' });

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { availabilitySchema, createLinkBody, deletedLinkSchema, linkSchema, updateLinkBody } from './api';
+import {
+  availabilitySchema,
+  createLinkBody,
+  deletedLinkSchema,
+  linkLimitsSchema,
+  linkSchema,
+  updateLinkBody,
+} from './api';
 
 /** Each parameter once: a repeated one (`?search=a&search=b`) is an array, a 400 rather than a 500. */
 const listQuery = z.object({
@@ -21,4 +28,6 @@ export const linkEndpoints = {
     { 200: availabilitySchema },
     { params: z.object({ code: z.string() }) },
   ),
+  /** Open to anyone: the landing page names the allowances too. */
+  linkLimits: endpoint('GET /api/links/limits', { 200: linkLimitsSchema }),
 };

@@ -206,6 +206,16 @@ export async function clicksBehind(db: Kysely<Database>, endOffsets: Map<number,
   return Number(behind);
 }
 
+/** Clicks the analytics consumer has counted since the click log began: its offsets, summed. */
+export async function clicksCounted(db: Kysely<Database>): Promise<number> {
+  const row = await withReadModels(db)
+    .selectFrom('click_consumer_offsets')
+    .select((eb) => eb.fn.sum<string | number | null>('next_offset').as('counted'))
+    .where('consumer', '=', 'analytics')
+    .executeTakeFirst();
+  return Number(row?.counted ?? 0);
+}
+
 /**
  * Whether anyone ever followed a link, for a code it gives up: `counted` when it has counted clicks
  * (humans or bots); `none` when it has none and its partition of the click log holds nothing uncounted,

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import { livenessSchema, readinessSchema } from '@sniplink/contracts';
-import type { Logger, TrustProxy } from '@sniplink/platform';
+import type { AccessLog, Logger, TrustProxy } from '@sniplink/platform';
 import { type RedirectDeps, type RedirectFastPath, registerRedirect, trustedHop } from '@sniplink/redirect';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -9,10 +9,12 @@ import type { SessionStore } from './accounts/sessions';
 import { sendExpiredDemoPage } from './demo/expired-page';
 import { collectOpenApi, serveOpenApi } from './docs/openapi';
 import { checkReadiness, type ReadinessCheck } from './health/readiness';
+import { logAccess } from './http/access-log';
 import { JSON_BODY_LIMIT, limitBodiesInFlight } from './http/body-budget';
 import { runRequestsInCommandContext } from './http/command-context';
 import { acceptOnlyJsonBodies } from './http/content-type';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/errors';
+import { type MetricsDeps, serveMetrics } from './http/metrics';
 import { refuseForeignOrigins } from './http/origin';
 import { bodiless, declareCommonErrors, json, operation, text } from './http/route-schema';
 import { securityHeaders } from './http/security-headers';
@@ -57,6 +59,10 @@ export interface AppDeps {
   writeLimits?: WriteLimitsDeps;
   /** The sessions a route's declared session check looks up; required by a process with such routes. */
   sessions?: SessionStore;
+  /** `GET /metrics` and the HTTP series (METRICS, METRICS_TOKEN); absent: no such route (404). */
+  metrics?: MetricsDeps;
+  /** ACCESS_LOG (default `errors`): which answered requests get a log line. */
+  accessLog?: AccessLog;
 }
 
 /**
@@ -65,7 +71,7 @@ export interface AppDeps {
  */
 export type RouteGroup = (api: FastifyInstance) => Promise<void>;
 
-const SERVER_PREFIXES = ['/api/', '/s/', '/healthz', '/readyz'];
+const SERVER_PREFIXES = ['/api/', '/s/', '/healthz', '/readyz', '/metrics'];
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Builds the HTTP app from explicit dependencies; `main.ts` only listens and closes. */
@@ -82,7 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.log as FastifyBaseLogger,
     trustProxy: trusted ?? false,
     bodyLimit: JSON_BODY_LIMIT,
-    // Per-request log lines would cost the redirect path dearly; errors are still logged.
+    // Fastify's own two lines per request stay off: the access log (ACCESS_LOG, http/access-log.ts) writes
+    // one, for the requests it is asked to.
     logController: new LogController({ disableRequestLogging: true }),
     // A path that is not valid percent-encoding: our error body, not Fastify's (which repeats the path).
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, security.apply(reply)),
@@ -97,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   registerErrorHandler(app);
+  logAccess(app, deps.accessLog ?? 'errors', deps.log);
+  if (deps.metrics) serveMetrics(app, deps.metrics);
   await security.register(app);
   // Every route's request parts and answers are declared once, in zod (http/route-schema.ts).
   app.setValidatorCompiler(validatorCompiler);

@@ -40,6 +40,13 @@ export { type DemoLimits, DemoThrottle } from './demo/demo-throttle';
 export { claimDemoLinksOnSignIn, type DemoRoutesDeps, demoRoutes } from './demo/routes';
 export { buildFeatures, type Feature, migrationsOf, type Ports } from './feature';
 export { type CheckResult, checkReadiness, type Readiness, type ReadinessCheck } from './health/readiness';
+export {
+  counterOf,
+  createMetricsRegistry,
+  databaseGauges,
+  gaugeOf,
+  type Registry,
+} from './http/metrics';
 export { postgresRateLimiters, type RateLimiters } from './http/rate-limiter';
 export { CodeChangeThrottle } from './links/code-change-throttle';
 export { pruneIdempotencyKeys } from './links/idempotency';

@@ -185,6 +185,22 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ REDIRECT_FAST_PATH: 'fast' })).toThrow(/REDIRECT_FAST_PATH: .*"on".*"off"/);
   });
 
+  it('serves /metrics only when METRICS=on or a METRICS_TOKEN is set, and refuses a short token by name', () => {
+    const token = 'a-scrape-token-of-32-characters!';
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS: 'on' }).metrics).toEqual({ token: undefined });
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ token });
+    expect(loadConfig({ METRICS: 'off', METRICS_TOKEN: token }).metrics).toBeUndefined();
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16/);
+    expect(() => loadConfig({ METRICS: 'yes' })).toThrow(/METRICS: /);
+  });
+
+  it('logs failed requests unless ACCESS_LOG says off or all', () => {
+    expect(loadConfig({}).accessLog).toBe('errors');
+    expect(loadConfig({ ACCESS_LOG: 'all' }).accessLog).toBe('all');
+    expect(() => loadConfig({ ACCESS_LOG: 'verbose' })).toThrow(/ACCESS_LOG: .*"off".*"errors".*"all"/);
+  });
+
   it('lets clicks spill to 512 MB of files while the click stream is down, or as many MB as told, or (0) none', () => {
     expect(loadConfig({}).clickSpillMaxBytes).toBe(512 * 1024 * 1024);
     expect(loadConfig({ CLICK_SPILL_MAX_MB: '2' }).clickSpillMaxBytes).toBe(2 * 1024 * 1024);

@@ -92,6 +92,13 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default({ kind: 'none' }),
   REQUEST_TIMEOUT_MS: positiveInt(3_600_000).default(30_000),
   REDIRECT_FAST_PATH: z.enum(['on', 'off']).default('on'),
+  // Unset: on when METRICS_TOKEN is set, else off (GET /metrics is then a 404).
+  METRICS: z.enum(['on', 'off']).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 visible ASCII characters (no spaces)')
+    .optional(),
+  ACCESS_LOG: z.enum(['off', 'errors', 'all']).default('errors'),
   ADMIN_EMAILS: z.string().default(''),
   TIME_ZONE: timeZone.default('UTC'),
   SESSION_IDLE_MINUTES: positiveInt(525_600).default(7 * 24 * 60),
@@ -213,6 +220,13 @@ export interface Config {
   requestTimeoutMs: number;
   /** REDIRECT_FAST_PATH: whether cached links are redirected before Fastify (off: the Fastify route alone). */
   redirectFastPath: 'on' | 'off';
+  /**
+   * `GET /metrics` (Prometheus' text format): absent when off (METRICS=off, or unset without a token);
+   * `token`: the bearer token a scrape must send (METRICS_TOKEN).
+   */
+  metrics: { token: string | undefined } | undefined;
+  /** ACCESS_LOG: a log line per request: none, the failed ones (5xx, and 4xx but 404), or every one. */
+  accessLog: AccessLog;
   /** Normalised (lower-case) e-mail addresses whose accounts are admins. */
   adminEmails: string[];
   /** Where the admin Overview's "today" and "this month" begin (TIME_ZONE, an IANA name; default UTC). */
@@ -262,6 +276,8 @@ export interface Config {
     | { kind: 'local'; webhookSecret: string | undefined }
     | { kind: 'off'; defaulted: boolean };
 }
+
+export type AccessLog = 'off' | 'errors' | 'all';
 
 /**
  * TRUST_PROXY. The client address is read from X-Forwarded-For right to left (the socket's peer first),
@@ -349,6 +365,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     redirectFastPath: e.REDIRECT_FAST_PATH,
+    metrics:
+      (e.METRICS ?? (e.METRICS_TOKEN ? 'on' : 'off')) === 'on' ? { token: e.METRICS_TOKEN } : undefined,
+    accessLog: e.ACCESS_LOG,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),

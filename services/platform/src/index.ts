@@ -45,5 +45,13 @@ export type { ReadModel, ReadModelWaiter } from './eventstore/read-model-waiter'
 export { idsOutOfMetadata, metadataWithIds } from './eventstore/stored-events';
 export { createLogger, type Logger, type LogLevel } from './logging';
 export { createMailer, type Mailer, type MailMessage, OutboxMailer, SmtpMailer } from './mail';
+export {
+  databaseStartError,
+  EXIT_CODES,
+  type ExitCode,
+  listenStartError,
+  MigrationError,
+  StartupError,
+} from './startup';
 export { type Clock, type FixedClock, fixedClock, systemClock } from './time/clock';
 export { type IdSource, sequentialIds, uuidV7Ids } from './time/ids';

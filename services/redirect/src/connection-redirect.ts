@@ -4,6 +4,7 @@ import type { Logger } from '@sniplink/platform';
 import type { ClickBuffer } from './click-buffer';
 import { clientAddress, type TrustedHop } from './client-address';
 import type { LinkCache, RedirectTarget } from './link-cache';
+import { countRedirect } from './redirect-count';
 import { countClick, isExpired, REDIRECT_CACHE_CONTROL, type RedirectHeaders } from './redirect-route';
 
 export interface ConnectionRedirectDeps {
@@ -249,6 +250,7 @@ class RedirectConnection {
       firstValue(head, lowerHead, '\r\nreferer:'),
       this.clientIp(head, lowerHead),
     );
+    countRedirect();
     return { response: this.response(target), end };
   }
 

@@ -5,6 +5,7 @@ import type { ClickBuffer } from './click-buffer';
 import { describeClick } from './click-description';
 import { clientAddress, type TrustedHop } from './client-address';
 import type { LinkCache, RedirectTarget } from './link-cache';
+import { countRedirect } from './redirect-count';
 
 export interface RedirectDeps {
   cache: LinkCache;
@@ -64,6 +65,7 @@ export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void
       if (request.method === 'GET' && !isSpeculative(headers)) {
         countClick(deps.clicks, target, code, headers['user-agent'], headers.referer, request.ip);
       }
+      countRedirect();
       return reply.code(302).headers(redirectHeaders(target)).send();
     }
   });
@@ -109,6 +111,7 @@ export function createFastRedirect(deps: {
     );
     response.writeHead(302, redirectHeaders(target));
     response.end();
+    countRedirect();
     return true;
   };
 }

@@ -1,7 +1,13 @@
 import path from 'node:path';
 import type { ReadinessCheck } from '@sniplink/api';
 import type { ClickStream, Config, Logger } from '@sniplink/platform';
-import { ClickBuffer, type ClickPublisher, ClickSpill, SpillFiles } from '@sniplink/redirect';
+import {
+  ClickBuffer,
+  type ClickPublisher,
+  ClickSpill,
+  type ClickSpillStats,
+  SpillFiles,
+} from '@sniplink/redirect';
 
 /** How long a stop waits for the click buffer's last publish (with the click thread's 10 s, within the 25-s grace). */
 const CLICK_FLUSH_AT_STOP_MS = 10_000;
@@ -18,6 +24,8 @@ export interface ClickDelivery {
   buffer: ClickBuffer;
   /** `clickBuffer`, and `clickSpill` when there is one. */
   readiness: Record<string, ReadinessCheck>;
+  /** What waits in DATA_DIR/click-spill/ (for /metrics); undefined without a spill. */
+  spillStats: (() => ClickSpillStats) | undefined;
   /** Publishes (or spills) what the buffer holds, then stops replaying the spill. Before the click thread stops. */
   close(): Promise<void>;
 }
@@ -51,6 +59,7 @@ export async function openClickDelivery(
   return {
     buffer,
     readiness,
+    spillStats: spill && (() => spill.stats()),
     close: async () => {
       await buffer.close(CLICK_FLUSH_AT_STOP_MS);
       await spill?.close();

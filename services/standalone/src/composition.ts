@@ -14,6 +14,9 @@
  *   projections  none
  *   consumers    the code changes that evict the redirect's cache, and the click publisher
  *
+ * Both kinds serve /healthz and /readyz, and /metrics when METRICS or METRICS_TOKEN turns it on (their own
+ * figures: the redirect process has no projections to report).
+ *
  * There is no process of projections alone: the distributed deployment's `projections` service is the app with
  * PROJECTIONS=on, its `api` replicas the app with PROJECTIONS=off. The features themselves (their routes,
  * admin routes, housekeeping and migrations) are listed in features.ts and wired here alike.
@@ -25,6 +28,7 @@ import {
   adminRoutes,
   buildApp,
   buildFeatures,
+  createMetricsRegistry,
   createPaymentProvider,
   type DeliverWebhook,
   type PaymentProvider,
@@ -98,7 +102,7 @@ export async function startApp(
         });
     log.info(payments.description);
     return {
-      ...httpSettings(config, log, options.webDistDir),
+      ...httpSettings(config, log, options.webDistDir, runtime),
       readiness: runtime.readiness,
       allowedOrigins: allowedOrigins(config),
       publicUrl: config.canonicalUrl,
@@ -126,7 +130,7 @@ export async function startRedirect(
 ): Promise<StartedProcess<RedirectRuntime>> {
   const runtime = await startRedirectRuntime(config, log, { clickThread: options.clickThread });
   return withApp(runtime, () => ({
-    ...httpSettings(config, log, options.webDistDir),
+    ...httpSettings(config, log, options.webDistDir, runtime),
     readiness: runtime.readiness,
     // No state-changing routes here: no origin is allowed one.
     allowedOrigins: [],
@@ -226,16 +230,32 @@ async function withApp<R extends { stop(): Promise<void> }>(
 }
 
 /** What every kind of process's HTTP app takes from the configuration alike. */
-function httpSettings(config: Config, log: Logger, webDistDir: string | undefined) {
+function httpSettings(
+  config: Config,
+  log: Logger,
+  webDistDir: string | undefined,
+  runtime: Pick<ProcessRuntime, 'registerMetrics'>,
+) {
   return {
     log,
     trustProxy: config.trustProxy,
     requestTimeoutMs: config.requestTimeoutMs,
-    redirectFastPath: config.redirectFastPath,
+    // The fast paths answer before Fastify, where the access log is written: with every request logged,
+    // every redirect goes through the Fastify route.
+    redirectFastPath: config.accessLog === 'all' ? 'off' : config.redirectFastPath,
+    accessLog: config.accessLog,
+    metrics: config.metrics && { registry: metricsRegistry(runtime), token: config.metrics.token },
     webDistDir,
     https: servedOverHttps(config),
     stripeJs: stripePublishableKey(config) !== null,
   };
+}
+
+/** `/metrics`' registry: node's default series, the HTTP ones (buildApp), and the runtime's figures. */
+function metricsRegistry(runtime: Pick<ProcessRuntime, 'registerMetrics'>) {
+  const registry = createMetricsRegistry();
+  runtime.registerMetrics(registry);
+  return registry;
 }
 
 /** The browser's Stripe key, when Stripe takes the payments and one is set. */

@@ -1,4 +1,12 @@
-import { ConfigError, createLogger, type Logger, loadConfig } from '@sniplink/platform';
+import {
+  ConfigError,
+  createLogger,
+  EXIT_CODES,
+  type Logger,
+  listenStartError,
+  loadConfig,
+  StartupError,
+} from '@sniplink/platform';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { type ProcessKind, WEB_DIST_DIR } from './composition';
@@ -9,7 +17,8 @@ import { type ProcessKind, WEB_DIST_DIR } from './composition';
  * signal stops it. `name` is what its log line calls it.
  */
 export async function serveProcess(start: ProcessKind, entryUrl: string, name: string): Promise<void> {
-  const config = loadConfigOrExit();
+  // A bad variable is thrown to reportStartFailure, which names every one.
+  const config = loadConfig();
   const log = createLogger(config.logLevel);
   const { app, runtime } = await start(config, log, {
     clickThread: clickThreadScript(entryUrl),
@@ -21,7 +30,7 @@ export async function serveProcess(start: ProcessKind, entryUrl: string, name: s
     // Port taken or address not ours: stop what started (the embedded PostgreSQL server last) before exiting.
     await app.close().catch(() => undefined);
     await runtime.stop().catch(() => runtime.abandon());
-    throw error;
+    throw listenStartError(error, config.host, config.port) ?? error;
   }
   stopOnSignal(app, runtime, log);
   // The address links and payment returns use, so a user who opens it keeps one session cookie throughout.
@@ -31,34 +40,46 @@ export async function serveProcess(start: ProcessKind, entryUrl: string, name: s
   );
 }
 
-/** The configuration, or exit 2 with a message naming every bad variable. */
-export function loadConfigOrExit() {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(2);
-    }
-    throw error;
-  }
-}
-
 /**
- * For `main().catch(...)`: says what could not start and why, then exits 1; a setting found wrong only
- * once the process knows what it runs (payments) is reported as a bad variable is, exit 2.
+ * For `main().catch(...)`: says in ONE JSON log line (the app's format, level fatal) what could not start
+ * and what to do about it, then exits with the code docs/operations.md lists ("Exit codes"): 2 for a bad
+ * setting (also one found wrong only once the process knows what it runs, payments), 3 for the database,
+ * 4 for HOST:PORT, 1 for anything else (with its stack, in the same line).
  */
 export function reportStartFailure(what: string): (error: unknown) => never {
   return (error) => {
+    // The configuration may be what failed: the fatal line does not depend on LOG_LEVEL.
+    const log = createLogger('info');
     if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(2);
+      log.fatal(
+        { exitCode: EXIT_CODES.badConfiguration, problems: error.problems },
+        `${what} cannot start: invalid configuration: ${error.problems.join('; ')}`,
+      );
+      process.exit(EXIT_CODES.badConfiguration);
     }
-    process.stderr.write(
-      `${what} could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    if (error instanceof StartupError) {
+      log.fatal(
+        { exitCode: error.exitCode, cause: causeOf(error) },
+        `${what} cannot start: ${error.message}`,
+      );
+      process.exit(error.exitCode);
+    }
+    log.fatal(
+      { exitCode: EXIT_CODES.unexpected, err: error },
+      `${what} cannot start: ${error instanceof Error ? error.message : String(error)}`,
     );
-    process.exit(1);
+    process.exit(EXIT_CODES.unexpected);
   };
+}
+
+/** The low-level error under a start failure's sentence (a socket's code, PostgreSQL's words), for the curious. */
+function causeOf(error: StartupError): string | undefined {
+  const cause = error.cause;
+  if (cause === undefined) return undefined;
+  if (cause instanceof AggregateError && cause.errors.length > 0) {
+    return cause.errors.map((inner) => (inner instanceof Error ? inner.message : String(inner))).join('; ');
+  }
+  return cause instanceof Error ? cause.message : String(cause);
 }
 
 /** How long a signalled process has to stop before it exits 1 anyway (Kubernetes' default grace is 30 s). */

@@ -8,5 +8,5 @@ import { startRedirect } from './composition';
 import { reportStartFailure, serveProcess } from './process';
 
 serveProcess(startRedirect, import.meta.url, 'Sniplink redirect').catch(
-  reportStartFailure('the Sniplink redirect'),
+  reportStartFailure('Sniplink redirect'),
 );

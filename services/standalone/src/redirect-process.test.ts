@@ -15,7 +15,7 @@ const ownerEmail = `redirect.${Date.now()}@example.com`;
 beforeAll(async () => {
   api = await startTestApi();
   redirect = await startAppProcess(
-    { DATABASE_URL: api.database.connectionString, LOG_LEVEL: 'warn' },
+    { DATABASE_URL: api.database.connectionString, LOG_LEVEL: 'warn', METRICS: 'on' },
     90_000,
     REDIRECT_MAIN,
   );
@@ -76,6 +76,30 @@ describe('the redirect as a process of its own (npm run start:redirect)', () => 
     expect(Object.keys(body.checks).sort()).toEqual(['clickBuffer', 'clickSpill', 'clickStream', 'database']);
     expect(body.checks.clickBuffer).toMatchObject({ ok: true, dropped: 0 });
     expect(body.checks.clickSpill).toMatchObject({ ok: true, files: 0 });
+  });
+
+  it('serves /metrics: the redirects it answered (the second from the link cache) and the clicks it published, no projections', async () => {
+    const link = (
+      await owner.post<Link>('/api/links', { originalUrl: 'https://example.com/metrics', title: null })
+    ).body;
+    await until(
+      async () => (await visit(link.shortCode)).status,
+      (status) => status === 302,
+    );
+    await visit(link.shortCode);
+    const scrape = await fetch(`${redirect.baseUrl}/metrics`);
+    expect(scrape.status).toBe(200);
+    const body = await scrape.text();
+    const value = (series: string) =>
+      Number(
+        /^(\S+) (\S+)$/m.exec(body.split('\n').find((line) => line.startsWith(`${series} `)) ?? '')?.[2],
+      );
+    expect(value('sniplink_redirects_total')).toBeGreaterThanOrEqual(2);
+    expect(
+      value('sniplink_clicks_published_total') + value('sniplink_clicks_buffered'),
+    ).toBeGreaterThanOrEqual(2);
+    expect(value('sniplink_click_spill_bytes')).toBe(0);
+    expect(body).not.toContain('sniplink_projection_lag_events');
   });
 
   // Last: the suspension ends the owner's session.

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import {
   AccountService,
   CodeChangeThrottle,
@@ -8,6 +10,7 @@ import {
   LoginThrottle,
   postgresRateLimiters,
   type ReadinessCheck,
+  type Registry,
   SessionStore,
 } from '@sniplink/api';
 import {
@@ -18,8 +21,10 @@ import {
   connectDatabase,
   createMailer,
   type Db,
+  databaseStartError,
   type EventStore,
   EventStoreDbEventStore,
+  EXIT_CODES,
   type ExclusiveLocks,
   encodePosition,
   type IdSource,
@@ -31,6 +36,7 @@ import {
   PgNotifications,
   PostgresEventStore,
   runAs,
+  StartupError,
   systemClock,
   uuidV7Ids,
 } from '@sniplink/platform';
@@ -60,6 +66,7 @@ import { createClickStream } from './click-stream';
 import { type ClickConsumer, ClickThread } from './click-thread';
 import type { ClickWorkerData } from './click-worker';
 import { appProjections, eventRegistry, migrations } from './features';
+import { registerAnalyticsMetrics, registerRedirectMetrics } from './metrics';
 
 /** How long a code being given up waits for this process's clicks to reach the log; past it the code is kept. */
 const CLICK_FLUSH_BEFORE_GIVING_UP_MS = 2_000;
@@ -76,6 +83,8 @@ export interface ProcessRuntime {
   stop(onStep?: (step: string) => void): Promise<void>;
   /** For an exit without a clean stop: an embedded server this process started shuts down on its own. */
   abandon(): void;
+  /** Adds this process's figures to `/metrics`' registry, read when it is scraped. */
+  registerMetrics(registry: Registry): void;
 }
 
 /** Everything a process of the app runs on, started in order and stopped in reverse. */
@@ -113,12 +122,14 @@ export interface Runtime extends ProcessRuntime {
 
 /** The database server: DATABASE_URL's, or the embedded one (started, or attached to when an app runs it). */
 async function openServer(config: Config, log: Logger) {
-  const embedded = config.databaseUrl
-    ? undefined
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, runAsUser: config.embeddedPgUser, log });
+  const embedded = config.databaseUrl ? undefined : await startEmbedded(config, log);
   const connectionString = config.databaseUrl ?? embedded?.connectionString ?? '';
   return {
     connectionString,
+    /** Where the database is, for a sentence about it: host:port/name (no credentials), or the socket. */
+    where: embedded
+      ? `the embedded PostgreSQL server (socket ${embedded.socketDir})`
+      : databaseWhere(connectionString),
     describe: embedded
       ? `embedded PostgreSQL (socket ${embedded.socketDir}${embedded.owned ? '' : ', attached to a running app'})`
       : `PostgreSQL at ${new URL(connectionString).host}`,
@@ -127,6 +138,38 @@ async function openServer(config: Config, log: Logger) {
     stop: async () => embedded?.stop(),
     abandon: () => embedded?.abandon(),
   };
+}
+
+/** The embedded server, or a start error that says where its files and log are. */
+async function startEmbedded(config: Config, log: Logger) {
+  try {
+    return await startEmbeddedPostgres({ dataDir: config.dataDir, runAsUser: config.embeddedPgUser, log });
+  } catch (error) {
+    // Its log says why PostgreSQL refused to run; there is none when DATA_DIR itself could not be made.
+    const serverLog = path.join(config.dataDir, 'postgres.log');
+    const more = existsSync(serverLog) ? ` (PostgreSQL's log: ${serverLog})` : '';
+    throw new StartupError(
+      `the embedded PostgreSQL server in DATA_DIR ${config.dataDir} could not start: ${error instanceof Error ? error.message : String(error)}${more}`,
+      EXIT_CODES.database,
+      { cause: error },
+    );
+  }
+}
+
+/** DATABASE_URL without its user and password: `host:port/name`. */
+function databaseWhere(connectionString: string): string {
+  const url = new URL(connectionString);
+  return `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+}
+
+/** Brings the schema up to date: the first time the process talks to its database, so its failures say so. */
+async function migrate(database: Db, where: string): Promise<void> {
+  try {
+    await migrateToLatest(database.db, migrations);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw databaseStartError(error, where);
+  }
 }
 
 /** The database and the event store alone, nothing migrated and nothing run: what backup and restore copy. */
@@ -200,7 +243,7 @@ export async function startRuntime(
   const ids = uuidV7Ids;
   try {
     const database = connectDatabase(connectionString, { poolSize: config.dbPoolSize });
-    await migrateToLatest(database.db, migrations);
+    await migrate(database, server.where);
     const notifications = new PgNotifications({ connectionString });
     const eventStore = await createEventStore(config, database, notifications);
     const clickStream = createClickStream(config.clickStream, database, notifications, log);
@@ -331,6 +374,10 @@ export async function startRuntime(
       },
       describeDatabase: server.describe,
       abandon: server.abandon,
+      registerMetrics: (registry) => {
+        registerRedirectMetrics(registry, { clickBuffer, spill: clicks.spillStats, embedded: server.status });
+        registerAnalyticsMetrics(registry, { db: database.db, eventStore, clickStream, projections });
+      },
       stop: async (onStep = () => {}) => {
         clearInterval(maintenance);
         settings.stop();
@@ -374,7 +421,7 @@ export async function startRedirectRuntime(
   const server = await openServer(config, log);
   try {
     const database = connectDatabase(server.connectionString, { poolSize: config.dbPoolSize });
-    await migrateToLatest(database.db, migrations);
+    await migrate(database, server.where);
     const notifications = new PgNotifications({ connectionString: server.connectionString });
     const clickStream = createClickStream(config.clickStream, database, notifications, log);
     const linkCache = new LinkCache({ db: database.db });
@@ -396,6 +443,12 @@ export async function startRedirectRuntime(
       },
       describeDatabase: server.describe,
       abandon: server.abandon,
+      registerMetrics: (registry) =>
+        registerRedirectMetrics(registry, {
+          clickBuffer: clicks.buffer,
+          spill: clicks.spillStats,
+          embedded: server.status,
+        }),
       stop: async (onStep = () => {}) => {
         onStep('publishing the buffered clicks');
         await clicks.close();

@@ -16,14 +16,15 @@ import type { User } from '@sniplink/contracts';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../api/http';
-import { periodLine, planNameOf } from '../billing/billingFacts';
+import { planNameOf } from '../billing/billingFacts';
 import { ManageBillingButton } from '../billing/ManageBillingButton';
 import { DialogActions } from '../components/DialogActions';
+import { readableDate } from '../components/dates';
 import { useInAppClick } from '../components/inAppLink';
 import { toast } from '../components/toast';
 import { allowanceFigures } from '../links/linkAllowance';
 import { useResendVerification, useUpdateProfile } from './api';
-import { isPro } from './plan';
+import { isPro, planStatusText } from './plan';
 
 export function ProfileSettings({ user }: { user: User }) {
   return (
@@ -118,12 +119,9 @@ function EmailConfirmation() {
   );
 }
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 function AccountCard({ user }: { user: User }) {
   const pro = isPro(user);
   const allowance = allowanceFigures(user.linkAllowance);
-  const period = pro ? periodLine(user.billing) : null;
   const goToAdmin = useInAppClick('/admin');
 
   return (
@@ -137,9 +135,8 @@ function AccountCard({ user }: { user: User }) {
             {planNameOf(user)}
           </Badge>
         </AccountFact>
-        {period && <AccountFact label="Subscription">{period}</AccountFact>}
-        <AccountFact label="Account status">{capitalised(user.subscriptionStatus)}</AccountFact>
-        <AccountFact label="Member since">{new Date(user.createdAt).toLocaleDateString()}</AccountFact>
+        <AccountFact label="Status">{planStatusText(user, (iso) => readableDate(iso))}</AccountFact>
+        <AccountFact label="Member since">{readableDate(user.createdAt)}</AccountFact>
         <div>
           <AccountFact label={allowance.lineLabel}>{allowance.usedOfLimit}</AccountFact>
           <Progress mt={6} value={allowance.percentUsed} aria-label={allowance.description} />

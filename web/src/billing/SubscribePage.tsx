@@ -23,6 +23,7 @@ import { currentUserQueryKey, currentUserQueryOptions } from '../accounts/api';
 import { announceSignedOutAndLogIn, loginHref } from '../accounts/useSignedInUser';
 import { PageTitle } from '../components/PageTitle';
 import { toast } from '../components/toast';
+import { useLinkLimitTexts } from '../links/limitsApi';
 import type { Problem } from '../links/linkErrors';
 import { useCreateSubscription, usePurchasesDisabled } from './api';
 import {
@@ -66,11 +67,12 @@ function ConfirmingPayment() {
 }
 
 function CheckoutSuccess() {
+  const limits = useLinkLimitTexts();
   return (
     <Card withBorder radius="md" padding="xl">
       <Stack align="center" gap="md" ta="center">
         <Title order={1}>Payment Successful!</Title>
-        <Text>Welcome to Sniplink Pro: 500 links a month are yours, with the same click analytics.</Text>
+        <Text>Welcome to Sniplink Pro: {limits.pro} are yours, with the same click analytics.</Text>
         <Button component={Link} to="/home" size="md">
           Go to Dashboard
         </Button>
@@ -85,6 +87,7 @@ function PlanChoice() {
   const queryClient = useQueryClient();
   const createSubscription = useCreateSubscription();
   const purchasesDisabled = usePurchasesDisabled();
+  const limits = useLinkLimitTexts();
   const [redirecting, setRedirecting] = useState<PlanId>();
   const [failure, setFailure] = useState<Problem>();
   const redirectTimer = useRef<number>(undefined);
@@ -146,7 +149,7 @@ function PlanChoice() {
     <Stack gap="xl">
       <Stack gap="xs" ta="center">
         <Title order={1}>{pageTitle}</Title>
-        <Text c="dimmed">Upgrade to Pro: 500 trackable links every month. Cancel anytime.</Text>
+        <Text c="dimmed">Upgrade to Pro: {limits.pro}. Cancel anytime.</Text>
       </Stack>
       {purchasesDisabled && (
         <Alert color="blue" variant="light" title="Purchases are not enabled" role="status">
@@ -206,6 +209,7 @@ interface PlanCardProps {
 }
 
 function PlanCard({ name, price, per, badge, children }: PlanCardProps) {
+  const limits = useLinkLimitTexts();
   return (
     <Card withBorder radius="md" padding="xl" component="section" aria-label={name}>
       <Stack gap="md" h="100%">
@@ -223,7 +227,7 @@ function PlanCard({ name, price, per, badge, children }: PlanCardProps) {
             /{per}
           </Text>
         </Text>
-        <Text fw={600}>500 links per month</Text>
+        <Text fw={600}>{limits.pro}</Text>
         {children}
       </Stack>
     </Card>
@@ -239,8 +243,9 @@ const included = (
 
 /** Free next to Pro. */
 function PlanComparison() {
+  const limits = useLinkLimitTexts();
   const rows: { feature: string; free: ReactNode; pro: ReactNode }[] = [
-    { feature: 'Links', free: '5 links total', pro: '500 links per month' },
+    { feature: 'Links', free: limits.free, pro: limits.pro },
     { feature: 'Price', free: '$0', pro: `${planPrices.monthly}/month or ${planPrices.yearly}/year` },
     ...planFeatures.map((feature) => ({ feature, free: included, pro: included })),
   ];

@@ -9,6 +9,7 @@ import { rangeOf } from '../analytics/range';
 import { PageTitle } from '../components/PageTitle';
 import { dashboardCards } from '../features';
 import { linksQueryOptions } from '../links/api';
+import { linkLimitsQueryOptions } from '../links/limitsApi';
 import { myPremiumSlugsQueryOptions } from '../marketplace/api';
 import { loadSupportCenter } from '../support/api';
 import type { DashboardSearch } from './places';
@@ -28,6 +29,8 @@ export async function loadDashboard(queryClient: QueryClient, place: DashboardSe
     // leaves the home as it is.
     queryClient.prefetchQuery(userAnnouncementsQueryOptions()),
     queryClient.prefetchQuery(myPremiumSlugsQueryOptions()),
+    // The payment toast and the onboarding name Pro's allowance in force.
+    queryClient.prefetchQuery(linkLimitsQueryOptions()),
   ]);
   const unfolded = links.find((link) => link.id === place.analytics);
   // A prefetch: a range the API refuses (a day that does not exist, typed in the address) is told in the

@@ -1,4 +1,5 @@
-import { Anchor, Button, Card, Group, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import type { DemoLink } from '@sniplink/contracts';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,12 +7,15 @@ import { CopyUrlButton } from '../components/CopyButton';
 import { toast } from '../components/toast';
 import { useShortenDemoLink } from '../demo/api';
 import { LongUrlInput } from '../links/LongUrlInput';
+import { useLinkLimitTexts } from '../links/limitsApi';
 import { onboardingDemoProblem } from '../links/linkErrors';
-import { urlToShorten } from '../links/typedUrl';
+import { typedUrlProblem, urlToSend } from '../links/typedUrl';
 
 /** Welcome, make a first link, see it. */
 export function OnboardingSteps() {
   const [step, setStep] = useState(0);
+  // Asked from the first step, so that the last names Pro's allowance in force at once.
+  useLinkLimitTexts();
   const [result, setResult] = useState<DemoLink>();
 
   return (
@@ -53,36 +57,37 @@ function WelcomeStep({ onNext }: { onNext: () => void }) {
 }
 
 function CreateFirstLinkStep({ onCreated }: { onCreated: (link: DemoLink) => void }) {
-  const [url, setUrl] = useState('');
+  const form = useForm({ initialValues: { url: '' }, validate: { url: typedUrlProblem } });
+  const [limitReached, setLimitReached] = useState<string>();
   const shorten = useShortenDemoLink();
 
-  const submit = () => {
-    const trimmed = urlToShorten(url);
-    if (!trimmed) return;
-    shorten.mutate(trimmed, {
+  const submit = form.onSubmit(({ url }) => {
+    setLimitReached(undefined);
+    shorten.mutate(urlToSend(url), {
       onSuccess: onCreated,
       onError: (error) => {
         const problem = onboardingDemoProblem(error);
-        toast.error(problem.title, problem.message);
+        if (problem.limitReached) setLimitReached(problem.message);
+        else if (problem.title === 'URL Not Allowed') form.setFieldError('url', problem.message);
+        else toast.error(problem.title, problem.message);
       },
     });
-  };
+  });
 
   return (
     <Card withBorder radius="md" padding="lg" mt="md">
       <Title order={2} fz="xl">
         Paste a long URL
       </Title>
-      <form
-        aria-label="Create your first short link"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form aria-label="Create your first short link" noValidate onSubmit={submit}>
         <Stack gap="md" mt="sm">
-          <LongUrlInput value={url} onChange={setUrl} data-autofocus />
+          <LongUrlInput
+            value={form.values.url}
+            error={form.errors.url}
+            onChange={(url) => form.setFieldValue('url', url)}
+            data-autofocus
+          />
+          {limitReached && <LimitReachedAlert message={limitReached} />}
           <Group justify="flex-end">
             <Button type="submit" loading={shorten.isPending}>
               Create short link
@@ -94,7 +99,25 @@ function CreateFirstLinkStep({ onCreated }: { onCreated: (link: DemoLink) => voi
   );
 }
 
+/** At the plan's limit: the server's reason, and the two ways on (make room, or upgrade). */
+function LimitReachedAlert({ message }: { message: string }) {
+  return (
+    <Alert color="orange" variant="light" role="alert" title="Link limit reached">
+      <Text size="sm">{message}</Text>
+      <Group gap="sm" mt="sm">
+        <Button component={Link} to="/home" size="xs" variant="default">
+          Manage your links
+        </Button>
+        <Button component={Link} to="/subscribe" size="xs" color="violet">
+          Upgrade to Pro
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
 function FirstLinkResult({ link }: { link: DemoLink }) {
+  const limits = useLinkLimitTexts();
   return (
     <Stack gap="md" mt="md">
       <Card withBorder radius="md" padding="lg">
@@ -118,9 +141,9 @@ function FirstLinkResult({ link }: { link: DemoLink }) {
         </Text>
       </Card>
       <Card withBorder radius="md" padding="lg">
-        <Text fw={600}>Need more than 5 links?</Text>
+        <Text fw={600}>Need more than {limits.free}?</Text>
         <Text size="sm" c="dimmed" mt={4}>
-          Pro gives you 500 links a month with the same click analytics.
+          Pro gives you {limits.pro} with the same click analytics.
         </Text>
         <Group mt="md" justify="space-between">
           <Button component={Link} to="/subscribe" color="violet">

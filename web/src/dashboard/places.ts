@@ -1,14 +1,28 @@
 import { z } from 'zod';
 import { rangeParam } from '../analytics/range';
-import { idParam, pageParam } from '../places';
+import { idParam, pageParam, textParam } from '../places';
+
+/** The links list's orders besides the default, newest first. */
+export const linkSorts = ['clicks', 'title'] as const;
+export type LinkSort = (typeof linkSorts)[number];
+/** Links per page: 5 without `per` in the address. */
+export const linkPageSizes = [5, 10, 25, 50] as const;
+export type LinkPageSize = (typeof linkPageSizes)[number];
 
 /**
  * The places of the signed-in home, in its address (at /home and at /): the page of the links (`page`),
  * the link whose analytics are open (`analytics`) and their range (`range`), the Support Center (`support=open`) and the ticket open
- * in it (`ticket`). A reload or a shared address opens the same place.
+ * in it (`ticket`), the links' search (`q`), order (`sort`; newest first without it) and page size
+ * (`per`; 5 without it). A reload or a shared address opens the same place.
  */
 export const dashboardSearchSchema = z.object({
   page: pageParam,
+  q: textParam,
+  sort: z.enum(linkSorts).optional().catch(undefined),
+  per: z
+    .union([z.literal(10), z.literal(25), z.literal(50)])
+    .optional()
+    .catch(undefined),
   analytics: idParam,
   range: rangeParam,
   support: z.literal('open').optional().catch(undefined),

@@ -1,9 +1,11 @@
-import { Button, Center, Group, Loader, TextInput } from '@mantine/core';
+import { Button, Center, Flex, Group, Loader, TextInput } from '@mantine/core';
 import type { DemoLink } from '@sniplink/contracts';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { toast } from '../components/toast';
+import { fieldProblemOf } from '../links/linkErrors';
+import { typedUrlProblem, urlToSend } from '../links/typedUrl';
 import { useShortenDemoUrl } from './api';
-import { demoInputProblem, demoShortenFailure } from './demoErrors';
+import { demoShortenFailure } from './demoErrors';
 
 // The result (with its copy buttons and their tooltips) is its own chunk: most visitors never shorten a
 // link. Its download starts with the first Shorten, alongside the call to the server.
@@ -16,14 +18,21 @@ export function DemoForm() {
   const [result, setResult] = useState<DemoLink>();
   const shorten = useShortenDemoUrl();
 
+  // Said on the field: a URL that cannot be shortened, the browser's check or the server's.
+  const [urlProblem, setUrlProblem] = useState<string>();
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = demoInputProblem(url);
-    if (problem) return toast.error(problem.title, problem.message);
+    const problem = typedUrlProblem(url);
+    setUrlProblem(problem ?? undefined);
+    if (problem) return;
     void loadDemoResult();
-    shorten.mutate(url.trim(), {
+    // Forgiving: "example.com/x" is sent as "https://example.com/x".
+    shorten.mutate(urlToSend(url), {
       onSuccess: setResult,
       onError: (error) => {
+        const onField = fieldProblemOf(error, ['originalUrl', 'url']);
+        if (onField) return setUrlProblem(onField.message);
         const failure = demoShortenFailure(error);
         toast.error(failure.title, failure.message);
       },
@@ -38,16 +47,26 @@ export function DemoForm() {
   return (
     <>
       <form onSubmit={submit} noValidate>
-        <Group align="flex-end" gap="sm">
+        {/* One row from 576 px, the buttons level with the input below its label; stacked on phones. */}
+        <Flex
+          direction={{ base: 'column', xs: 'row' }}
+          align={{ base: 'stretch', xs: 'flex-start' }}
+          gap="sm"
+        >
           <TextInput
             type="url"
+            inputMode="url"
             label="Long URL"
             placeholder="https://example.com/a/very/long/link"
             value={url}
-            onChange={(event) => setUrl(event.currentTarget.value)}
-            style={{ flex: '1 1 260px' }}
+            onChange={(event) => {
+              setUrl(event.currentTarget.value);
+              setUrlProblem(undefined);
+            }}
+            error={urlProblem}
+            style={{ flex: 1 }}
           />
-          <Group gap="sm">
+          <Group gap="sm" mt={{ base: 0, xs: 25 }}>
             <Button type="submit" disabled={shorten.isPending}>
               {shorten.isPending ? 'Shortening...' : 'Shorten'}
             </Button>
@@ -57,7 +76,7 @@ export function DemoForm() {
               </Button>
             )}
           </Group>
-        </Group>
+        </Flex>
       </form>
       {result && (
         <Suspense

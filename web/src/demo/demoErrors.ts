@@ -1,14 +1,5 @@
 export type DemoInputProblem = { title: string; message: string };
 
-/** A blank URL, or one not starting with http:// or https://, never reaches the server. */
-export function demoInputProblem(url: string): DemoInputProblem | undefined {
-  if (!url.trim()) return { title: 'Error', message: 'Please enter a URL to shorten' };
-  if (!/^https?:\/\//i.test(url.trim())) {
-    return { title: 'Invalid URL', message: 'Please enter a valid URL starting with http:// or https://' };
-  }
-  return undefined;
-}
-
 /** The landing page's toast for a failed shorten, matched on the error text "{status}: {body}". */
 export function demoShortenFailure(error: unknown): DemoInputProblem {
   const text = error instanceof Error ? error.message : '';

@@ -1,12 +1,14 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { createAccountHref } from '../accounts/loginLinks';
+import { useLinkLimitTexts } from '../links/limitsApi';
 
 export function Hero({ headline }: { headline: string }) {
+  const limits = useLinkLimitTexts();
   return (
     <Container component="section" size="md" py={{ base: 48, sm: 88 }} ta="center">
       <Stack gap="lg" align="center">
         <Text fw={700} c="blue.8" size="sm" tt="uppercase">
-          5 trackable links free, then 500 links for $2/month
+          Free: {limits.free}. Pro: {limits.pro} for $2.
         </Text>
         <Title order={1} fz={{ base: 36, sm: 52 }} lh={1.1}>
           {headline}

@@ -15,6 +15,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { createAccountHref } from '../accounts/loginLinks';
 import { planFeatures, planPrices } from '../billing/plans';
+import { useLinkLimitTexts } from '../links/limitsApi';
 
 /** Sniplink next to the enterprise link platforms it replaces for small teams. */
 const comparison: { feature: string; sniplink: string; enterprise: string }[] = [
@@ -85,6 +86,7 @@ export function Comparison() {
 
 /** The plans (anchor #pricing). */
 export function Pricing() {
+  const limits = useLinkLimitTexts();
   return (
     <Container component="section" id="pricing" size="md" py={56} aria-labelledby="pricing-title">
       <Stack gap="xl">
@@ -103,7 +105,7 @@ export function Pricing() {
                   $0
                 </Text>
               </Text>
-              <Text fw={600}>5 links in total</Text>
+              <Text fw={600}>{limits.free}</Text>
               <PlanFeatures />
               <Button component="a" href={createAccountHref} variant="default" mt="auto" fullWidth>
                 Start Free
@@ -138,7 +140,7 @@ export function Pricing() {
                   saves {planPrices.yearlySaving}
                 </Text>
               </Text>
-              <Text fw={600}>500 links per month</Text>
+              <Text fw={600}>{limits.pro}</Text>
               <PlanFeatures />
               <Button component={Link} to="/subscribe" mt="auto" fullWidth>
                 Go Pro
@@ -163,13 +165,16 @@ function PlanFeatures() {
 
 /** The closing call to action above the footer. */
 export function StartTrial() {
+  const limits = useLinkLimitTexts();
   return (
     <Container component="section" size="sm" py={56} ta="center" aria-labelledby="start-title">
       <Stack gap="md" align="center">
         <Title order={2} id="start-title">
           Your next link could tell you something
         </Title>
-        <Text c="dimmed">Five trackable links are free, for good. Upgrade only when you need more.</Text>
+        <Text c="dimmed">
+          Free holds {limits.free}, for as long as you keep them. Upgrade only when you need more.
+        </Text>
         <Button component="a" href={createAccountHref} size="lg">
           Start Free Trial
         </Button>

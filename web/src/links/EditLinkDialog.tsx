@@ -1,12 +1,16 @@
-import { Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import type { Link } from '@sniplink/contracts';
 import { CUSTOM_CODE_RULE } from '@sniplink/contracts/short-codes';
-import { useState } from 'react';
 import { DialogActions } from '../components/DialogActions';
 import { toast } from '../components/toast';
 import { useUpdateLink } from './api';
-import { updateLinkProblem } from './linkErrors';
-import { isWellFormedShortCode, type ShortCodeCheck, useShortCodeCheck } from './useShortCodeCheck';
+import { fieldProblemOf, updateLinkProblem } from './linkErrors';
+import { ShortCodeField } from './ShortCodeField';
+import { typedUrlProblem, urlToSend } from './typedUrl';
+import { isWellFormedShortCode, useShortCodeCheck } from './useShortCodeCheck';
+
+const fields = ['originalUrl', 'title', 'shortCode'] as const;
 
 interface EditLinkDialogProps {
   link: Link;
@@ -23,28 +27,27 @@ export function EditLinkDialog({ link, opened, onClose }: EditLinkDialogProps) {
   );
 }
 
+/** Problems with a field are said on it; a toast only for what has none. */
 function EditLinkForm({ link, onDone }: { link: Link; onDone: () => void }) {
-  const [title, setTitle] = useState(link.title ?? '');
-  const [originalUrl, setOriginalUrl] = useState(link.originalUrl);
-  const [shortCode, setShortCode] = useState(link.shortCode);
-  const code = shortCode.trim();
+  const form = useForm({
+    initialValues: { title: link.title ?? '', originalUrl: link.originalUrl, shortCode: link.shortCode },
+    validate: {
+      originalUrl: typedUrlProblem,
+      shortCode: (code) =>
+        code.trim() === link.shortCode || isWellFormedShortCode(code.trim()) ? null : CUSTOM_CODE_RULE,
+    },
+  });
+  const code = form.values.shortCode.trim();
   const check = useShortCodeCheck(code, link.shortCode);
   const updateLink = useUpdateLink();
   const codeChanged = check.state !== 'unchanged';
 
-  const submit = () => {
-    if (codeChanged && !isWellFormedShortCode(code)) {
-      toast.error(
-        'Invalid Short Code',
-        'Short code must be 3-20 characters using letters, numbers, hyphens, or underscores only.',
-      );
-      return;
-    }
+  const submit = form.onSubmit((values) =>
     updateLink.mutate(
       {
         id: link.id,
-        title: title.trim() || null,
-        originalUrl: originalUrl.trim(),
+        title: values.title.trim() || null,
+        originalUrl: urlToSend(values.originalUrl),
         ...(codeChanged ? { shortCode: code } : {}),
       },
       {
@@ -53,46 +56,36 @@ function EditLinkForm({ link, onDone }: { link: Link; onDone: () => void }) {
           onDone();
         },
         onError: (error) => {
+          const onField = fieldProblemOf(error, fields);
+          if (onField) {
+            form.setFieldError(onField.field, onField.message);
+            return;
+          }
           const problem = updateLinkProblem(error);
           toast.error(problem.title, problem.message);
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
-    <form
-      aria-label="Edit link"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <form aria-label="Edit link" noValidate onSubmit={submit}>
       <Stack gap="md">
-        <TextInput
-          label="Title"
-          placeholder="Optional"
-          value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
-        />
+        <TextInput label="Title" placeholder="Optional" {...form.getInputProps('title')} />
         <TextInput
           label="Original URL"
           type="url"
+          inputMode="url"
           required
-          value={originalUrl}
-          onChange={(event) => setOriginalUrl(event.currentTarget.value)}
+          {...form.getInputProps('originalUrl')}
         />
-        <TextInput
+        <ShortCodeField
           label="Short code"
-          description={CUSTOM_CODE_RULE}
-          value={shortCode}
-          onChange={(event) => setShortCode(event.currentTarget.value)}
-          error={check.state === 'invalid' ? check.message : undefined}
-          rightSection={check.state === 'checking' ? <Loader size="xs" /> : undefined}
-          autoComplete="off"
-          spellCheck={false}
+          value={form.values.shortCode}
+          onChange={(event) => form.setFieldValue('shortCode', event.currentTarget.value)}
+          check={check}
+          error={form.errors.shortCode}
         />
-        <ShortCodeStatus check={check} />
         <DialogActions
           onCancel={onDone}
           type="submit"
@@ -103,16 +96,5 @@ function EditLinkForm({ link, onDone }: { link: Link; onDone: () => void }) {
         </DialogActions>
       </Stack>
     </form>
-  );
-}
-
-/** Says aloud what the field's colours show: checking, or available (errors are on the field itself). */
-function ShortCodeStatus({ check }: { check: ShortCodeCheck }) {
-  const text =
-    check.state === 'checking' ? 'Checking availability...' : check.state === 'valid' ? check.message : '';
-  return (
-    <Text size="sm" c={check.state === 'valid' ? 'green.8' : 'dimmed'} aria-live="polite" mt={-8}>
-      {text}
-    </Text>
   );
 }

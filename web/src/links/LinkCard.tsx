@@ -1,8 +1,9 @@
-import { Anchor, Box, Button, Card, Collapse, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Card, Checkbox, Collapse, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Link } from '@sniplink/contracts';
 import { lazy, Suspense } from 'react';
 import { copyToClipboard } from '../components/CopyButton';
+import { relativeDay } from '../components/dates';
 import { toast } from '../components/toast';
 import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { useDuplicateLink } from './api';
@@ -10,14 +11,20 @@ import { DeleteLinkDialog } from './DeleteLinkDialog';
 import { EditLinkDialog } from './EditLinkDialog';
 import { downloadQrCode, shortUrlText } from './linkActions';
 import { duplicateLinkProblem } from './linkErrors';
-import { relativeCreationDate } from './relativeDate';
 
 // The chart library is large: it loads only when someone opens a link's analytics.
 const LinkAnalyticsPanel = lazy(() =>
   import('../analytics/LinkAnalyticsPanel').then((module) => ({ default: module.LinkAnalyticsPanel })),
 );
 
-export function LinkCard({ link }: { link: Link }) {
+interface LinkCardProps {
+  link: Link;
+  /** Ticked for a bulk action of the list. */
+  selected: boolean;
+  onSelectedChange(selected: boolean): void;
+}
+
+export function LinkCard({ link, selected, onSelectedChange }: LinkCardProps) {
   const [editing, edit] = useDisclosure(false);
   const [deleting, confirmDelete] = useDisclosure(false);
   const { place, go } = useDashboardPlace();
@@ -40,7 +47,13 @@ export function LinkCard({ link }: { link: Link }) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={link.title || shown}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Box miw={0}>
+        <Checkbox
+          mt={4}
+          aria-label={`Select ${shown}`}
+          checked={selected}
+          onChange={(event) => onSelectedChange(event.currentTarget.checked)}
+        />
+        <Box miw={0} style={{ flex: 1 }}>
           {link.title && (
             <Text fw={600} truncate>
               {link.title}
@@ -59,7 +72,7 @@ export function LinkCard({ link }: { link: Link }) {
             {link.originalUrl}
           </Text>
           <Text size="xs" c="dimmed" mt={2}>
-            Created {relativeCreationDate(link.createdAt, new Date())}
+            Created {relativeDay(link.createdAt, new Date())}
           </Text>
         </Box>
         <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>

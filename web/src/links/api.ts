@@ -1,4 +1,4 @@
-import { linkEndpoints } from '@sniplink/contracts';
+import { type CreateLinkBody, type Link, linkEndpoints } from '@sniplink/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { currentUserQueryKey } from '../accounts/api';
 import { userAnalyticsQueryKey } from '../analytics/api';
@@ -10,11 +10,25 @@ const { listLinks, createLink, updateLink, deleteLink, duplicateLink, checkAvail
 /** A query's key starts with the path of the endpoint it asks (the GET URL, for a call without parameters). */
 export const linksQueryKey = [listLinks.path] as const;
 
-/** The signed-in user's links, newest first. */
-export const linksQueryOptions = () =>
+/** The most links the API answers at once. */
+const linksPerCall = 1000;
+
+/**
+ * The signed-in user's links, newest first; with `search`, those whose title, target or code holds it.
+ * All of them: asked a thousand at a time (the API's most) until a shorter answer says there are no more.
+ */
+export const linksQueryOptions = (search = '') =>
   queryOptions({
-    queryKey: linksQueryKey,
-    queryFn: ({ signal }) => call(listLinks, {}, { signal }),
+    queryKey: search ? ([...linksQueryKey, { search }] as const) : linksQueryKey,
+    queryFn: async ({ signal }) => {
+      const links: Link[] = [];
+      for (let offset = 0; ; offset += linksPerCall) {
+        const query = { limit: String(linksPerCall), offset: String(offset), ...(search ? { search } : {}) };
+        const page = await call(listLinks, { query }, { signal });
+        links.push(...page);
+        if (page.length < linksPerCall) return links;
+      }
+    },
   });
 
 /**
@@ -33,8 +47,7 @@ export const shortCodeAvailabilityQueryOptions = (code: string) =>
 const useLinkMutation = <Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) =>
   useRefreshingMutation(mutationFn, [linksQueryKey, currentUserQueryKey, userAnalyticsQueryKey]);
 
-export const useCreateLink = () =>
-  useLinkMutation((originalUrl: string) => call(createLink, { body: { originalUrl, title: null } }));
+export const useCreateLink = () => useLinkMutation((body: CreateLinkBody) => call(createLink, { body }));
 
 export interface LinkChanges {
   id: string;
@@ -49,6 +62,19 @@ export const useUpdateLink = () =>
   useLinkMutation(({ id, ...changes }: LinkChanges) => call(updateLink, { params: { id }, body: changes }));
 
 export const useDeleteLink = () => useLinkMutation((id: string) => call(deleteLink, { params: { id } }));
+
+/** Deletes the links one after another; answers how many were deleted (the rest failed). */
+export const useDeleteLinks = () =>
+  useLinkMutation(async (ids: readonly string[]) => {
+    let deleted = 0;
+    for (const id of ids) {
+      await call(deleteLink, { params: { id } }).then(
+        () => deleted++,
+        () => undefined,
+      );
+    }
+    return { deleted, failed: ids.length - deleted };
+  });
 
 export const useDuplicateLink = () =>
   useLinkMutation((id: string) => call(duplicateLink, { params: { id } }));

@@ -8,7 +8,7 @@ export const linksFeature: Feature = {
     {
       key: 'create-link',
       order: 50,
-      render: ({ user }) => <CreateLinkForm linksRemaining={user.linkAllowance.remaining} />,
+      render: ({ user }) => <CreateLinkForm allowance={user.linkAllowance} />,
     },
     { key: 'links', order: 70, render: () => <LinkList /> },
   ],

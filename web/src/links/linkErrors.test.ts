@@ -3,13 +3,19 @@ import { ApiError } from '../api/http';
 import {
   createLinkProblem,
   duplicateLinkProblem,
+  fieldProblemOf,
   onboardingDemoProblem,
-  startsWithHttp,
   updateLinkProblem,
 } from './linkErrors';
 
-const apiError = (status: number, code: string, message: string) =>
-  new ApiError(status, JSON.stringify({ code, message }), '');
+const apiError = (status: number, code: string, message: string, field?: string) =>
+  new ApiError(status, JSON.stringify({ code, message, field }), '');
+
+/** What the server says at an admin's limit of 14: the toast must say 14 too, never a figure of its own. */
+const freeAt14 =
+  'Free accounts can hold 14 links at a time. Delete a link, or upgrade to Pro to create more.';
+const proAt14 =
+  "Pro accounts can create 14 links a month, and this month's are used. More can be created from the 1st of next month (UTC).";
 
 describe('createLinkProblem', () => {
   it('sends a signed-out user to the login', () => {
@@ -20,32 +26,38 @@ describe('createLinkProblem', () => {
     });
   });
 
-  it('names the plan limits', () => {
-    expect(createLinkProblem(apiError(403, 'SUBSCRIPTION_REQUIRED', 'x')).title).toBe(
-      'Subscription Required',
-    );
-    expect(createLinkProblem(apiError(403, 'MONTHLY_LIMIT_REACHED', 'x')).message).toBe(
-      'You have reached your monthly limit of 500 links.',
-    );
+  it("names the plan's limit as the server says it, with the limit in force", () => {
+    expect(createLinkProblem(apiError(403, 'SUBSCRIPTION_REQUIRED', freeAt14))).toEqual({
+      title: 'Link Limit Reached',
+      message: freeAt14,
+    });
+    expect(createLinkProblem(apiError(403, 'MONTHLY_LIMIT_REACHED', proAt14)).message).toBe(proAt14);
   });
 
   it("shows the server's message, else a generic one", () => {
-    expect(createLinkProblem(apiError(400, 'INVALID_URL', 'URL is not allowed')).message).toBe(
-      'URL is not allowed',
-    );
+    expect(createLinkProblem(apiError(409, 'CONFLICT', 'Try again')).message).toBe('Try again');
     expect(createLinkProblem(new TypeError('Failed to fetch')).message).toBe('Failed to create link');
+  });
+});
+
+describe('fieldProblemOf', () => {
+  it('puts a refusal on the field the server names, if the form has it', () => {
+    const taken = apiError(409, 'SHORT_CODE_TAKEN', 'This short code is already taken', 'shortCode');
+    expect(fieldProblemOf(taken, ['originalUrl', 'shortCode'])).toEqual({
+      field: 'shortCode',
+      message: 'This short code is already taken',
+    });
+    expect(fieldProblemOf(taken, ['originalUrl'])).toBeUndefined();
+    expect(fieldProblemOf(apiError(403, 'SUBSCRIPTION_REQUIRED', freeAt14), ['originalUrl'])).toBeUndefined();
   });
 });
 
 describe('duplicateLinkProblem', () => {
   it('names the plan limits as a create does', () => {
-    expect(duplicateLinkProblem(apiError(403, 'SUBSCRIPTION_REQUIRED', 'x'))).toEqual({
-      title: 'Subscription Required',
-      message: 'Free users are limited to 5 links per month. Please subscribe to create more links.',
+    expect(duplicateLinkProblem(apiError(403, 'SUBSCRIPTION_REQUIRED', freeAt14))).toEqual({
+      title: 'Link Limit Reached',
+      message: freeAt14,
     });
-    expect(duplicateLinkProblem(apiError(403, 'MONTHLY_LIMIT_REACHED', 'x')).title).toBe(
-      'Monthly Limit Reached',
-    );
   });
 
   it('says the duplicate failed otherwise', () => {
@@ -57,32 +69,24 @@ describe('duplicateLinkProblem', () => {
 });
 
 describe('updateLinkProblem', () => {
-  it('says when a short code is taken', () => {
-    expect(updateLinkProblem(apiError(409, 'SHORT_CODE_TAKEN', 'Short code already taken')).title).toBe(
-      'Short Code Taken',
-    );
-  });
-
   it('falls back to "Failed to update link"', () => {
     expect(updateLinkProblem(new Error('boom')).message).toBe('Failed to update link');
   });
 });
 
-describe('startsWithHttp', () => {
-  it('accepts only http:// and https://', () => {
-    expect(startsWithHttp('https://example.com')).toBe(true);
-    expect(startsWithHttp('http://example.com')).toBe(true);
-    expect(startsWithHttp('example.com')).toBe(false);
-    expect(startsWithHttp('ftp://example.com')).toBe(false);
-  });
-});
-
 describe('onboardingDemoProblem', () => {
-  it('matches on the message text', () => {
-    expect(onboardingDemoProblem(apiError(429, 'RATE_LIMITED', 'Too many')).title).toBe('Demo Limit Reached');
+  it('says why at the plan limit, and asks for the way on', () => {
+    expect(onboardingDemoProblem(apiError(403, 'SUBSCRIPTION_REQUIRED', freeAt14))).toEqual({
+      title: 'Link Limit Reached',
+      message: freeAt14,
+      limitReached: true,
+    });
+  });
+
+  it('tells a refused URL and a burst apart', () => {
     expect(onboardingDemoProblem(apiError(400, 'INVALID_URL', 'Not allowed')).title).toBe('URL Not Allowed');
-    expect(onboardingDemoProblem(apiError(403, 'SUBSCRIPTION_REQUIRED', 'x')).message).toBe(
-      'Failed to create demo link',
+    expect(onboardingDemoProblem(apiError(429, 'RATE_LIMITED', 'Too many')).title).toBe(
+      'Too Many Links at Once',
     );
   });
 });

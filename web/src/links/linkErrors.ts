@@ -9,22 +9,26 @@ export interface Problem {
 const serverMessageOf = (error: unknown): string | undefined =>
   error instanceof ApiError ? error.serverMessage : undefined;
 
+/** A create refused by the plan's allowance. */
+export const isLinkLimitError = (error: unknown): error is ApiError =>
+  error instanceof ApiError &&
+  (error.code === 'SUBSCRIPTION_REQUIRED' || error.code === 'MONTHLY_LIMIT_REACHED');
+
+/**
+ * The server's refusal names the limit in force (an admin may have changed it) and what to do: it is shown
+ * as said, never with a figure of the web app's own.
+ */
+const linkLimitProblem = (error: ApiError): Problem => ({
+  title: 'Link Limit Reached',
+  message: error.serverMessage ?? 'You have no links left on your plan.',
+});
+
 /** A create that failed; `signedOut` asks the caller to go to the login. */
 export function createLinkProblem(error: unknown): Problem & { signedOut?: true } {
-  if (error instanceof ApiError) {
-    if (error.status === 401 && error.message.includes('Unauthorized')) {
-      return { title: 'Unauthorized', message: 'You are logged out. Logging in again...', signedOut: true };
-    }
-    if (error.code === 'SUBSCRIPTION_REQUIRED') {
-      return {
-        title: 'Subscription Required',
-        message: 'Free users are limited to 5 links per month. Please subscribe to create more links.',
-      };
-    }
-    if (error.code === 'MONTHLY_LIMIT_REACHED') {
-      return { title: 'Monthly Limit Reached', message: 'You have reached your monthly limit of 500 links.' };
-    }
+  if (error instanceof ApiError && error.status === 401) {
+    return { title: 'Unauthorized', message: 'You are logged out. Logging in again...', signedOut: true };
   }
+  if (isLinkLimitError(error)) return linkLimitProblem(error);
   return { title: 'Error', message: serverMessageOf(error) ?? 'Failed to create link' };
 }
 
@@ -33,13 +37,7 @@ export function createLinkProblem(error: unknown): Problem & { signedOut?: true 
  * anything else is "Failed to duplicate link".
  */
 export function duplicateLinkProblem(error: unknown): Problem {
-  if (
-    error instanceof ApiError &&
-    (error.code === 'SUBSCRIPTION_REQUIRED' || error.code === 'MONTHLY_LIMIT_REACHED')
-  ) {
-    const { title, message } = createLinkProblem(error);
-    return { title, message };
-  }
+  if (isLinkLimitError(error)) return linkLimitProblem(error);
   return { title: 'Error', message: 'Failed to duplicate link' };
 }
 
@@ -56,31 +54,37 @@ export function updateLinkProblem(error: unknown): Problem {
   return { title: 'Error', message: serverMessageOf(error) ?? 'Failed to update link' };
 }
 
-/** The dashboard's and onboarding's rule for a URL typed in. */
-export const startsWithHttp = (url: string): boolean => /^https?:\/\//i.test(url);
+/**
+ * The message of a refusal that belongs to one of a form's fields (the server names it: `originalUrl`,
+ * `shortCode`, `title`), for the form to show on that field; undefined when it belongs to none of them.
+ */
+export function fieldProblemOf<Field extends string>(
+  error: unknown,
+  fields: readonly Field[],
+): { field: Field; message: string } | undefined {
+  if (!(error instanceof ApiError) || error.status === 401) return undefined;
+  const field = fields.find((name) => name === error.field);
+  if (field === undefined) return undefined;
+  return { field, message: error.serverMessage ?? 'Please check this field' };
+}
 
-export const invalidUrlProblem: Problem = {
-  title: 'Invalid URL',
-  message: 'Please enter a valid URL starting with http:// or https://',
-};
-
-/** A demo link made during onboarding that failed; matched on the message text. */
-export function onboardingDemoProblem(error: unknown): Problem {
-  const text = error instanceof Error ? error.message : '';
-  if (text.includes('429')) {
+/**
+ * A first link made during onboarding that failed. At the plan's limit the server says why and what to
+ * do (`limitReached`: the step offers the dashboard and the upgrade); a refused URL belongs to its field.
+ */
+export function onboardingDemoProblem(error: unknown): Problem & { limitReached?: true } {
+  if (isLinkLimitError(error)) return { ...linkLimitProblem(error), limitReached: true };
+  if (error instanceof ApiError && (error.status === 429 || error.code === 'RATE_LIMITED')) {
     return {
-      title: 'Demo Limit Reached',
-      message: "You've reached the demo limit. Your free account includes 5 trackable links!",
+      title: 'Too Many Links at Once',
+      message: 'Please wait a minute and try again, or continue to your dashboard.',
     };
   }
-  if (text.includes('INVALID_URL')) {
-    return { title: 'URL Not Allowed', message: 'This URL cannot be shortened. Please try a different URL.' };
+  if (error instanceof ApiError && error.code === 'INVALID_URL') {
+    return { title: 'URL Not Allowed', message: error.serverMessage ?? 'This URL cannot be shortened.' };
   }
-  if (text.includes('RATE_LIMITED')) {
-    return {
-      title: 'Demo Limit Reached',
-      message: 'Please continue with your free account to create more links.',
-    };
-  }
-  return { title: 'Error', message: 'Failed to create demo link' };
+  return {
+    title: 'Error',
+    message: 'The link could not be created. Please check your connection and try again.',
+  };
 }

@@ -1,16 +1,24 @@
-import { toast } from '../components/toast';
-import { invalidUrlProblem, startsWithHttp } from './linkErrors';
+import { withDefaultScheme } from '@sniplink/contracts/links/typed-url';
 
 /**
- * The URL typed into the dashboard's or onboarding's form, trimmed, or undefined when there is nothing to
- * shorten: empty input is ignored, anything not starting with http(s):// gets the "Invalid URL" toast.
+ * What is wrong with a URL typed into the dashboard's or onboarding's form, said on the field at once, or
+ * null. Forgiving as the server is: `example.com/x` is `https://example.com/x`. The server checks the rest
+ * (a public host, not one of our short links) and its answer lands on the same field.
  */
-export function urlToShorten(input: string): string | undefined {
-  const url = input.trim();
-  if (!url) return undefined;
-  if (!startsWithHttp(url)) {
-    toast.error(invalidUrlProblem.title, invalidUrlProblem.message);
-    return undefined;
+export function typedUrlProblem(typed: string): string | null {
+  const url = withDefaultScheme(typed);
+  if (url === '') return 'Enter the URL to shorten';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'This is not a valid URL';
   }
-  return url;
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return 'Only http and https URLs can be shortened';
+  }
+  return null;
 }
+
+/** The URL to send: trimmed, with `https://` where no scheme was typed. */
+export const urlToSend = (typed: string): string => withDefaultScheme(typed);

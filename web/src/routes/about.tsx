@@ -2,8 +2,13 @@ import { Anchor, List, Text } from '@mantine/core';
 import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { InfoPage, InfoSection } from '../components/InfoPage';
+import { linkLimitsQueryOptions, useLinkLimitTexts } from '../links/limitsApi';
 
-export const Route = createFileRoute('/about')({ component: AboutPage });
+export const Route = createFileRoute('/about')({
+  // The allowances in force are named on the page: asked before it shows (a prefetch never fails).
+  loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(linkLimitsQueryOptions()),
+  component: AboutPage,
+});
 
 function AboutPage() {
   return (
@@ -22,8 +27,7 @@ function AboutPage() {
           <List.Item>Click counts by day, device, browser, operating system, referrer and country.</List.Item>
           <List.Item>A QR code for every link, and a CSV export of all your links and clicks.</List.Item>
           <List.Item>
-            Free: 5 links. Pro: 500 links a month for $2/month or $20/year.{' '}
-            <Anchor href="/#pricing">See pricing</Anchor>.
+            <AllowanceLine /> <Anchor href="/#pricing">See pricing</Anchor>.
           </List.Item>
         </List>
       </InfoSection>
@@ -45,5 +49,15 @@ function AboutPage() {
         </Text>
       </InfoSection>
     </InfoPage>
+  );
+}
+
+/** The allowances in force, in the words every page uses. */
+function AllowanceLine() {
+  const limits = useLinkLimitTexts();
+  return (
+    <>
+      Free: {limits.free}. Pro: {limits.pro} for $2/month or $20/year.
+    </>
   );
 }

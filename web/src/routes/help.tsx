@@ -5,12 +5,15 @@ import type { ReactNode } from 'react';
 import { livenessQueryOptions, readinessQueryOptions } from '../api/health';
 import { InfoPage, InfoSection } from '../components/InfoPage';
 import { SystemStatusCard } from '../landing/SystemStatusCard';
+import { linkLimitsQueryOptions, useLinkLimitTexts } from '../links/limitsApi';
 
 export const Route = createFileRoute('/help')({
   // Start the status calls while the page's code loads; the card shows them as they arrive.
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(livenessQueryOptions());
     void queryClient.prefetchQuery(readinessQueryOptions());
+    // The allowances in force, named in an answer: waited for, so that they never change under the reader.
+    return queryClient.prefetchQuery(linkLimitsQueryOptions());
   },
   component: HelpPage,
 });
@@ -21,7 +24,7 @@ const questions: { question: string; answer: ReactNode }[] = [
     answer: (
       <>
         Paste it into the demo on the <Anchor href="/#demo">home page</Anchor>, or into "Create New Short
-        Link" on your dashboard. The address must start with http:// or https://.
+        Link" on your dashboard. An address typed without http:// or https:// gets https://.
       </>
     ),
   },
@@ -32,8 +35,7 @@ const questions: { question: string; answer: ReactNode }[] = [
   },
   {
     question: 'How many links can I make?',
-    answer:
-      'Free accounts keep 5 links. Pro allows 500 new links a month, for $2/month or $20/year. Deleting a link on the Free plan frees its place.',
+    answer: <AllowanceAnswer />,
   },
   {
     question: 'What happens to the links I made in the demo?',
@@ -48,7 +50,7 @@ const questions: { question: string; answer: ReactNode }[] = [
   {
     question: 'Can I choose my own short code?',
     answer:
-      'Yes: edit a link and type a code of 3 to 20 letters, digits, hyphens or underscores. Sniplink tells you at once whether it is free.',
+      'Yes: type it as the custom back-half when you create a link, or edit a link: 3 to 20 letters, digits, hyphens or underscores. Sniplink tells you at once whether it is free.',
   },
   {
     question: 'How do I get my data out?',
@@ -94,5 +96,16 @@ function HelpPage() {
         .
       </Text>
     </InfoPage>
+  );
+}
+
+/** The allowances in force, in the words every page uses. */
+function AllowanceAnswer() {
+  const limits = useLinkLimitTexts();
+  return (
+    <>
+      Free accounts hold {limits.free}: deleting a link frees its place. Pro creates {limits.pro}, for
+      $2/month or $20/year.
+    </>
   );
 }

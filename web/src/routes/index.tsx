@@ -8,6 +8,7 @@ import { PagePending } from '../components/PagePending';
 import { PageTitle } from '../components/PageTitle';
 import { dashboardSearchSchema } from '../dashboard/places';
 import { LandingPage } from '../landing/LandingPage';
+import { linkLimitsQueryOptions } from '../links/limitsApi';
 
 const pageTitle = pages['/'].title;
 
@@ -23,10 +24,14 @@ export const Route = createFileRoute('/')({
   // The dashboard's places open dialogs and panels whose data the loader brings.
   loaderDeps: ({ search: { support, ticket, analytics } }) => ({ support, ticket, analytics }),
   loader: async ({ context: { queryClient }, deps }) => {
+    // Asked alongside: the landing page names the link allowances in force (a prefetch never fails).
+    const limits = queryClient.prefetchQuery(linkLimitsQueryOptions());
     const user = await signedInUserOrNull(queryClient);
     if (user) {
       const { loadDashboard } = await import('../dashboard/DashboardPage');
       await loadDashboard(queryClient, deps);
+    } else {
+      await limits;
     }
   },
   // A failure shows the router's default, PageError.

@@ -2,8 +2,13 @@ import { Anchor, List, Text } from '@mantine/core';
 import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { InfoPage, InfoSection } from '../components/InfoPage';
+import { linkLimitsQueryOptions, useLinkLimitTexts } from '../links/limitsApi';
 
-export const Route = createFileRoute('/terms')({ component: TermsPage });
+export const Route = createFileRoute('/terms')({
+  // The allowances in force are named on the page: asked before it shows (a prefetch never fails).
+  loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(linkLimitsQueryOptions()),
+  component: TermsPage,
+});
 
 function TermsPage() {
   return (
@@ -21,9 +26,10 @@ function TermsPage() {
       </InfoSection>
       <InfoSection title="Plans and payment">
         <Text>
-          Free accounts can keep 5 links. Pro costs $2 a month or $20 a year and allows 500 new links a month;
-          it renews until you cancel, and cancelling keeps your existing links working. Premium short codes
-          are one-time purchases for Pro users and stay yours after a subscription ends.
+          Free accounts can hold <AllowanceText plan="free" />. Pro costs $2 a month or $20 a year and allows{' '}
+          <AllowanceText plan="pro" />; it renews until you cancel, and cancelling keeps your existing links
+          working. Premium short codes are one-time purchases for Pro users and stay yours after a
+          subscription ends.
         </Text>
       </InfoSection>
       <InfoSection title="Demo links">
@@ -50,4 +56,9 @@ function TermsPage() {
       </InfoSection>
     </InfoPage>
   );
+}
+
+/** One plan's allowance in force, in the words every page uses. */
+function AllowanceText({ plan }: { plan: 'free' | 'pro' }) {
+  return <>{useLinkLimitTexts()[plan]}</>;
 }

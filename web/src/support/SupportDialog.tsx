@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { upperFirst } from '@mantine/hooks';
 import {
   TICKET_MESSAGE_MAX,
   TICKET_SUBJECT_MAX,
@@ -22,10 +23,10 @@ import {
 } from '@sniplink/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { relativeDay } from '../components/dates';
 import { ListTable } from '../components/ListTable';
 import { toast } from '../components/toast';
 import { useDashboardPlace } from '../dashboard/useDashboardPlace';
-import { relativeCreationDate } from '../links/relativeDate';
 import {
   ticketMessagesQueryOptions,
   ticketStatusColor,
@@ -45,7 +46,8 @@ const priorityLabels: Record<TicketPriority, string> = {
 };
 const priorityOptions = ticketPriorities.map((value) => ({ value, label: priorityLabels[value] }));
 
-const createdLabel = (iso: string) => relativeCreationDate(iso, new Date());
+// Alone in its cell: "Today", "3 days ago".
+const createdLabel = (iso: string) => upperFirst(relativeDay(iso, new Date()));
 
 /**
  * The Support Center: the user's tickets, a form to open one, and a conversation

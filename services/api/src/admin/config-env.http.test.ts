@@ -48,7 +48,7 @@ describe('FREE_LINK_LIMIT and PRO_LINK_LIMIT', () => {
       status: 403,
       body: {
         code: 'SUBSCRIPTION_REQUIRED',
-        message: 'Free accounts can hold 2 links. Upgrade to Pro to create more.',
+        message: 'Free accounts can hold 2 links at a time. Delete a link, or upgrade to Pro to create more.',
       },
     });
 
@@ -71,7 +71,11 @@ describe('FREE_LINK_LIMIT and PRO_LINK_LIMIT', () => {
     for (let n = 1; n <= 3; n++) expect((await create(client, n)).status).toBe(201);
     expect(await create(client, 4)).toMatchObject({
       status: 403,
-      body: { code: 'MONTHLY_LIMIT_REACHED', message: 'You have reached your monthly limit of 3 links.' },
+      body: {
+        code: 'MONTHLY_LIMIT_REACHED',
+        message:
+          "Pro accounts can create 3 links a month, and this month's are used. More can be created from the 1st of next month (UTC).",
+      },
     });
 
     expect((await add('links.pro_monthly_limit', '4')).status).toBe(201);

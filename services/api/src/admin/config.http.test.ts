@@ -236,7 +236,7 @@ describe('config values applied without restart', () => {
       status: 403,
       body: {
         code: 'SUBSCRIPTION_REQUIRED',
-        message: 'Free accounts can hold 2 links. Upgrade to Pro to create more.',
+        message: 'Free accounts can hold 2 links at a time. Delete a link, or upgrade to Pro to create more.',
       },
     });
     expect(await allowance(client)).toEqual({ period: 'lifetime', used: 2, limit: 2, remaining: 0 });
@@ -272,7 +272,11 @@ describe('config values applied without restart', () => {
       expect((await create(client, 1)).status).toBe(201);
       expect(await create(client, 2)).toMatchObject({
         status: 403,
-        body: { code: 'MONTHLY_LIMIT_REACHED', message: 'You have reached your monthly limit of 1 links.' },
+        body: {
+          code: 'MONTHLY_LIMIT_REACHED',
+          message:
+            "Pro accounts can create 1 link a month, and this month's are used. More can be created from the 1st of next month (UTC).",
+        },
       });
     } finally {
       await remove('links.pro_monthly_limit');

@@ -95,7 +95,7 @@ async function expectBobUntouched(bob: Awaited<ReturnType<typeof person>>) {
     status: 403,
     body: {
       code: 'SUBSCRIPTION_REQUIRED',
-      message: 'Free accounts can hold 5 links. Upgrade to Pro to create more.',
+      message: 'Free accounts can hold 5 links at a time. Delete a link, or upgrade to Pro to create more.',
     },
   });
   const callsBefore = payments.calls.length;

@@ -7,6 +7,7 @@ import type { SessionStore } from '../accounts/sessions';
 import { buildApp } from '../app';
 import type { LinkService } from '../links/link-service';
 import { linkRoutes } from '../links/routes';
+import { fixedSettings } from '../shared/settings';
 
 const link: Link = {
   id: 'f3b3c1f0-0000-4000-8000-000000000001',
@@ -29,7 +30,9 @@ async function appListing(rows: unknown[]): Promise<FastifyInstance> {
     log: createLogger('silent'),
     readiness: {},
     allowedOrigins: [],
-    routes: [(api) => linkRoutes(api, { links, sessions, db: undefined as never })],
+    routes: [
+      (api) => linkRoutes(api, { links, sessions, db: undefined as never, settings: fixedSettings() }),
+    ],
     sessions,
     writeLimits: {
       limiters: ({ keyPrefix, points, durationSeconds }) =>

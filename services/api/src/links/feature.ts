@@ -7,7 +7,9 @@ import { linkRoutes } from './routes';
 /** Links: a user's short links and their codes. The link service starts with the runtime (the CLIs use it). */
 export const linksFeature = defineFeature({
   name: 'links',
-  routes: (_services, { links, sessions, db }) => [(api) => linkRoutes(api, { links, sessions, db })],
+  routes: (_services, { links, sessions, db, settings }) => [
+    (api) => linkRoutes(api, { links, sessions, db, settings }),
+  ],
   housekeeping:
     (_services, { db }) =>
     () =>

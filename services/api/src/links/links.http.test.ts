@@ -68,6 +68,20 @@ describe('creating links', () => {
     });
   });
 
+  it('gives https:// to a target typed without a scheme, trimmed, on create and on edit', async () => {
+    const { client } = await signedIn();
+    const made = await create(client, { originalUrl: '  example.com/x  ' });
+    expect(made.status).toBe(201);
+    expect(made.body.originalUrl).toBe('https://example.com/x');
+    const edited = await client.patch<Link>(`/api/links/${made.body.id}`, {
+      originalUrl: 'www.example.org/y',
+    });
+    expect(edited.body.originalUrl).toBe('https://www.example.org/y');
+    // A short link of this site stays refused, however it is typed.
+    const own = await client.post<ErrorBody>('/api/links', { originalUrl: 'snip.example.com/s/abcdefg' });
+    expect(own.body).toMatchObject({ code: 'INVALID_URL', field: 'originalUrl' });
+  });
+
   it('takes a custom code, unique ignoring case: taken is 409 with "already taken"', async () => {
     const { client } = await signedIn();
     const code = `Shop-${++counter}${Date.now() % 100000}`;

@@ -1,4 +1,9 @@
-import { linkEndpoints } from '@sniplink/contracts';
+import {
+  FREE_LINK_LIMIT,
+  linkAllowanceText,
+  linkEndpoints,
+  PRO_MONTHLY_LINK_LIMIT,
+} from '@sniplink/contracts';
 import type { Database } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,11 +12,13 @@ import { z } from 'zod';
 import { sessionOf } from '../accounts/current-session';
 import type { SessionStore } from '../accounts/sessions';
 import { featureRoutes } from '../http/route-schema';
+import { linkLimitsOf, type Settings } from '../shared/settings';
 import { idempotent } from './idempotency';
 import type { LinkService } from './link-service';
 
 export interface LinkRoutesDeps {
   links: LinkService;
+  settings: Settings;
   sessions: SessionStore;
   db: Kysely<Database>;
 }
@@ -54,7 +61,7 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
   api.route({
     ...route('createLink', {
       summary: 'Shorten a URL',
-      description: 'Free accounts hold 5 links; Pro makes 500 a month.',
+      description: `Free accounts hold ${linkAllowanceText('lifetime', FREE_LINK_LIMIT)}; Pro creates ${linkAllowanceText('month', PRO_MONTHLY_LINK_LIMIT)} (the defaults: GET /api/links/limits gives the limits in force).`,
       headers: idempotencyKey,
       answers: { 201: 'The link' },
       errors: { 400: BAD_LINK, 403: PLAN_LIMITS, 409: ['SHORT_CODE_TAKEN', 'CONFLICT'] },
@@ -107,6 +114,18 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
       const { userId } = sessionOf(request);
       return reply.code(201).send(await links.duplicate(userId, request.params.id));
     },
+  });
+
+  api.route({
+    ...route('linkLimits', {
+      summary: 'The link allowances in force',
+      description:
+        'Open to anyone; an admin may change them (`links.free_limit`, `links.pro_monthly_limit`).',
+      session: undefined,
+      answers: { 200: 'Links a Free account may hold, links a Pro account may create a month' },
+    }),
+    handler: async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send(linkLimitsOf(deps.settings)),
   });
 
   api.route({

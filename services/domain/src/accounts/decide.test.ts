@@ -173,7 +173,7 @@ describe('the link allowance follows the paid plan the user stream mirrors', () 
       .when({ type: 'TakeLinkSlot', linkId: sixth, now, limits: lowered })
       .thenThrows({
         code: 'SUBSCRIPTION_REQUIRED',
-        message: 'Free accounts can hold 2 links. Upgrade to Pro to create more.',
+        message: 'Free accounts can hold 2 links at a time. Delete a link, or upgrade to Pro to create more.',
       });
     // Giving one back under the lowered allowance does not make room: 4 held, 2 allowed.
     const released: UserStreamEvent = {
@@ -195,7 +195,8 @@ describe('the link allowance follows the paid plan the user stream mirrors', () 
       })
       .thenThrows({
         code: 'MONTHLY_LIMIT_REACHED',
-        message: 'You have reached your monthly limit of 5 links.',
+        message:
+          "Pro accounts can create 5 links a month, and this month's are used. More can be created from the 1st of next month (UTC).",
       });
   });
 

@@ -5,6 +5,7 @@ import {
   FREE_LINK_LIMIT,
   type LinkLimits,
   linkAllowance,
+  linkLimitReachedMessage,
   linkQuotaEvents,
   type PaidPeriod,
   type PlanId,
@@ -152,14 +153,8 @@ function takeLinkSlot(
     return [{ type: 'LinkSlotTaken', data: { linkId, month } }];
   }
   throw pro
-    ? new ForbiddenError(
-        'MONTHLY_LIMIT_REACHED',
-        `You have reached your monthly limit of ${limits.proMonthly} links.`,
-      )
-    : new ForbiddenError(
-        'SUBSCRIPTION_REQUIRED',
-        `Free accounts can hold ${limits.free} links. Upgrade to Pro to create more.`,
-      );
+    ? new ForbiddenError('MONTHLY_LIMIT_REACHED', linkLimitReachedMessage('month', limits.proMonthly))
+    : new ForbiddenError('SUBSCRIPTION_REQUIRED', linkLimitReachedMessage('lifetime', limits.free));
 }
 
 function mirrorAdminFlag(

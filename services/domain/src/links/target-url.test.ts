@@ -23,6 +23,15 @@ describe('target URL rules', () => {
     expect(checkTargetUrl('https://snip.example.com/home', own)).toBe('https://snip.example.com/home');
   });
 
+  it('gives https:// to an address typed without a scheme, and checks it as any other', () => {
+    expect(checkTargetUrl(' example.com/x ', own)).toBe('https://example.com/x');
+    expect(checkTargetUrl('www.example.com:8443/a', own)).toBe('https://www.example.com:8443/a');
+    expect(invalid('snip.example.com/s/abc1234')?.message).toBe(
+      'A short link of this site cannot be shortened again',
+    );
+    expect(invalid('localhost:3000/x')?.message).toBe('This URL does not point to a public website');
+  });
+
   it.each([
     ['ftp://example.com/file', 'Only http and https URLs can be shortened'],
     ['javascript:alert(1)', 'Only http and https URLs can be shortened'],

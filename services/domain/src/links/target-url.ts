@@ -1,3 +1,4 @@
+import { withDefaultScheme } from '@sniplink/contracts/links/typed-url';
 import ipaddr from 'ipaddr.js';
 import { parse } from 'tldts';
 import { ValidationError } from '../errors';
@@ -9,10 +10,11 @@ const invalidUrl = (message: string) => new ValidationError(message, 'originalUr
 /**
  * A link's target, checked without any DNS look-up: http or https; a domain name under a public suffix
  * (ICANN or a private registry such as github.io) or a public IP address; at most 2048 characters; and
- * never a short link of this site (which would loop). Returns the URL as the WHATWG parser normalises it.
+ * never a short link of this site (which would loop). An address typed without a scheme gets `https://`.
+ * Returns the URL as the WHATWG parser normalises it.
  */
 export function checkTargetUrl(raw: string, ownOrigins: readonly string[]): string {
-  const candidate = raw.trim();
+  const candidate = withDefaultScheme(raw);
   if (candidate.length === 0) throw invalidUrl('Enter the URL to shorten');
   if (candidate.length > MAX_URL_LENGTH)
     throw invalidUrl(`The URL must be at most ${MAX_URL_LENGTH} characters`);

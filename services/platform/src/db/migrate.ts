@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
+import { MigrationError } from '../startup';
 import type { Database } from './schema';
 
 /**
@@ -15,10 +16,9 @@ export async function migrateToLatest(
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
-    const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(
-      `Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    // No migration named as failed: none ran, the database was not reached (its error says why).
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    throw failed ? new MigrationError(failed, error) : error;
   }
   return (results ?? []).map((result) => result.migrationName);
 }

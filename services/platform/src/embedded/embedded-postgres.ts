@@ -124,7 +124,10 @@ async function startOwned(context: StartContext): Promise<EmbeddedPostgresHandle
 async function retirePreviousServer(layout: ClusterLayout, log: Logger): Promise<void> {
   const orphanPid = findRunningPostmaster(layout.clusterDir);
   if (orphanPid !== null) {
-    log.warn({ pid: orphanPid }, 'stopping orphaned PostgreSQL server left by an app process that is gone');
+    log.warn(
+      { postgresPid: orphanPid },
+      'stopping orphaned PostgreSQL server left by an app process that is gone',
+    );
     await stopPostmaster(orphanPid, log);
   }
   await clearDeadServer(layout, log);
@@ -153,7 +156,7 @@ async function launch(context: StartContext, cancelled: () => boolean): Promise<
     throw error;
   }
   log.info(
-    { pid: child.pid, clusterDir: layout.clusterDir, ms: Date.now() - startedAt },
+    { postgresPid: child.pid, clusterDir: layout.clusterDir, ms: Date.now() - startedAt },
     'embedded PostgreSQL ready',
   );
   return child;
@@ -183,7 +186,7 @@ function ownedHandle(context: StartContext, child: ChildProcess): EmbeddedPostgr
     await supervisor.stop();
     removeSocketDirIfEmpty(layout.socketDir); // a clean shutdown removed the socket and its lock file
     releaseOwnership(layout.ownerFile);
-    log.info({ pid: supervisor.pid }, 'embedded PostgreSQL stopped');
+    log.info({ postgresPid: supervisor.pid }, 'embedded PostgreSQL stopped');
   };
   return {
     connectionString: connectionStringFor(layout.socketDir),
@@ -214,7 +217,10 @@ async function attach(context: StartContext, owner: OwnerRecord): Promise<Embedd
     throw new Error(`App process ${owner.pid} owns the embedded PostgreSQL, but: ${error.message}`);
   });
   const pid = readPostmasterPidFile(layout.clusterDir)?.pid ?? -1;
-  log.info({ pid, ownerPid: owner.pid }, 'attached to embedded PostgreSQL owned by another app process');
+  log.info(
+    { postgresPid: pid, ownerPid: owner.pid },
+    'attached to embedded PostgreSQL owned by another app process',
+  );
   return {
     connectionString,
     owned: false,

@@ -141,11 +141,14 @@ async function waitForAllToExit(pids: number[], timeoutMs: number): Promise<bool
 export async function stopPostmaster(pid: number, log: Logger): Promise<void> {
   sendSignal(pid, 'SIGINT');
   if (await waitForExit(pid, FAST_SHUTDOWN_GRACE_MS)) return;
-  log.warn({ pid }, `PostgreSQL did not stop within ${FAST_SHUTDOWN_GRACE_MS} ms; immediate shutdown`);
+  log.warn(
+    { postgresPid: pid },
+    `PostgreSQL did not stop within ${FAST_SHUTDOWN_GRACE_MS} ms; immediate shutdown`,
+  );
   const children = childPidsOf(pid);
   signalGroups([pid, ...children], 'SIGQUIT');
   if (await waitForExit(pid, IMMEDIATE_SHUTDOWN_GRACE_MS)) return;
-  log.error({ pid }, 'PostgreSQL ignored SIGQUIT; killing it');
+  log.error({ postgresPid: pid }, 'PostgreSQL ignored SIGQUIT; killing it');
   signalGroups([pid, ...children, ...childPidsOf(pid)], 'SIGKILL');
   await waitForExit(pid, IMMEDIATE_SHUTDOWN_GRACE_MS);
 }

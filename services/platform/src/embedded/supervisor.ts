@@ -98,7 +98,7 @@ export class ServerSupervisor {
     this.lastExit = { at: new Date().toISOString(), code, signal };
     if (Date.now() - this.startedAt >= STABLE_AFTER_MS) this.quickFailures = 0;
     this.deps.log.error(
-      { pid: child.pid, code, signal, restartInMs: this.nextDelay() },
+      { postgresPid: child.pid, code, signal, restartInMs: this.nextDelay() },
       'embedded PostgreSQL exited unexpectedly; starting it again',
     );
     this.restarting = this.restart().finally(() => {
@@ -124,7 +124,7 @@ export class ServerSupervisor {
         this.startedAt = Date.now();
         this.restarts++;
         this.deps.log.info(
-          { pid: child.pid, restarts: this.restarts, downMs: Date.now() - diedAt },
+          { postgresPid: child.pid, restarts: this.restarts, downMs: Date.now() - diedAt },
           'embedded PostgreSQL restarted',
         );
         return;

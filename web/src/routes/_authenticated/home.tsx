@@ -10,6 +10,7 @@ import { PagePending } from '../../components/PagePending';
 import { toast } from '../../components/toast';
 import { DashboardPage } from '../../dashboard/DashboardPage';
 import { type DashboardSearch, dashboardSearchSchema } from '../../dashboard/places';
+import { useLinkLimitTexts } from '../../links/limitsApi';
 
 /**
  * The card payment provider may come back with ?payment=success&session_id=… (the
@@ -45,10 +46,11 @@ function HomePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useSignedInUser();
+  const limits = useLinkLimitTexts();
 
   usePaymentReturn('/home', search, (outcome) => {
     if (outcome === 'confirmed') {
-      toast.success('Payment Successful!', 'Welcome to Sniplink Pro: 500 links a month are yours.');
+      toast.success('Payment Successful!', `Welcome to Sniplink Pro: ${limits.pro} are yours.`);
     } else if (outcome !== 'canceled') showPaymentNotice(outcome);
   });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Logger } from '@sniplink/platform';
+import { ConfigError, type Logger } from '@sniplink/platform';
 
 /** Where the generated webhook signing secret is kept, in DATA_DIR. */
 export const WEBHOOK_SECRET_FILE = 'webhook-secret';
@@ -45,7 +45,8 @@ function secretForThisRun(file: string, err: unknown, log: Logger): string {
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
-class NotASecretError extends Error {}
+/** A file an operator can fix (or delete): reported as a bad setting is, exit 2. */
+class NotASecretError extends ConfigError {}
 
 async function readSecret(file: string): Promise<string | undefined> {
   let text: string;
@@ -57,9 +58,9 @@ async function readSecret(file: string): Promise<string | undefined> {
   }
   const secret = text.trim();
   if (!/^whsec_\S+$/.test(secret)) {
-    throw new NotASecretError(
+    throw new NotASecretError([
       `${file} does not hold a webhook signing secret (whsec_…): delete it to have a new one made, or set STRIPE_WEBHOOK_SECRET`,
-    );
+    ]);
   }
   return secret;
 }
