@@ -1,7 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { StatCard } from '../dashboard/StatCard';
-import { overviewGroups } from './overviewCards';
+import { demoLinksNote, overviewGroups } from './overviewCards';
 import { adminDetailedStatsQueryOptions } from './statsApi';
 
 /**
@@ -23,7 +23,7 @@ export function OverviewTab() {
         </Text>
         {refresh}
       </Group>
-      {overviewGroups(stats.data).map((group) => (
+      {overviewGroups(stats.data).map((group, index) => (
         <Stack key={group.title ?? 'headline'} gap="sm">
           {group.title && (
             <Title order={2} size="h4">
@@ -35,6 +35,11 @@ export function OverviewTab() {
               <StatCard key={card.label} label={card.label} value={card.value} />
             ))}
           </SimpleGrid>
+          {index === 0 && (
+            <Text size="sm" c="dimmed">
+              {demoLinksNote(stats.data.demoLinks)}
+            </Text>
+          )}
         </Stack>
       ))}
     </Stack>

@@ -8,8 +8,10 @@ export interface AdminStatsSummary {
   totalUsers: number;
   /** Subscriptions that make their user Pro at the instant asked (billing's `revenueOverview`). */
   activeSubscriptions: number;
-  /** Links that exist: created and not deleted, demo links included. */
+  /** The accounts' links that exist: created and not deleted (demo links no account holds are `demoLinks`). */
   totalLinks: number;
+  /** Demo links made on the landing page that no account holds, not deleted or expired. */
+  demoLinks: number;
   /** Human clicks ever counted (bots are redirected, not counted), on links deleted since too. */
   totalClicks: number;
 }
@@ -26,6 +28,8 @@ export interface AdminDetailedStats extends AdminStatsSummary {
   freeUsers: number;
   /** Accounts (not erased) with a subscription that makes them Pro; an operator's grant is not paid. */
   paidUsers: number;
+  /** Accounts Pro by an operator's grant alone (no paid subscription): free + paid + granted = total. */
+  grantedUsers: number;
   /** The active subscriptions' price per month, in cents (a yearly one's price / 12, the sum rounded once). */
   monthlyRevenue: number;
 }
@@ -39,6 +43,7 @@ export interface StatsInstant {
 interface FigureRow {
   total_users: string;
   total_links: string;
+  demo_links: string;
   total_clicks: string;
   active_subscriptions: string;
 }
@@ -111,17 +116,19 @@ export async function adminDetailedStats(
     linksCreatedToday: Number(row.links_today),
     clicksToday: Number(row.clicks_today),
     newUsersThisMonth: Number(row.signups_month),
-    // Pro by a grant alone is neither free nor paid.
+    // Pro by a grant alone is neither free nor paid: its own bucket, so the three add up to the total.
     freeUsers: Math.max(0, summary.totalUsers - paidUsers - Number(row.granted_only)),
     paidUsers,
+    grantedUsers: Number(row.granted_only),
     monthlyRevenue: Number(row.monthly_revenue),
   };
 }
 
-/** The one-row counts (absent before the first event or click: zero). */
+/** The one-row counts (absent before the first event or click: zero), and the few unclaimed demo links. */
 const totals = sql`
   coalesce((SELECT users FROM rm_admin_totals), 0) AS total_users,
   coalesce((SELECT links FROM rm_admin_totals), 0) AS total_links,
+  (SELECT count(*) FROM rm_admin_demo_links) AS demo_links,
   coalesce((SELECT clicks FROM rm_platform_clicks), 0) AS total_clicks`;
 
 function rowOf<Row>(rows: Row[]): Row {
@@ -133,6 +140,7 @@ function rowOf<Row>(rows: Row[]): Row {
 const summaryOf = (row: FigureRow): AdminStatsSummary => ({
   totalUsers: Number(row.total_users),
   activeSubscriptions: Number(row.active_subscriptions),
-  totalLinks: Number(row.total_links),
+  totalLinks: Math.max(0, Number(row.total_links) - Number(row.demo_links)),
+  demoLinks: Number(row.demo_links),
   totalClicks: Number(row.total_clicks),
 });

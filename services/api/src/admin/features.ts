@@ -3,6 +3,7 @@ import * as adminStats from '@sniplink/platform/migrations/2026-11-27T02-admin-s
 import * as adminConfig from '@sniplink/platform/migrations/2026-11-27T03-admin-config';
 import * as announcementTables from '@sniplink/platform/migrations/2026-11-27T04-announcements';
 import * as adminAudit from '@sniplink/platform/migrations/2026-11-27T05-admin-audit';
+import * as adminDemoLinks from '@sniplink/platform/migrations/2026-11-28T13-admin-demo-links';
 import { adminDetailedStats, adminStatsSummary, auditHistory } from '@sniplink/projections';
 import { defineFeature } from '../feature';
 import { AnnouncementService } from './announcement-service';
@@ -39,7 +40,7 @@ export const statsFeature = defineFeature({
         }),
     ];
   },
-  migrations: { '2026-11-27T02-admin-stats': adminStats },
+  migrations: { '2026-11-27T02-admin-stats': adminStats, '2026-11-28T13-admin-demo-links': adminDemoLinks },
 });
 
 /** The Users tab: find, suspend, erase, change plans and the admin flag. */
