@@ -107,6 +107,12 @@ describe.skipIf(unavailable !== undefined)('the admin Overview in a real browser
       'Pro (granted)': '0',
       'Monthly Revenue': '$0.00',
     });
+    // The last 30 days as charts: today's sign-ups and link among them.
+    await page.getByRole('heading', { name: 'Last 30 Days', level: 2 }).waitFor();
+    await page.getByRole('img', { name: 'Links created: 1 in 30 days' }).waitFor();
+    await page.getByRole('img', { name: 'Sign-ups: 2 in 30 days' }).waitFor();
+    await page.getByRole('img', { name: 'Clicks: 0 in 30 days' }).waitFor();
+    await page.getByRole('img', { name: 'Revenue: $0.00 in 30 days' }).waitFor();
     await userContext.close();
     await adminContext.close();
   });

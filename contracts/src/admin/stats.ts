@@ -34,3 +34,20 @@ export const adminDetailedStatsSchema = adminStatsSchema.extend({
   timeZone: z.string().describe('Where "today" and "this month" begin: the TIME_ZONE setting (IANA name)'),
 });
 export type AdminDetailedStats = z.infer<typeof adminDetailedStatsSchema>;
+
+/** `GET /api/admin/stats/trends`: the Overview's charts, a day at a time. */
+export const adminTrendsSchema = z.object({
+  days: z
+    .array(
+      z.object({
+        date: z.string().describe('The day (YYYY-MM-DD) in `timeZone`'),
+        signups: count('Sign-ups that day (erased since or not)'),
+        linksCreated: count('Links accounts created that day (deleted since or not; demo links not)'),
+        clicks: count('Human clicks that day'),
+        revenue: count('Cents taken that day: subscriptions started and premium slugs sold (not refunded)'),
+      }),
+    )
+    .describe('The last 30 days, today included, oldest first'),
+  timeZone: z.string().describe('Where a day begins: the TIME_ZONE setting (IANA name)'),
+});
+export type AdminTrends = z.infer<typeof adminTrendsSchema>;

@@ -1,8 +1,9 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { StatCard } from '../dashboard/StatCard';
+import { OverviewTrends } from './OverviewTrends';
 import { demoLinksNote, overviewGroups } from './overviewCards';
-import { adminDetailedStatsQueryOptions } from './statsApi';
+import { adminDetailedStatsQueryOptions, adminTrendsQueryOptions } from './statsApi';
 
 /**
  * The Overview tab: the headline cards, "Daily Activity" and "Distribution",
@@ -10,8 +11,17 @@ import { adminDetailedStatsQueryOptions } from './statsApi';
  */
 export function OverviewTab() {
   const stats = useSuspenseQuery(adminDetailedStatsQueryOptions());
+  const trends = useQueryClient();
   const refresh = (
-    <Button variant="default" size="xs" onClick={() => void stats.refetch()} loading={stats.isFetching}>
+    <Button
+      variant="default"
+      size="xs"
+      onClick={() => {
+        void stats.refetch();
+        void trends.refetchQueries(adminTrendsQueryOptions());
+      }}
+      loading={stats.isFetching}
+    >
       Refresh
     </Button>
   );
@@ -42,6 +52,7 @@ export function OverviewTab() {
           )}
         </Stack>
       ))}
+      <OverviewTrends />
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import * as adminConfig from '@sniplink/platform/migrations/2026-11-27T03-admin-
 import * as announcementTables from '@sniplink/platform/migrations/2026-11-27T04-announcements';
 import * as adminAudit from '@sniplink/platform/migrations/2026-11-27T05-admin-audit';
 import * as adminDemoLinks from '@sniplink/platform/migrations/2026-11-28T13-admin-demo-links';
-import { adminDetailedStats, adminStatsSummary, auditHistory } from '@sniplink/projections';
+import { adminDetailedStats, adminStatsSummary, adminTrends, auditHistory } from '@sniplink/projections';
 import { defineFeature } from '../feature';
 import { AnnouncementService } from './announcement-service';
 import { announcementAdminRoutes, announcementRoutes } from './announcements';
@@ -35,6 +35,7 @@ export const statsFeature = defineFeature({
           stats: {
             summary: (now) => adminStatsSummary(db, now),
             detailed: async (now) => ({ ...(await adminDetailedStats(db, { now, timeZone })), timeZone }),
+            trends: async (now) => ({ days: await adminTrends(db, { now, timeZone }), timeZone }),
           },
           clock,
         }),

@@ -1,5 +1,6 @@
 import {
   type AdminDetailedStats,
+  type AdminTrends,
   billingStream,
   type Link,
   linkEvents,
@@ -153,6 +154,37 @@ describe('GET /api/admin/stats and /stats/detailed', () => {
       expect(stats[figure]).toBeGreaterThan(0);
     // The buckets of accounts add up to the accounts.
     expect(stats.freeUsers + stats.paidUsers + stats.grantedUsers).toBe(stats.totalUsers);
+  });
+});
+
+describe('GET /api/admin/stats/trends', () => {
+  it('answers the last 30 days, today last, each day agreeing with the figures of today', async () => {
+    const user = await signedUpClient(t.api, 'trends');
+    const made = await user.client.post<Link>('/api/links', {
+      originalUrl: 'https://example.com/t',
+      title: null,
+    });
+    expect(made.status).toBe(201);
+    await subscribe(user, 'monthly');
+    const stats = await until(detailed, (s) => s.linksCreatedToday > 0, 10_000);
+    const answer = await t.admin.get<AdminTrends>('/api/admin/stats/trends');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.body.timeZone).toBe('UTC');
+    const { days } = answer.body;
+    expect(days).toHaveLength(30);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(days.at(-1)?.date).toBe(today);
+    // One a day, oldest first, no day missing.
+    for (let i = 1; i < days.length; i++)
+      expect(Date.parse(days[i]?.date ?? '') - Date.parse(days[i - 1]?.date ?? '')).toBe(86_400_000);
+    expect(days.at(-1)).toMatchObject({
+      linksCreated: stats.linksCreatedToday,
+      clicks: stats.clicksToday,
+    });
+    expect(days.at(-1)?.signups).toBeGreaterThanOrEqual(1);
+    // Revenue: the subscriptions started today, in cents.
+    expect(days.at(-1)?.revenue).toBeGreaterThan(0);
   });
 });
 
