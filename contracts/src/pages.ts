@@ -94,7 +94,7 @@ export const pages = {
   '/home': { title: 'Your Dashboard', description: tagline, indexing: 'noindex' },
   '/profile': { title: 'Profile Settings', description: tagline, indexing: 'noindex' },
   '/onboarding': { title: "Welcome, let's get you started", description: tagline, indexing: 'noindex' },
-  '/admin': { title: 'Admin Console', description: tagline, indexing: 'noindex' },
+  '/admin': { title: 'Admin Panel', description: tagline, indexing: 'noindex' },
 } as const satisfies Record<string, PageMeta>;
 
 export type PagePath = keyof typeof pages;

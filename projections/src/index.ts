@@ -34,6 +34,7 @@ export {
   type AdminStatsSummary,
   adminDetailedStats,
   adminStatsSummary,
+  adminTrends,
   type StatsInstant,
 } from './admin/stats/queries';
 export {

@@ -27,7 +27,8 @@ describe.skipIf(unavailable !== undefined)('the admin Overview in a real browser
       'Clicks Today',
       'New Users This Month',
       'Free Users',
-      'Paid Users',
+      'Pro (paid)',
+      'Pro (granted)',
       'Monthly Revenue',
     ];
     return Object.fromEntries(await Promise.all(labels.map(async (l) => [l, await statValue(page, l)])));
@@ -56,10 +57,28 @@ describe.skipIf(unavailable !== undefined)('the admin Overview in a real browser
       'Links Created Today': '0',
       'New Users This Month': '1',
       'Free Users': '1',
-      'Paid Users': '0',
+      'Pro (paid)': '0',
+      'Pro (granted)': '0',
       'Monthly Revenue': '$0.00',
     });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // A visitor's demo link on the landing page: not one of the accounts' links, and said so.
+    const visitor = await newDesktopContext(stack().browser, stack().app.baseUrl);
+    const demo = await visitor.request.post('/api/demo/shorten', {
+      data: { url: 'https://example.com/demo' },
+    });
+    expect(demo.status(), await demo.text()).toBe(201);
+    await visitor.close();
+    await expect
+      .poll(async () => {
+        await refresh.click();
+        return page.getByText(/demo links? made on the landing page/).innerText();
+      })
+      .toBe(
+        'Total Links counts the accounts’ links. 1 demo link made on the landing page without an account is not counted.',
+      );
+    expect(await statValue(page, 'Total Links')).toBe('0');
 
     // Someone else signs up and makes a link.
     const userContext = await newDesktopContext(stack().browser, stack().app.baseUrl);
@@ -84,9 +103,16 @@ describe.skipIf(unavailable !== undefined)('the admin Overview in a real browser
       'Clicks Today': '0',
       'New Users This Month': '2',
       'Free Users': '2',
-      'Paid Users': '0',
+      'Pro (paid)': '0',
+      'Pro (granted)': '0',
       'Monthly Revenue': '$0.00',
     });
+    // The last 30 days as charts: today's sign-ups and link among them.
+    await page.getByRole('heading', { name: 'Last 30 Days', level: 2 }).waitFor();
+    await page.getByRole('img', { name: 'Links created: 1 in 30 days' }).waitFor();
+    await page.getByRole('img', { name: 'Sign-ups: 2 in 30 days' }).waitFor();
+    await page.getByRole('img', { name: 'Clicks: 0 in 30 days' }).waitFor();
+    await page.getByRole('img', { name: 'Revenue: $0.00 in 30 days' }).waitFor();
     await userContext.close();
     await adminContext.close();
   });

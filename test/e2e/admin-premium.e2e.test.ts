@@ -112,7 +112,8 @@ describe.skipIf(unavailable !== undefined)('premium slugs in a real browser', ()
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'hidden' });
     await row(page, 'launch').getByText('$30.00').waitFor();
-    await row(page, 'launch').getByText('Owned', { exact: true }).waitFor();
+    // Withdrawn and bought by no one: not for sale, and not "Owned".
+    await row(page, 'launch').getByText('Not for sale', { exact: true }).waitFor();
 
     // Delete, confirmed.
     await row(page, 'launch').getByRole('button', { name: 'Delete launch' }).click();

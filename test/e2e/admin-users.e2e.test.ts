@@ -56,6 +56,14 @@ describe.skipIf(unavailable !== undefined)('the admin console’s Users tab in a
     await adminSwitch.click({ force: true });
     expect(await toastText(page, 'Admin privileges granted')).toContain('Admin privileges granted');
     await expect.poll(() => adminSwitch.isChecked()).toBe(true);
+    // The history says it in words: who by address, what was done; no ids, no revisions.
+    const history = dialog.getByRole('table', { name: 'Admin actions' });
+    const granted = history.getByRole('row').filter({ hasText: 'Made admin' });
+    await granted.waitFor();
+    expect(await granted.innerText()).toContain(ADMIN);
+    const historyText = await history.innerText();
+    expect(historyText).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/i);
+    expect(historyText).not.toMatch(/revision|by:/i);
     await page.keyboard.press('Escape');
     await row.getByText('Admin', { exact: true }).waitFor();
   });

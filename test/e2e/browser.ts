@@ -58,6 +58,14 @@ export interface AxeViolation {
  * policy (script-src 'self') rightly refuses.
  */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  return accessibilityViolations(page, ['serious', 'critical']);
+}
+
+/** What axe-core finds on the page at rest, of the impacts given (every impact by default), one line each. */
+export async function accessibilityViolations(
+  page: Page,
+  impacts: readonly string[] = ['minor', 'moderate', 'serious', 'critical'],
+): Promise<string[]> {
   await transitionsSettled(page);
   const require = createRequire(import.meta.url);
   await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
@@ -66,7 +74,7 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
     return (await axe.run()).violations;
   });
   return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter((violation) => impacts.includes(violation.impact ?? ''))
     .map(
       (violation) =>
         `${violation.impact} ${violation.id}: ${violation.help} at ${violation.nodes

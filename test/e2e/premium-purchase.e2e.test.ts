@@ -16,10 +16,11 @@ describe.skipIf(unavailable !== undefined)('buying a premium slug in a real brow
   const stack = browserStackFor({ ADMIN_EMAILS: ADMIN_EMAIL });
   let appUrl: string;
   let accounts = 0;
+  let admin: BrowserContext;
 
   beforeAll(async () => {
     appUrl = stack().app.baseUrl.replace('127.0.0.1', 'localhost');
-    const admin = await newDesktopContext(stack().browser, appUrl);
+    admin = await newDesktopContext(stack().browser, appUrl);
     await registerThroughApi(admin, { email: ADMIN_EMAIL, firstName: 'Sal' });
     for (const slug of ['launch', 'menu']) {
       const added = await admin.request.post('/api/admin/premium-slugs', {
@@ -28,7 +29,6 @@ describe.skipIf(unavailable !== undefined)('buying a premium slug in a real brow
       });
       expect(added.status(), await added.text()).toBe(201);
     }
-    await admin.close();
   });
 
   async function account(firstName: string): Promise<BrowserContext> {
@@ -99,6 +99,19 @@ describe.skipIf(unavailable !== undefined)('buying a premium slug in a real brow
     expect(await page.locator(`a[href="${launch.href}"]`).count()).toBe(0);
     await page.goto(launch.href);
     await page.getByText('This premium slug has already been purchased.').waitFor();
+
+    // The console's Premium tab: the bought slug Owned (with its buyer), the other still Available.
+    const adminPage = await admin.newPage();
+    await adminPage.goto('/admin?tab=premium');
+    const slugRow = (slug: string) =>
+      adminPage
+        .getByRole('table', { name: 'Premium slugs' })
+        .getByRole('row')
+        .filter({ has: adminPage.getByRole('cell', { name: slug, exact: true }) });
+    await slugRow('launch').getByText('Owned', { exact: true }).waitFor();
+    expect(await slugRow('launch').getByText('Available', { exact: true }).count()).toBe(0);
+    await slugRow('menu').getByText('Available', { exact: true }).waitFor();
+    await adminPage.close();
 
     // Owned: before a target, /s/launch is a friendly page; the dashboard's card and Manage dialog set one.
     await page.goto('/s/launch');

@@ -58,7 +58,10 @@ describe.skipIf(unavailable !== undefined)('support tickets in a real browser', 
     await expect.poll(() => openCount.innerText()).toContain('1');
     const adminRow = adminPage.getByRole('row').filter({ hasText: SUBJECT });
     await adminRow.waitFor();
+    // The user by e-mail and by id.
+    const asker = (await (await userPage.request.get('/api/auth/user')).json()) as { id: string };
     expect(await adminRow.innerText()).toContain('asker@example.com');
+    expect(await adminRow.innerText()).toContain(asker.id);
     await adminRow.getByRole('button', { name: 'Assign to me' }).click();
     expect(await toastText(adminPage, 'Ticket assigned to you')).toContain('Ticket assigned');
     await expect.poll(() => adminRow.textContent()).toContain('In progress');

@@ -17,7 +17,7 @@ import {
   knownSettingStateListSchema,
   updateConfigEntryBody,
 } from './config';
-import { adminDetailedStatsSchema, adminStatsSchema } from './stats';
+import { adminDetailedStatsSchema, adminStatsSchema, adminTrendsSchema } from './stats';
 import {
   adminUserSchema,
   adminUsersExportQuery,
@@ -30,6 +30,7 @@ import {
 export const statsAdminEndpoints = {
   platformStats: endpoint('GET /api/admin/stats', { 200: adminStatsSchema }),
   overviewStats: endpoint('GET /api/admin/stats/detailed', { 200: adminDetailedStatsSchema }),
+  overviewTrends: endpoint('GET /api/admin/stats/trends', { 200: adminTrendsSchema }),
 };
 
 /** The audit history, behind the admin gate. */

@@ -48,7 +48,10 @@ export const premiumSlugSchema = z.object({
   price: z.number().int(),
   stripePriceId: z.string().nullable(),
   tier: z.enum(premiumTiers),
+  /** For sale now: listed by an admin and owned by no one. */
   isAvailable: z.boolean(),
+  /** The admin's "Available" switch: offered for sale whenever no one owns it. */
+  isListed: z.boolean(),
   /** The buyer; null while no one owns it. */
   ownerId: z.string().nullable(),
   createdAt: z.string(),

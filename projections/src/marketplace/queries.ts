@@ -34,7 +34,9 @@ const toPremiumSlug = (row: Selectable<RmPremiumSlugsTable>): PremiumSlug => ({
   ...slugNamed(row),
   price: row.price,
   stripePriceId: row.stripe_price_id,
-  isAvailable: row.is_available,
+  // A bought slug is not for sale, whatever its listing says.
+  isAvailable: row.is_available && row.owner_id === null,
+  isListed: row.is_available,
   ownerId: row.owner_id,
   createdAt: row.created_at.toISOString(),
 });

@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Group, Loader, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Loader, Tabs, Text, Title } from '@mantine/core';
 import type { User } from '@sniplink/contracts';
 import { pages } from '@sniplink/contracts/pages';
 import type { QueryClient } from '@tanstack/react-query';
@@ -8,9 +8,9 @@ import { PageTitle } from '../components/PageTitle';
 import { adminTabs } from '../features';
 import type { AdminSearch } from './places';
 
-/** The open tab: the one named in the address, else the first (Overview). */
+/** The open tab: the one named in the address, the first (Overview) when none is; undefined for a name no tab has. */
 const tabNamed = (tab: string | undefined) =>
-  adminTabs.find((candidate) => candidate.value === tab) ?? adminTabs[0];
+  tab === undefined ? adminTabs[0] : adminTabs.find((candidate) => candidate.value === tab);
 
 /** Loads what the open tab shows, before the console shows it. */
 export async function loadAdminTab(queryClient: QueryClient, place: AdminSearch): Promise<void> {
@@ -37,7 +37,7 @@ export function AdminPage({
       <Group justify="space-between" mb="lg" wrap="wrap">
         <Group gap="sm">
           <Title order={1} size="h2">
-            Admin Console
+            {pages['/admin'].title}
           </Title>
           <Badge color="red" variant="filled">
             ADMIN
@@ -52,22 +52,34 @@ export function AdminPage({
           </Button>
         </Group>
       </Group>
-      {active && (
-        <Tabs value={active.value} onChange={(value) => value && onTabChange(value)} keepMounted={false}>
-          <Tabs.List mb="md">
-            {adminTabs.map((entry) => (
-              <Tabs.Tab key={entry.value} value={entry.value}>
-                {entry.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
+      {/* An address naming no tab says so, rather than showing another tab under it. */}
+      {!active && tab !== undefined && <UnknownTab name={tab} />}
+      <Tabs
+        value={active?.value ?? null}
+        onChange={(value) => value && onTabChange(value)}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
           {adminTabs.map((entry) => (
-            <Tabs.Panel key={entry.value} value={entry.value}>
-              <Suspense fallback={<Loader aria-label="Loading" />}>{entry.panel()}</Suspense>
-            </Tabs.Panel>
+            <Tabs.Tab key={entry.value} value={entry.value}>
+              {entry.label}
+            </Tabs.Tab>
           ))}
-        </Tabs>
-      )}
+        </Tabs.List>
+        {adminTabs.map((entry) => (
+          <Tabs.Panel key={entry.value} value={entry.value}>
+            <Suspense fallback={<Loader role="status" aria-label="Loading" />}>{entry.panel()}</Suspense>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
     </Container>
+  );
+}
+
+function UnknownTab({ name }: { name: string }) {
+  return (
+    <Alert color="yellow" title="No such tab" mb="md" role="status">
+      The admin console has no tab named “{name}”. Choose one of the tabs below.
+    </Alert>
   );
 }

@@ -1,8 +1,9 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { StatCard } from '../dashboard/StatCard';
-import { overviewGroups } from './overviewCards';
-import { adminDetailedStatsQueryOptions } from './statsApi';
+import { OverviewTrends } from './OverviewTrends';
+import { demoLinksNote, overviewGroups } from './overviewCards';
+import { adminDetailedStatsQueryOptions, adminTrendsQueryOptions } from './statsApi';
 
 /**
  * The Overview tab: the headline cards, "Daily Activity" and "Distribution",
@@ -10,8 +11,17 @@ import { adminDetailedStatsQueryOptions } from './statsApi';
  */
 export function OverviewTab() {
   const stats = useSuspenseQuery(adminDetailedStatsQueryOptions());
+  const trends = useQueryClient();
   const refresh = (
-    <Button variant="default" size="xs" onClick={() => void stats.refetch()} loading={stats.isFetching}>
+    <Button
+      variant="default"
+      size="xs"
+      onClick={() => {
+        void stats.refetch();
+        void trends.refetchQueries(adminTrendsQueryOptions());
+      }}
+      loading={stats.isFetching}
+    >
       Refresh
     </Button>
   );
@@ -23,7 +33,7 @@ export function OverviewTab() {
         </Text>
         {refresh}
       </Group>
-      {overviewGroups(stats.data).map((group) => (
+      {overviewGroups(stats.data).map((group, index) => (
         <Stack key={group.title ?? 'headline'} gap="sm">
           {group.title && (
             <Title order={2} size="h4">
@@ -35,8 +45,14 @@ export function OverviewTab() {
               <StatCard key={card.label} label={card.label} value={card.value} />
             ))}
           </SimpleGrid>
+          {index === 0 && (
+            <Text size="sm" c="dimmed">
+              {demoLinksNote(stats.data.demoLinks)}
+            </Text>
+          )}
         </Stack>
       ))}
+      <OverviewTrends />
     </Stack>
   );
 }

@@ -22,10 +22,26 @@ describe('how the audit history words an entry', () => {
   });
 
   it('lists the details that say something, and the target by type and id', () => {
-    expect(detailsWording({ reason: 'spam', note: null, limit: 5, tags: ['a'] })).toBe(
-      'reason: spam, limit: 5, tags: ["a"]',
+    expect(detailsWording({ reason: 'spam', note: null, limit: 5, tags: ['a', 'b'] })).toBe(
+      'reason: spam, limit: 5, tags: a, b',
     );
     expect(detailsWording({ reason: null })).toBe('');
+  });
+
+  it('never shows ids, revisions or who acted: the Who column names the admin', () => {
+    expect(detailsWording({ by: '01a21f4c-3b1e-7c4d-8e2f-0123456789ab', rosterRevision: 2 })).toBe('');
+    expect(
+      detailsWording({
+        slugId: '01a21f4c-3b1e-7c4d-8e2f-0123456789ab',
+        fields: { price: 4900, isAvailable: false, stripePriceId: null },
+      }),
+    ).toBe('fields: price: $49.00, for sale: no');
+    expect(detailsWording({ plan: 'monthly', provider: 'operator', reference: 'ref_1' })).toBe(
+      'plan: monthly, through: operator',
+    );
+    expect(detailsWording({ key: 'links.free_limit', value: 10, targetAudience: 'paid' })).toBe(
+      'key: links.free_limit, value: 10, audience: paid',
+    );
     expect(targetWording({ type: 'user', id: 'u1', streamId: 'user-u1' })).toBe('user u1');
   });
 });

@@ -40,11 +40,54 @@ export function actorWording(actor: AuditActor): string {
   return actor.email ?? actor.id;
 }
 
-/** What the entry says besides its action, as short `name: value` parts ("reason: spam"). */
+/**
+ * Fields an admin has no use for: who acted (the Who column says it), and the ids, revisions and
+ * references the system keeps to order and join events.
+ */
+const internalField = /^(by|id|reference|subjectHash|emailHash)$|(Id|Ids|Revision|Hash)$/;
+const idLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Names that read better otherwise than as their camelCase split into words. */
+const fieldWords: Record<string, string> = {
+  isActive: 'active',
+  isAvailable: 'for sale',
+  targetAudience: 'audience',
+  provider: 'through',
+  stripePriceId: 'Stripe price',
+};
+
+const fieldName = (name: string): string =>
+  fieldWords[name] ?? name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** A value in words, or undefined when nothing of it is worth showing. */
+function valueWording(name: string, value: unknown): string | undefined {
+  if (value === null || value === '' || value === undefined) return undefined;
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number')
+    return /price|cents/i.test(name) ? dollars.format(value / 100) : value.toLocaleString('en-US');
+  if (typeof value === 'string') return idLike.test(value) ? undefined : value;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => valueWording(name, item)).filter((item) => item !== undefined);
+    return items.length > 0 ? items.join(', ') : undefined;
+  }
+  if (typeof value === 'object') return detailsWording(value as Record<string, unknown>) || undefined;
+  return undefined;
+}
+
+/**
+ * What the entry says besides its action, in words ("reason: spam", "plan: monthly"): ids, revisions
+ * and who acted are left out, a price is in dollars, a yes/no is yes or no.
+ */
 export function detailsWording(details: AuditEntry['details']): string {
   return Object.entries(details)
-    .filter(([, value]) => value !== null && value !== '')
-    .map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .filter(([name]) => !internalField.test(name))
+    .map(([name, value]) => {
+      const wording = valueWording(name, value);
+      return wording === undefined ? undefined : `${fieldName(name)}: ${wording}`;
+    })
+    .filter((part) => part !== undefined)
     .join(', ');
 }
 

@@ -3,7 +3,7 @@ import type { Feature } from '../features';
 import { AnnouncementBanners } from './AnnouncementBanners';
 import { adminAnnouncementsQueryOptions } from './announcementsApi';
 import { configEntriesQueryOptions, knownSettingsQueryOptions } from './configApi';
-import { adminDetailedStatsQueryOptions } from './statsApi';
+import { adminDetailedStatsQueryOptions, adminTrendsQueryOptions } from './statsApi';
 import { loadUsersTab } from './usersApi';
 
 // Each tab's code loads when the tab first opens: the home, which reads the same list, never loads it.
@@ -20,7 +20,12 @@ export const adminFeature: Feature = {
       label: 'Overview',
       order: 10,
       panel: () => <OverviewTab />,
-      load: (queryClient) => queryClient.ensureQueryData(adminDetailedStatsQueryOptions()),
+      load: async (queryClient) => {
+        await Promise.all([
+          queryClient.ensureQueryData(adminDetailedStatsQueryOptions()),
+          queryClient.ensureQueryData(adminTrendsQueryOptions()),
+        ]);
+      },
     },
     {
       value: 'users',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, overviewGroups } from './overviewCards';
+import { demoLinksNote, formatCents, overviewGroups } from './overviewCards';
 
 describe('the Overview cards', () => {
   it('shows the headline four, then Daily Activity and Distribution, counts with separators and revenue in dollars', () => {
@@ -7,12 +7,14 @@ describe('the Overview cards', () => {
       totalUsers: 100_000,
       activeSubscriptions: 12_345,
       totalLinks: 1_000_000,
+      demoLinks: 12,
       totalClicks: 10_000_000,
       linksCreatedToday: 42,
       clicksToday: 3_141,
       newUsersThisMonth: 900,
       freeUsers: 87_000,
       paidUsers: 12_000,
+      grantedUsers: 1_000,
       monthlyRevenue: 2_366_667,
       timeZone: 'UTC',
     });
@@ -37,11 +39,21 @@ describe('the Overview cards', () => {
         title: 'Distribution',
         cards: [
           { label: 'Free Users', value: '87,000' },
-          { label: 'Paid Users', value: '12,000' },
+          { label: 'Pro (paid)', value: '12,000' },
+          { label: 'Pro (granted)', value: '1,000' },
           { label: 'Monthly Revenue', value: '$23,666.67' },
         ],
       },
     ]);
+  });
+
+  it('says how many demo links Total Links leaves out', () => {
+    expect(demoLinksNote(1)).toBe(
+      'Total Links counts the accounts’ links. 1 demo link made on the landing page without an account is not counted.',
+    );
+    expect(demoLinksNote(1200)).toContain(
+      '1,200 demo links made on the landing page without an account are not counted.',
+    );
   });
 
   it('shows revenue in whole cents', () => {

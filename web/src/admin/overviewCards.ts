@@ -14,6 +14,12 @@ export interface OverviewGroup {
 const count = new Intl.NumberFormat('en-US');
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
+/** What Total Links leaves out, said under the cards: the landing page's demo links no account holds. */
+export const demoLinksNote = (demoLinks: number): string =>
+  `Total Links counts the accounts’ links. ${count.format(demoLinks)} demo ${
+    demoLinks === 1 ? 'link' : 'links'
+  } made on the landing page without an account ${demoLinks === 1 ? 'is' : 'are'} not counted.`;
+
 /** Cents as dollars: 76667 -> "$766.67". */
 export const formatCents = (cents: number): string => dollars.format(cents / 100);
 
@@ -41,10 +47,12 @@ export function overviewGroups(stats: AdminDetailedStats): OverviewGroup[] {
       ],
     },
     {
+      // Every account is in one of the three: they add up to Total Users.
       title: 'Distribution',
       cards: [
         card('Free Users', stats.freeUsers),
-        card('Paid Users', stats.paidUsers),
+        card('Pro (paid)', stats.paidUsers),
+        card('Pro (granted)', stats.grantedUsers),
         { label: 'Monthly Revenue', value: formatCents(stats.monthlyRevenue) },
       ],
     },

@@ -18,3 +18,14 @@ export const adminDetailedStatsQueryOptions = () =>
     retry: false,
     staleTime: 0,
   });
+
+const { overviewTrends } = statsAdminEndpoints;
+
+/** The Overview's charts: the last 30 days. Asked for each time the tab opens, as the figures are. */
+export const adminTrendsQueryOptions = () =>
+  queryOptions({
+    queryKey: [overviewTrends.path] as const,
+    queryFn: ({ signal }) => call(overviewTrends, {}, { signal }),
+    retry: false,
+    staleTime: 0,
+  });

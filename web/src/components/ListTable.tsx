@@ -1,4 +1,4 @@
-import { Table, type TableProps } from '@mantine/core';
+import { Table, type TableProps, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A column's heading: its text, or a name that only assistive technology reads (a column of buttons). */
@@ -23,7 +23,10 @@ export function ListTable({
               typeof heading === 'string' ? (
                 <Table.Th key={heading}>{heading}</Table.Th>
               ) : (
-                <Table.Th key={heading.hidden} aria-label={heading.hidden} />
+                // Text, not only a label: a header with no text is an empty header to a screen reader's table mode.
+                <Table.Th key={heading.hidden}>
+                  <VisuallyHidden>{heading.hidden}</VisuallyHidden>
+                </Table.Th>
               ),
             )}
           </Table.Tr>

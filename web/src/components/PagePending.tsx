@@ -7,7 +7,7 @@ import { Center, Loader } from '@mantine/core';
 export function PagePending() {
   return (
     <Center py={96}>
-      <Loader aria-label="Loading" />
+      <Loader role="status" aria-label="Loading" />
     </Center>
   );
 }

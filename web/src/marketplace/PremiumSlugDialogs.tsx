@@ -111,7 +111,7 @@ function PremiumSlugForm({ editing, onDone }: { editing: PremiumSlug | null; onD
   const [tier, setTier] = useState<PremiumTier>(editing?.tier ?? 'standard');
   const [dollars, setDollars] = useState(editing ? String(editing.price / 100) : DEFAULT_DOLLARS);
   const [stripePriceId, setStripePriceId] = useState(editing?.stripePriceId ?? '');
-  const [isAvailable, setAvailable] = useState(editing?.isAvailable ?? true);
+  const [isAvailable, setAvailable] = useState(editing?.isListed ?? true);
 
   const submit = () => {
     const cleanSlug = slug.trim().toLowerCase();

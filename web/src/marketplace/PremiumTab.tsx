@@ -37,6 +37,21 @@ import {
 } from './PremiumSlugDialogs';
 import { categoryLook, dollars, tierLabels } from './premiumFacts';
 
+/** Bought (whatever its listing), for sale, or withdrawn from sale by an admin. */
+function SlugStatus({ slug }: { slug: PremiumSlug }) {
+  if (slug.ownerId !== null)
+    return (
+      <Badge color="blue" variant="light">
+        Owned
+      </Badge>
+    );
+  return (
+    <Badge color={slug.isAvailable ? 'green' : 'gray'} variant="light">
+      {slug.isAvailable ? 'Available' : 'Not for sale'}
+    </Badge>
+  );
+}
+
 /** Owner ids are shown truncated to 8 characters. */
 const ownerLabel = (ownerId: string | null) => (ownerId ? ownerId.slice(0, 8) : '—');
 
@@ -94,7 +109,7 @@ export function PremiumTab() {
             placeholder="Any status"
             data={[
               { value: 'available', label: 'Available' },
-              { value: 'owned', label: 'Owned' },
+              { value: 'owned', label: 'Owned or not for sale' },
             ]}
             value={place.availability ?? null}
             clearable
@@ -174,9 +189,7 @@ function PremiumSlugTable({
             <Table.Td>{tierLabels[slug.tier]}</Table.Td>
             <Table.Td>{dollars(slug.price)}</Table.Td>
             <Table.Td>
-              <Badge color={slug.isAvailable ? 'green' : 'gray'} variant="light">
-                {slug.isAvailable ? 'Available' : 'Owned'}
-              </Badge>
+              <SlugStatus slug={slug} />
             </Table.Td>
             <Table.Td ff="monospace">{ownerLabel(slug.ownerId)}</Table.Td>
             <Table.Td>

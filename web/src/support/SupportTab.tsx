@@ -176,7 +176,11 @@ function TicketRow({ ticket, onView }: { ticket: AdminTicket; onView: () => void
     <Table.Tr>
       <Table.Td fw={500}>{ticket.subject}</Table.Td>
       <Table.Td>
-        <Text size="sm">{ticket.userEmail ?? ticket.userId}</Text>
+        {/* Who asked, by address and by the id the rest of the console and the audit use. */}
+        {ticket.userEmail && <Text size="sm">{ticket.userEmail}</Text>}
+        <Text size="xs" c="dimmed" ff="monospace">
+          {ticket.userId}
+        </Text>
       </Table.Td>
       <Table.Td>
         <Text

@@ -51,10 +51,20 @@ const granted = (plan: 'monthly' | 'yearly') => events.subscriptionStarted({ pla
  * midnight in Kathmandu, +5:45, not yet in Kolkata, +5:30), one at 23:30 UTC on 1 April (2 April east of
  * UTC), two on 2 April, one of them deleted. Ada holds an operator's grant; Carol's was taken back; Dan's
  * went with his erasure. Bob pays monthly ($2), Dan yearly ($24, and still billed after his erasure).
+ * Demo links on 20 March: one a visitor keeps, one Ada claims on signing up, one that expires.
  */
 const history: [stream: string, ContractEvent, at: string][] = [
   [`user-${ADA}`, registered(ADA), '2027-03-10T09:00:00Z'],
   [`user-${ADA}`, granted('monthly'), '2027-03-10T09:05:00Z'],
+  [`link-${link(4)}`, created(link(4), 'visitor-one'), '2027-03-20T10:00:00Z'],
+  [`link-${link(5)}`, created(link(5), 'visitor-two'), '2027-03-20T10:01:00Z'],
+  [`link-${link(6)}`, created(link(6), 'visitor-three'), '2027-03-20T10:02:00Z'],
+  [
+    `link-${link(5)}`,
+    events.linkOwnerChanged({ ownerId: ADA, previousOwnerId: 'visitor-two' }),
+    '2027-03-20T10:03:00Z',
+  ],
+  [`link-${link(6)}`, events.linkDeleted(), '2027-03-20T10:04:00Z'],
   [`user-${BOB}`, registered(BOB), '2027-03-31T23:30:00Z'],
   [`billing-${BOB}`, paid('bob', 'monthly', 200), '2027-03-31T23:40:00Z'],
   [`user-${BOB}`, mirrored('bob', 'monthly'), '2027-03-31T23:40:01Z'],
@@ -86,9 +96,11 @@ describe('admin stats projection', () => {
     const now = fixedClock(NOON_APRIL_2).now();
     const stats = await adminDetailedStats(spec.db, { now, timeZone: 'UTC' });
     expect(stats).toMatchObject({
-      // Dan is erased; one of four links is deleted.
+      // Dan is erased; one of four links is deleted, and Ada holds the demo link she claimed.
       totalUsers: 3,
-      totalLinks: 3,
+      totalLinks: 4,
+      // The one a visitor still holds, counted apart.
+      demoLinks: 1,
       totalClicks: 0,
       // Bob's and Dan's subscriptions are billed, $2 a month and $24 a year: 200 + 200 cents a month.
       activeSubscriptions: 2,
@@ -96,11 +108,14 @@ describe('admin stats projection', () => {
       // Bob pays; Ada is Pro by a grant (neither free nor paid); Carol's grant was taken back.
       paidUsers: 1,
       freeUsers: 1,
+      grantedUsers: 1,
     });
+    expect(stats.freeUsers + stats.paidUsers + stats.grantedUsers).toBe(stats.totalUsers);
     expect(await adminStatsSummary(spec.db, now)).toEqual({
       totalUsers: 3,
       activeSubscriptions: 2,
-      totalLinks: 3,
+      totalLinks: 4,
+      demoLinks: 1,
       totalClicks: 0,
     });
   });

@@ -1,4 +1,4 @@
-import { linkEvents, userEvents, userStream } from '@sniplink/contracts';
+import { linkEvents, linkStream, userEvents, userStream } from '@sniplink/contracts';
 import { comparePositions, type LogPosition, type RecordedEvent, START } from '@sniplink/platform';
 import { sql, type Transaction } from 'kysely';
 import { arrayLiteral, QUARTER_MS } from '../../analytics/counters';
@@ -7,6 +7,9 @@ import type { ReadModelDatabase } from '../../read-models';
 
 const countedEvents = userEvents.with(linkEvents);
 
+/** A demo link's owner before an account claims it: `visitor-{id}` (contracts/src/links/events.ts). */
+const VISITOR_OWNER = 'visitor-';
+
 /** The events that move a figure of the Overview; the rest of the log passes this projection by. */
 const COUNTED = [
   'UserRegistered',
@@ -14,6 +17,7 @@ const COUNTED = [
   'SubscriptionStarted',
   'SubscriptionEnded',
   'LinkCreated',
+  'LinkOwnerChanged',
   'LinkDeleted',
 ] as const satisfies readonly (typeof countedEvents.types)[number][];
 
@@ -28,9 +32,16 @@ const COUNTED = [
  */
 export const adminStatsProjection: Projection = {
   name: 'admin-stats',
-  version: 1,
+  // 2: the demo links no account holds (`rm_admin_demo_links`).
+  version: 2,
   handles: COUNTED,
-  tables: ['rm_admin_totals', 'rm_admin_activity', 'rm_admin_granted_users', 'rm_admin_erased_users'],
+  tables: [
+    'rm_admin_totals',
+    'rm_admin_activity',
+    'rm_admin_granted_users',
+    'rm_admin_erased_users',
+    'rm_admin_demo_links',
+  ],
   async apply(trx, events) {
     const applied = await appliedThrough(trx);
     const change = new StatsChange(applied);
@@ -49,6 +60,8 @@ class StatsChange {
   /** User id -> whether they hold an operator's grant after the batch (the last event of theirs wins). */
   readonly granted = new Map<string, boolean>();
   readonly erased = new Set<string>();
+  /** Link id -> whether it is a demo link no account holds after the batch (the last event wins). */
+  readonly demo = new Map<string, boolean>();
 
   constructor(public last: LogPosition) {}
 
@@ -76,10 +89,17 @@ class StatsChange {
         return;
       case 'LinkCreated':
         this.links += 1;
-        this.quarterOf(recorded.occurredAt).linksCreated += 1;
+        // A visitor's demo link is not one an account created (as Total Links leaves it out).
+        if (event.data.ownerId.startsWith(VISITOR_OWNER)) this.demo.set(event.data.linkId, true);
+        else this.quarterOf(recorded.occurredAt).linksCreated += 1;
+        return;
+      case 'LinkOwnerChanged':
+        // A visitor's demo link moved into an account: one of the account's links from now on.
+        this.demo.set(linkStream.idOf(recorded), event.data.ownerId.startsWith(VISITOR_OWNER));
         return;
       case 'LinkDeleted':
         this.links -= 1;
+        this.demo.set(linkStream.idOf(recorded), false);
         return;
       default:
         // Declared on these streams but not counted (`handles` keeps them away).
@@ -137,6 +157,16 @@ async function writeChange(trx: Transaction<ReadModelDatabase>, change: StatsCha
     await trx
       .insertInto('rm_admin_granted_users')
       .values(granted.map((user_id) => ({ user_id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  const demo = [...change.demo].filter(([, stands]) => stands).map(([linkId]) => linkId);
+  const notDemo = [...change.demo].filter(([, stands]) => !stands).map(([linkId]) => linkId);
+  if (notDemo.length > 0)
+    await trx.deleteFrom('rm_admin_demo_links').where('link_id', 'in', notDemo).execute();
+  if (demo.length > 0)
+    await trx
+      .insertInto('rm_admin_demo_links')
+      .values(demo.map((link_id) => ({ link_id })))
       .onConflict((oc) => oc.doNothing())
       .execute();
   if (change.erased.size > 0)

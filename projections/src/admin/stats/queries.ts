@@ -8,8 +8,10 @@ export interface AdminStatsSummary {
   totalUsers: number;
   /** Subscriptions that make their user Pro at the instant asked (billing's `revenueOverview`). */
   activeSubscriptions: number;
-  /** Links that exist: created and not deleted, demo links included. */
+  /** The accounts' links that exist: created and not deleted (demo links no account holds are `demoLinks`). */
   totalLinks: number;
+  /** Demo links made on the landing page that no account holds, not deleted or expired. */
+  demoLinks: number;
   /** Human clicks ever counted (bots are redirected, not counted), on links deleted since too. */
   totalClicks: number;
 }
@@ -26,6 +28,8 @@ export interface AdminDetailedStats extends AdminStatsSummary {
   freeUsers: number;
   /** Accounts (not erased) with a subscription that makes them Pro; an operator's grant is not paid. */
   paidUsers: number;
+  /** Accounts Pro by an operator's grant alone (no paid subscription): free + paid + granted = total. */
+  grantedUsers: number;
   /** The active subscriptions' price per month, in cents (a yearly one's price / 12, the sum rounded once). */
   monthlyRevenue: number;
 }
@@ -39,6 +43,7 @@ export interface StatsInstant {
 interface FigureRow {
   total_users: string;
   total_links: string;
+  demo_links: string;
   total_clicks: string;
   active_subscriptions: string;
 }
@@ -111,17 +116,19 @@ export async function adminDetailedStats(
     linksCreatedToday: Number(row.links_today),
     clicksToday: Number(row.clicks_today),
     newUsersThisMonth: Number(row.signups_month),
-    // Pro by a grant alone is neither free nor paid.
+    // Pro by a grant alone is neither free nor paid: its own bucket, so the three add up to the total.
     freeUsers: Math.max(0, summary.totalUsers - paidUsers - Number(row.granted_only)),
     paidUsers,
+    grantedUsers: Number(row.granted_only),
     monthlyRevenue: Number(row.monthly_revenue),
   };
 }
 
-/** The one-row counts (absent before the first event or click: zero). */
+/** The one-row counts (absent before the first event or click: zero), and the few unclaimed demo links. */
 const totals = sql`
   coalesce((SELECT users FROM rm_admin_totals), 0) AS total_users,
   coalesce((SELECT links FROM rm_admin_totals), 0) AS total_links,
+  (SELECT count(*) FROM rm_admin_demo_links) AS demo_links,
   coalesce((SELECT clicks FROM rm_platform_clicks), 0) AS total_clicks`;
 
 function rowOf<Row>(rows: Row[]): Row {
@@ -133,6 +140,73 @@ function rowOf<Row>(rows: Row[]): Row {
 const summaryOf = (row: FigureRow): AdminStatsSummary => ({
   totalUsers: Number(row.total_users),
   activeSubscriptions: Number(row.active_subscriptions),
-  totalLinks: Number(row.total_links),
+  totalLinks: Math.max(0, Number(row.total_links) - Number(row.demo_links)),
+  demoLinks: Number(row.demo_links),
   totalClicks: Number(row.total_clicks),
 });
+
+/** One day of the Overview's trends, in the time zone asked. */
+export interface AdminTrendDay {
+  /** The day, `YYYY-MM-DD`, in the time zone. */
+  date: string;
+  signups: number;
+  /** Links accounts created (demo links not). */
+  linksCreated: number;
+  /** Human clicks. */
+  clicks: number;
+  /** Cents taken: subscriptions started (their first period) and premium slugs sold (not refunded). */
+  revenue: number;
+}
+
+interface TrendRow {
+  date: string;
+  signups: string;
+  links_created: string;
+  clicks: string;
+  revenue: string;
+}
+
+/** How many days the Overview's trends cover, today included. */
+export const TREND_DAYS = 30;
+
+/**
+ * The last 30 days (today included) of sign-ups, links created, clicks and revenue, a row a day, oldest
+ * first. Each day is a range of whole quarters of `rm_admin_activity` and `rm_platform_click_quarters` (at
+ * most ~2,900 index rows each for the month), and the day's new subscriptions and premium slug sales.
+ */
+export async function adminTrends(
+  db: Kysely<Database>,
+  { now, timeZone }: StatsInstant,
+): Promise<AdminTrendDay[]> {
+  const { rows } = await sql<TrendRow>`
+    WITH local_days AS (
+      SELECT generate_series(
+        date_trunc('day', ${now}::timestamptz AT TIME ZONE ${timeZone}) - ${TREND_DAYS - 1} * interval '1 day',
+        date_trunc('day', ${now}::timestamptz AT TIME ZONE ${timeZone}),
+        interval '1 day') AS day
+    ),
+    days AS (
+      SELECT day, day AT TIME ZONE ${timeZone} AS day_start,
+        (day + interval '1 day') AT TIME ZONE ${timeZone} AS day_end
+      FROM local_days
+    )
+    SELECT to_char(day, 'YYYY-MM-DD') AS date,
+      (SELECT coalesce(sum(signups), 0) FROM rm_admin_activity
+        WHERE quarter >= day_start AND quarter < day_end) AS signups,
+      (SELECT coalesce(sum(links_created), 0) FROM rm_admin_activity
+        WHERE quarter >= day_start AND quarter < day_end) AS links_created,
+      (SELECT coalesce(sum(clicks), 0) FROM rm_platform_click_quarters
+        WHERE quarter >= day_start AND quarter < day_end) AS clicks,
+      (SELECT coalesce(sum(amount), 0) FROM rm_billing_subscriptions
+        WHERE started_at >= day_start AND started_at < day_end)
+      + (SELECT coalesce(sum(amount), 0) FROM rm_premium_payments
+        WHERE status = 'complete' AND updated_at >= day_start AND updated_at < day_end) AS revenue
+    FROM days ORDER BY day`.execute(db);
+  return rows.map((row) => ({
+    date: row.date,
+    signups: Number(row.signups),
+    linksCreated: Number(row.links_created),
+    clicks: Number(row.clicks),
+    revenue: Number(row.revenue),
+  }));
+}

@@ -3,7 +3,8 @@ import * as adminStats from '@sniplink/platform/migrations/2026-11-27T02-admin-s
 import * as adminConfig from '@sniplink/platform/migrations/2026-11-27T03-admin-config';
 import * as announcementTables from '@sniplink/platform/migrations/2026-11-27T04-announcements';
 import * as adminAudit from '@sniplink/platform/migrations/2026-11-27T05-admin-audit';
-import { adminDetailedStats, adminStatsSummary, auditHistory } from '@sniplink/projections';
+import * as adminDemoLinks from '@sniplink/platform/migrations/2026-11-28T13-admin-demo-links';
+import { adminDetailedStats, adminStatsSummary, adminTrends, auditHistory } from '@sniplink/projections';
 import { defineFeature } from '../feature';
 import { AnnouncementService } from './announcement-service';
 import { announcementAdminRoutes, announcementRoutes } from './announcements';
@@ -34,12 +35,13 @@ export const statsFeature = defineFeature({
           stats: {
             summary: (now) => adminStatsSummary(db, now),
             detailed: async (now) => ({ ...(await adminDetailedStats(db, { now, timeZone })), timeZone }),
+            trends: async (now) => ({ days: await adminTrends(db, { now, timeZone }), timeZone }),
           },
           clock,
         }),
     ];
   },
-  migrations: { '2026-11-27T02-admin-stats': adminStats },
+  migrations: { '2026-11-27T02-admin-stats': adminStats, '2026-11-28T13-admin-demo-links': adminDemoLinks },
 });
 
 /** The Users tab: find, suspend, erase, change plans and the admin flag. */

@@ -1,5 +1,6 @@
 import {
   type AdminDetailedStats,
+  type AdminTrends,
   billingStream,
   type Link,
   linkEvents,
@@ -35,12 +36,14 @@ describe('GET /api/admin/stats and /stats/detailed', () => {
         'totalUsers',
         'activeSubscriptions',
         'totalLinks',
+        'demoLinks',
         'totalClicks',
         'linksCreatedToday',
         'clicksToday',
         'newUsersThisMonth',
         'freeUsers',
         'paidUsers',
+        'grantedUsers',
         'monthlyRevenue',
         'timeZone',
       ].sort(),
@@ -53,6 +56,7 @@ describe('GET /api/admin/stats and /stats/detailed', () => {
       totalUsers: stats.totalUsers,
       activeSubscriptions: stats.activeSubscriptions,
       totalLinks: stats.totalLinks,
+      demoLinks: stats.demoLinks,
       totalClicks: stats.totalClicks,
     });
   });
@@ -148,6 +152,39 @@ describe('GET /api/admin/stats and /stats/detailed', () => {
     // Not a recount of nothing: every kind of figure moved.
     for (const figure of ['totalUsers', 'paidUsers', 'freeUsers', 'totalClicks', 'monthlyRevenue'] as const)
       expect(stats[figure]).toBeGreaterThan(0);
+    // The buckets of accounts add up to the accounts.
+    expect(stats.freeUsers + stats.paidUsers + stats.grantedUsers).toBe(stats.totalUsers);
+  });
+});
+
+describe('GET /api/admin/stats/trends', () => {
+  it('answers the last 30 days, today last, each day agreeing with the figures of today', async () => {
+    const user = await signedUpClient(t.api, 'trends');
+    const made = await user.client.post<Link>('/api/links', {
+      originalUrl: 'https://example.com/t',
+      title: null,
+    });
+    expect(made.status).toBe(201);
+    await subscribe(user, 'monthly');
+    const stats = await until(detailed, (s) => s.linksCreatedToday > 0, 10_000);
+    const answer = await t.admin.get<AdminTrends>('/api/admin/stats/trends');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.body.timeZone).toBe('UTC');
+    const { days } = answer.body;
+    expect(days).toHaveLength(30);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(days.at(-1)?.date).toBe(today);
+    // One a day, oldest first, no day missing.
+    for (let i = 1; i < days.length; i++)
+      expect(Date.parse(days[i]?.date ?? '') - Date.parse(days[i - 1]?.date ?? '')).toBe(86_400_000);
+    expect(days.at(-1)).toMatchObject({
+      linksCreated: stats.linksCreatedToday,
+      clicks: stats.clicksToday,
+    });
+    expect(days.at(-1)?.signups).toBeGreaterThanOrEqual(1);
+    // Revenue: the subscriptions started today, in cents.
+    expect(days.at(-1)?.revenue).toBeGreaterThan(0);
   });
 });
 
@@ -202,6 +239,8 @@ function recount(events: RecordedEvent[], clicks: { id: string; atMs: number; bo
   const erased = new Set<string>();
   const granted = new Map<string, boolean>();
   const subscriptions = new Map<string, { userId: string; data: Record<string, unknown> }>();
+  // Demo links no account holds: a visitor's (`visitor-…`) until claimed or gone.
+  const demo = new Set<string>();
   let users = 0;
   let links = 0;
   let linksCreatedToday = 0;
@@ -221,8 +260,13 @@ function recount(events: RecordedEvent[], clicks: { id: string; atMs: number; bo
       else if (event.type === 'SubscriptionEnded') granted.delete(userId);
       else if (event.type === 'LinkCreated') {
         links += 1;
-        if (at >= dayStart) linksCreatedToday += 1;
-      } else if (event.type === 'LinkDeleted') links -= 1;
+        if (event.data.ownerId.startsWith('visitor-')) demo.add(event.data.linkId);
+        else if (at >= dayStart) linksCreatedToday += 1;
+      } else if (event.type === 'LinkOwnerChanged') demo.delete(event.streamId.replace(/^link-/, ''));
+      else if (event.type === 'LinkDeleted') {
+        links -= 1;
+        demo.delete(event.streamId.replace(/^link-/, ''));
+      }
     } else if (billingStream.holds(event) && event.type !== 'BillingCustomerRecorded') {
       const data = event.data as Record<string, unknown>;
       subscriptions.set(String(data.subscriptionId), { userId, data });
@@ -244,13 +288,15 @@ function recount(events: RecordedEvent[], clicks: { id: string; atMs: number; bo
   return {
     totalUsers: users,
     activeSubscriptions: pro.length,
-    totalLinks: links,
+    totalLinks: links - demo.size,
+    demoLinks: demo.size,
     totalClicks: humans.size,
     linksCreatedToday,
     clicksToday: [...humans.values()].filter((at) => at >= dayStart).length,
     newUsersThisMonth,
     freeUsers: users - paid.size - grantedOnly.length,
     paidUsers: paid.size,
+    grantedUsers: grantedOnly.length,
     monthlyRevenue: Math.round(
       pro.reduce((total, { data }) => total + Number(data.amount) / (data.plan === 'yearly' ? 12 : 1), 0),
     ),

@@ -1,4 +1,9 @@
-import { type AdminDetailedStats, type AdminStats, statsAdminEndpoints } from '@sniplink/contracts';
+import {
+  type AdminDetailedStats,
+  type AdminStats,
+  type AdminTrends,
+  statsAdminEndpoints,
+} from '@sniplink/contracts';
 import type { Clock } from '@sniplink/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +15,7 @@ export interface StatsAdminRoutesDeps {
   stats: {
     summary(now: Date): Promise<AdminStats>;
     detailed(now: Date): Promise<AdminDetailedStats>;
+    trends(now: Date): Promise<AdminTrends>;
   };
   clock: Clock;
 }
@@ -41,5 +47,17 @@ export async function statsAdminRoutes(admin: FastifyInstance, { stats, clock }:
     }),
     handler: async (_request, reply) =>
       reply.header('cache-control', 'no-store').send(await stats.detailed(clock.now())),
+  });
+
+  api.route({
+    ...route('overviewTrends', {
+      summary: 'The Overview’s charts: the last 30 days',
+      description:
+        'Sign-ups, links created, human clicks and revenue (cents) a day, for the last 30 days in the TIME_ZONE ' +
+        'setting, today included, oldest first: read from the same quarter-hour read models as the figures.',
+      answers: { 200: 'The trends' },
+    }),
+    handler: async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send(await stats.trends(clock.now())),
   });
 }

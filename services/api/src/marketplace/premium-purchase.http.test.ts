@@ -134,7 +134,13 @@ describe('starting a purchase', () => {
       await deliver(`evt_race_${slug.id}`, 'payment_intent.succeeded', won[0].body, winner.userId, slug.id),
     ).toBe(200);
     const page = await t.admin.get<AdminPremiumSlugsPage>(`/api/admin/premium-slugs?search=${slug.slug}`);
-    expect(page.body.slugs[0]).toMatchObject({ id: slug.id, ownerId: winner.userId });
+    // Bought: not for sale, though its listing (the admin's switch) stays on.
+    expect(page.body.slugs[0]).toMatchObject({
+      id: slug.id,
+      ownerId: winner.userId,
+      isAvailable: false,
+      isListed: true,
+    });
     expect(page.body.stats.owned).toBeGreaterThanOrEqual(1);
     expect(page.body.stats.revenue).toBeGreaterThanOrEqual(2500);
     const loser = buyers.find((candidate) => candidate !== winner);

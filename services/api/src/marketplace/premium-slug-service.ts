@@ -148,6 +148,15 @@ export class PremiumSlugService {
     const state = await this.slugs.load(slugId);
     if (state.status !== 'listed' || !state.slug || !state.fields) throw notFound();
     const createdAt = this.deps.clock.now().toISOString();
-    return { id: slugId, slug: state.slug, ...state.fields, ownerId: state.ownerId, createdAt };
+    const { isAvailable, ...fields } = state.fields;
+    return {
+      id: slugId,
+      slug: state.slug,
+      ...fields,
+      isAvailable: isAvailable && state.ownerId === null,
+      isListed: isAvailable,
+      ownerId: state.ownerId,
+      createdAt,
+    };
   }
 }

@@ -42,6 +42,7 @@ describe('adding a premium slug', () => {
       stripePriceId: null,
       tier: 'standard',
       isAvailable: true,
+      isListed: true,
       ownerId: null,
       createdAt: expect.any(String),
     });
@@ -62,7 +63,7 @@ describe('adding a premium slug', () => {
       price: 9900,
       stripePriceId: null,
     });
-    expect(slug.isAvailable).toBe(false);
+    expect(slug).toMatchObject({ isAvailable: false, isListed: false, ownerId: null });
   });
 
   it('takes a single character', async () => {
@@ -150,6 +151,7 @@ describe('editing and deleting', () => {
       price: 4900,
       tier: 'premium',
       isAvailable: false,
+      isListed: false,
       stripePriceId: 'price_123',
     });
     const negative = await t.admin.patch(`/api/admin/premium-slugs/${slug.id}`, { price: -5 });
