@@ -57,6 +57,7 @@ export {
   userClickTotal,
   type WindowClicks,
 } from './analytics/queries';
+export { COUNTERS_FILLED_BY_MIGRATION } from './analytics/tables';
 export { applyNextBatch, catchUp } from './batch';
 export {
   type BilledSubscription,

@@ -5,9 +5,13 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Where SQL against a read model may stand: its own folder, the migrations (history), and tests (seeding, inspecting). */
+/**
+ * Where SQL against a read model may stand: its own folder, the migrations (history), and tests and the
+ * scripts that make test fixtures from a release's database (seeding, inspecting).
+ */
 const allowed = (file: string) =>
   file.startsWith('projections/') ||
+  file.startsWith('scripts/make-') ||
   file.startsWith('services/platform/src/db/migrations/') ||
   /\.test\.tsx?$/.test(file);
 

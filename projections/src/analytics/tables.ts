@@ -78,3 +78,11 @@ export interface RmPlatformClicksTable {
   singleton: ColumnType<boolean, boolean | undefined, never>;
   clicks: Int8;
 }
+
+/**
+ * The click counters a migration fills with a starting row (the platform's total, 0): a database holding
+ * only that row has counted no click yet.
+ */
+export const COUNTERS_FILLED_BY_MIGRATION: readonly (keyof ClickAnalyticsTables & string)[] = [
+  'rm_platform_clicks',
+];

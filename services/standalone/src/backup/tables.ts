@@ -1,3 +1,4 @@
+import { COUNTERS_FILLED_BY_MIGRATION } from '@sniplink/projections';
 import type pg from 'pg';
 
 /**
@@ -19,7 +20,11 @@ const NOT_ROWS = new Set([
  * Rows a database fills on its own (the first start's secrets, a migration's seed rows): a target that
  * holds only these is still empty, and the restore replaces them with the backup's.
  */
-export const FILLED_ON_THEIR_OWN = new Set(['app_secrets', 'rm_platform_clicks', 'support_urgent_digests']);
+export const FILLED_ON_THEIR_OWN: ReadonlySet<string> = new Set([
+  'app_secrets',
+  'support_urgent_digests',
+  ...COUNTERS_FILLED_BY_MIGRATION,
+]);
 
 export interface TableColumns {
   name: string;
