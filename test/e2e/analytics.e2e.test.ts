@@ -58,12 +58,31 @@ describe.skipIf(unavailable !== undefined)("a link's analytics in a real browser
       .getByRole('progressbar')
       .evaluateAll((bars) => bars.map((bar) => bar.ariaLabel));
 
-  it('shows 7 days of clicks by browser, system, referrer and country, on a world map too', async () => {
+  it('a link made with its own back-half and title from the form, found by search, shows 7 days of clicks by browser, system, referrer and country, on a world map too', async () => {
     const context = await signedInContext();
-    const created = await context.request.post('/api/links', {
-      data: { originalUrl: 'https://example.com/sale' },
-    });
-    const link = (await created.json()) as { id: string; shortCode: string };
+    await context.request.post('/api/links', { data: { originalUrl: 'https://example.com/other' } });
+    const page = await context.newPage();
+    await page.goto('/home');
+    const create = page.getByRole('form', { name: 'Create New Short Link' });
+    await create.getByRole('textbox', { name: 'Long URL' }).fill('example.com/sale');
+    await create.getByRole('textbox', { name: 'Title (optional)' }).fill('Summer sale');
+    await create
+      .getByRole('textbox', { name: 'Custom back-half (optional)' })
+      .pressSequentially('summer-sale', {
+        delay: 20,
+      });
+    await create.getByText('This short code is available').waitFor();
+    await create.getByRole('button', { name: 'Shorten' }).click();
+    await page.getByRole('article', { name: 'Summer sale' }).waitFor();
+    const links = (await (await context.request.get('/api/links')).json()) as {
+      id: string;
+      shortCode: string;
+    }[];
+    const link = links.find((candidate) => candidate.shortCode === 'summer-sale') as {
+      id: string;
+      shortCode: string;
+    };
+    expect(link).toBeDefined();
     const visits: [string, string, string?][] = [
       [userAgents.windowsChrome, '8.8.8.8', 'https://www.google.com/search?q=sale'],
       [userAgents.linuxFirefox, '81.2.69.142', 'https://t.co/x'],
@@ -78,7 +97,6 @@ describe.skipIf(unavailable !== undefined)("a link's analytics in a real browser
       expect(response.status).toBe(302);
     }
 
-    const page = await context.newPage();
     // The map and the picker come in chunks of their own under the app's content security policy: any
     // error or refused load shows here.
     const errors: string[] = [];
@@ -87,6 +105,10 @@ describe.skipIf(unavailable !== undefined)("a link's analytics in a real browser
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/home');
+    await page.getByRole('searchbox', { name: 'Search links' }).fill('summer');
+    await expect
+      .poll(() => page.getByRole('article').evaluateAll((cards) => cards.map((card) => card.ariaLabel)))
+      .toEqual(['Summer sale']);
     await page.getByRole('button', { name: `Analytics for ${link.shortCode}` }).click();
     await pickRange(page, '7 days');
     await page.waitForURL((url) => url.searchParams.get('range') === '7d');
