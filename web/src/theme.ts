@@ -6,6 +6,8 @@ import { type CSSVariablesResolver, createTheme } from '@mantine/core';
  */
 export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
+  // Every page's title (h1) in one size, the signed-in shell's and the informational pages' alike.
+  headings: { sizes: { h1: { fontSize: '1.875rem', lineHeight: '1.3' } } },
   components: {
     // Toasts (components/toast.ts). A long word, a short URL above all, wraps instead of being cut off at
     // the toast's edge on a phone; the message under a title is grey 7, not Mantine's grey 6 (3.3:1);
@@ -21,6 +23,10 @@ export const theme = createTheme({
     // Every dialog's close button says what it does (Mantine's has no label): a screen reader would read
     // "button" and nothing more.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A dialog's and a drawer's title bar is a <div>, not Mantine's <header>: outside <main> a <header> is a
+    // second banner landmark, and a page has one (the shell's).
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
   },
 });
 

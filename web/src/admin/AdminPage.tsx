@@ -1,10 +1,9 @@
-import { Alert, Badge, Button, Container, Group, Loader, Tabs, Text, Title } from '@mantine/core';
-import type { User } from '@sniplink/contracts';
+import { Alert, Badge, Group, Loader, Tabs, Title } from '@mantine/core';
 import { pages } from '@sniplink/contracts/pages';
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { signOutHref } from '../accounts/loginLinks';
 import { PageTitle } from '../components/PageTitle';
+import { SignedInPage } from '../components/SignedInPage';
 import { adminTabs } from '../features';
 import type { AdminSearch } from './places';
 
@@ -18,39 +17,19 @@ export async function loadAdminTab(queryClient: QueryClient, place: AdminSearch)
 }
 
 /**
- * The admin console: a header with the ADMIN badge, the admin's e-mail and
- * a logout button, then the tabs. Logout is a navigation to the sign-out address.
+ * The admin console in the signed-in shell: its title with the ADMIN badge, then the tabs. Who is signed
+ * in and Logout are the shell's avatar menu.
  */
-export function AdminPage({
-  user,
-  tab,
-  onTabChange,
-}: {
-  user: User;
-  tab: string | undefined;
-  onTabChange(tab: string): void;
-}) {
+export function AdminPage({ tab, onTabChange }: { tab: string | undefined; onTabChange(tab: string): void }) {
   const active = tabNamed(tab);
   return (
-    <Container size="xl" py="lg">
+    <SignedInPage>
       <PageTitle title={pages['/admin'].title} />
-      <Group justify="space-between" mb="lg" wrap="wrap">
-        <Group gap="sm">
-          <Title order={1} size="h2">
-            {pages['/admin'].title}
-          </Title>
-          <Badge color="red" variant="filled">
-            ADMIN
-          </Badge>
-        </Group>
-        <Group gap="sm">
-          <Text size="sm" c="dimmed">
-            {user.email}
-          </Text>
-          <Button component="a" href={signOutHref} variant="default" size="xs">
-            Logout
-          </Button>
-        </Group>
+      <Group gap="sm" mb="lg">
+        <Title order={1}>{pages['/admin'].title}</Title>
+        <Badge color="red" variant="filled">
+          ADMIN
+        </Badge>
       </Group>
       {/* An address naming no tab says so, rather than showing another tab under it. */}
       {!active && tab !== undefined && <UnknownTab name={tab} />}
@@ -72,7 +51,7 @@ export function AdminPage({
           </Tabs.Panel>
         ))}
       </Tabs>
-    </Container>
+    </SignedInPage>
   );
 }
 

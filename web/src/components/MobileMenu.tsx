@@ -3,6 +3,7 @@ import type { User } from '@sniplink/contracts';
 import { signOutHref } from '../accounts/loginLinks';
 import { useInAppClick } from './inAppLink';
 import { brandName } from './PageTitle';
+import { SignedInNav } from './SignedInNav';
 import { SignedOutLinks } from './SignedOutLinks';
 import { UserAvatar } from './UserMenu';
 import { displayNameOf } from './userDisplay';
@@ -35,7 +36,6 @@ export function MobileMenu({
 
 function SignedInMenuLinks({ user, onNavigate }: { user: User; onNavigate: () => void }) {
   const toProfile = useInAppClick('/profile', onNavigate);
-  const toAdmin = useInAppClick('/admin', onNavigate);
   return (
     <>
       <Group wrap="nowrap">
@@ -51,14 +51,10 @@ function SignedInMenuLinks({ user, onNavigate }: { user: User; onNavigate: () =>
           )}
         </Box>
       </Group>
+      <SignedInNav user={user} stacked onNavigate={onNavigate} />
       <Button component="a" href="/profile" variant="default" onClick={toProfile} fullWidth>
         Profile Settings
       </Button>
-      {user.isAdmin && (
-        <Button component="a" href="/admin" variant="default" onClick={toAdmin} fullWidth>
-          Admin Panel
-        </Button>
-      )}
       <Button component="a" href={signOutHref} color="red" variant="light" fullWidth>
         Logout
       </Button>

@@ -1,4 +1,4 @@
-import { Anchor, Box, Burger, Container, Group, Loader } from '@mantine/core';
+import { Anchor, Burger, Container, Group, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -7,11 +7,14 @@ import { currentUserQueryOptions } from '../accounts/api';
 import { brandName } from './PageTitle';
 import { SignedOutLinks } from './SignedOutLinks';
 
-// Split off: a visitor of the landing page downloads neither the avatar menu nor the mobile drawer.
-const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
+// Split off: a visitor of the landing page downloads neither the signed-in navigation nor the mobile drawer.
+const SignedInBar = lazy(() => import('./UserMenu').then((module) => ({ default: module.SignedInBar })));
 const MobileMenu = lazy(() => import('./MobileMenu').then((module) => ({ default: module.MobileMenu })));
 
-/** Top navigation: wide screens show it inline, narrow ones behind a menu toggle. */
+/**
+ * The header's content (the shell's header is the page's one banner): wide screens show the navigation
+ * inline, narrow ones behind a menu toggle.
+ */
 export function TopBar() {
   const { data: user, isPending } = useQuery(currentUserQueryOptions());
   const [menuOpen, menu] = useDisclosure(false);
@@ -19,9 +22,9 @@ export function TopBar() {
   const [menuUsed, setMenuUsed] = useState(false);
 
   return (
-    <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-      <Container size="lg">
-        <Group justify="space-between" wrap="nowrap">
+    <>
+      <Container size="lg" h="100%">
+        <Group justify="space-between" wrap="nowrap" h="100%" gap="lg">
           <Anchor component={Link} to="/" c="inherit" fw={700} fz="xl" underline="never">
             {brandName}
           </Anchor>
@@ -29,15 +32,15 @@ export function TopBar() {
             <Loader size="sm" aria-label="Loading your account" />
           ) : (
             <>
-              <Group gap="lg" visibleFrom="sm" wrap="nowrap" component="nav" aria-label="Main">
-                {user ? (
-                  <Suspense fallback={<Loader size="sm" aria-label="Loading your account" />}>
-                    <UserMenu user={user} />
-                  </Suspense>
-                ) : (
+              {user ? (
+                <Suspense fallback={<Loader size="sm" aria-label="Loading your account" />}>
+                  <SignedInBar user={user} />
+                </Suspense>
+              ) : (
+                <Group gap="lg" visibleFrom="sm" wrap="nowrap" component="nav" aria-label="Main">
                   <SignedOutLinks />
-                )}
-              </Group>
+                </Group>
+              )}
               <Burger
                 hiddenFrom="sm"
                 opened={menuOpen}
@@ -57,6 +60,6 @@ export function TopBar() {
           <MobileMenu user={user} opened={menuOpen} onClose={menu.close} />
         </Suspense>
       )}
-    </Box>
+    </>
   );
 }

@@ -1,7 +1,8 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { User } from '@sniplink/contracts';
 import { signOutHref } from '../accounts/loginLinks';
 import { useInAppClick } from './inAppLink';
+import { SignedInNav } from './SignedInNav';
 import { displayNameOf, initialOf } from './userDisplay';
 
 export function UserAvatar({ user, size = 36 }: { user: User; size?: number }) {
@@ -12,10 +13,24 @@ export function UserAvatar({ user, size = 36 }: { user: User; size?: number }) {
   );
 }
 
-/** The signed-in user's avatar menu. */
-export function UserMenu({ user }: { user: User }) {
+/**
+ * The signed-in header's right-hand side on wide screens: the navigation, then the avatar menu. Narrow
+ * screens show both in the mobile menu.
+ */
+export function SignedInBar({ user }: { user: User }) {
+  return (
+    <Group gap="lg" wrap="nowrap" visibleFrom="sm" style={{ flex: 1 }} justify="space-between">
+      <Box component="nav" aria-label="Main">
+        <SignedInNav user={user} />
+      </Box>
+      <UserMenu user={user} />
+    </Group>
+  );
+}
+
+/** The signed-in user's avatar menu: who is signed in, the profile and logout. */
+function UserMenu({ user }: { user: User }) {
   const toProfile = useInAppClick('/profile');
-  const toAdmin = useInAppClick('/admin');
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
@@ -38,11 +53,6 @@ export function UserMenu({ user }: { user: User }) {
         <Menu.Item component="a" href="/profile" onClick={toProfile}>
           Profile Settings
         </Menu.Item>
-        {user.isAdmin && (
-          <Menu.Item component="a" href="/admin" onClick={toAdmin}>
-            Admin Panel
-          </Menu.Item>
-        )}
         {/* A navigation, not a data call: the server ends the session and redirects to "/". */}
         <Menu.Item component="a" href={signOutHref} color="red">
           Logout

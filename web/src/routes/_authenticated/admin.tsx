@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSignedInUser } from '../../accounts/useSignedInUser';
 import { AdminPage } from '../../admin/AdminPage';
 import { requireAdmin } from '../../admin/adminGate';
 import { adminSearchSchema } from '../../admin/places';
@@ -23,8 +22,7 @@ export const Route = createFileRoute('/_authenticated/admin')({
 });
 
 function AdminRoute() {
-  const user = useSignedInUser();
   const { tab } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <AdminPage user={user} tab={tab} onTabChange={(next) => void navigate({ search: { tab: next } })} />;
+  return <AdminPage tab={tab} onTabChange={(next) => void navigate({ search: { tab: next } })} />;
 }

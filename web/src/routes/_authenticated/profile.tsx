@@ -1,9 +1,10 @@
-import { Container } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfileSettings } from '../../accounts/ProfileSettings';
 import { useSignedInUser } from '../../accounts/useSignedInUser';
 import { PageTitle } from '../../components/PageTitle';
+import { SignedInPage } from '../../components/SignedInPage';
 
 export const Route = createFileRoute('/_authenticated/profile')({
   component: ProfilePage,
@@ -12,9 +13,12 @@ export const Route = createFileRoute('/_authenticated/profile')({
 function ProfilePage() {
   const user = useSignedInUser();
   return (
-    <Container size="sm" py="xl">
+    <SignedInPage>
       <PageTitle title={pages['/profile'].title} />
-      <ProfileSettings user={user} />
-    </Container>
+      {/* The shell's width, its forms no wider than they read well. */}
+      <Box maw={720}>
+        <ProfileSettings user={user} />
+      </Box>
+    </SignedInPage>
   );
 }
