@@ -16,6 +16,7 @@ export const accountEndpoints = {
   register: endpoint('POST /api/auth/register', { 201: userSchema }, { body: registerBody }),
   signIn: endpoint('POST /api/auth/login', { 200: userSchema }, { body: loginBody }),
   currentUser: endpoint('GET /api/auth/user', { 200: userSchema }),
+  whoAmI: endpoint('GET /api/auth/session', { 200: z.object({ user: userSchema.nullable() }) }),
   updateProfile: endpoint('PATCH /api/user/profile', { 200: userSchema }, { body: profileBody }),
   signOut: endpoint('POST /api/auth/logout', { 200: okSchema }),
   signOutEverywhere: endpoint('POST /api/auth/logout-all', { 200: sessionsEndedSchema }),

@@ -1,11 +1,11 @@
 import { accountEndpoints, type LoginBody, type User } from '@sniplink/contracts';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { type CallParts, call } from '../api/client';
-import { ApiError } from '../api/http';
 import { useRefreshingMutation } from '../api/useRefreshingMutation';
 
 const {
   currentUser,
+  whoAmI,
   signIn,
   register,
   requestPasswordReset,
@@ -17,22 +17,15 @@ const {
 export const currentUserQueryKey = [currentUser.path] as const;
 
 /**
- * The signed-in user, or null when signed out: a 401 is an answer, not an error. The app asks for
- * the user again on every mount and window focus, so this query is always stale (the cached user is still
- * shown meanwhile, without a spinner). Any other failure stays an error, which callers also read as
- * signed out.
+ * The signed-in user, or null when signed out. It asks "who am I" (200 with `user: null` for a visitor),
+ * so that a signed-out page makes no request the browser reports as failed. The app asks for the user
+ * again on every mount and window focus, so this query is always stale (the cached user is still shown
+ * meanwhile, without a spinner). A failure stays an error, which callers also read as signed out.
  */
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: currentUserQueryKey,
-    queryFn: async ({ signal }): Promise<User | null> => {
-      try {
-        return await call(currentUser, {}, { signal });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }): Promise<User | null> => (await call(whoAmI, {}, { signal })).user,
     staleTime: 0,
     refetchOnWindowFocus: true,
   });

@@ -174,6 +174,22 @@ describe('the current user and the profile', () => {
     expect(response.text).toContain('Unauthorized');
   });
 
+  it('answers "who am I" with 200 either way: null signed out (or with a dead session), the user signed in', async () => {
+    const signedOut = await api.client().get<{ user: User | null }>('/api/auth/session');
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.body).toEqual({ user: null });
+    const stale = await fetch(`${api.baseUrl}/api/auth/session`, {
+      headers: { cookie: 'sid=no-such-session' },
+    });
+    expect([stale.status, await stale.json()]).toEqual([200, { user: null }]);
+    const { client, email } = await signUp();
+    const signedIn = await client.get<{ user: User | null }>('/api/auth/session');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    expect(signedIn.body.user).toEqual((await client.get<User>('/api/auth/user')).body);
+    expect(signedIn.body.user?.email).toBe(email);
+  });
+
   it('updates first and last name, and never applies other fields', async () => {
     const { client, email } = await signUp();
     const response = await client.patch<User>('/api/user/profile', {

@@ -7,6 +7,7 @@ import { bodiless, featureRoutes, json, operation, text } from '../http/route-sc
 import type { AccountService } from './accounts';
 import {
   type CookieSettings,
+  currentSession,
   endSession,
   SESSION_SET,
   safeReturnTo,
@@ -82,6 +83,15 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesDep
       const user = await accounts.user(session.userId);
       if (!user) throw new UnauthorizedError();
       return reply.header('cache-control', 'no-store').send(user);
+    },
+  });
+
+  api.route({
+    ...WHO_AM_I,
+    handler: async (request, reply) => {
+      const session = await currentSession(request, sessions);
+      const user = session ? await accounts.user(session.userId) : null;
+      return reply.header('cache-control', 'no-store').send({ user: user ?? null });
     },
   });
 
@@ -175,6 +185,16 @@ const CURRENT_USER = route('currentUser', {
   summary: 'The signed-in user',
   session: 'required',
   answers: { 200: 'The user' },
+});
+
+const WHO_AM_I = route('whoAmI', {
+  summary: 'Who is signed in, if anyone',
+  description:
+    'The signed-in user, or `user: null` for a caller without a live session: the question a page asks on ' +
+    'every visit, answered 200 either way (a browser logs a 401 as a failed request). ' +
+    '`GET /api/auth/user` answers the same user, and 401 when signed out.',
+  session: 'optional',
+  answers: { 200: '`{ user }`: the user, or null when signed out' },
 });
 
 const PROFILE = route('updateProfile', {
