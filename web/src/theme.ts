@@ -26,12 +26,25 @@ export const theme = createTheme({
     // A dialog's and a drawer's title bar is a <div>, not Mantine's <header>: outside <main> a <header> is a
     // second banner landmark, and a page has one (the shell's).
     ModalHeader: { defaultProps: { component: 'div' } },
+    // A spinner is a <span>: its label ("Loading") needs a role to be read, and `status` is what it is.
+    Loader: { defaultProps: { role: 'status' } },
     DrawerHeader: { defaultProps: { component: 'div' } },
   },
 });
 
+/**
+ * The light variant's text (a green "ok" badge) in the colours whose darkest shade is still under 4.5:1 on
+ * their light background (3.8:1 for green), darkened by a third: about 6.5:1.
+ */
+const lightVariantTexts = Object.fromEntries(
+  ['green', 'teal', 'lime', 'yellow', 'orange', 'cyan'].map((color) => [
+    `--mantine-color-${color}-light-color`,
+    `color-mix(in srgb, var(--mantine-color-${color}-9), black 30%)`,
+  ]),
+);
+
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', ...lightVariantTexts },
   dark: {},
 });
