@@ -5,7 +5,6 @@ import {
   Breadcrumbs,
   Button,
   Card,
-  Container,
   Group,
   Select,
   SimpleGrid,
@@ -15,7 +14,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import type { MarketplaceSlug } from '@sniplink/contracts';
+import type { MarketplaceSlug, User } from '@sniplink/contracts';
 import { pages } from '@sniplink/contracts/pages';
 import {
   MAX_OWNED_PREMIUM_SLUGS,
@@ -29,9 +28,12 @@ import { currentUserQueryOptions } from '../accounts/api';
 import { isPro } from '../accounts/plan';
 import { loginHref, signedInUserOrNull } from '../accounts/useSignedInUser';
 import { usePurchasesDisabled } from '../billing/api';
+import { useInAppClick } from '../components/inAppLink';
 import { PageTitle } from '../components/PageTitle';
+import { SignedInPage } from '../components/SignedInPage';
 import { marketplaceSlugsQueryOptions, myPremiumSlugsQueryOptions } from './api';
-import { categoryLook, dollars, type PurchaseAction, purchaseActionFor, tierLabels } from './premiumFacts';
+import { categoryLook } from './categoryLooks';
+import { dollars, type PurchaseAction, purchaseActionFor, tierLabels } from './premiumFacts';
 
 const page = pages['/marketplace'];
 
@@ -67,8 +69,10 @@ export function MarketplacePage() {
     MAX_OWNED_PREMIUM_SLUGS,
   );
 
+  const filtered = search.trim() !== '' || category !== null;
+
   return (
-    <Container size="lg" py="xl">
+    <SignedInPage>
       <PageTitle title={page.title} />
       <Stack gap="lg">
         <MarketplaceBreadcrumbs signedIn={Boolean(user)} />
@@ -76,35 +80,85 @@ export function MarketplacePage() {
           <Title order={1}>{page.title}</Title>
           <Text c="dimmed">{page.description}</Text>
         </Stack>
-        <Group gap="sm" wrap="wrap">
-          <TextInput
-            aria-label="Search premium slugs"
-            placeholder="Search slugs"
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={260}
-          />
-          <Select
-            aria-label="Category"
-            placeholder="All categories"
-            data={premiumCategories.map((value) => ({ value, label: categoryLook(value).label }))}
-            value={category}
-            clearable
-            onChange={(value) => setCategory(value as PremiumCategory | null)}
-            w={220}
-          />
-        </Group>
-        {shown.length === 0 ? (
-          <Text c="dimmed">No premium slugs match.</Text>
+        {slugs.data.length === 0 ? (
+          <NothingForSale user={user ?? null} />
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-            {shown.map((slug) => (
-              <SlugCard key={slug.id} slug={slug} action={action} />
-            ))}
-          </SimpleGrid>
+          <>
+            <Group gap="sm" wrap="wrap">
+              <TextInput
+                aria-label="Search premium slugs"
+                placeholder="Search slugs"
+                value={search}
+                onChange={(event) => setSearch(event.currentTarget.value)}
+                w={260}
+              />
+              <Select
+                aria-label="Category"
+                placeholder="All categories"
+                data={premiumCategories.map((value) => ({ value, label: categoryLook(value).label }))}
+                value={category}
+                clearable
+                onChange={(value) => setCategory(value as PremiumCategory | null)}
+                w={220}
+              />
+            </Group>
+            {shown.length === 0 && filtered ? (
+              <Group gap="sm">
+                <Text c="dimmed">No premium slugs match.</Text>
+                <Button
+                  variant="subtle"
+                  onClick={() => {
+                    setSearch('');
+                    setCategory(null);
+                  }}
+                >
+                  Clear filters
+                </Button>
+              </Group>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+                {shown.map((slug) => (
+                  <SlugCard key={slug.id} slug={slug} action={action} />
+                ))}
+              </SimpleGrid>
+            )}
+          </>
         )}
       </Stack>
-    </Container>
+    </SignedInPage>
+  );
+}
+
+/**
+ * The marketplace before anything is for sale: what it is for, and what happens next (an admin is shown
+ * where to add slugs; everyone else that there are none yet).
+ */
+function NothingForSale({ user }: { user: User | null }) {
+  const toPremiumTab = useInAppClick('/admin?tab=premium');
+  return (
+    <Card withBorder radius="md" padding="xl" component="section" aria-labelledby="nothing-for-sale">
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h3" id="nothing-for-sale">
+          No premium slugs yet
+        </Title>
+        {user?.isAdmin ? (
+          <>
+            <Text>
+              Premium slugs are short, memorable codes that Pro members buy for their links. None are listed
+              yet: an admin adds them in the Premium tab of the admin console.
+            </Text>
+            <Button component="a" href="/admin?tab=premium" onClick={toPremiumTab}>
+              Open the Premium tab
+            </Button>
+          </>
+        ) : (
+          <Text>
+            Premium slugs are short, memorable codes that Pro members buy for their links. None are for sale
+            yet: new ones show here as soon as they are listed.
+          </Text>
+        )}
+      </Stack>
+    </Card>
   );
 }
 
@@ -129,7 +183,7 @@ function SlugCard({ slug, action }: { slug: MarketplaceSlug; action: PurchaseAct
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <ThemeIcon color={look.color} variant="light" radius="xl" aria-hidden>
-              {look.icon}
+              <look.icon size={16} stroke={1.75} />
             </ThemeIcon>
             <Text size="sm" c="dimmed">
               {look.label}

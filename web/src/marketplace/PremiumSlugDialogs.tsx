@@ -16,7 +16,8 @@ import {
 import { ApiError } from '../api/http';
 import { DialogActions } from '../components/DialogActions';
 import { toast } from '../components/toast';
-import { categoryLook, centsOf, slugsOfLines, tierLabels } from './premiumFacts';
+import { categoryLook } from './categoryLooks';
+import { centsOf, slugsOfLines, tierLabels } from './premiumFacts';
 
 /** One request every 100 ms while bulk adding. */
 export const bulkCreateSpacingMs = 100;

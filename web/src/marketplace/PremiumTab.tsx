@@ -27,6 +27,7 @@ import { ListTable } from '../components/ListTable';
 import { toast } from '../components/toast';
 import { StatCard } from '../dashboard/StatCard';
 import { pageInAddress } from '../places';
+import { categoryLook } from './categoryLooks';
 import {
   BulkAddDialog,
   ConfirmDialog,
@@ -35,7 +36,7 @@ import {
   problemOf,
   tierOptions,
 } from './PremiumSlugDialogs';
-import { categoryLook, dollars, tierLabels } from './premiumFacts';
+import { dollars, tierLabels } from './premiumFacts';
 
 /** Bought (whatever its listing), for sale, or withdrawn from sale by an admin. */
 function SlugStatus({ slug }: { slug: PremiumSlug }) {

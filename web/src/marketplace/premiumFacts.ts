@@ -1,24 +1,5 @@
 import type { PremiumPurchase } from '@sniplink/contracts';
-import {
-  type MarketplaceCategoryKey,
-  marketplaceCategoryKeys,
-  type PremiumCategory,
-  type PremiumTier,
-} from '@sniplink/contracts/premium-slugs';
-
-/** How each marketplace category key looks: its icon, colour and name. */
-export const categoryLooks: Record<MarketplaceCategoryKey, { icon: string; color: string; label: string }> = {
-  'ultra-short': { icon: '⚡', color: 'grape', label: 'Ultra Short' },
-  common: { icon: '💬', color: 'blue', label: 'Common Words' },
-  commerce: { icon: '🛒', color: 'green', label: 'Commerce' },
-  time: { icon: '⏰', color: 'orange', label: 'Time & Urgency' },
-  lifestyle: { icon: '✨', color: 'pink', label: 'Lifestyle & Status' },
-  tech: { icon: '💻', color: 'cyan', label: 'Tech Terms' },
-  special: { icon: '🔢', color: 'yellow', label: 'Number Patterns' },
-};
-
-/** The look of a stored category, through its marketplace key. */
-export const categoryLook = (category: PremiumCategory) => categoryLooks[marketplaceCategoryKeys[category]];
+import type { PremiumTier } from '@sniplink/contracts/premium-slugs';
 
 export const tierLabels: Record<PremiumTier, string> = {
   standard: 'Standard',
