@@ -47,6 +47,7 @@ export {
   assertCustomCode,
   CUSTOM_CODE_RULE,
   customCodeProblem,
+  fitsEveryonesCodeRule,
   GENERATED_CODE_LENGTH,
   generateCode,
   isReservedCode,

@@ -11,6 +11,7 @@ import {
   assertCustomCode,
   checkTargetUrl,
   customCodeProblem,
+  fitsEveryonesCodeRule,
   generateCode,
   isCodeFreeFor,
   isPremiumCode,
@@ -35,6 +36,7 @@ import {
   liveLinkCount,
   liveLinksOf,
   ownedLiveLink,
+  ownedPremiumSlugs,
 } from '@sniplink/projections';
 import type { AccountService } from '../accounts/accounts';
 import type { ServiceDeps } from '../shared/service-deps';
@@ -95,7 +97,7 @@ export class LinkService {
     const originalUrl = checkTargetUrl(body.originalUrl, this.deps.ownOrigins);
     const title = cleanTitle(body.title) ?? null;
     const custom = body.shortCode?.trim() || undefined;
-    if (custom !== undefined) assertCustomCode(custom);
+    if (custom !== undefined) assertCustomCode(custom, await this.codeRuleFor(ownerId, custom));
     const linkId = this.deps.ids.newId();
     const code = await this.claimCode(custom, ownerId, linkId);
     const countAgainstPlan = options.countAgainstPlan ?? true;
@@ -138,7 +140,7 @@ export class LinkService {
       const title = cleanTitle(body.title);
       const newCode = body.shortCode?.trim();
       const codeChanges = newCode !== undefined && newCode !== current.code;
-      if (codeChanges) assertCustomCode(newCode);
+      if (codeChanges) assertCustomCode(newCode, await this.codeRuleFor(ownerId, newCode));
       const code = codeChanges ? newCode : undefined;
       const change: LinkChange = { type: 'ChangeLink', ownerId, title, originalUrl, code };
       // A change of case only stays on the same code stream: nothing to claim, nothing to give up.
@@ -203,13 +205,22 @@ export class LinkService {
 
   /** Whether the caller may put a link on this code now, with a message for the edit dialog. */
   async availability(ownerId: string, code: string): Promise<Availability> {
-    const problem = customCodeProblem(code);
+    const problem = customCodeProblem(code, await this.codeRuleFor(ownerId, code));
     if (problem) return { available: false, message: problem };
     const state = await this.codes.load(code);
     if (isPremiumCode(state)) return { available: false, message: 'This short code is reserved' };
     return isCodeFreeFor(state, ownerId)
       ? { available: true, message: 'This short code is available' }
       : { available: false, message: 'This short code is already taken' };
+  }
+
+  /**
+   * Which rule a code is held to: an owner of a premium slug may use 1-20 characters, everyone else 3-20.
+   * Ownership is looked up only for a code outside everyone's rule (its message names the owner's rule).
+   */
+  private async codeRuleFor(ownerId: string, code: string): Promise<{ premiumOwner: boolean }> {
+    if (fitsEveryonesCodeRule(code)) return { premiumOwner: false };
+    return { premiumOwner: (await ownedPremiumSlugs(this.deps.db, ownerId)).length > 0 };
   }
 
   shortUrl(code: string): string {

@@ -58,6 +58,45 @@ describe("an owner's premium slug target", () => {
   });
 });
 
+describe("a premium slug owner's short codes", () => {
+  it('may be 1-20 characters for an owner, told so by the availability check; 3-20 for everyone else', async () => {
+    const { client } = await owner('owners.codes');
+    const code = `q${Date.now().toString(36).slice(-1)}`;
+    expect((await client.get(`/api/links/check-availability/${code}`)).body).toEqual({
+      available: true,
+      message: 'This short code is available',
+    });
+    const created = await client.post<{ shortCode: string; id: string }>('/api/links', {
+      originalUrl: 'https://example.com/short',
+    });
+    expect(created.status).toBe(201);
+    const renamed = await client.request<{ shortCode: string }>('PATCH', `/api/links/${created.body.id}`, {
+      shortCode: code,
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body.shortCode).toBe(code);
+    const tooLong = await client.get<{ available: boolean; message: string }>(
+      `/api/links/check-availability/${'x'.repeat(21)}`,
+    );
+    expect(tooLong.body).toEqual({
+      available: false,
+      message: '1-20 characters: letters, numbers, hyphens, and underscores only',
+    });
+
+    const everyone = await signedUpClient(t.api, 'owners.codes.other');
+    expect((await everyone.client.get('/api/links/check-availability/x')).body).toEqual({
+      available: false,
+      message: '3-20 characters: letters, numbers, hyphens, and underscores only',
+    });
+    const refused = await everyone.client.post<{ field?: string; message?: string }>('/api/links', {
+      originalUrl: 'https://example.com/short',
+      shortCode: 'y',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('3-20 characters');
+  });
+});
+
 describe('/s/{premium slug}', () => {
   it('shows a friendly page for an unsold slug and for an owned slug without target, then redirects once set, counting the click', async () => {
     const unsold = await addSlug();

@@ -23,4 +23,15 @@ describe('short codes', () => {
     expect(customCodeProblem('Admin')).toBe('This short code is reserved');
     expect(customCodeProblem('api')).toBe('This short code is reserved');
   });
+
+  it("takes 1-20 characters from a premium slug owner, with the owner's rule as the message", () => {
+    const owner = { premiumOwner: true };
+    for (const ok of ['x', 'Q7', 'abc', 'x'.repeat(20)]) expect(customCodeProblem(ok, owner)).toBeNull();
+    for (const bad of ['', 'x'.repeat(21), 'a b', 'a.b']) {
+      expect(customCodeProblem(bad, owner)).toBe(
+        '1-20 characters: letters, numbers, hyphens, and underscores only',
+      );
+    }
+    expect(customCodeProblem('api', owner)).toBe('This short code is reserved');
+  });
 });
