@@ -132,6 +132,22 @@ describe.skipIf(unavailable !== undefined)('buying a premium slug in a real brow
     const redirect = await context.request.get('/s/launch', { maxRedirects: 0 });
     expect(redirect.status()).toBe(302);
     expect(redirect.headers().location).toBe('https://example.com/launch-day');
+
+    // An owner of a premium slug is told, and allowed, one-character codes for their links.
+    const made = await context.request.post('/api/links', {
+      data: { originalUrl: 'https://example.com/owner-link' },
+      headers: { origin: appUrl },
+    });
+    const { shortCode } = (await made.json()) as { shortCode: string };
+    await page.goto('/home');
+    await page.getByRole('button', { name: `Edit ${shortCode}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Link' });
+    await edit.getByText('1-20 characters: letters, numbers, hyphens, and underscores only').waitFor();
+    await edit.getByRole('textbox', { name: 'Short code' }).fill('b');
+    await edit.getByText('This short code is available').waitFor();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Link updated successfully!').waitFor();
+    await page.getByRole('link', { name: /\/s\/b$/ }).waitFor();
     await context.close();
   }, 120_000);
 

@@ -2,7 +2,6 @@ import { Button, Card, Flex, SimpleGrid, Stack, Text, TextInput, Title } from '@
 import { useForm } from '@mantine/form';
 import type { LinkAllowance } from '@sniplink/contracts';
 import { linkLimitReachedMessage } from '@sniplink/contracts/links/limits';
-import { CUSTOM_CODE_RULE } from '@sniplink/contracts/short-codes';
 import { announceSignedOutAndLogIn } from '../accounts/useSignedInUser';
 import { toast } from '../components/toast';
 import { useDashboardPlace } from '../dashboard/useDashboardPlace';
@@ -11,7 +10,7 @@ import { LongUrlInput } from './LongUrlInput';
 import { createLinkProblem, fieldProblemOf } from './linkErrors';
 import { ShortCodeField } from './ShortCodeField';
 import { typedUrlProblem, urlToSend } from './typedUrl';
-import { isWellFormedShortCode, useShortCodeCheck } from './useShortCodeCheck';
+import { useShortCodeCheck, useShortCodeRule } from './useShortCodeCheck';
 
 const MAX_TITLE_LENGTH = 200;
 const fields = ['originalUrl', 'title', 'shortCode'] as const;
@@ -29,14 +28,14 @@ export function CreateLinkForm({ allowance }: CreateLinkFormProps) {
   const { go } = useDashboardPlace();
   const createLink = useCreateLink();
   const noneLeft = allowance.remaining === 0;
+  const codeRule = useShortCodeRule();
   const form = useForm({
     initialValues: { originalUrl: '', title: '', shortCode: '' },
     validate: {
       originalUrl: typedUrlProblem,
       title: (title) =>
         title.trim().length > MAX_TITLE_LENGTH ? `At most ${MAX_TITLE_LENGTH} characters` : null,
-      shortCode: (code) =>
-        code.trim() === '' || isWellFormedShortCode(code.trim()) ? null : CUSTOM_CODE_RULE,
+      shortCode: (code) => (code.trim() === '' || codeRule.fits(code.trim()) ? null : codeRule.text),
     },
   });
   const code = form.values.shortCode.trim();

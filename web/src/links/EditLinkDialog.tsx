@@ -1,14 +1,13 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Link } from '@sniplink/contracts';
-import { CUSTOM_CODE_RULE } from '@sniplink/contracts/short-codes';
 import { DialogActions } from '../components/DialogActions';
 import { toast } from '../components/toast';
 import { useUpdateLink } from './api';
 import { fieldProblemOf, updateLinkProblem } from './linkErrors';
 import { ShortCodeField } from './ShortCodeField';
 import { typedUrlProblem, urlToSend } from './typedUrl';
-import { isWellFormedShortCode, useShortCodeCheck } from './useShortCodeCheck';
+import { useShortCodeCheck, useShortCodeRule } from './useShortCodeCheck';
 
 const fields = ['originalUrl', 'title', 'shortCode'] as const;
 
@@ -29,12 +28,13 @@ export function EditLinkDialog({ link, opened, onClose }: EditLinkDialogProps) {
 
 /** Problems with a field are said on it; a toast only for what has none. */
 function EditLinkForm({ link, onDone }: { link: Link; onDone: () => void }) {
+  const codeRule = useShortCodeRule();
   const form = useForm({
     initialValues: { title: link.title ?? '', originalUrl: link.originalUrl, shortCode: link.shortCode },
     validate: {
       originalUrl: typedUrlProblem,
       shortCode: (code) =>
-        code.trim() === link.shortCode || isWellFormedShortCode(code.trim()) ? null : CUSTOM_CODE_RULE,
+        code.trim() === link.shortCode || codeRule.fits(code.trim()) ? null : codeRule.text,
     },
   });
   const code = form.values.shortCode.trim();

@@ -1,7 +1,6 @@
 import { Loader, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
-import { CUSTOM_CODE_RULE } from '@sniplink/contracts/short-codes';
 import type { ReactNode } from 'react';
-import type { ShortCodeCheck } from './useShortCodeCheck';
+import { type ShortCodeCheck, useShortCodeRule } from './useShortCodeCheck';
 
 type ShortCodeFieldProps = Omit<TextInputProps, 'error' | 'rightSection'> & {
   check: ShortCodeCheck;
@@ -14,10 +13,11 @@ type ShortCodeFieldProps = Omit<TextInputProps, 'error' | 'rightSection'> & {
  * availability check on the field (checking, available, or why not), and said aloud.
  */
 export function ShortCodeField({ check, error, ...input }: ShortCodeFieldProps) {
+  const rule = useShortCodeRule();
   return (
     <Stack gap={4}>
       <TextInput
-        description={CUSTOM_CODE_RULE}
+        description={rule.text}
         error={check.state === 'invalid' ? check.message : error}
         rightSection={check.state === 'checking' ? <Loader size="xs" /> : undefined}
         autoComplete="off"
