@@ -173,9 +173,20 @@ export const ownedPremiumSlugSchema = premiumSlugSchema
     pricePaid: z.number().int(),
     /** Where `/s/{slug}` redirects; null until the owner sets it. */
     targetUrl: z.string().nullable(),
+    /** The same as `targetUrl`, under the name the product description gives it. */
+    currentUrl: z.string().nullable(),
   });
 export type OwnedPremiumSlug = z.infer<typeof ownedPremiumSlugSchema>;
 
-/** `PUT /api/marketplace/premium-slugs/{slug}/url`: the owner's target; null or blank removes it. */
-export const setPremiumSlugUrlBody = z.object({ url: z.string().max(4096).nullable() });
+const premiumTarget = z.string().max(4096).nullable();
+
+/**
+ * `PUT /api/marketplace/premium-slugs/{slug}/url`: the owner's target; null or blank removes it. It is
+ * `url`; `targetUrl` and `currentUrl` (the answer's names) are taken as well, one of the three.
+ */
+export const setPremiumSlugUrlBody = z.object({
+  url: premiumTarget.optional(),
+  targetUrl: premiumTarget.optional(),
+  currentUrl: premiumTarget.optional(),
+});
 export type SetPremiumSlugUrlBody = z.infer<typeof setPremiumSlugUrlBody>;

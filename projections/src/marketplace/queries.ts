@@ -164,7 +164,12 @@ export async function ownedPremiumSlugs(db: Kysely<Database>, ownerId: string): 
     .where('deleted_at', 'is', null)
     .orderBy('slug')
     .execute();
-  return rows.map((row) => ({ ...slugNamed(row), pricePaid: row.paid_cents, targetUrl: row.target_url }));
+  return rows.map((row) => ({
+    ...slugNamed(row),
+    pricePaid: row.paid_cents,
+    targetUrl: row.target_url,
+    currentUrl: row.target_url,
+  }));
 }
 
 /**

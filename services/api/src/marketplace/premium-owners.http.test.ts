@@ -30,6 +30,7 @@ describe("an owner's premium slug target", () => {
       id: slug.id,
       slug: slug.slug,
       targetUrl: 'https://example.com/landing',
+      currentUrl: 'https://example.com/landing',
     });
     const mine = (await client.get<OwnedPremiumSlug[]>('/api/marketplace/my-premium-slugs')).body;
     expect(mine.map((owned) => owned.targetUrl)).toEqual(['https://example.com/landing']);
@@ -47,6 +48,31 @@ describe("an owner's premium slug target", () => {
     ]) {
       const refused = await setUrl(client, slug.slug, bad);
       expect(refused.status, bad).toBe(400);
+      expect(refused.body.field).toBe('url');
+    }
+
+    // The answer's names are taken on input too; the answer carries both.
+    for (const name of ['targetUrl', 'currentUrl']) {
+      const set = await client.request<OwnedPremiumSlug>(
+        'PUT',
+        `/api/marketplace/premium-slugs/${slug.slug}/url`,
+        {
+          [name]: `https://example.com/${name}`,
+        },
+      );
+      expect(set.status, set.text).toBe(200);
+      expect(set.body).toMatchObject({
+        targetUrl: `https://example.com/${name}`,
+        currentUrl: `https://example.com/${name}`,
+      });
+    }
+    for (const body of [{}, { url: 'https://example.com/a', currentUrl: 'https://example.com/b' }]) {
+      const refused = await client.request<{ field?: string }>(
+        'PUT',
+        `/api/marketplace/premium-slugs/${slug.slug}/url`,
+        body,
+      );
+      expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(refused.body.field).toBe('url');
     }
 

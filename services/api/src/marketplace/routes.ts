@@ -1,4 +1,9 @@
-import { marketplaceEndpoints, premiumSlugAdminEndpoints } from '@sniplink/contracts';
+import {
+  marketplaceEndpoints,
+  premiumSlugAdminEndpoints,
+  type SetPremiumSlugUrlBody,
+} from '@sniplink/contracts';
+import { ValidationError } from '@sniplink/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessionOf } from '../accounts/current-session';
@@ -138,15 +143,15 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceR
     ...route('setPremiumRedirect', {
       summary: 'Set or remove where an owned premium slug redirects',
       description:
-        "The owner's only: another user's slug, or one not bought, is a 404. `url` follows the links' rules (http or https, a public host, at most 2048 characters, not one of this site's short links): otherwise 400 naming `url`. null or blank removes the target, and `/s/{slug}` then shows a page saying it is not set up yet. No plan is asked: owners keep their slugs after their subscription ends.",
+        "The owner's only: another user's slug, or one not bought, is a 404. The target is `url`, or under the answer's names `targetUrl` or `currentUrl` (one of the three: none, or two that differ, is a 400 naming `url`). It follows the links' rules (http or https, a public host, at most 2048 characters, not one of this site's short links): otherwise 400 naming `url`. null or blank removes the target, and `/s/{slug}` then shows a page saying it is not set up yet. No plan is asked: owners keep their slugs after their subscription ends.",
       session: 'required',
       rateLimit: { requests: 20, minutes: 10 },
-      answers: { 200: 'The slug with its target' },
+      answers: { 200: 'The slug with its target, as both `targetUrl` and `currentUrl`' },
       errors: { 400: ['VALIDATION_FAILED', 'INVALID_URL'], 404: ['NOT_FOUND'] },
     }),
     handler: async (request) => {
       const { userId } = sessionOf(request);
-      return purchases.setTarget(userId, request.params.slug, request.body.url);
+      return purchases.setTarget(userId, request.params.slug, premiumTargetOf(request.body));
     },
   });
 
@@ -173,4 +178,14 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: MarketplaceR
     }),
     handler: () => premiumSlugs.forSale(),
   });
+}
+
+/** The one target a body gives, under any of its three names; none, or two that differ, is a 400. */
+function premiumTargetOf(body: SetPremiumSlugUrlBody): string | null {
+  const given = [body.url, body.targetUrl, body.currentUrl].filter((value) => value !== undefined);
+  const [target] = given;
+  if (target === undefined) throw new ValidationError('url is required (or targetUrl, or currentUrl)', 'url');
+  if (given.some((value) => value !== target))
+    throw new ValidationError('url, targetUrl and currentUrl differ: give one of them', 'url');
+  return target;
 }
