@@ -32,7 +32,7 @@ describe.skipIf(unavailable !== undefined)('the signed-in shell in a real browse
       { path: '/marketplace', current: 'Marketplace', heading: 'Premium Slugs' },
       { path: '/home?support=open', current: 'Support', heading: /Ada/ },
       { path: '/profile', current: null, heading: 'Profile Settings' },
-      { path: '/admin', current: 'Admin', heading: 'Admin Console' },
+      { path: '/admin', current: 'Admin', heading: 'Admin Panel' },
     ];
     for (const place of places) {
       await page.goto(place.path);
@@ -57,7 +57,7 @@ describe.skipIf(unavailable !== undefined)('the signed-in shell in a real browse
     await page.getByRole('dialog', { name: 'Support Center' }).waitFor();
     // One Logout, in the avatar menu: the admin console has none of its own.
     await page.goto('/admin');
-    await page.getByRole('heading', { level: 1, name: 'Admin Console' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
     expect(await page.getByText('Logout', { exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Account menu for Ada' }).click();
     const menu = page.getByRole('menu');
