@@ -1,6 +1,7 @@
 import { Card, Text } from '@mantine/core';
 import { useId } from 'react';
-import { axisTicks, dayLabel } from './trendAxis';
+import { countTicks } from '../components/countTicks';
+import { dayLabel } from './trendAxis';
 
 export interface TrendPoint {
   /** `YYYY-MM-DD`. */
@@ -33,7 +34,7 @@ export function TrendChart({
   format(value: number): string;
 }) {
   const titleId = useId();
-  const ticks = axisTicks(Math.max(0, ...points.map((point) => point.value)));
+  const ticks = countTicks(Math.max(0, ...points.map((point) => point.value)));
   const top = ticks.at(-1) ?? 1;
   const plotWidth = WIDTH - LEFT;
   const plotHeight = HEIGHT - TOP - BOTTOM;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { axisTicks, dayLabel } from './trendAxis';
+import { countTicks as axisTicks } from '../components/countTicks';
+import { dayLabel } from './trendAxis';
 
 describe('the Overview trend charts’ axis', () => {
   it('stops at round integers from 0 to at or above the largest value', () => {

@@ -1,5 +1,6 @@
 import { Box, Text, Tooltip } from '@mantine/core';
-import { countTicks, namedBars } from './axis';
+import { countTicks } from '../components/countTicks';
+import { namedBars } from './axis';
 
 export interface ChartBar {
   /** Unique among the bars (the hour or day's start). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changeText, countTicks, dayLabel, hourLabel, namedBars, startLabel } from './axis';
+import { countTicks } from '../components/countTicks';
+import { changeText, dayLabel, hourLabel, namedBars, startLabel } from './axis';
 
 describe('the counts axis', () => {
   it.each([
