@@ -40,7 +40,7 @@ export {
 export { EventStoreDbEventStore } from './eventstore/eventstoredb';
 export { InMemoryEventStore } from './eventstore/in-memory';
 export * from './eventstore/port';
-export { type ImportedEvent, PostgresEventStore } from './eventstore/postgres';
+export { type EventRow, type ImportedEvent, PostgresEventStore } from './eventstore/postgres';
 export type { ReadModel, ReadModelWaiter } from './eventstore/read-model-waiter';
 export { idsOutOfMetadata, metadataWithIds } from './eventstore/stored-events';
 export { createLogger, type Logger, type LogLevel } from './logging';

@@ -17,7 +17,8 @@ export interface PostgresEventStoreOptions extends NotifiedPoolOptions {
   blockedPollMs?: number;
 }
 
-interface EventRow {
+/** A row of `es_events` as the store selects it (ids and positions as text). */
+export interface EventRow {
   transaction_id: string;
   position: string;
   event_id: string;

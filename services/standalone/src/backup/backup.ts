@@ -3,7 +3,7 @@ import { rename, rm, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, type Gzip } from 'node:zlib';
 import type { EventRegistry } from '@sniplink/contracts';
-import { comparePositions, type EventStore, START } from '@sniplink/platform';
+import { comparePositions, type EventRow, type EventStore, START } from '@sniplink/platform';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import {
@@ -195,20 +195,6 @@ async function copyEvents(
   }
   progress.stop();
   return written;
-}
-
-interface EventRow {
-  transaction_id: string;
-  position: string;
-  event_id: string;
-  stream_id: string;
-  revision: string;
-  type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: Record<string, unknown>;
-  actor_id: string | null;
-  occurred_at: Date;
 }
 
 /** The PostgreSQL event log in the backup's own snapshot, in the log's order, a page at a time. */
