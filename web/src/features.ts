@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { adminFeature } from './admin/feature';
 import type { AdminSearch } from './admin/places';
 import { billingFeature } from './billing/feature';
+import { contentFeature } from './content/feature';
 import { dashboardFeature } from './dashboard/feature';
 import { linksFeature } from './links/feature';
 import { marketplaceFeature } from './marketplace/feature';
@@ -53,6 +54,7 @@ export interface Feature {
 const features: readonly Feature[] = [
   adminFeature,
   billingFeature,
+  contentFeature,
   dashboardFeature,
   linksFeature,
   marketplaceFeature,

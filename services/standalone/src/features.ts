@@ -9,6 +9,7 @@ import {
 } from '@sniplink/api/admin/features';
 import { analyticsFeature } from '@sniplink/api/analytics/feature';
 import { billingFeature } from '@sniplink/api/billing/feature';
+import { contentFeature } from '@sniplink/api/content/feature';
 import { demoFeature } from '@sniplink/api/demo/feature';
 import { linksFeature } from '@sniplink/api/links/feature';
 import { marketplaceFeature } from '@sniplink/api/marketplace/feature';
@@ -35,6 +36,7 @@ export const features: readonly Feature[] = [
   usersFeature,
   auditFeature,
   configFeature,
+  contentFeature,
 ];
 
 /** Every migration: the platform's and each feature's, by name (Kysely runs them in name order). */
