@@ -28,6 +28,7 @@ const actionWords: Record<string, string> = {
   TicketAssigned: 'Ticket assigned',
   TicketMessagePosted: 'Replied to a ticket',
   TicketStatusChanged: 'Ticket status changed',
+  SeoSettingsUpdated: 'SEO settings updated',
 };
 
 export const actionWording = (action: string): string => actionWords[action] ?? action;
@@ -54,6 +55,10 @@ const fieldWords: Record<string, string> = {
   targetAudience: 'audience',
   provider: 'through',
   stripePriceId: 'Stripe price',
+  isPublic: 'public',
+  ogTitle: 'OG title',
+  ogDescription: 'OG description',
+  ogImage: 'OG image',
 };
 
 const fieldName = (name: string): string =>
