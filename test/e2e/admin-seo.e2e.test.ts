@@ -69,9 +69,17 @@ describe.skipIf(unavailable !== undefined)('the SEO tab in a real browser', () =
     await dialog.getByText('Comma-separated; 3 keywords').waitFor();
     await dialog.getByRole('textbox', { name: 'OG title' }).fill(OG_TITLE);
     await expect.poll(() => previewText(page, 'Social share preview', 'og-title')).toBe(OG_TITLE);
+    // The image's host answers as a CDN would, with a picture of the suggested 1200×630.
+    await page.route(OG_IMAGE, (route) =>
+      route.fulfill({
+        contentType: 'image/svg+xml',
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect width="1200" height="630" fill="#1c7ed6"/></svg>',
+      }),
+    );
     await dialog.getByRole('textbox', { name: 'OG image' }).fill(OG_IMAGE);
     const card = page.getByRole('region', { name: 'Social share preview' });
     await expect.poll(() => card.getByRole('img').getAttribute('src')).toBe(OG_IMAGE);
+    await card.getByText('Image is 1200×630').waitFor();
     // Length guidance is shown, never enforced.
     await dialog.getByText(`${TITLE.length} characters; 50-60 suggested`).waitFor();
     await dialog.getByText(/characters; 150-160 suggested \(shorter than suggested\)/).waitFor();

@@ -80,39 +80,49 @@ export function SharePreview({
   );
 }
 
+interface ImageOutcome {
+  for: string;
+  /** Its size once loaded; null: the browser could not load it. */
+  size: { width: number; height: number } | null;
+}
+
 /** The card's image at the 1200×630 shape, and its size against that suggestion once it has loaded. */
 function ShareImage({ image }: { image: string | null }) {
-  const [size, setSize] = useState<{ for: string; width: number; height: number } | null>(null);
+  const [outcome, setOutcome] = useState<ImageOutcome | null>(null);
   const { width, height } = seoGuidance.image;
-  const loaded = size && size.for === image ? size : null;
+  const current = outcome && outcome.for === image ? outcome : null;
+  const failed = current !== null && current.size === null;
+  const size = current?.size;
   return (
     <Box>
       <AspectRatio ratio={width / height}>
-        {image ? (
+        {image && !failed ? (
           <Image
             src={image}
             alt="The page's share image"
             fit="cover"
             onLoad={(event) =>
-              setSize({
+              setOutcome({
                 for: image,
-                width: event.currentTarget.naturalWidth,
-                height: event.currentTarget.naturalHeight,
+                size: { width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight },
               })
             }
+            onError={() => setOutcome({ for: image, size: null })}
           />
         ) : (
-          <Center bg="gray.1">
-            <Text size="sm" c="dimmed">
-              No image: add an OG image ({width}×{height})
+          <Center bg="gray.1" p="md">
+            <Text size="sm" c="dimmed" ta="center">
+              {failed
+                ? 'The image could not be loaded from this address'
+                : `No image: add an OG image (${width}×${height})`}
             </Text>
           </Center>
         )}
       </AspectRatio>
-      {loaded && (
+      {size && (
         <Text size="xs" c="dimmed" px="md" pt="xs">
-          Image is {loaded.width}×{loaded.height}
-          {loaded.width === width && loaded.height === height ? '' : `; ${width}×${height} suggested`}
+          Image is {size.width}×{size.height}
+          {size.width === width && size.height === height ? '' : `; ${width}×${height} suggested`}
         </Text>
       )}
     </Box>
