@@ -44,9 +44,9 @@ describe.skipIf(unavailable !== undefined)('page copy: from the console to /priv
     await reader.getByRole('heading', { name: 'People who open a short link' }).waitFor();
 
     const page = await admin.newPage();
-    await page.goto('/admin?tab=content');
-    await page.getByRole('heading', { name: 'Update Page Copy' }).waitFor();
-    await page.getByText('/privacy', { exact: true }).waitFor();
+    // The privacy page's SEO editor holds its copy editor.
+    await page.goto('/admin?tab=seo&seoPage=privacy');
+    await page.getByRole('dialog').getByRole('heading', { name: 'Update Page Copy' }).waitFor();
     // Nothing written yet: nothing to publish.
     expect(await page.getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);
 

@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { adminFeature } from './admin/feature';
 import type { AdminSearch } from './admin/places';
 import { billingFeature } from './billing/feature';
-import { contentFeature } from './content/feature';
 import { dashboardFeature } from './dashboard/feature';
 import { linksFeature } from './links/feature';
 import { marketplaceFeature } from './marketplace/feature';
+import { seoFeature } from './seo/feature';
 import { supportFeature } from './support/feature';
 
 /** A tab of the admin console. */
@@ -17,7 +17,7 @@ export interface AdminTab {
   label: string;
   /**
    * Where the tab stands among all features' tabs, smallest first. The console's order is Overview,
-   * Users, Support, Announce, Config, Premium: tens leave room for a tab between two.
+   * Users, Support, SEO, Announce, Config, Premium: tens leave room for a tab between two.
    */
   order: number;
   panel: () => ReactNode;
@@ -54,10 +54,10 @@ export interface Feature {
 const features: readonly Feature[] = [
   adminFeature,
   billingFeature,
-  contentFeature,
   dashboardFeature,
   linksFeature,
   marketplaceFeature,
+  seoFeature,
   supportFeature,
 ];
 

@@ -84,6 +84,12 @@ export {
   premiumSlugDecider,
 } from './marketplace/premium-slug';
 export {
+  type SeoCommand,
+  type SeoSettingsState,
+  seoSettingsDecider,
+  unknownPage as unknownSeoPage,
+} from './seo/seo-settings';
+export {
   type TicketAuthor,
   type TicketCommand,
   type TicketState,

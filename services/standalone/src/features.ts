@@ -13,6 +13,7 @@ import { contentFeature } from '@sniplink/api/content/feature';
 import { demoFeature } from '@sniplink/api/demo/feature';
 import { linksFeature } from '@sniplink/api/links/feature';
 import { marketplaceFeature } from '@sniplink/api/marketplace/feature';
+import { seoFeature } from '@sniplink/api/seo/feature';
 import { supportFeature } from '@sniplink/api/support/feature';
 import { EventRegistry, sharedEventGroups } from '@sniplink/contracts';
 import { type Keyring, platformMigrations } from '@sniplink/platform';
@@ -37,6 +38,7 @@ export const features: readonly Feature[] = [
   auditFeature,
   configFeature,
   contentFeature,
+  seoFeature,
 ];
 
 /** Every migration: the platform's and each feature's, by name (Kysely runs them in name order). */

@@ -44,4 +44,18 @@ describe('how the audit history words an entry', () => {
     );
     expect(targetWording({ type: 'user', id: 'u1', streamId: 'user-u1' })).toBe('user u1');
   });
+
+  it('words a page’s SEO settings saved, with what was set', () => {
+    expect(actionWording('SeoSettingsUpdated')).toBe('SEO settings updated');
+    expect(
+      detailsWording({
+        page: 'about',
+        title: 'About us',
+        description: null,
+        ogImage: 'https://cdn.example.com/a.png',
+        isPublic: false,
+      }),
+    ).toBe('page: about, title: About us, OG image: https://cdn.example.com/a.png, public: no');
+    expect(targetWording({ type: 'seo', id: 'about', streamId: 'seo-about' })).toBe('seo about');
+  });
 });

@@ -30,6 +30,7 @@ const actionWords: Record<string, string> = {
   TicketStatusChanged: 'Ticket status changed',
   PageCopyDraftSaved: 'Page copy draft saved',
   PageCopyPublished: 'Page copy published',
+  SeoSettingsUpdated: 'SEO settings updated',
 };
 
 export const actionWording = (action: string): string => actionWords[action] ?? action;
@@ -56,6 +57,10 @@ const fieldWords: Record<string, string> = {
   targetAudience: 'audience',
   provider: 'through',
   stripePriceId: 'Stripe price',
+  isPublic: 'public',
+  ogTitle: 'OG title',
+  ogDescription: 'OG description',
+  ogImage: 'OG image',
 };
 
 const fieldName = (name: string): string =>
