@@ -1,25 +1,25 @@
-import {
-  type AdminFlagEvent,
-  type AdminRosterEvent,
-  type AnnouncementDismissalEvent,
-  type AnnouncementEvent,
-  type BillingClaimEvent,
-  type BillingEvent,
-  type ConfigEvent,
-  type EmailClaimEvent,
-  eventRegistry,
-  type LinkEvent,
-  type LinkQuotaEvent,
-  type PaidPlanEvent,
-  type PremiumBuyerEvent,
-  type PremiumSlugEvent,
-  type ShortCodeEvent,
-  type SubscriptionFacts,
-  type TicketEvent,
-  type UserEvent,
+import type {
+  AdminFlagEvent,
+  AdminRosterEvent,
+  AnnouncementDismissalEvent,
+  AnnouncementEvent,
+  BillingClaimEvent,
+  BillingEvent,
+  ConfigEvent,
+  EmailClaimEvent,
+  LinkEvent,
+  LinkQuotaEvent,
+  PaidPlanEvent,
+  PremiumBuyerEvent,
+  PremiumSlugEvent,
+  ShortCodeEvent,
+  SubscriptionFacts,
+  TicketEvent,
+  UserEvent,
 } from '@sniplink/contracts';
 import type { RecordedEvent } from '@sniplink/platform';
 import { v7 as uuidv7 } from 'uuid';
+import { eventRegistry } from '../../services/standalone/src/features';
 
 /** Every event the contracts declare, as `{ type, data }`. */
 export type ContractEvent =
@@ -307,10 +307,16 @@ export const events = {
   })),
 } satisfies Record<string, (data?: never) => ContractEvent>;
 
+/** An event of a feature module's own streams (`Feature.events`): its data is checked as the others' are. */
+export interface FeatureEvent {
+  type: string;
+  data: unknown;
+}
+
 /** An event as a test places it in the log: on its stream, optionally at a time, by an actor, with metadata. */
 export interface GivenEvent {
   streamId: string;
-  event: ContractEvent;
+  event: ContractEvent | FeatureEvent;
   occurredAt?: Date;
   actorId?: string | null;
   metadata?: Record<string, unknown>;
@@ -326,7 +332,8 @@ const FIRST_RECORDED_AT = Date.UTC(2027, 0, 1);
 /**
  * The events as the store records them, in the order given: each stream's revisions from 0, the log's
  * positions one after the other, and (unless given) one second apart from 2027-01-01 00:00 UTC. The data
- * goes through the registry as an append's does, so an event off its schema fails here.
+ * goes through the app's registry (the shared events and every feature's own) as an append's does, so an
+ * event off its schema fails here.
  */
 export function recorded(given: readonly GivenEvent[]): RecordedEvent[] {
   const revisions = new Map<string, bigint>();

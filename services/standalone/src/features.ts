@@ -7,6 +7,7 @@ import {
   statsFeature,
   usersFeature,
 } from '@sniplink/api/admin/features';
+import { adminDocsFeature } from '@sniplink/api/admin-docs/feature';
 import { analyticsFeature } from '@sniplink/api/analytics/feature';
 import { billingFeature } from '@sniplink/api/billing/feature';
 import { demoFeature } from '@sniplink/api/demo/feature';
@@ -35,6 +36,7 @@ export const features: readonly Feature[] = [
   usersFeature,
   auditFeature,
   configFeature,
+  adminDocsFeature,
 ];
 
 /** Every migration: the platform's and each feature's, by name (Kysely runs them in name order). */

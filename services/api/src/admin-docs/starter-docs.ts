@@ -1,0 +1,185 @@
+import type { AdminDocFields } from '@sniplink/contracts/admin-docs/api';
+
+/** A doc of the starter set, under a name of its own (its id is made from it, the same in every seed). */
+export interface StarterDoc extends AdminDocFields {
+  name: string;
+}
+
+/**
+ * The docs `POST /api/admin/docs/seed` adds: how each part of the console works and what to do in the
+ * usual cases, two or three per section. Each states the product's rules as the app applies them.
+ */
+export const starterDocs: readonly StarterDoc[] = [
+  {
+    name: 'users/the-users-tab',
+    section: 'users',
+    sortOrder: 10,
+    title: 'The Users tab',
+    content: `## Finding a user
+
+- **Search** matches part of the e-mail address or of the full name ("first last"), ignoring case. Newest accounts come first; erased accounts are not listed.
+- **Export** downloads every user the search matches as a CSV file.
+- **View** opens the user's details: plan, links created this month, links held, join date, the admin switch, Suspend / Unsuspend, and the **History** of every admin action on that account.
+
+## Plans
+
+The badge shows **Monthly**, **Yearly** or **Free**. A suspended account shows as suspended whatever its plan.`,
+  },
+  {
+    name: 'users/suspending-a-user',
+    section: 'users',
+    sortOrder: 20,
+    title: 'Suspending a user',
+    content: `Suspend an account that breaks the terms (spam, phishing, abuse of the short links).
+
+1. Open **Users**, search for the address, and click **View**.
+2. Click **Suspend**. The change is recorded in the user's History with your address.
+
+What happens at once:
+
+- every session of the account ends, and signing in is refused until you unsuspend;
+- its short links answer *This link is unavailable* instead of redirecting, and those visits are not counted;
+- the plan is kept: **Unsuspend** gives the user back exactly the plan they had.
+
+To undo, open the user again and click **Unsuspend**.`,
+  },
+  {
+    name: 'users/admin-privileges',
+    section: 'users',
+    sortOrder: 30,
+    title: 'Granting and removing admin privileges',
+    content: `- The **Admin privileges** switch in a user's View dialog grants or removes access to this console.
+- At least one admin always remains: removing the flag from the last admin is refused.
+- Addresses listed in the server's \`ADMIN_EMAILS\` become admins when they sign up; an operator can also run \`npm run user:admin -- <email>\` on the server.
+- Every grant and removal appears in the user's History and in the audit history.`,
+  },
+  {
+    name: 'config/the-config-tab',
+    section: 'config',
+    sortOrder: 10,
+    title: 'What the Config tab changes',
+    content: `The Config tab is a key-value table. Some keys are read by the app and take effect **at once, in every process, without a restart**:
+
+| Key | Sets |
+| --- | --- |
+| \`links.free_limit\` | Links a Free account may hold |
+| \`links.pro_monthly_limit\` | Links a Pro account may create per calendar month (UTC) |
+| \`demo.links_per_visitor\` | Demo links one visitor may make per 24 hours |
+| \`premium.slug_price_cents\` | Price of a premium slug, in cents |
+| \`premium.max_owned_slugs\` | Premium slugs one account may own |
+
+These take a whole number within their range; anything else is refused with the reason. The table above the entries shows the value in force for each and its default.
+
+Any other key is kept as text, for your own notes.`,
+  },
+  {
+    name: 'config/changing-an-entry',
+    section: 'config',
+    sortOrder: 20,
+    title: 'Adding, editing and deleting entries',
+    content: `- **Add Entry** needs a key and a value. A key is 1-64 characters: lower-case letters, digits, \`_\`, \`.\` or \`-\`.
+- While editing, the key is read-only: to rename, add the new key and delete the old one.
+- **Delete** asks for confirmation. Deleting a known key puts the app back on its default at once.
+- Every change is in the audit history with the old value.`,
+  },
+  {
+    name: 'premium/the-catalogue',
+    section: 'premium',
+    sortOrder: 10,
+    title: 'The premium slug catalogue',
+    content: `Premium slugs are short codes sold once (\`/s/{slug}\`) to Pro users. The Premium tab lists the catalogue 25 to a page, with filters for category, tier and availability.
+
+- **Add** takes the slug (trimmed and lower-cased), category, tier and a price in dollars (stored in cents). The default price is $25.
+- **Bulk Add** takes one slug per line with a shared category, price and tier.
+- A slug shares its namespace with links: one already held by a link, or already in the catalogue, is refused.
+- **Delete** asks for confirmation and is refused for a slug someone owns.
+- A buyer may own at most 3 premium slugs (the \`premium.max_owned_slugs\` config key).`,
+  },
+  {
+    name: 'premium/seeding-slugs',
+    section: 'premium',
+    sortOrder: 20,
+    title: 'Seeding premium slugs',
+    content: `**Seed** (after a confirmation) adds the built-in catalogue: about thirty slugs across the seven categories (ultra-short, common words, commerce, time and urgency, lifestyle and status, tech terms, number patterns), priced at the \`premium.slug_price_cents\` setting.
+
+- Slugs already in the catalogue, or held by a link, are skipped: the toast says how many were created and how many already existed.
+- Seeding again is safe: a second seed creates none.
+- Change prices afterwards with **Edit**, one slug at a time.`,
+  },
+  {
+    name: 'seo/page-settings',
+    section: 'seo',
+    sortOrder: 10,
+    title: 'SEO settings for the public pages',
+    content: `The SEO tab covers the nine public pages: landing \`/\`, home \`/home\`, subscribe \`/subscribe\`, marketplace \`/marketplace\`, about \`/about\`, privacy \`/privacy\`, terms \`/terms\`, contact \`/contact\` and help \`/help\`.
+
+Guidance (not enforced):
+
+- **Title**: 50-60 characters, the page's subject first.
+- **Description**: 150-160 characters; it is the snippet under the title in search results.
+- **Keywords**: comma-separated.
+- **Open Graph image**: 1200 x 630 pixels, for link previews on social sites.
+
+The editor shows a live search-result preview and a social-share preview: check both before saving. A page shows **Needs Setup** until its settings are filled in.`,
+  },
+  {
+    name: 'seo/page-copy',
+    section: 'seo',
+    sortOrder: 20,
+    title: 'Updating the privacy and terms pages',
+    content: `Privacy and terms have an **Update Page Copy** editor, written in markdown.
+
+1. Write in **Edit**; check the result in **Preview**. The word count, characters and reading time (200 words a minute) are shown.
+2. **Save Draft** keeps your changes without publishing them.
+3. **Publish** makes the page live. It needs a title and content.`,
+  },
+  {
+    name: 'support/handling-tickets',
+    section: 'support',
+    sortOrder: 10,
+    title: 'Handling a support ticket',
+    content: `Users open tickets from the Support Center on their dashboard. The Support tab shows the counts of open, in-progress and resolved tickets, urgent ones first.
+
+1. **Assign to me** takes the ticket: an open ticket becomes *in progress*.
+2. Reply from the ticket's conversation. The user sees the reply from *Support Team* and is mailed it; an open ticket becomes *in progress*.
+3. **Resolve** once it is answered. A resolved ticket closes by itself 7 days later, unless the user replies, which reopens it.
+4. A closed ticket takes no more replies: the user opens a new one.`,
+  },
+  {
+    name: 'support/urgent-tickets',
+    section: 'support',
+    sortOrder: 20,
+    title: 'Urgent tickets',
+    content: `- Every admin is mailed about **urgent** tickets, at most once every 10 minutes: the first urgent ticket is mailed at once, and those that follow within the 10 minutes come together in the next mail.
+- Answer urgent tickets first: they head the list.
+- Ticket subjects and messages are the user's personal data: do not copy them elsewhere. When an account is erased, its tickets can no longer be read.`,
+  },
+  {
+    name: 'moderation/the-lists',
+    section: 'moderation',
+    sortOrder: 10,
+    title: 'Prohibited words and protected brands',
+    content: `The Moderate tab keeps the lists a new short code is checked against.
+
+## Prohibited Words
+
+- A word has a category (**offensive**, **spam** or **inappropriate**) and a severity (**low**, **medium**, **high** or **critical**). New words default to offensive, medium.
+- Switch a word off instead of deleting it when you may want it back.
+
+## Protected Brands
+
+- A brand has a category (tech, media, retail, food, automotive, finance or government).
+- With **requires approval** on (the default), a short code matching the brand waits in **Approvals** instead of being refused.`,
+  },
+  {
+    name: 'moderation/approvals',
+    section: 'moderation',
+    sortOrder: 20,
+    title: 'Reviewing slug approvals',
+    content: `**Approvals** lists short codes that matched a protected brand, pending ones first.
+
+- **Approve** when the user plainly has the right to the name (their own company, a fan page that says so).
+- **Reject** otherwise; the user is given the reason *Brand protection violation*.
+- Only pending requests can be approved or rejected; decided ones stay listed for the record.`,
+  },
+];
