@@ -28,6 +28,9 @@ const actionWords: Record<string, string> = {
   TicketAssigned: 'Ticket assigned',
   TicketMessagePosted: 'Replied to a ticket',
   TicketStatusChanged: 'Ticket status changed',
+  AdminDocCreated: 'Doc added',
+  AdminDocEdited: 'Doc edited',
+  AdminDocDeleted: 'Doc deleted',
 };
 
 export const actionWording = (action: string): string => actionWords[action] ?? action;
