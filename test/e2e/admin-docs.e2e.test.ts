@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { starterDocs } from '../../services/api/src/admin-docs/starter-docs';
-import { browserUnavailableReason, seriousAccessibilityViolations } from './browser';
+import { accessibilityViolations, browserUnavailableReason } from './browser';
 import { browserStackFor, signedInPage, toastText } from './harness';
 
 const unavailable = browserUnavailableReason();
@@ -53,7 +53,8 @@ describe.skipIf(unavailable !== undefined)('the admin console: Docs', () => {
     const already = 'Documentation is already seeded: no docs were created.';
     expect(await toastText(page, already)).toBe(already);
     expect(await docs(page).count()).toBe(starterDocs.length);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // axe-core finds nothing of any impact, as on every tab of the console at rest.
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // The section filter is in the address: a reload keeps it.
     await page.getByRole('combobox', { name: 'Section' }).click();
@@ -79,7 +80,7 @@ describe.skipIf(unavailable !== undefined)('the admin console: Docs', () => {
       .fill('## Refund checklist\n\n- Find the payment\n- Reply within a day\n\n<b>raw</b> stays text');
     await form.getByRole('tab', { name: 'Preview' }).click();
     await form.getByRole('heading', { level: 2, name: 'Refund checklist' }).waitFor();
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Add', exact: true }).click();
     await toastText(page, 'Doc added');
     await form.waitFor({ state: 'detached' });
