@@ -17,8 +17,10 @@ import type {
   TicketEvent,
   UserEvent,
 } from '@sniplink/contracts';
+import type { AdminDocEvent } from '@sniplink/contracts/admin-docs/events';
 import type { RecordedEvent } from '@sniplink/platform';
 import { v7 as uuidv7 } from 'uuid';
+// The app's whole registry: the shared features' events and those features declare in their own module.
 import { eventRegistry } from '../../services/standalone/src/features';
 
 /** Every event the contracts declare, as `{ type, data }`. */
@@ -38,7 +40,8 @@ export type ContractEvent =
   | AdminRosterEvent
   | PremiumSlugEvent
   | PremiumBuyerEvent
-  | TicketEvent;
+  | TicketEvent
+  | AdminDocEvent;
 type EventType = ContractEvent['type'];
 type EventNamed<Type extends EventType> = Extract<ContractEvent, { type: Type }>;
 type DataOf<Type extends EventType> = EventNamed<Type>['data'];
@@ -307,16 +310,10 @@ export const events = {
   })),
 } satisfies Record<string, (data?: never) => ContractEvent>;
 
-/** An event of a feature module's own streams (`Feature.events`): its data is checked as the others' are. */
-export interface FeatureEvent {
-  type: string;
-  data: unknown;
-}
-
 /** An event as a test places it in the log: on its stream, optionally at a time, by an actor, with metadata. */
 export interface GivenEvent {
   streamId: string;
-  event: ContractEvent | FeatureEvent;
+  event: ContractEvent;
   occurredAt?: Date;
   actorId?: string | null;
   metadata?: Record<string, unknown>;
@@ -332,8 +329,7 @@ const FIRST_RECORDED_AT = Date.UTC(2027, 0, 1);
 /**
  * The events as the store records them, in the order given: each stream's revisions from 0, the log's
  * positions one after the other, and (unless given) one second apart from 2027-01-01 00:00 UTC. The data
- * goes through the app's registry (the shared events and every feature's own) as an append's does, so an
- * event off its schema fails here.
+ * goes through the registry as an append's does, so an event off its schema fails here.
  */
 export function recorded(given: readonly GivenEvent[]): RecordedEvent[] {
   const revisions = new Map<string, bigint>();

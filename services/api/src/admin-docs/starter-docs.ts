@@ -131,7 +131,8 @@ The editor shows a live search-result preview and a social-share preview: check 
 
 1. Write in **Edit**; check the result in **Preview**. The word count, characters and reading time (200 words a minute) are shown.
 2. **Save Draft** keeps your changes without publishing them.
-3. **Publish** makes the page live. It needs a title and content.`,
+3. **Publish** makes the page live. It needs a title and content, and is offered while the draft differs from the published version.
+4. **Publishing Settings** shows where the page stands and every version published.`,
   },
   {
     name: 'support/handling-tickets',
@@ -159,27 +160,34 @@ The editor shows a live search-result preview and a social-share preview: check 
     section: 'moderation',
     sortOrder: 10,
     title: 'Prohibited words and protected brands',
-    content: `The Moderate tab keeps the lists a new short code is checked against.
+    content: `The Moderate tab keeps the lists every new short code is checked against. A change applies to the next code claimed, in every process, without a restart; codes claimed before are unchanged.
+
+## How codes are matched
+
+- Case, hyphens and underscores are ignored, and look-alike characters count as letters: 0 as o, 1 as i or l, 3 as e, 4 as a, 5 as s, 7 as t, @ as a, $ as s.
+- An entry of 4 letters or more is found anywhere inside a code; a shorter one only as the whole code or a whole part of it.
 
 ## Prohibited Words
 
-- A word has a category (**offensive**, **spam** or **inappropriate**) and a severity (**low**, **medium**, **high** or **critical**). New words default to offensive, medium.
-- Switch a word off instead of deleting it when you may want it back.
+- A code containing an active prohibited word is refused.
+- A word has a category (**offensive**, **spam** or **inappropriate**) and a severity (**low**, **medium**, **high** or **critical**); new words default to offensive, medium.
+- Switch a word off rather than deleting it when you may want it back: an inactive word is ignored.
 
 ## Protected Brands
 
-- A brand has a category (tech, media, retail, food, automotive, finance or government).
-- With **requires approval** on (the default), a short code matching the brand waits in **Approvals** instead of being refused.`,
+- A brand has a category: tech (the default), media, retail, food, automotive, finance or government.
+- With **requires approval** on (the default), a custom code containing the brand is taken but does not redirect until an admin approves it in **Approvals**. With it off, such a code is refused.
+- A generated code or a premium slug containing any active brand is always refused.`,
   },
   {
     name: 'moderation/approvals',
     section: 'moderation',
     sortOrder: 20,
     title: 'Reviewing slug approvals',
-    content: `**Approvals** lists short codes that matched a protected brand, pending ones first.
+    content: `**Approvals** lists the custom codes that contain a protected brand, pending ones oldest first.
 
-- **Approve** when the user plainly has the right to the name (their own company, a fan page that says so).
-- **Reject** otherwise; the user is given the reason *Brand protection violation*.
-- Only pending requests can be approved or rejected; decided ones stay listed for the record.`,
+- **Approve** when the user plainly has the right to the name (their own company, a fan page that says so). The code redirects from then on.
+- **Reject** otherwise. The link gets a generated code instead, the refused code is free again, and the owner is told on their dashboard and by mail, with the reason *Brand protection violation*.
+- Only pending approvals can be approved or rejected; decided ones stay listed for the record.`,
   },
 ];
