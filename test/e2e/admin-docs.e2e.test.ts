@@ -104,6 +104,12 @@ describe.skipIf(unavailable !== undefined)('the admin console: Docs', () => {
     const edit = page.getByRole('form', { name: 'Edit doc' });
     expect(await edit.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('Refund requests');
     await edit.getByRole('textbox', { name: 'Title' }).fill('Refunds and disputes');
+    // Content left blank is said under it, even when the preview was showing.
+    await edit.getByRole('textbox', { name: 'Content' }).fill('  ');
+    await edit.getByRole('tab', { name: 'Preview' }).click();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByText('Content is required').waitFor();
+    await edit.getByRole('tab', { name: 'Write', selected: true }).waitFor();
     await edit
       .getByRole('textbox', { name: 'Content' })
       .fill('## Refund checklist\n\n- Find the payment\n- Refund in Stripe');

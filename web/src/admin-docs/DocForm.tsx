@@ -8,6 +8,7 @@ import {
   adminDocBody,
   adminDocSections,
 } from '@sniplink/contracts/admin-docs/api';
+import { useState } from 'react';
 import { ApiError } from '../api/http';
 import { DialogActions } from '../components/DialogActions';
 import { toast } from '../components/toast';
@@ -65,8 +66,14 @@ export function DocForm({
   });
   const add = useAddAdminDoc();
   const update = useUpdateAdminDoc();
+  // A problem with the content is said under it: the preview makes way for the text.
+  const [view, setView] = useState<string | null>('write');
+  const showProblem = (field: Field, problem: string) => {
+    form.setFieldError(field, problem);
+    if (field === 'content') setView('write');
+  };
 
-  const submit = form.onSubmit((values) => {
+  const save = (values: DocValues) => {
     const body = { ...values, sortOrder: Number(values.sortOrder) };
     const done = {
       onSuccess: () => {
@@ -77,7 +84,7 @@ export function DocForm({
         const field = error instanceof ApiError ? error.field : undefined;
         if (isField(field)) {
           const problem = problemOf(error).replace(new RegExp(`^${field} `), '');
-          form.setFieldError(field, `${fieldLabels[field]} ${problem}`);
+          showProblem(field, `${fieldLabels[field]} ${problem}`);
           return;
         }
         toast.error(editing ? 'Failed to update doc' : 'Failed to add doc', problemOf(error));
@@ -85,6 +92,9 @@ export function DocForm({
     };
     if (doc) update.mutate({ id: doc.id, ...body }, done);
     else add.mutate(body, done);
+  };
+  const submit = form.onSubmit(save, (errors) => {
+    if (errors.content) setView('write');
   });
 
   return (
@@ -109,7 +119,7 @@ export function DocForm({
             {...form.getInputProps('sortOrder')}
           />
         </Group>
-        <Tabs defaultValue="write">
+        <Tabs value={view} onChange={setView}>
           <Tabs.List>
             <Tabs.Tab value="write">Write</Tabs.Tab>
             <Tabs.Tab value="preview">Preview</Tabs.Tab>
