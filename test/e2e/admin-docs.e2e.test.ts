@@ -85,7 +85,7 @@ describe.skipIf(unavailable !== undefined)('the admin console: Docs', () => {
     await toastText(page, 'Doc added');
     await form.waitFor({ state: 'detached' });
 
-    // Listed first (sort order 5 before the starter docs' 10 and 20), its markdown rendered and sanitised.
+    // Listed first (sort order 5 before the starter docs' 210 and 220), its markdown rendered and sanitised.
     const added = doc(page, 'Refund requests');
     expect(await docs(page).first().getAttribute('aria-labelledby')).toBe(
       await added.getAttribute('aria-labelledby'),
