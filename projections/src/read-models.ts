@@ -8,6 +8,7 @@ import type { AdminStatsTables } from './admin/stats/tables';
 import type { AdminDocsTables } from './admin-docs/tables';
 import type { ClickAnalyticsTables } from './analytics/tables';
 import type { BillingTables } from './billing/tables';
+import type { PageCopyTables } from './content/tables';
 import type { LinksTables } from './links/tables';
 import type { MarketplaceTables } from './marketplace/tables';
 import type { StreamCatalogueTables } from './stream-catalogue/tables';
@@ -28,7 +29,8 @@ export type ReadModelTables = LinksTables &
   AnnouncementsTables &
   AdminStatsTables &
   MarketplaceTables &
-  SupportTables;
+  SupportTables &
+  PageCopyTables;
 
 /** The platform's tables and the read models': what projections and their queries are typed against. */
 export interface ReadModelDatabase extends Database, ReadModelTables {}

@@ -5,6 +5,7 @@ import { adminFeature } from './admin/feature';
 import type { AdminSearch } from './admin/places';
 import { adminDocsFeature } from './admin-docs/feature';
 import { billingFeature } from './billing/feature';
+import { contentFeature } from './content/feature';
 import { dashboardFeature } from './dashboard/feature';
 import { linksFeature } from './links/feature';
 import { marketplaceFeature } from './marketplace/feature';
@@ -55,6 +56,7 @@ const features: readonly Feature[] = [
   adminFeature,
   adminDocsFeature,
   billingFeature,
+  contentFeature,
   dashboardFeature,
   linksFeature,
   marketplaceFeature,

@@ -46,6 +46,7 @@ export {
   billingClaimDecider,
 } from './billing/ownership';
 export { currentSubscription, isProAt } from './billing/pro';
+export { type PageCopyCommand, type PageCopyState, pageCopyDecider } from './content/page-copy';
 export type { Decider, DomainEvent } from './decider';
 export * from './errors';
 export {

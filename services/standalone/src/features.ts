@@ -10,6 +10,7 @@ import {
 import { adminDocsFeature } from '@sniplink/api/admin-docs/feature';
 import { analyticsFeature } from '@sniplink/api/analytics/feature';
 import { billingFeature } from '@sniplink/api/billing/feature';
+import { contentFeature } from '@sniplink/api/content/feature';
 import { demoFeature } from '@sniplink/api/demo/feature';
 import { linksFeature } from '@sniplink/api/links/feature';
 import { marketplaceFeature } from '@sniplink/api/marketplace/feature';
@@ -36,6 +37,7 @@ export const features: readonly Feature[] = [
   usersFeature,
   auditFeature,
   configFeature,
+  contentFeature,
   adminDocsFeature,
 ];
 

@@ -28,6 +28,8 @@ const actionWords: Record<string, string> = {
   TicketAssigned: 'Ticket assigned',
   TicketMessagePosted: 'Replied to a ticket',
   TicketStatusChanged: 'Ticket status changed',
+  PageCopyDraftSaved: 'Page copy draft saved',
+  PageCopyPublished: 'Page copy published',
   AdminDocCreated: 'Doc added',
   AdminDocEdited: 'Doc edited',
   AdminDocDeleted: 'Doc deleted',
