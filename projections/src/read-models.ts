@@ -5,6 +5,7 @@ import type { AnnouncementsTables } from './admin/announcements/tables';
 import type { AdminAuditTables } from './admin/audit/tables';
 import type { AdminConfigTables } from './admin/config/tables';
 import type { AdminStatsTables } from './admin/stats/tables';
+import type { AdminDocsTables } from './admin-docs/tables';
 import type { ClickAnalyticsTables } from './analytics/tables';
 import type { BillingTables } from './billing/tables';
 import type { PageCopyTables } from './content/tables';
@@ -25,6 +26,7 @@ export type ReadModelTables = LinksTables &
   BillingTables &
   AdminAuditTables &
   AdminConfigTables &
+  AdminDocsTables &
   AnnouncementsTables &
   AdminStatsTables &
   MarketplaceTables &

@@ -18,6 +18,7 @@ import type {
   TicketEvent,
   UserEvent,
 } from '@sniplink/contracts';
+import type { AdminDocEvent } from '@sniplink/contracts/admin-docs/events';
 import type { RecordedEvent } from '@sniplink/platform';
 import { v7 as uuidv7 } from 'uuid';
 // The app's whole registry: the shared features' events and those features declare in their own module.
@@ -41,7 +42,8 @@ export type ContractEvent =
   | PremiumSlugEvent
   | PremiumBuyerEvent
   | SeoEvent
-  | TicketEvent;
+  | TicketEvent
+  | AdminDocEvent;
 type EventType = ContractEvent['type'];
 type EventNamed<Type extends EventType> = Extract<ContractEvent, { type: Type }>;
 type DataOf<Type extends EventType> = EventNamed<Type>['data'];

@@ -34,6 +34,11 @@ export {
   type ConfigEntryState,
   configDecider,
 } from './admin/config';
+export {
+  type AdminDocCommand,
+  type AdminDocState,
+  adminDocDecider,
+} from './admin-docs/admin-doc';
 export { type BillingState, billingDecider, paidPlanOf } from './billing/billing';
 export {
   BilledToAnotherUserError,

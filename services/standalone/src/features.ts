@@ -7,6 +7,7 @@ import {
   statsFeature,
   usersFeature,
 } from '@sniplink/api/admin/features';
+import { adminDocsFeature } from '@sniplink/api/admin-docs/feature';
 import { analyticsFeature } from '@sniplink/api/analytics/feature';
 import { billingFeature } from '@sniplink/api/billing/feature';
 import { contentFeature } from '@sniplink/api/content/feature';
@@ -39,6 +40,7 @@ export const features: readonly Feature[] = [
   configFeature,
   contentFeature,
   seoFeature,
+  adminDocsFeature,
 ];
 
 /** Every migration: the platform's and each feature's, by name (Kysely runs them in name order). */

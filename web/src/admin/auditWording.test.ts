@@ -7,6 +7,7 @@ describe('how the audit history words an entry', () => {
     expect(actionWording('UserUnsuspended')).toBe('Unsuspended');
     expect(actionWording('AdminGranted')).toBe('Made admin');
     expect(actionWording('AnnouncementSwitchedOff')).toBe('Announcement switched off');
+    expect(actionWording('AdminDocEdited')).toBe('Doc edited');
     expect(actionWording('SlugApproved')).toBe('SlugApproved');
   });
 

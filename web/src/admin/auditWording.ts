@@ -31,6 +31,9 @@ const actionWords: Record<string, string> = {
   PageCopyDraftSaved: 'Page copy draft saved',
   PageCopyPublished: 'Page copy published',
   SeoSettingsUpdated: 'SEO settings updated',
+  AdminDocCreated: 'Doc added',
+  AdminDocEdited: 'Doc edited',
+  AdminDocDeleted: 'Doc deleted',
 };
 
 export const actionWording = (action: string): string => actionWords[action] ?? action;
