@@ -98,7 +98,7 @@ The editor shows a live search-result preview and a social-share preview: check 
     section: 'seo',
     sortOrder: 320,
     title: 'Updating the page copy',
-    content: `The text of the informational pages (privacy, terms, about, contact and help) is written in markdown in the **Update Page Copy** editor. Each page shows its built-in text until a first version is published.
+    content: `The text of the informational pages (privacy, terms, about, contact and help) is written in markdown in the **Update Page Copy** editor, under each of these pages' SEO settings (SEO tab, then the page). Each page shows its built-in text until a first version is published.
 
 1. Write in **Edit**; check the result in **Preview**. The word count, characters and reading time (200 words a minute) are shown.
 2. **Save Draft** keeps your changes without publishing them.
