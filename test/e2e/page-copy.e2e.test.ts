@@ -46,6 +46,7 @@ describe.skipIf(unavailable !== undefined)('page copy: from the console to /priv
     const page = await admin.newPage();
     // The privacy page's SEO editor holds its copy editor.
     await page.goto('/admin?tab=seo&seoPage=privacy');
+    await page.getByRole('dialog').getByRole('tab', { name: 'Update Page Copy' }).click();
     await page.getByRole('dialog').getByRole('heading', { name: 'Update Page Copy' }).waitFor();
     // Nothing written yet: nothing to publish.
     expect(await page.getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);

@@ -1,4 +1,4 @@
-import { Divider, Modal, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Divider, Modal, SimpleGrid, Stack, Switch, Tabs, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   isHttpsUrl,
@@ -41,12 +41,22 @@ export function SeoEditor({
       size="xl"
       centered
     >
-      <SeoForm page={page} entry={entry} onDone={onClose} />
-      {hasPageCopy(page) && (
-        <>
-          <Divider my="lg" />
-          <PageCopyEditor page={page} />
-        </>
+      {hasPageCopy(page) ? (
+        // Two forms with a title each: one at a time, and each keeps what was typed while the other shows.
+        <Tabs defaultValue="seo">
+          <Tabs.List>
+            <Tabs.Tab value="seo">SEO settings</Tabs.Tab>
+            <Tabs.Tab value="copy">Update Page Copy</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="seo" pt="md">
+            <SeoForm page={page} entry={entry} onDone={onClose} />
+          </Tabs.Panel>
+          <Tabs.Panel value="copy" pt="md">
+            <PageCopyEditor page={page} />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <SeoForm page={page} entry={entry} onDone={onClose} />
       )}
     </Modal>
   );
