@@ -237,6 +237,14 @@ export class LinkService {
       shortUrl: this.shortUrl(row.code),
       clickCount: clicks.get(row.link_id) ?? 0,
       createdAt: row.created_at.toISOString(),
+      hasPassword: false,
+      expiresAt: null,
+      maxClicks: null,
+      clicksUsed: null,
+      fallbackUrl: null,
+      paused: false,
+      tags: [],
+      status: 'active' as const,
     }));
   }
 
