@@ -120,6 +120,34 @@ export const knownSettings = {
     max: 1_000,
     default: 3,
   },
+  passwordProOnly: {
+    key: 'links.password.pro_only',
+    label: 'Link passwords for Pro only (1) or every plan (0)',
+    min: 0,
+    max: 1,
+    default: 0,
+  },
+  expiryProOnly: {
+    key: 'links.expiry.pro_only',
+    label: 'Link expiry, click limits and fallback URLs for Pro only (1) or every plan (0)',
+    min: 0,
+    max: 1,
+    default: 0,
+  },
+  pauseProOnly: {
+    key: 'links.pause.pro_only',
+    label: 'Pausing links for Pro only (1) or every plan (0)',
+    min: 0,
+    max: 1,
+    default: 0,
+  },
+  tagsProOnly: {
+    key: 'links.tags.pro_only',
+    label: 'Link tags for Pro only (1) or every plan (0)',
+    min: 0,
+    max: 1,
+    default: 0,
+  },
 } as const satisfies Record<string, KnownSetting>;
 
 /** A known setting as the Config tab lists it: set or not, the value in force and its default. */

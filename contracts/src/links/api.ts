@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { optionalVisibleText } from '../text';
+import { hasVisibleText, optionalVisibleText } from '../text';
+import {
+  checkTags,
+  LINK_PASSWORD_RULE,
+  LINK_STATUSES,
+  MAX_CLICK_LIMIT,
+  MAX_LINK_PASSWORD_LENGTH,
+} from './controls';
 
 export const MAX_URL_LENGTH = 2048;
 export const MAX_TITLE_LENGTH = 200;
@@ -8,22 +15,66 @@ export { CUSTOM_CODE_RULE, customCodePattern } from './short-codes';
 /** A title with nothing visible in it is no title. */
 const title = optionalVisibleText(MAX_TITLE_LENGTH).nullable();
 
+/** A password for visitors: kept as given (spaces count), refused when blank or too long. */
+const linkPassword = z
+  .string()
+  .min(1, LINK_PASSWORD_RULE)
+  .max(MAX_LINK_PASSWORD_LENGTH, LINK_PASSWORD_RULE)
+  .refine(hasVisibleText, LINK_PASSWORD_RULE);
+
+/** Tags as stored: trimmed, lower-cased, repeats dropped; at most 10, each 1-32 letters, digits, - or _. */
+const linkTags = z.array(z.string()).transform((tags, context) => {
+  const checked = checkTags(tags);
+  if (checked.ok) return checked.tags;
+  context.issues.push({ code: 'custom', message: checked.problem, input: tags });
+  return z.NEVER;
+});
+
+/**
+ * The controls a create or an edit may set; `null` clears one. `expiresAt` must be in the future;
+ * `fallbackUrl` is where visitors go once the link expired (by time or by clicks) instead of the expired page.
+ */
+const linkControls = {
+  password: linkPassword
+    .nullable()
+    .optional()
+    .describe('Sets the password visitors must give; null removes it'),
+  expiresAt: z.iso
+    .datetime({ offset: true, error: 'must be an ISO 8601 date and time' })
+    .nullable()
+    .optional()
+    .describe('After this instant the link answers its fallback URL or the expired page'),
+  maxClicks: z
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MAX_CLICK_LIMIT, `must be at most ${MAX_CLICK_LIMIT}`)
+    .nullable()
+    .optional()
+    .describe('Human clicks the link redirects before it expires'),
+  fallbackUrl: z.string().nullable().optional().describe('Where an expired link sends visitors'),
+  paused: z.boolean().optional().describe('A paused link shows the paused page and counts no click'),
+  tags: linkTags.optional().describe('Replaces the tags'),
+};
+
 /** POST /api/links */
 export const createLinkBody = z
   .object({
     originalUrl: z.string({ error: 'is required' }),
     title: title.optional(),
     shortCode: z.string().optional(),
+    ...linkControls,
   })
   .meta({ id: 'CreateLinkBody' });
 export type CreateLinkBody = z.infer<typeof createLinkBody>;
 
-/** PATCH /api/links/{id}: an absent field is unchanged; a null or blank title clears it. */
+/** PATCH /api/links/{id}: an absent field is unchanged; a null or blank title clears it, as null clears a control. */
 export const updateLinkBody = z
   .object({
     title: title.optional(),
     originalUrl: z.string().optional(),
     shortCode: z.string().optional(),
+    ...linkControls,
   })
   .meta({ id: 'UpdateLinkBody' });
 export type UpdateLinkBody = z.infer<typeof updateLinkBody>;
@@ -37,6 +88,21 @@ export const linkSchema = z
     shortUrl: z.string(),
     clickCount: z.number().int(),
     createdAt: z.string(),
+    /** Whether visitors must give a password (the password itself never leaves the server). */
+    hasPassword: z.boolean(),
+    /** ISO instant after which the link is expired, or null. */
+    expiresAt: z.string().nullable(),
+    /** Human clicks the link redirects before it expires, or null. */
+    maxClicks: z.number().int().nullable(),
+    /** Human clicks counted against `maxClicks` (those made while a limit is set), or null without a limit. */
+    clicksUsed: z.number().int().nullable(),
+    /** Where an expired link sends visitors (else the expired page), or null. */
+    fallbackUrl: z.string().nullable(),
+    paused: z.boolean(),
+    /** Lower-case, in the order given. */
+    tags: z.array(z.string()),
+    /** `active` redirects; `paused` shows the paused page; `expired`: past `expiresAt` or `maxClicks` used up. */
+    status: z.enum(LINK_STATUSES),
   })
   .meta({ id: 'Link' });
 export type Link = z.infer<typeof linkSchema>;
@@ -60,3 +126,9 @@ export const linkLimitsSchema = z
     proMonthly: z.number().int(),
   })
   .meta({ id: 'LinkLimits' });
+
+/** GET /api/links/tags: each tag on the user's links, with how many links carry it. */
+export const linkTagCountSchema = z
+  .object({ tag: z.string(), count: z.number().int() })
+  .meta({ id: 'LinkTagCount' });
+export type LinkTagCount = z.infer<typeof linkTagCountSchema>;

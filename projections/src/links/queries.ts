@@ -3,9 +3,24 @@ import { type Kysely, sql } from 'kysely';
 import { withReadModels } from '../read-models';
 import type { LinkRow } from './tables';
 
-/** What the redirect needs of a link to answer for one of its codes; `owner_suspended` stops it. */
-export type RedirectRow = Pick<LinkRow, 'link_id' | 'original_url' | 'owner_id' | 'origin' | 'created_at'> & {
+/**
+ * What the redirect needs of a link to answer for one of its codes; `owner_suspended` stops it, its
+ * controls (`password_hash`: the hash of the password in force) change what visitors meet.
+ */
+export type RedirectRow = Pick<
+  LinkRow,
+  | 'link_id'
+  | 'original_url'
+  | 'owner_id'
+  | 'origin'
+  | 'created_at'
+  | 'expires_at'
+  | 'max_clicks'
+  | 'fallback_url'
+  | 'paused'
+> & {
   owner_suspended: boolean;
+  password_hash: string | null;
 };
 
 /**
@@ -16,7 +31,10 @@ export function liveLinkByCode(db: Kysely<Database>, codeLower: string): Promise
   return withReadModels(db)
     .selectFrom('rm_links')
     .leftJoin('rm_link_owners', 'rm_link_owners.owner_id', 'rm_links.owner_id')
-    .select(['link_id', 'original_url', 'rm_links.owner_id', 'origin', 'created_at'])
+    .leftJoin('link_passwords', 'link_passwords.password_id', 'rm_links.password_id')
+    .select(['rm_links.link_id', 'original_url', 'rm_links.owner_id', 'origin', 'rm_links.created_at'])
+    .select(['expires_at', 'max_clicks', 'fallback_url', 'paused'])
+    .select('link_passwords.hash as password_hash')
     .select(sql<boolean>`coalesce(rm_link_owners.suspended, false)`.as('owner_suspended'))
     .where('code_lower', '=', codeLower)
     .where('deleted', '=', false)
@@ -51,6 +69,8 @@ export function ownedLiveLink(
 export interface LinksPage {
   /** Matches title, target or code, ignoring case; blank matches every link. */
   search?: string;
+  /** Only links carrying this tag (as stored: lower-case). */
+  tag?: string;
   limit: number;
   offset: number;
 }
@@ -59,13 +79,14 @@ export interface LinksPage {
 export function liveLinksOf(
   db: Kysely<Database>,
   ownerId: string,
-  { search, limit, offset }: LinksPage,
+  { search, tag, limit, offset }: LinksPage,
 ): Promise<LinkRow[]> {
   let query = liveRowsOf(db, ownerId)
     .orderBy('created_at', 'desc')
     .orderBy('link_id', 'desc')
     .limit(limit)
     .offset(offset);
+  if (tag !== undefined) query = query.where(sql<boolean>`tags @> ARRAY[${tag}]::text[]`);
   const words = search?.trim();
   if (words) {
     const pattern = `%${words.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -78,6 +99,20 @@ export function liveLinksOf(
     );
   }
   return query.execute();
+}
+
+/** Each tag on the owner's live links with how many carry it, the most used first, then by name. */
+export async function tagCountsOf(
+  db: Kysely<Database>,
+  ownerId: string,
+): Promise<{ tag: string; count: number }[]> {
+  const { rows } = await sql<{ tag: string; count: number }>`
+    SELECT tag, count(*)::int AS count
+    FROM ${sql.table('rm_links')}, unnest(tags) AS tag
+    WHERE owner_id = ${ownerId} AND NOT deleted
+    GROUP BY tag
+    ORDER BY count DESC, tag`.execute(withReadModels(db));
+  return rows;
 }
 
 /** How many live links the owner holds. */

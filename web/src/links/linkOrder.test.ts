@@ -10,6 +10,14 @@ const link = (shortCode: string, title: string | null, clickCount: number): Link
   shortUrl: `https://snip.example/s/${shortCode}`,
   clickCount,
   createdAt: '2026-11-22T10:00:00.000Z',
+  hasPassword: false,
+  expiresAt: null,
+  maxClicks: null,
+  clicksUsed: null,
+  fallbackUrl: null,
+  paused: false,
+  tags: [],
+  status: 'active',
 });
 
 // Newest first, as the server answers.

@@ -17,6 +17,14 @@ const link: Link = {
   shortUrl: 'http://localhost/s/menu1',
   clickCount: 3,
   createdAt: '2026-11-25T10:00:00.000Z',
+  hasPassword: false,
+  expiresAt: null,
+  maxClicks: null,
+  clicksUsed: null,
+  fallbackUrl: null,
+  paused: false,
+  tags: [],
+  status: 'active',
 };
 
 let app: FastifyInstance | undefined;
