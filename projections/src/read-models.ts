@@ -9,6 +9,7 @@ import type { ClickAnalyticsTables } from './analytics/tables';
 import type { BillingTables } from './billing/tables';
 import type { LinksTables } from './links/tables';
 import type { MarketplaceTables } from './marketplace/tables';
+import type { ModerationTables } from './moderation/tables';
 import type { StreamCatalogueTables } from './stream-catalogue/tables';
 import type { SupportTables } from './support/tables';
 
@@ -26,6 +27,7 @@ export type ReadModelTables = LinksTables &
   AnnouncementsTables &
   AdminStatsTables &
   MarketplaceTables &
+  ModerationTables &
   SupportTables;
 
 /** The platform's tables and the read models': what projections and their queries are typed against. */

@@ -37,6 +37,8 @@ export const linkSchema = z
     shortUrl: z.string(),
     clickCount: z.number().int(),
     createdAt: z.string(),
+    /** The code contains a protected brand: it redirects once an admin approves it. */
+    pendingApproval: z.boolean(),
   })
   .meta({ id: 'Link' });
 export type Link = z.infer<typeof linkSchema>;

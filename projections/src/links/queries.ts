@@ -4,7 +4,10 @@ import { withReadModels } from '../read-models';
 import type { LinkRow } from './tables';
 
 /** What the redirect needs of a link to answer for one of its codes; `owner_suspended` stops it. */
-export type RedirectRow = Pick<LinkRow, 'link_id' | 'original_url' | 'owner_id' | 'origin' | 'created_at'> & {
+export type RedirectRow = Pick<
+  LinkRow,
+  'link_id' | 'original_url' | 'owner_id' | 'origin' | 'created_at' | 'pending_approval'
+> & {
   owner_suspended: boolean;
 };
 
@@ -16,7 +19,7 @@ export function liveLinkByCode(db: Kysely<Database>, codeLower: string): Promise
   return withReadModels(db)
     .selectFrom('rm_links')
     .leftJoin('rm_link_owners', 'rm_link_owners.owner_id', 'rm_links.owner_id')
-    .select(['link_id', 'original_url', 'rm_links.owner_id', 'origin', 'created_at'])
+    .select(['link_id', 'original_url', 'rm_links.owner_id', 'origin', 'created_at', 'pending_approval'])
     .select(sql<boolean>`coalesce(rm_link_owners.suspended, false)`.as('owner_suspended'))
     .where('code_lower', '=', codeLower)
     .where('deleted', '=', false)

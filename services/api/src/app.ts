@@ -21,7 +21,7 @@ import { securityHeaders } from './http/security-headers';
 import { appServer } from './http/server';
 import { treatMissingBodiesAsEmpty, validatorCompiler } from './http/validate';
 import { limitSignedInWrites, type WriteLimitsDeps } from './http/write-limits';
-import { sendUnavailableLinkPage } from './links/unavailable-page';
+import { sendPendingReviewPage, sendUnavailableLinkPage } from './links/unavailable-page';
 import { sendUnassignedPremiumPage } from './marketplace/unassigned-page';
 import { registerWebApp } from './web';
 
@@ -53,7 +53,7 @@ export interface AppDeps {
   /** `GET /s/:code`; absent in processes that do not redirect. */
   redirect?: Omit<
     RedirectDeps,
-    'notFound' | 'gone' | 'unassigned' | 'unavailable' | 'headers' | 'routeOptions'
+    'notFound' | 'gone' | 'unassigned' | 'unavailable' | 'pendingApproval' | 'headers' | 'routeOptions'
   >;
   /** The per-user counters of every signed-in state change; required by a process that serves one. */
   writeLimits?: WriteLimitsDeps;
@@ -141,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       gone: (reply) => sendExpiredDemoPage(security.apply(reply)),
       unassigned: (reply) => sendUnassignedPremiumPage(security.apply(reply)),
       unavailable: (reply) => sendUnavailableLinkPage(security.apply(reply)),
+      pendingApproval: (reply) => sendPendingReviewPage(security.apply(reply)),
     });
   }
   await app.register(async (api) => {
@@ -187,6 +188,10 @@ const REDIRECT = operation({
     302: bodiless('To the target', { Location: 'The target URL' }),
     404: text("No live link has this code: the web app's not-found page", 'text/html'),
     410: text("A visitor's demo link past its 7 days: a short page", 'text/html'),
+    423: text(
+      "A code waiting for an admin's approval (it contains a protected brand): a short page",
+      'text/html',
+    ),
   },
   // A code that is not valid percent-encoding, or longer than 100 characters: refused before any look-up.
   errors: { 400: ['BAD_REQUEST'], 414: ['BAD_REQUEST'] },

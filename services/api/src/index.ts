@@ -52,9 +52,11 @@ export { CodeChangeThrottle } from './links/code-change-throttle';
 export { pruneIdempotencyKeys } from './links/idempotency';
 export { LinkService, type LinkServiceDeps } from './links/link-service';
 export { type LinkRoutesDeps, linkRoutes } from './links/routes';
+export { type CodeModeration, noModeration } from './links/short-code-claims';
 export { PremiumPurchaseService } from './marketplace/premium-purchase-service';
 export { PremiumSlugService, type PremiumSlugServiceDeps } from './marketplace/premium-slug-service';
 export { marketplaceRoutes, premiumSlugAdminRoutes } from './marketplace/routes';
+export { LiveModeration } from './moderation/live-moderation';
 export {
   fixedSettings,
   LiveSettings,

@@ -52,7 +52,7 @@ export {
   generateCode,
   isReservedCode,
 } from './links/codes';
-export { type LinkCommand, type LinkState, linkDecider } from './links/link';
+export { type CodeReview, type LinkCommand, type LinkState, linkDecider } from './links/link';
 export {
   codeTakenError,
   isCodeFreeFor,
@@ -82,6 +82,19 @@ export {
   ProRequiredError,
   premiumSlugDecider,
 } from './marketplace/premium-slug';
+export {
+  CodeMatcher,
+  type CodeVerdict,
+  type ModerationEntry,
+  normaliseEntry,
+} from './moderation/code-matcher';
+export {
+  type ListEntryState,
+  type ProhibitedWordCommand,
+  type ProtectedBrandCommand,
+  prohibitedWordDecider,
+  protectedBrandDecider,
+} from './moderation/lists';
 export {
   type TicketAuthor,
   type TicketCommand,

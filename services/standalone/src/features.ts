@@ -12,6 +12,7 @@ import { billingFeature } from '@sniplink/api/billing/feature';
 import { demoFeature } from '@sniplink/api/demo/feature';
 import { linksFeature } from '@sniplink/api/links/feature';
 import { marketplaceFeature } from '@sniplink/api/marketplace/feature';
+import { moderationFeature } from '@sniplink/api/moderation/feature';
 import { supportFeature } from '@sniplink/api/support/feature';
 import { EventRegistry, sharedEventGroups } from '@sniplink/contracts';
 import { type Keyring, platformMigrations } from '@sniplink/platform';
@@ -35,6 +36,7 @@ export const features: readonly Feature[] = [
   usersFeature,
   auditFeature,
   configFeature,
+  moderationFeature,
 ];
 
 /** Every migration: the platform's and each feature's, by name (Kysely runs them in name order). */

@@ -10,6 +10,7 @@ const link = (shortCode: string, title: string | null, clickCount: number): Link
   shortUrl: `https://snip.example/s/${shortCode}`,
   clickCount,
   createdAt: '2026-11-22T10:00:00.000Z',
+  pendingApproval: false,
 });
 
 // Newest first, as the server answers.

@@ -17,6 +17,7 @@ const link: Link = {
   shortUrl: 'http://localhost/s/menu1',
   clickCount: 3,
   createdAt: '2026-11-25T10:00:00.000Z',
+  pendingApproval: false,
 };
 
 let app: FastifyInstance | undefined;

@@ -113,9 +113,7 @@ export class CodeMatcher {
       if (!before || weight(listed) > weight(before)) into.set(normal, listed);
     }
     this.inside =
-      long.size === 0
-        ? null
-        : new AhoCorasick([...long].map(([pattern, data]) => ({ pattern, data })));
+      long.size === 0 ? null : new AhoCorasick([...long].map(([pattern, data]) => ({ pattern, data })));
   }
 
   check(code: string): CodeVerdict {
