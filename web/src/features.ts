@@ -7,6 +7,7 @@ import { billingFeature } from './billing/feature';
 import { dashboardFeature } from './dashboard/feature';
 import { linksFeature } from './links/feature';
 import { marketplaceFeature } from './marketplace/feature';
+import { moderationFeature } from './moderation/feature';
 import { supportFeature } from './support/feature';
 
 /** A tab of the admin console. */
@@ -16,7 +17,7 @@ export interface AdminTab {
   label: string;
   /**
    * Where the tab stands among all features' tabs, smallest first. The console's order is Overview,
-   * Users, Support, Announce, Config, Premium: tens leave room for a tab between two.
+   * Users, Support, Announce, Config, Moderate, Premium: tens leave room for a tab between two.
    */
   order: number;
   panel: () => ReactNode;
@@ -56,6 +57,7 @@ const features: readonly Feature[] = [
   dashboardFeature,
   linksFeature,
   marketplaceFeature,
+  moderationFeature,
   supportFeature,
 ];
 

@@ -1,15 +1,21 @@
 import { premiumAvailabilityFilters, ticketPriorities, ticketStatuses } from '@sniplink/contracts';
+import { approvalStatuses } from '@sniplink/contracts/moderation/api';
 import { premiumCategories, premiumTiers } from '@sniplink/contracts/premium-slugs';
 import { getRouteApi } from '@tanstack/react-router';
 import { z } from 'zod';
 import { idParam, pageParam, textParam } from '../places';
+
+/** The Moderate tab's sub-tabs, in the address as `list` (the first without it). */
+export const moderationLists = ['words', 'brands', 'approvals'] as const;
 
 /**
  * The console's places, in its address: the tab (`tab`, Overview without it); on the Users tab, the
  * search (`q`), its page (`page`) and the user whose View dialog is open (`user`); on the Support tab,
  * the filters (`status`, `priority`), the page (`page`) and the ticket whose thread is open (`ticket`);
  * on the Premium tab, the search (`q`), the filters (`category`, `tier`, `availability`) and the page
- * (`page`). A reload or a shared address opens the same place; a filter value that is not one is none.
+ * (`page`); on the Moderate tab, the list (`list`: words, brands or approvals), the approvals' status
+ * filter (`approval`) and the page (`page`). A reload or a shared address opens the same place; a filter
+ * value that is not one is none.
  */
 export const adminSearchSchema = z.object({
   tab: z.string().optional().catch(undefined),
@@ -22,6 +28,8 @@ export const adminSearchSchema = z.object({
   category: z.enum(premiumCategories).optional().catch(undefined),
   tier: z.enum(premiumTiers).optional().catch(undefined),
   availability: z.enum(premiumAvailabilityFilters).optional().catch(undefined),
+  list: z.enum(moderationLists).optional().catch(undefined),
+  approval: z.enum(approvalStatuses).optional().catch(undefined),
 });
 
 export type AdminSearch = z.infer<typeof adminSearchSchema>;

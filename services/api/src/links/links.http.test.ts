@@ -65,6 +65,7 @@ describe('creating links', () => {
       shortUrl: `https://snip.example.com/s/${response.body.shortCode}`,
       clickCount: 0,
       createdAt: expect.stringMatching(/^\d{4}-/),
+      pendingApproval: false,
     });
   });
 
