@@ -7,7 +7,7 @@ import {
   type BillingEvent,
   type ConfigEvent,
   type EmailClaimEvent,
-  eventRegistry,
+  EventRegistry,
   type LinkEvent,
   type LinkQuotaEvent,
   type PaidPlanEvent,
@@ -15,9 +15,16 @@ import {
   type PremiumSlugEvent,
   type ShortCodeEvent,
   type SubscriptionFacts,
+  sharedEventGroups,
   type TicketEvent,
   type UserEvent,
 } from '@sniplink/contracts';
+import {
+  type ProhibitedWordEvent,
+  type ProtectedBrandEvent,
+  prohibitedWordEvents,
+  protectedBrandEvents,
+} from '@sniplink/contracts/moderation/events';
 import type { RecordedEvent } from '@sniplink/platform';
 import { v7 as uuidv7 } from 'uuid';
 
@@ -38,10 +45,15 @@ export type ContractEvent =
   | AdminRosterEvent
   | PremiumSlugEvent
   | PremiumBuyerEvent
-  | TicketEvent;
+  | TicketEvent
+  | ProhibitedWordEvent
+  | ProtectedBrandEvent;
 type EventType = ContractEvent['type'];
 type EventNamed<Type extends EventType> = Extract<ContractEvent, { type: Type }>;
 type DataOf<Type extends EventType> = EventNamed<Type>['data'];
+
+/** The shared events and those of the feature modules the builders know. */
+const registry = new EventRegistry([...sharedEventGroups, prohibitedWordEvents, protectedBrandEvents]);
 
 /**
  * A builder of one event type: `defaults` gives the data a test does not care about (fresh ids each
@@ -146,6 +158,16 @@ export const events = {
   linkCodeChanged: builder('LinkCodeChanged', () => ({ code: 'new-code', previousCode: 'old-code' })),
   linkOwnerChanged: builder('LinkOwnerChanged', () => ({ ownerId: uuidv7(), previousOwnerId: uuidv7() })),
   linkDeleted: builder('LinkDeleted', () => ({})),
+  linkCodeApproved: builder('LinkCodeApproved', () => ({
+    approvalId: uuidv7(),
+    code: 'brand-code',
+    notes: null,
+  })),
+  linkCodeRejected: builder('LinkCodeRejected', () => ({
+    approvalId: uuidv7(),
+    code: 'brand-code',
+    reason: 'Brand protection violation',
+  })),
   shortCodeClaimed: builder('ShortCodeClaimed', () => ({
     code: `c${uuidv7().slice(-7)}`,
     ownerId: uuidv7(),
@@ -305,6 +327,26 @@ export const events = {
     by: 'staff',
     autoCloseAfter: null,
   })),
+
+  // Moderation: the admin's lists, one stream per entry.
+  prohibitedWordAdded: builder('ProhibitedWordAdded', () => ({
+    wordId: uuidv7(),
+    word: 'scam',
+    category: 'offensive',
+    severity: 'medium',
+  })),
+  prohibitedWordSwitchedOff: builder('ProhibitedWordSwitchedOff', () => ({ wordId: uuidv7() })),
+  prohibitedWordSwitchedOn: builder('ProhibitedWordSwitchedOn', () => ({ wordId: uuidv7() })),
+  prohibitedWordDeleted: builder('ProhibitedWordDeleted', () => ({ wordId: uuidv7() })),
+  protectedBrandAdded: builder('ProtectedBrandAdded', () => ({
+    brandId: uuidv7(),
+    brand: 'Acme',
+    category: 'tech',
+    requiresApproval: true,
+  })),
+  protectedBrandSwitchedOff: builder('ProtectedBrandSwitchedOff', () => ({ brandId: uuidv7() })),
+  protectedBrandSwitchedOn: builder('ProtectedBrandSwitchedOn', () => ({ brandId: uuidv7() })),
+  protectedBrandDeleted: builder('ProtectedBrandDeleted', () => ({ brandId: uuidv7() })),
 } satisfies Record<string, (data?: never) => ContractEvent>;
 
 /** An event as a test places it in the log: on its stream, optionally at a time, by an actor, with metadata. */
@@ -333,7 +375,7 @@ export function recorded(given: readonly GivenEvent[]): RecordedEvent[] {
   return given.map(({ streamId, event, occurredAt, actorId = null, metadata = {} }, index) => {
     const revision = revisions.get(streamId) ?? 0n;
     revisions.set(streamId, revision + 1n);
-    const stored = eventRegistry.toStored(event.type, event.data);
+    const stored = registry.toStored(event.type, event.data);
     return {
       id: uuidv7(),
       type: event.type,

@@ -132,18 +132,20 @@ async function applyBrandEvent(trx: Trx, recorded: RecordedEvent): Promise<void>
 
 /**
  * A code in review opens an approval; the admin's decision closes it; the owner moving the link off the
- * code (or deleting the link) withdraws it. Each write only moves an approval forward from pending, so
- * an event delivered twice changes nothing.
+ * code (or deleting the link) withdraws it. Each write only moves an approval forward from pending, and a
+ * withdrawal only touches approvals opened by an earlier event of the link, so an event delivered twice
+ * changes nothing.
  */
 async function applyLinkEvent(trx: Trx, recorded: RecordedEvent): Promise<void> {
   const linkId = linkStream.idOf(recorded);
+  const revision = recorded.revision.toString();
   const event = linkEvents.narrow(recorded);
   const at = recorded.occurredAt;
   switch (event.type) {
     case 'LinkCreated':
     case 'LinkCodeChanged': {
       const review = event.data.review;
-      await withdrawPending(trx, linkId, review?.approvalId);
+      await withdrawPending(trx, linkId, revision);
       if (event.type === 'LinkCodeChanged') await recordNewCode(trx, linkId, event.data);
       if (!review) return;
       await trx
@@ -151,6 +153,7 @@ async function applyLinkEvent(trx: Trx, recorded: RecordedEvent): Promise<void> 
         .values({
           approval_id: review.approvalId,
           link_id: linkId,
+          link_revision: revision,
           user_id: review.ownerId,
           slug: event.data.code,
           matched_brand: review.brand,
@@ -176,21 +179,22 @@ async function applyLinkEvent(trx: Trx, recorded: RecordedEvent): Promise<void> 
       });
       return;
     case 'LinkDeleted':
-      await withdrawPending(trx, linkId, undefined);
+      await withdrawPending(trx, linkId, revision);
       return;
     default:
       return;
   }
 }
 
-async function withdrawPending(trx: Trx, linkId: string, keep: string | undefined): Promise<void> {
-  let query = trx
+/** The link moved on from what earlier events of its stream opened: those approvals no longer wait. */
+async function withdrawPending(trx: Trx, linkId: string, revision: string): Promise<void> {
+  await trx
     .updateTable('rm_slug_approvals')
     .set({ status: 'withdrawn' })
     .where('link_id', '=', linkId)
-    .where('status', '=', 'pending');
-  if (keep) query = query.where('approval_id', '<>', keep);
-  await query.execute();
+    .where('status', '=', 'pending')
+    .where('link_revision', '<', revision)
+    .execute();
 }
 
 async function decide(

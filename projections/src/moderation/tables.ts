@@ -40,6 +40,8 @@ export interface RmProtectedBrandsTable {
 export interface RmSlugApprovalsTable {
   approval_id: string;
   link_id: string;
+  /** The link stream's revision of the event that opened it: only a later event withdraws it. */
+  link_revision: Int8;
   user_id: string;
   slug: string;
   matched_brand: string;

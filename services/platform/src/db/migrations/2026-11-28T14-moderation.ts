@@ -30,6 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TABLE rm_slug_approvals (
       approval_id uuid PRIMARY KEY,
       link_id uuid NOT NULL,
+      link_revision bigint NOT NULL,
       user_id text NOT NULL,
       slug text NOT NULL,
       matched_brand text NOT NULL,
