@@ -119,7 +119,16 @@ describe('the OpenAPI document', () => {
   it('makes the Link schema require exactly the documented fields', () => {
     const link = document.components?.schemas?.Link as { required: string[]; properties: object };
     expect([...link.required].sort()).toEqual(
-      ['clickCount', 'createdAt', 'id', 'originalUrl', 'shortCode', 'shortUrl', 'title'].sort(),
+      [
+        'clickCount',
+        'createdAt',
+        'id',
+        'originalUrl',
+        'pendingApproval',
+        'shortCode',
+        'shortUrl',
+        'title',
+      ].sort(),
     );
     expect(Object.keys(link.properties).sort()).toEqual([...link.required].sort());
   });
@@ -159,6 +168,8 @@ describe('the OpenAPI document', () => {
       'BAD_REQUEST',
       'INVALID_SHORT_CODE',
       'INVALID_URL',
+      'PROHIBITED_CODE',
+      'PROTECTED_BRAND',
       'VALIDATION_FAILED',
     ]);
     expect(codesOf(answer(create, 401))).toEqual(['UNAUTHORIZED']);
@@ -186,6 +197,7 @@ describe('the OpenAPI document', () => {
       '404',
       '410',
       '414',
+      '423',
     ]);
     expect(answer(operation('/s/{code}', 'get'), 302)?.headers).toHaveProperty('Location');
     expect(Object.keys(operation('/readyz', 'get').responses ?? {})).toEqual(['200', '503']);
