@@ -1,29 +1,15 @@
 import { z } from 'zod';
 import { visibleText } from '../text';
+import {
+  approvalStatuses,
+  BRAND_REJECTION_REASON,
+  brandCategories,
+  MODERATION_ENTRY_MAX,
+  wordCategories,
+  wordSeverities,
+} from './lists';
 
-export const wordCategories = ['offensive', 'spam', 'inappropriate'] as const;
-export type WordCategory = (typeof wordCategories)[number];
-export const wordSeverities = ['low', 'medium', 'high', 'critical'] as const;
-export type WordSeverity = (typeof wordSeverities)[number];
-export const brandCategories = [
-  'tech',
-  'media',
-  'retail',
-  'food',
-  'automotive',
-  'finance',
-  'government',
-] as const;
-export type BrandCategory = (typeof brandCategories)[number];
-/** An approval's states: pending until an admin approves or rejects the code. */
-export const approvalStatuses = ['pending', 'approved', 'rejected'] as const;
-export type ApprovalStatus = (typeof approvalStatuses)[number];
-
-/** The reason the console's Reject button sends. */
-export const BRAND_REJECTION_REASON = 'Brand protection violation';
-
-/** A word or a brand is compared as a short code is: at most a code's length of letters, after a few spaces. */
-export const MODERATION_ENTRY_MAX = 40;
+export * from './lists';
 
 /** `POST /api/admin/prohibited-words`; category defaults to offensive, severity to medium. */
 export const addProhibitedWordBody = z.object({

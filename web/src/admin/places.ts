@@ -1,5 +1,5 @@
 import { premiumAvailabilityFilters, ticketPriorities, ticketStatuses } from '@sniplink/contracts';
-import { approvalStatuses } from '@sniplink/contracts/moderation/api';
+import { approvalStatuses } from '@sniplink/contracts/moderation/lists';
 import { premiumCategories, premiumTiers } from '@sniplink/contracts/premium-slugs';
 import { getRouteApi } from '@tanstack/react-router';
 import { z } from 'zod';
