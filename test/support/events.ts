@@ -1,32 +1,29 @@
-import {
-  type AdminFlagEvent,
-  type AdminRosterEvent,
-  type AnnouncementDismissalEvent,
-  type AnnouncementEvent,
-  type BillingClaimEvent,
-  type BillingEvent,
-  type ConfigEvent,
-  type EmailClaimEvent,
-  EventRegistry,
-  type LinkEvent,
-  type LinkQuotaEvent,
-  type PaidPlanEvent,
-  type PremiumBuyerEvent,
-  type PremiumSlugEvent,
-  type ShortCodeEvent,
-  type SubscriptionFacts,
-  sharedEventGroups,
-  type TicketEvent,
-  type UserEvent,
+import type {
+  AdminFlagEvent,
+  AdminRosterEvent,
+  AnnouncementDismissalEvent,
+  AnnouncementEvent,
+  BillingClaimEvent,
+  BillingEvent,
+  ConfigEvent,
+  EmailClaimEvent,
+  LinkEvent,
+  LinkQuotaEvent,
+  PaidPlanEvent,
+  PremiumBuyerEvent,
+  PremiumSlugEvent,
+  SeoEvent,
+  ShortCodeEvent,
+  SubscriptionFacts,
+  TicketEvent,
+  UserEvent,
 } from '@sniplink/contracts';
-import {
-  type ProhibitedWordEvent,
-  type ProtectedBrandEvent,
-  prohibitedWordEvents,
-  protectedBrandEvents,
-} from '@sniplink/contracts/moderation/events';
+import type { AdminDocEvent } from '@sniplink/contracts/admin-docs/events';
+import type { ProhibitedWordEvent, ProtectedBrandEvent } from '@sniplink/contracts/moderation/events';
 import type { RecordedEvent } from '@sniplink/platform';
 import { v7 as uuidv7 } from 'uuid';
+// The app's whole registry: the shared features' events and those features declare in their own module.
+import { eventRegistry } from '../../services/standalone/src/features';
 
 /** Every event the contracts declare, as `{ type, data }`. */
 export type ContractEvent =
@@ -45,15 +42,14 @@ export type ContractEvent =
   | AdminRosterEvent
   | PremiumSlugEvent
   | PremiumBuyerEvent
+  | SeoEvent
   | TicketEvent
+  | AdminDocEvent
   | ProhibitedWordEvent
   | ProtectedBrandEvent;
 type EventType = ContractEvent['type'];
 type EventNamed<Type extends EventType> = Extract<ContractEvent, { type: Type }>;
 type DataOf<Type extends EventType> = EventNamed<Type>['data'];
-
-/** The shared events and those of the feature modules the builders know. */
-const registry = new EventRegistry([...sharedEventGroups, prohibitedWordEvents, protectedBrandEvents]);
 
 /**
  * A builder of one event type: `defaults` gives the data a test does not care about (fresh ids each
@@ -375,7 +371,7 @@ export function recorded(given: readonly GivenEvent[]): RecordedEvent[] {
   return given.map(({ streamId, event, occurredAt, actorId = null, metadata = {} }, index) => {
     const revision = revisions.get(streamId) ?? 0n;
     revisions.set(streamId, revision + 1n);
-    const stored = registry.toStored(event.type, event.data);
+    const stored = eventRegistry.toStored(event.type, event.data);
     return {
       id: uuidv7(),
       type: event.type,

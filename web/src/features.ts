@@ -3,11 +3,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { adminFeature } from './admin/feature';
 import type { AdminSearch } from './admin/places';
+import { adminDocsFeature } from './admin-docs/feature';
 import { billingFeature } from './billing/feature';
 import { dashboardFeature } from './dashboard/feature';
 import { linksFeature } from './links/feature';
 import { marketplaceFeature } from './marketplace/feature';
 import { moderationFeature } from './moderation/feature';
+import { seoFeature } from './seo/feature';
 import { supportFeature } from './support/feature';
 
 /** A tab of the admin console. */
@@ -17,7 +19,7 @@ export interface AdminTab {
   label: string;
   /**
    * Where the tab stands among all features' tabs, smallest first. The console's order is Overview,
-   * Users, Support, Announce, Config, Moderate, Premium: tens leave room for a tab between two.
+   * Users, Support, SEO, Announce, Config, Moderate, Premium, Docs: tens leave room for a tab between two.
    */
   order: number;
   panel: () => ReactNode;
@@ -53,11 +55,13 @@ export interface Feature {
 /** Every feature of the web app: adding a tab or a card edits its feature and, for a new feature, this list. */
 const features: readonly Feature[] = [
   adminFeature,
+  adminDocsFeature,
   billingFeature,
   dashboardFeature,
   linksFeature,
   marketplaceFeature,
   moderationFeature,
+  seoFeature,
   supportFeature,
 ];
 

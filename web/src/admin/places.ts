@@ -1,4 +1,10 @@
-import { premiumAvailabilityFilters, ticketPriorities, ticketStatuses } from '@sniplink/contracts';
+import {
+  premiumAvailabilityFilters,
+  seoPageKeys,
+  ticketPriorities,
+  ticketStatuses,
+} from '@sniplink/contracts';
+import { adminDocSections } from '@sniplink/contracts/admin-docs/api';
 import { approvalStatuses } from '@sniplink/contracts/moderation/lists';
 import { premiumCategories, premiumTiers } from '@sniplink/contracts/premium-slugs';
 import { getRouteApi } from '@tanstack/react-router';
@@ -13,7 +19,8 @@ export const moderationLists = ['words', 'brands', 'approvals'] as const;
  * search (`q`), its page (`page`) and the user whose View dialog is open (`user`); on the Support tab,
  * the filters (`status`, `priority`), the page (`page`) and the ticket whose thread is open (`ticket`);
  * on the Premium tab, the search (`q`), the filters (`category`, `tier`, `availability`) and the page
- * (`page`); on the Moderate tab, the list (`list`: words, brands or approvals), the approvals' status
+ * (`page`); on the SEO tab, the page whose editor is open (`seoPage`); on the Docs tab, the section
+ * (`section`); on the Moderate tab, the list (`list`: words, brands or approvals), the approvals' status
  * filter (`approval`) and the page (`page`). A reload or a shared address opens the same place; a filter
  * value that is not one is none.
  */
@@ -28,6 +35,8 @@ export const adminSearchSchema = z.object({
   category: z.enum(premiumCategories).optional().catch(undefined),
   tier: z.enum(premiumTiers).optional().catch(undefined),
   availability: z.enum(premiumAvailabilityFilters).optional().catch(undefined),
+  seoPage: z.enum(seoPageKeys).optional().catch(undefined),
+  section: z.enum(adminDocSections).optional().catch(undefined),
   list: z.enum(moderationLists).optional().catch(undefined),
   approval: z.enum(approvalStatuses).optional().catch(undefined),
 });
