@@ -39,6 +39,8 @@ import {
   type ClaimCall,
   type CodeModeration,
   isModerationRefusal,
+  PROHIBITED_CODE_MESSAGE,
+  PROTECTED_BRAND_MESSAGE,
   type ShortCodeClaims,
   shortCodeClaims,
 } from './short-code-claims';
@@ -249,10 +251,9 @@ export class LinkService {
     const problem = customCodeProblem(code, await this.codeRuleFor(ownerId, code));
     if (problem) return { available: false, message: problem };
     const listed = this.deps.moderation.check(code);
-    if (listed.outcome === 'prohibited')
-      return { available: false, message: 'This short code is not allowed' };
+    if (listed.outcome === 'prohibited') return { available: false, message: PROHIBITED_CODE_MESSAGE };
     if (listed.outcome === 'protected' && !listed.requiresApproval)
-      return { available: false, message: 'This short code contains a protected brand name' };
+      return { available: false, message: PROTECTED_BRAND_MESSAGE };
     const state = await this.codes.load(code);
     if (isPremiumCode(state)) return { available: false, message: 'This short code is reserved' };
     if (!isCodeFreeFor(state, ownerId))

@@ -45,10 +45,14 @@ export interface ShortCodeClaims extends CommandPipeline<ShortCodeCommand, Short
   handle(key: string, command: ShortCodeCommand, call?: ClaimCall): Promise<ClaimResult>;
 }
 
-export const prohibitedCodeError = (field: string) =>
-  new ValidationError('This short code is not allowed', field, 'PROHIBITED_CODE');
-export const protectedBrandError = (field: string) =>
-  new ValidationError('This short code contains a protected brand name', field, 'PROTECTED_BRAND');
+/** The refusals' words, the same in the error and in the edit dialog's availability check; never the entry itself. */
+export const PROHIBITED_CODE_MESSAGE = 'This short code is not allowed';
+export const PROTECTED_BRAND_MESSAGE = 'This short code contains a protected brand name';
+
+const prohibitedCodeError = (field: string) =>
+  new ValidationError(PROHIBITED_CODE_MESSAGE, field, 'PROHIBITED_CODE');
+const protectedBrandError = (field: string) =>
+  new ValidationError(PROTECTED_BRAND_MESSAGE, field, 'PROTECTED_BRAND');
 
 /** Whether an error is the lists refusing a code (a generated code then draws another). */
 export const isModerationRefusal = (error: unknown) => {

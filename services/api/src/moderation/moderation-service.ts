@@ -39,7 +39,7 @@ import type { LiveModeration } from './live-moderation';
 import { codeRejectedMail } from './mail';
 
 export interface ModerationServiceDeps extends Omit<ServiceDeps, 'ids'> {
-  links: Pick<LinkService, 'approveCode' | 'rejectCode' | 'shortUrl'>;
+  links: Pick<LinkService, 'approveCode' | 'rejectCode'>;
   accounts: Pick<AccountService, 'user'>;
   /** This process's checker: compiled again before a list change answers. */
   lists: Pick<LiveModeration, 'refresh'>;
