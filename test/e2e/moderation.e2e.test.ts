@@ -162,5 +162,31 @@ describe.skipIf(unavailable !== undefined)(
       await toastText(console, 'Prohibited word deleted');
       await wordRow.waitFor({ state: 'detached' });
     });
+
+    it('a rejected code: the link gets a new code and the dashboard says why', async () => {
+      const home = await user.newPage();
+      await home.goto('/home');
+      const create = home.getByRole('form', { name: 'Create New Short Link' });
+      await create.getByRole('textbox', { name: 'Long URL' }).fill('example.com/not-contoso');
+      await create.getByRole('textbox', { name: 'Custom back-half (optional)' }).fill('contoso-outlet');
+      await create.getByRole('button', { name: 'Shorten' }).click();
+      await toastText(home, 'Link created successfully!');
+
+      const console = await admin.newPage();
+      await console.goto('/admin?tab=moderate&list=approvals');
+      const row = console
+        .getByRole('table', { name: 'Slug approvals' })
+        .getByRole('row')
+        .filter({ hasText: 'contoso-outlet' });
+      await row.getByRole('button', { name: 'Reject contoso-outlet' }).click();
+      await toastText(console, 'Short code rejected');
+      await row.waitFor({ state: 'detached' });
+
+      await home.reload();
+      const notice = home.getByRole('status').filter({ hasText: 'A short code was not approved' });
+      await notice.getByText('Brand protection violation').waitFor();
+      expect(await notice.innerText()).toContain('contoso-outlet');
+      expect((await visit('contoso-outlet')).status).toBe(404);
+    });
   },
 );
