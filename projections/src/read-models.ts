@@ -11,6 +11,7 @@ import type { BillingTables } from './billing/tables';
 import type { PageCopyTables } from './content/tables';
 import type { LinksTables } from './links/tables';
 import type { MarketplaceTables } from './marketplace/tables';
+import type { ModerationTables } from './moderation/tables';
 import type { SeoTables } from './seo/tables';
 import type { StreamCatalogueTables } from './stream-catalogue/tables';
 import type { SupportTables } from './support/tables';
@@ -30,6 +31,7 @@ export type ReadModelTables = LinksTables &
   AnnouncementsTables &
   AdminStatsTables &
   MarketplaceTables &
+  ModerationTables &
   SeoTables &
   SupportTables &
   PageCopyTables;

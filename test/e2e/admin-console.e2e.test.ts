@@ -25,7 +25,7 @@ describe.skipIf(unavailable !== undefined)('the admin console in a real browser'
 
     const tabs = await page.getByRole('tab').evaluateAll((all) => all.map((tab) => tab.textContent ?? ''));
     expect(tabs).toEqual(
-      expect.arrayContaining(['Overview', 'Users', 'Support', 'Announce', 'Config', 'Premium']),
+      expect.arrayContaining(['Overview', 'Users', 'Support', 'Announce', 'Config', 'Moderate', 'Premium']),
     );
     const found: Record<string, string[]> = {};
     for (const name of tabs) {

@@ -19,6 +19,7 @@ import type {
   UserEvent,
 } from '@sniplink/contracts';
 import type { AdminDocEvent } from '@sniplink/contracts/admin-docs/events';
+import type { ProhibitedWordEvent, ProtectedBrandEvent } from '@sniplink/contracts/moderation/events';
 import type { RecordedEvent } from '@sniplink/platform';
 import { v7 as uuidv7 } from 'uuid';
 // The app's whole registry: the shared features' events and those features declare in their own module.
@@ -43,7 +44,9 @@ export type ContractEvent =
   | PremiumBuyerEvent
   | SeoEvent
   | TicketEvent
-  | AdminDocEvent;
+  | AdminDocEvent
+  | ProhibitedWordEvent
+  | ProtectedBrandEvent;
 type EventType = ContractEvent['type'];
 type EventNamed<Type extends EventType> = Extract<ContractEvent, { type: Type }>;
 type DataOf<Type extends EventType> = EventNamed<Type>['data'];
@@ -159,6 +162,16 @@ export const events = {
   linkPaused: builder('LinkPaused', () => ({})),
   linkUnpaused: builder('LinkUnpaused', () => ({})),
   linkTagsChanged: builder('LinkTagsChanged', () => ({ tags: ['sales'] })),
+  linkCodeApproved: builder('LinkCodeApproved', () => ({
+    approvalId: uuidv7(),
+    code: 'brand-code',
+    notes: null,
+  })),
+  linkCodeRejected: builder('LinkCodeRejected', () => ({
+    approvalId: uuidv7(),
+    code: 'brand-code',
+    reason: 'Brand protection violation',
+  })),
   shortCodeClaimed: builder('ShortCodeClaimed', () => ({
     code: `c${uuidv7().slice(-7)}`,
     ownerId: uuidv7(),
@@ -318,6 +331,26 @@ export const events = {
     by: 'staff',
     autoCloseAfter: null,
   })),
+
+  // Moderation: the admin's lists, one stream per entry.
+  prohibitedWordAdded: builder('ProhibitedWordAdded', () => ({
+    wordId: uuidv7(),
+    word: 'scam',
+    category: 'offensive',
+    severity: 'medium',
+  })),
+  prohibitedWordSwitchedOff: builder('ProhibitedWordSwitchedOff', () => ({ wordId: uuidv7() })),
+  prohibitedWordSwitchedOn: builder('ProhibitedWordSwitchedOn', () => ({ wordId: uuidv7() })),
+  prohibitedWordDeleted: builder('ProhibitedWordDeleted', () => ({ wordId: uuidv7() })),
+  protectedBrandAdded: builder('ProtectedBrandAdded', () => ({
+    brandId: uuidv7(),
+    brand: 'Acme',
+    category: 'tech',
+    requiresApproval: true,
+  })),
+  protectedBrandSwitchedOff: builder('ProtectedBrandSwitchedOff', () => ({ brandId: uuidv7() })),
+  protectedBrandSwitchedOn: builder('ProtectedBrandSwitchedOn', () => ({ brandId: uuidv7() })),
+  protectedBrandDeleted: builder('ProtectedBrandDeleted', () => ({ brandId: uuidv7() })),
 } satisfies Record<string, (data?: never) => ContractEvent>;
 
 /** An event as a test places it in the log: on its stream, optionally at a time, by an actor, with metadata. */

@@ -8,6 +8,7 @@ import { billingFeature } from './billing/feature';
 import { dashboardFeature } from './dashboard/feature';
 import { linksFeature } from './links/feature';
 import { marketplaceFeature } from './marketplace/feature';
+import { moderationFeature } from './moderation/feature';
 import { seoFeature } from './seo/feature';
 import { supportFeature } from './support/feature';
 
@@ -18,7 +19,7 @@ export interface AdminTab {
   label: string;
   /**
    * Where the tab stands among all features' tabs, smallest first. The console's order is Overview,
-   * Users, Support, SEO, Announce, Config, Premium, Docs: tens leave room for a tab between two.
+   * Users, Support, SEO, Announce, Config, Moderate, Premium, Docs: tens leave room for a tab between two.
    */
   order: number;
   panel: () => ReactNode;
@@ -59,6 +60,7 @@ const features: readonly Feature[] = [
   dashboardFeature,
   linksFeature,
   marketplaceFeature,
+  moderationFeature,
   seoFeature,
   supportFeature,
 ];

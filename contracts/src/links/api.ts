@@ -103,6 +103,8 @@ export const linkSchema = z
     tags: z.array(z.string()),
     /** `active` redirects; `paused` shows the paused page; `expired`: past `expiresAt` or `maxClicks` used up. */
     status: z.enum(LINK_STATUSES),
+    /** The code contains a protected brand: it redirects once an admin approves it. */
+    pendingApproval: z.boolean(),
   })
   .meta({ id: 'Link' });
 export type Link = z.infer<typeof linkSchema>;

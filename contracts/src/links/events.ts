@@ -5,6 +5,12 @@ import { stream } from '../events/streams';
 /** A link's stream `link-{linkId}`. */
 export const linkStream = stream('link');
 
+/**
+ * A code that contains a protected brand whose owner asks for approval: the link holds it, but it
+ * redirects only once an admin approves it (the approval's id is the console's).
+ */
+const codeReview = z.object({ approvalId: z.uuid(), brand: z.string(), ownerId: z.string() });
+
 /** Events of a link's stream `link-{linkId}`. */
 export const linkEvents = eventGroup(
   defineEvent({
@@ -18,6 +24,7 @@ export const linkEvents = eventGroup(
       originalUrl: z.string(),
       title: z.string().nullable(),
       origin: z.enum(['dashboard', 'duplicate', 'demo']),
+      review: codeReview.optional(),
     }),
   }),
   defineEvent({ type: 'LinkRetitled', version: 1, schema: z.object({ title: z.string().nullable() }) }),
@@ -25,7 +32,19 @@ export const linkEvents = eventGroup(
   defineEvent({
     type: 'LinkCodeChanged',
     version: 1,
-    schema: z.object({ code: z.string(), previousCode: z.string() }),
+    schema: z.object({ code: z.string(), previousCode: z.string(), review: codeReview.optional() }),
+  }),
+  /** An admin let the code in review redirect. */
+  defineEvent({
+    type: 'LinkCodeApproved',
+    version: 1,
+    schema: z.object({ approvalId: z.uuid(), code: z.string(), notes: z.string().nullable() }),
+  }),
+  /** An admin refused the code in review; a `LinkCodeChanged` to a generated code follows in the same append. */
+  defineEvent({
+    type: 'LinkCodeRejected',
+    version: 1,
+    schema: z.object({ approvalId: z.uuid(), code: z.string(), reason: z.string() }),
   }),
   /** A visitor's demo link moved into the account they signed up or in with. */
   defineEvent({

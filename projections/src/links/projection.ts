@@ -77,6 +77,7 @@ async function applyLinkEvent(trx: Transaction<ReadModelDatabase>, recorded: Rec
         original_url: originalUrl,
         title,
         origin,
+        pending_approval: event.data.review !== undefined,
         created_at: at,
         updated_at: at,
         last_revision: revision,
@@ -102,7 +103,16 @@ function changesFor(
     case 'LinkRetargeted':
       return { original_url: event.data.originalUrl };
     case 'LinkCodeChanged':
-      return { code: event.data.code, code_lower: event.data.code.toLowerCase() };
+      return {
+        code: event.data.code,
+        code_lower: event.data.code.toLowerCase(),
+        pending_approval: event.data.review !== undefined,
+      };
+    case 'LinkCodeApproved':
+      return { pending_approval: false };
+    case 'LinkCodeRejected':
+      // The change to the generated code that follows in the same append moves the link.
+      return {};
     case 'LinkOwnerChanged':
       return { owner_id: event.data.ownerId };
     case 'LinkDeleted':
@@ -143,6 +153,9 @@ function codesTouched(recorded: RecordedEvent): string[] {
       return [event.data.code.toLowerCase()];
     case 'LinkCodeChanged':
       return [event.data.code.toLowerCase(), event.data.previousCode.toLowerCase(), link];
+    case 'LinkCodeApproved':
+      return [event.data.code.toLowerCase(), link];
+    case 'LinkCodeRejected':
     case 'LinkRetargeted':
     case 'LinkDeleted':
     case 'LinkOwnerChanged':

@@ -18,6 +18,7 @@ export type RedirectRow = Pick<
   | 'max_clicks'
   | 'fallback_url'
   | 'paused'
+  | 'pending_approval'
 > & {
   owner_suspended: boolean;
   password_hash: string | null;
@@ -35,6 +36,7 @@ export function liveLinkByCode(db: Kysely<Database>, codeLower: string): Promise
     .select(['rm_links.link_id', 'original_url', 'rm_links.owner_id', 'origin', 'rm_links.created_at'])
     .select(['expires_at', 'max_clicks', 'fallback_url', 'paused'])
     .select('link_passwords.hash as password_hash')
+    .select('pending_approval')
     .select(sql<boolean>`coalesce(rm_link_owners.suspended, false)`.as('owner_suspended'))
     .where('code_lower', '=', codeLower)
     .where('deleted', '=', false)

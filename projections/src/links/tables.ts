@@ -22,6 +22,8 @@ export interface RmLinksTable {
   created_at: Date;
   updated_at: Date;
   deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The code contains a protected brand and waits for an admin's approval: it redirects nowhere yet. */
+  pending_approval: ColumnType<boolean, boolean | undefined, boolean>;
   last_revision: Int8;
   /** The `link_passwords` row in force, or null when the link has no password. */
   password_id: ColumnType<string | null, string | null | undefined, string | null>;

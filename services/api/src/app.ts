@@ -28,7 +28,7 @@ import { appServer } from './http/server';
 import { treatMissingBodiesAsEmpty, validatorCompiler } from './http/validate';
 import { limitSignedInWrites, type WriteLimitsDeps } from './http/write-limits';
 import { linkControlPages } from './links/control-pages';
-import { sendUnavailableLinkPage } from './links/unavailable-page';
+import { sendPendingReviewPage, sendUnavailableLinkPage } from './links/unavailable-page';
 import { sendUnassignedPremiumPage } from './marketplace/unassigned-page';
 import { type PageSeoSource, registerWebApp } from './web';
 
@@ -66,6 +66,7 @@ export interface AppDeps {
     | 'gone'
     | 'unassigned'
     | 'unavailable'
+    | 'pendingApproval'
     | 'headers'
     | 'routeOptions'
     | 'passwordRouteOptions'
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The password cookie is Secure where the site is https, as the session cookie is.
       controls: { ...deps.redirect.controls, secureCookie: deps.https ?? false },
       controlPages: linkControlPages((reply) => security.apply(reply)),
+      pendingApproval: (reply) => sendPendingReviewPage(security.apply(reply)),
     });
   }
   await app.register(async (api) => {
@@ -216,6 +218,10 @@ const REDIRECT = operation({
       'text/html',
     ),
     429: text('Too many wrong passwords for this link from this address (Retry-After)', 'text/html'),
+    423: text(
+      "A code waiting for an admin's approval (it contains a protected brand): a short page",
+      'text/html',
+    ),
   },
   // A code that is not valid percent-encoding, or longer than 100 characters: refused before any look-up.
   errors: { 400: ['BAD_REQUEST'], 414: ['BAD_REQUEST'] },

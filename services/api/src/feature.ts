@@ -19,6 +19,7 @@ import type { PaymentProvider } from './billing/provider';
 import type { DemoService } from './demo/demo-service';
 import type { RateLimiters } from './http/rate-limiter';
 import type { LinkService } from './links/link-service';
+import type { LiveModeration } from './moderation/live-moderation';
 import type { LiveSettings } from './shared/settings';
 import type { PageSeoSource } from './web';
 
@@ -45,6 +46,8 @@ export interface Ports {
   accounts: AccountService;
   links: LinkService;
   demo: DemoService;
+  /** The admin's prohibited words and protected brands, as every claim of a code asks them (in memory). */
+  moderation: LiveModeration;
   /** The payment provider: Stripe, the local checkout, or a test's own. */
   payments: PaymentProvider;
   /** This site's origins: a link or a checkout never points back at them. */

@@ -66,6 +66,7 @@ async function servicesOn(clock: FixedClock, ids: IdSource) {
       { limiters: postgresRateLimiters({ pool }) },
       config.codeChangesPerDay,
     ),
+    moderation: runtime.moderation,
     clock,
     ids,
   });
@@ -79,6 +80,7 @@ async function servicesOn(clock: FixedClock, ids: IdSource) {
       { limiters: postgresRateLimiters({ pool }), settings: fixedSettings() },
       config.demoLimits,
     ),
+    moderation: runtime.moderation,
     clock,
   });
   const payments = new TestPayments();

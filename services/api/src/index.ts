@@ -53,9 +53,11 @@ export { pruneIdempotencyKeys } from './links/idempotency';
 export { LinkService, type LinkServiceDeps } from './links/link-service';
 export { linkRedirectControls } from './links/redirect-controls';
 export { type LinkRoutesDeps, linkRoutes } from './links/routes';
+export { type CodeModeration, noModeration } from './links/short-code-claims';
 export { PremiumPurchaseService } from './marketplace/premium-purchase-service';
 export { PremiumSlugService, type PremiumSlugServiceDeps } from './marketplace/premium-slug-service';
 export { marketplaceRoutes, premiumSlugAdminRoutes } from './marketplace/routes';
+export { LiveModeration } from './moderation/live-moderation';
 export {
   fixedSettings,
   LiveSettings,

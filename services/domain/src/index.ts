@@ -58,7 +58,13 @@ export {
   generateCode,
   isReservedCode,
 } from './links/codes';
-export { type LinkCommand, type LinkControlChange, type LinkState, linkDecider } from './links/link';
+export {
+  type CodeReview,
+  type LinkCommand,
+  type LinkControlChange,
+  type LinkState,
+  linkDecider,
+} from './links/link';
 export {
   codeTakenError,
   isCodeFreeFor,
@@ -88,6 +94,19 @@ export {
   ProRequiredError,
   premiumSlugDecider,
 } from './marketplace/premium-slug';
+export {
+  CodeMatcher,
+  type CodeVerdict,
+  type ModerationEntry,
+  normaliseEntry,
+} from './moderation/code-matcher';
+export {
+  type ListEntryState,
+  type ProhibitedWordCommand,
+  type ProtectedBrandCommand,
+  prohibitedWordDecider,
+  protectedBrandDecider,
+} from './moderation/lists';
 export {
   type SeoCommand,
   type SeoSettingsState,

@@ -23,6 +23,11 @@ export interface RedirectTarget {
    * `expiresAt` is 0 too, so the fast paths pass it on to the route at no cost to a live link's redirect.
    */
   suspended?: true;
+  /**
+   * The code contains a protected brand and waits for an admin's approval: it answers the pending-review
+   * page and counts no click. `expiresAt` 0 as well; the approval evicts it, as any link change does.
+   */
+  pendingApproval?: true;
   /** The account holding it (absent for an unsold slug): `owner:{id}` evicts every code of theirs. */
   ownerId?: string;
   /**
@@ -147,6 +152,8 @@ export class LinkCache {
 
   private targetOf(row: RedirectRow): RedirectTarget {
     if (row.owner_suspended) return suspendedTarget(row.link_id, row.owner_id);
+    if (row.pending_approval)
+      return { linkId: row.link_id, target: '', expiresAt: 0, pendingApproval: true, ownerId: row.owner_id };
     const found: RedirectTarget = { linkId: row.link_id, target: row.original_url, ownerId: row.owner_id };
     const controls = controlsOf(row);
     if (controls) {

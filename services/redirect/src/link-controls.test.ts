@@ -20,6 +20,7 @@ const row = (controls: Partial<RedirectRow>): RedirectRow => ({
   max_clicks: null,
   fallback_url: null,
   paused: false,
+  pending_approval: false,
   owner_suspended: false,
   password_hash: null,
   ...controls,

@@ -25,6 +25,8 @@ export interface RedirectDeps {
   unassigned?(reply: FastifyReply): FastifyReply;
   /** Answers a link or premium slug of a suspended account: a short page, status 403. Absent: `notFound`. */
   unavailable?(reply: FastifyReply): FastifyReply;
+  /** Answers a code waiting for an admin's approval: a short page, status 423. Absent: `notFound`. */
+  pendingApproval?(reply: FastifyReply): FastifyReply;
   /** Headers every redirect carries after its own (the app's security headers), the same on every path. */
   headers: RedirectHeaders;
   /** Options of the `/s/:code` route (the app's: no Helmet there, the redirect's headers are its own). */
@@ -74,6 +76,7 @@ export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void
       // An expired demo link is no click: the visitor lands on a page, not on the target.
       if (isExpired(target)) {
         if (target.suspended) return (deps.unavailable ?? deps.notFound)(reply);
+        if (target.pendingApproval) return (deps.pendingApproval ?? deps.notFound)(reply);
         if (target.unassigned) return (deps.unassigned ?? deps.notFound)(reply);
         return deps.gone(reply);
       }

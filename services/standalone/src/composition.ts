@@ -199,6 +199,7 @@ function featurePorts(runtime: Runtime, payments: PaymentProvider): Ports {
     accounts: runtime.accounts,
     links: runtime.links,
     demo: runtime.demo,
+    moderation: runtime.moderation,
     payments,
     ownOrigins: allowedOrigins(config),
     cookie: { secure: servedOverHttps(config) },

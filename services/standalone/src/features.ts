@@ -14,6 +14,7 @@ import { contentFeature } from '@sniplink/api/content/feature';
 import { demoFeature } from '@sniplink/api/demo/feature';
 import { linksFeature } from '@sniplink/api/links/feature';
 import { marketplaceFeature } from '@sniplink/api/marketplace/feature';
+import { moderationFeature } from '@sniplink/api/moderation/feature';
 import { seoFeature } from '@sniplink/api/seo/feature';
 import { supportFeature } from '@sniplink/api/support/feature';
 import { EventRegistry, sharedEventGroups } from '@sniplink/contracts';
@@ -38,6 +39,7 @@ export const features: readonly Feature[] = [
   usersFeature,
   auditFeature,
   configFeature,
+  moderationFeature,
   contentFeature,
   seoFeature,
   adminDocsFeature,

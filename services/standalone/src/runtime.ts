@@ -6,6 +6,7 @@ import {
   DemoService,
   DemoThrottle,
   LinkService,
+  LiveModeration,
   LiveSettings,
   LoginThrottle,
   linkRedirectControls,
@@ -111,6 +112,8 @@ export interface Runtime extends ProcessRuntime {
   demo: DemoService;
   /** The admin's settings (the known config keys) in force in this process, kept current without a restart. */
   settings: LiveSettings;
+  /** The admin's prohibited words and protected brands, compiled for this process's claims, kept current. */
+  moderation: LiveModeration;
   /**
    * The housekeeping sweep: every 10 minutes where the projections run, each feature's part in the order
    * added (composition.ts adds them); elsewhere what is added never runs.
@@ -278,6 +281,8 @@ export async function startRuntime(
       },
     });
     await settings.start();
+    const moderation = new LiveModeration({ db: database.db, progress, log });
+    await moderation.start();
     const accounts = new AccountService({
       db: database.db,
       eventStore,
@@ -331,6 +336,7 @@ export async function startRuntime(
           : 'unconfirmed',
       codeChanges: new CodeChangeThrottle({ limiters }, config.codeChangesPerDay),
       settings,
+      moderation,
       clock,
       ids,
     });
@@ -341,6 +347,7 @@ export async function startRuntime(
       links,
       readModels: progress,
       throttle: new DemoThrottle({ limiters, settings }, config.demoLimits),
+      moderation,
       clock,
     });
     const sweeps: Array<() => Promise<unknown>> = [];
@@ -366,6 +373,7 @@ export async function startRuntime(
       links,
       demo,
       settings,
+      moderation,
       housekeeping: { add: (sweep) => sweeps.push(sweep) },
       linkCache,
       clickBuffer,
@@ -388,6 +396,7 @@ export async function startRuntime(
       stop: async (onStep = () => {}) => {
         clearInterval(maintenance);
         settings.stop();
+        moderation.stop();
         // Every click already answered with a 302 is published before anything stops (nothing lost on SIGTERM).
         onStep('publishing the buffered clicks');
         await clicks.close();

@@ -11,6 +11,19 @@ describe('how the audit history words an entry', () => {
     expect(actionWording('SlugApproved')).toBe('SlugApproved');
   });
 
+  it('words the Moderate tab’s changes: the lists and the approvals', () => {
+    expect(actionWording('ProhibitedWordAdded')).toBe('Prohibited word added');
+    expect(actionWording('ProtectedBrandSwitchedOff')).toBe('Protected brand switched off');
+    expect(actionWording('LinkCodeRejected')).toBe('Short code rejected');
+    expect(
+      detailsWording({
+        brandId: '01a21f4c-3b1e-7c4d-8e2f-0123456789ab',
+        brand: 'Acme',
+        requiresApproval: true,
+      }),
+    ).toBe('brand: Acme, requires approval: yes');
+  });
+
   it('names the admin by address, an erased admin as erased, and the operator and the system', () => {
     const admin = { id: 'a1', email: 'admin@example.com', kind: 'admin', erased: false } as const;
     expect(actorWording(admin)).toBe('admin@example.com');

@@ -25,6 +25,19 @@ const actionWords: Record<string, string> = {
   PremiumSlugDeleted: 'Premium slug deleted',
   ShortCodeReservedForPremiumSlug: 'Short code reserved for a premium slug',
   ShortCodePremiumSlugReleased: 'Short code released by a premium slug',
+  ProhibitedWordAdded: 'Prohibited word added',
+  ProhibitedWordSwitchedOff: 'Prohibited word switched off',
+  ProhibitedWordSwitchedOn: 'Prohibited word switched on',
+  ProhibitedWordDeleted: 'Prohibited word deleted',
+  ProtectedBrandAdded: 'Protected brand added',
+  ProtectedBrandSwitchedOff: 'Protected brand switched off',
+  ProtectedBrandSwitchedOn: 'Protected brand switched on',
+  ProtectedBrandDeleted: 'Protected brand deleted',
+  LinkCodeApproved: 'Short code approved',
+  LinkCodeRejected: 'Short code rejected',
+  LinkCodeChanged: 'Short code changed',
+  ShortCodeClaimed: 'Short code claimed',
+  ShortCodeReleased: 'Short code released',
   TicketAssigned: 'Ticket assigned',
   TicketMessagePosted: 'Replied to a ticket',
   TicketStatusChanged: 'Ticket status changed',
@@ -64,6 +77,8 @@ const fieldWords: Record<string, string> = {
   ogTitle: 'OG title',
   ogDescription: 'OG description',
   ogImage: 'OG image',
+  requiresApproval: 'requires approval',
+  previousCode: 'previous code',
 };
 
 const fieldName = (name: string): string =>

@@ -14,6 +14,20 @@ describe("the console's places in the address", () => {
     ).toEqual({ tab: 'support', status: 'in_progress', priority: 'urgent', page: 2, ticket: 't-1' });
   });
 
+  it('reads the Moderate tab’s list, approval filter and page; anything else as none', () => {
+    expect(
+      adminSearchSchema.parse({ tab: 'moderate', list: 'approvals', approval: 'rejected', page: 2 }),
+    ).toEqual({
+      tab: 'moderate',
+      list: 'approvals',
+      approval: 'rejected',
+      page: 2,
+    });
+    expect(adminSearchSchema.parse({ tab: 'moderate', list: 'spam', approval: 'open' })).toEqual({
+      tab: 'moderate',
+    });
+  });
+
   it('reads a filter that is not one as no filter, never as an error page', () => {
     expect(
       adminSearchSchema.parse({

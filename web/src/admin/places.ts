@@ -5,10 +5,14 @@ import {
   ticketStatuses,
 } from '@sniplink/contracts';
 import { adminDocSections } from '@sniplink/contracts/admin-docs/api';
+import { approvalStatuses } from '@sniplink/contracts/moderation/lists';
 import { premiumCategories, premiumTiers } from '@sniplink/contracts/premium-slugs';
 import { getRouteApi } from '@tanstack/react-router';
 import { z } from 'zod';
 import { idParam, pageParam, textParam } from '../places';
+
+/** The Moderate tab's sub-tabs, in the address as `list` (the first without it). */
+export const moderationLists = ['words', 'brands', 'approvals'] as const;
 
 /**
  * The console's places, in its address: the tab (`tab`, Overview without it); on the Users tab, the
@@ -16,7 +20,9 @@ import { idParam, pageParam, textParam } from '../places';
  * the filters (`status`, `priority`), the page (`page`) and the ticket whose thread is open (`ticket`);
  * on the Premium tab, the search (`q`), the filters (`category`, `tier`, `availability`) and the page
  * (`page`); on the SEO tab, the page whose editor is open (`seoPage`); on the Docs tab, the section
- * (`section`). A reload or a shared address opens the same place; a filter value that is not one is none.
+ * (`section`); on the Moderate tab, the list (`list`: words, brands or approvals), the approvals' status
+ * filter (`approval`) and the page (`page`). A reload or a shared address opens the same place; a filter
+ * value that is not one is none.
  */
 export const adminSearchSchema = z.object({
   tab: z.string().optional().catch(undefined),
@@ -31,6 +37,8 @@ export const adminSearchSchema = z.object({
   availability: z.enum(premiumAvailabilityFilters).optional().catch(undefined),
   seoPage: z.enum(seoPageKeys).optional().catch(undefined),
   section: z.enum(adminDocSections).optional().catch(undefined),
+  list: z.enum(moderationLists).optional().catch(undefined),
+  approval: z.enum(approvalStatuses).optional().catch(undefined),
 });
 
 export type AdminSearch = z.infer<typeof adminSearchSchema>;

@@ -7,7 +7,7 @@ import { toast } from '../components/toast';
 import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { useCreateLink } from './api';
 import { LongUrlInput } from './LongUrlInput';
-import { createLinkProblem, fieldProblemOf } from './linkErrors';
+import { createLinkProblem, fieldProblemOf, moderationProblem, PENDING_APPROVAL_NOTE } from './linkErrors';
 import { ShortCodeField } from './ShortCodeField';
 import { typedUrlProblem, urlToSend } from './typedUrl';
 import { useShortCodeCheck, useShortCodeRule } from './useShortCodeCheck';
@@ -54,12 +54,17 @@ export function CreateLinkForm({ allowance }: CreateLinkFormProps) {
       {
         onSuccess: (link) => {
           form.reset();
-          toast.success('Link created successfully!', link.shortUrl);
+          toast.success(
+            'Link created successfully!',
+            link.pendingApproval ? `${link.shortUrl}. ${PENDING_APPROVAL_NOTE}` : link.shortUrl,
+          );
           // The new link is the first of the list as it is ordered by default: show that.
           go({ page: undefined, q: undefined, sort: undefined }, { replace: true });
         },
         onError: (error) => {
           const onField = fieldProblemOf(error, fields);
+          const refused = moderationProblem(error);
+          if (refused) toast.error(refused.title, refused.message);
           if (onField) {
             form.setFieldError(onField.field, onField.message);
             return;

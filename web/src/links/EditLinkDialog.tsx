@@ -4,7 +4,7 @@ import type { Link } from '@sniplink/contracts';
 import { DialogActions } from '../components/DialogActions';
 import { toast } from '../components/toast';
 import { useUpdateLink } from './api';
-import { fieldProblemOf, updateLinkProblem } from './linkErrors';
+import { fieldProblemOf, moderationProblem, PENDING_APPROVAL_NOTE, updateLinkProblem } from './linkErrors';
 import { ShortCodeField } from './ShortCodeField';
 import { typedUrlProblem, urlToSend } from './typedUrl';
 import { useShortCodeCheck, useShortCodeRule } from './useShortCodeCheck';
@@ -51,12 +51,14 @@ function EditLinkForm({ link, onDone }: { link: Link; onDone: () => void }) {
         ...(codeChanged ? { shortCode: code } : {}),
       },
       {
-        onSuccess: () => {
-          toast.success('Link updated successfully!');
+        onSuccess: (updated) => {
+          toast.success('Link updated successfully!', updated.pendingApproval ? PENDING_APPROVAL_NOTE : '');
           onDone();
         },
         onError: (error) => {
           const onField = fieldProblemOf(error, fields);
+          const refused = moderationProblem(error);
+          if (refused) toast.error(refused.title, refused.message);
           if (onField) {
             form.setFieldError(onField.field, onField.message);
             return;

@@ -1,4 +1,16 @@
-import { Anchor, Box, Button, Card, Checkbox, Collapse, Group, Loader, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Collapse,
+  Group,
+  Loader,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Link } from '@sniplink/contracts';
 import { lazy, Suspense } from 'react';
@@ -68,6 +80,16 @@ export function LinkCard({ link, selected, onSelectedChange }: LinkCardProps) {
           >
             {shown}
           </Anchor>
+          {link.pendingApproval && (
+            <Badge
+              ml="xs"
+              color="yellow"
+              variant="light"
+              title="This short code contains a protected brand name: it redirects once an admin approves it"
+            >
+              Pending approval
+            </Badge>
+          )}
           <Text size="sm" c="dimmed" truncate title={link.originalUrl}>
             {link.originalUrl}
           </Text>

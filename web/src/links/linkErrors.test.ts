@@ -4,6 +4,7 @@ import {
   createLinkProblem,
   duplicateLinkProblem,
   fieldProblemOf,
+  moderationProblem,
   onboardingDemoProblem,
   updateLinkProblem,
 } from './linkErrors';
@@ -88,5 +89,20 @@ describe('onboardingDemoProblem', () => {
     expect(onboardingDemoProblem(apiError(429, 'RATE_LIMITED', 'Too many')).title).toBe(
       'Too Many Links at Once',
     );
+  });
+});
+
+describe('moderationProblem', () => {
+  it("toasts a code the admin's lists refuse in the server's words, and nothing else", () => {
+    expect(
+      moderationProblem(apiError(400, 'PROHIBITED_CODE', 'This short code is not allowed', 'shortCode')),
+    ).toEqual({
+      title: 'Short Code Not Allowed',
+      message: 'This short code is not allowed',
+    });
+    expect(
+      moderationProblem(apiError(400, 'PROTECTED_BRAND', 'This short code contains a protected brand name')),
+    ).toEqual({ title: 'Protected Brand', message: 'This short code contains a protected brand name' });
+    expect(moderationProblem(apiError(400, 'INVALID_SHORT_CODE', 'x', 'shortCode'))).toBeUndefined();
   });
 });

@@ -23,6 +23,29 @@ const linkLimitProblem = (error: ApiError): Problem => ({
   message: error.serverMessage ?? 'You have no links left on your plan.',
 });
 
+/**
+ * A custom code the admin's lists refuse (create or edit): a toast says so, in the server's words, which
+ * never repeat the word that matched.
+ */
+export function moderationProblem(error: unknown): Problem | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.code === 'PROHIBITED_CODE')
+    return {
+      title: 'Short Code Not Allowed',
+      message: error.serverMessage ?? 'This short code is not allowed',
+    };
+  if (error.code === 'PROTECTED_BRAND')
+    return {
+      title: 'Protected Brand',
+      message: error.serverMessage ?? 'This short code contains a protected brand name',
+    };
+  return undefined;
+}
+
+/** What the success toast adds for a code that waits for an admin's approval. */
+export const PENDING_APPROVAL_NOTE =
+  'Its short code contains a protected brand name: it redirects once an admin approves it.';
+
 /** A create that failed; `signedOut` asks the caller to go to the login. */
 export function createLinkProblem(error: unknown): Problem & { signedOut?: true } {
   if (error instanceof ApiError && error.status === 401) {

@@ -18,6 +18,7 @@ const link = (shortCode: string, title: string | null, clickCount: number): Link
   paused: false,
   tags: [],
   status: 'active',
+  pendingApproval: false,
 });
 
 // Newest first, as the server answers.

@@ -12,7 +12,8 @@ import { type LinkRow, linksReadModel, liveDemoLinksOf } from '@sniplink/project
 import type { Kysely } from 'kysely';
 import type { AccountService } from '../accounts/accounts';
 import type { LinkService } from '../links/link-service';
-import { linkCommands, shortCodeCommands } from '../links/link-streams';
+import { linkCommands } from '../links/link-streams';
+import { type CodeModeration, shortCodeClaims } from '../links/short-code-claims';
 import type { DemoThrottle } from './demo-throttle';
 import { visitorOwnerId } from './visitor';
 
@@ -23,6 +24,8 @@ export interface DemoServiceDeps {
   links: Pick<LinkService, 'create' | 'shortUrl'>;
   readModels: ReadModelWaiter;
   throttle: DemoThrottle;
+  /** The admin's lists, asked by every claim of a code. */
+  moderation: CodeModeration;
   /** Stamps the events appended, names the month a claimed link counts against, and ages visitors' links. */
   clock: Clock;
 }
@@ -45,7 +48,7 @@ export class DemoService {
 
   constructor(private readonly deps: DemoServiceDeps) {
     this.links = commandHandler(deps, linkCommands);
-    this.codes = commandHandler(deps, shortCodeCommands);
+    this.codes = shortCodeClaims(deps);
   }
 
   /** Counts one demo request from the address (429 past the per-minute limit). */

@@ -124,6 +124,7 @@ describe('the OpenAPI document', () => {
         'createdAt',
         'id',
         'originalUrl',
+        'pendingApproval',
         'shortCode',
         'shortUrl',
         'title',
@@ -175,6 +176,8 @@ describe('the OpenAPI document', () => {
       'BAD_REQUEST',
       'INVALID_SHORT_CODE',
       'INVALID_URL',
+      'PROHIBITED_CODE',
+      'PROTECTED_BRAND',
       'VALIDATION_FAILED',
     ]);
     expect(codesOf(answer(create, 401))).toEqual(['UNAUTHORIZED']);
@@ -203,6 +206,7 @@ describe('the OpenAPI document', () => {
       '404',
       '410',
       '414',
+      '423',
       '429',
     ]);
     // The password form: a body, so the answers of every request with one too (408, 413, 415).

@@ -25,6 +25,7 @@ const link: Link = {
   paused: false,
   tags: [],
   status: 'active',
+  pendingApproval: false,
 };
 
 let app: FastifyInstance | undefined;

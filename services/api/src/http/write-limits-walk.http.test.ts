@@ -84,7 +84,8 @@ describe('the per-user write limits, walked over every route in the table', () =
       expect(second.body).toMatchObject({ code: 'RATE_LIMITED' });
       expect(Number(second.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }
-  });
+    // Two sign-ins (a password hash each) per route, for every signed-in write route the app has.
+  }, 120_000);
 
   it('leaves the public state changes (sign-in, sign-up, sign-out) to their own throttles', () => {
     const publicWrites = writes.filter((route) => !signedInWrites.includes(route)).map(nameOf);

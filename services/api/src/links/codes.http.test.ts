@@ -265,6 +265,7 @@ function anotherProcess(): LinkService {
       { limiters: postgresRateLimiters({ pool: runtime.database.pool }) },
       config.codeChangesPerDay,
     ),
+    moderation: runtime.moderation,
     clock: runtime.clock,
     ids: runtime.ids,
   });

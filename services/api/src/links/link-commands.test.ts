@@ -1,10 +1,12 @@
+import { shortCodeStream } from '@sniplink/contracts';
+import { shortCodeDecider } from '@sniplink/domain';
 import { handlerSpec } from '@sniplink/test-support/command-spec';
 import { events, specIds } from '@sniplink/test-support/events';
 import { describe, it } from 'vitest';
-import { linkCommands, shortCodeCommands } from './link-streams';
+import { linkCommands } from './link-streams';
 
 const links = handlerSpec(linkCommands);
-const codes = handlerSpec(shortCodeCommands);
+const codes = handlerSpec({ decider: shortCodeDecider, stream: shortCodeStream });
 const { link: LINK, owner: OWNER } = specIds;
 const OTHER_LINK = '01890000-0000-7000-8000-00000000c002';
 const STRANGER = '01890000-0000-7000-8000-00000000a005';

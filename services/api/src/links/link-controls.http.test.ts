@@ -168,6 +168,7 @@ describe('expiry and click limit', () => {
         { limiters: postgresRateLimiters({ pool: api.runtime.database.pool }) },
         api.config.codeChangesPerDay,
       ),
+      moderation: api.runtime.moderation,
       clock,
       ids: uuidV7Ids,
     });

@@ -10,6 +10,8 @@ import type {
 } from '@sniplink/contracts';
 import {
   assertCustomCode,
+  type CodeReview,
+  ConflictError,
   checkTargetUrl,
   customCodeProblem,
   fitsEveryonesCodeRule,
@@ -20,8 +22,6 @@ import {
   type LinkCommand,
   type LinkState,
   NotFoundError,
-  type ShortCodeCommand,
-  type ShortCodeState,
   ValidationError,
 } from '@sniplink/domain';
 import {
@@ -51,7 +51,16 @@ import {
   forgetControls,
   LinkControlRules,
 } from './link-controls';
-import { linkCommands, shortCodeCommands } from './link-streams';
+import { linkCommands } from './link-streams';
+import {
+  type ClaimCall,
+  type CodeModeration,
+  isModerationRefusal,
+  PROHIBITED_CODE_MESSAGE,
+  PROTECTED_BRAND_MESSAGE,
+  type ShortCodeClaims,
+  shortCodeClaims,
+} from './short-code-claims';
 
 export interface LinkServiceDeps extends ServiceDeps {
   accounts: Pick<AccountService, 'command' | 'takeLinkSlot' | 'user'>;
@@ -67,6 +76,8 @@ export interface LinkServiceDeps extends ServiceDeps {
   linkClicks(linkId: string): Promise<LinkClicks>;
   /** CODE_CHANGES_PER_DAY. */
   codeChanges: Pick<CodeChangeThrottle, 'count'>;
+  /** The admin's prohibited words and protected brands, asked by every claim of a code. */
+  moderation: CodeModeration;
   randomBytes?: (count: number) => Uint8Array;
 }
 
@@ -79,6 +90,10 @@ export interface ListOptions {
 }
 
 type LinkChange = Extract<LinkCommand, { type: 'ChangeLink' }>;
+
+/** What the edit dialog says of a free code that contains a brand whose owner asks for approval. */
+const CODE_IN_REVIEW_MESSAGE =
+  'This short code is available, but it contains a protected brand name: it redirects once an admin approves it';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const GENERATED_CODE_ATTEMPTS = 5;
@@ -95,7 +110,7 @@ export class LinkService {
    */
   private readonly perLink = new KeyedMutex();
   private readonly links: CommandPipeline<LinkCommand, LinkState, LinkEvent>;
-  private readonly codes: CommandPipeline<ShortCodeCommand, ShortCodeState, ShortCodeEvent>;
+  private readonly codes: ShortCodeClaims;
   private readonly controls: LinkControlRules;
 
   constructor(private readonly deps: LinkServiceDeps) {
@@ -110,7 +125,7 @@ export class LinkService {
       ownOrigins: deps.ownOrigins,
     });
     this.links = commandHandler(deps, linkCommands);
-    this.codes = commandHandler(deps, shortCodeCommands);
+    this.codes = shortCodeClaims(deps);
   }
 
   async create(
@@ -124,7 +139,7 @@ export class LinkService {
     if (custom !== undefined) assertCustomCode(custom, await this.codeRuleFor(ownerId, custom));
     const linkId = this.deps.ids.newId();
     const controls = await this.controls.changeOf(ownerId, linkId, controlFields(body));
-    const code = await this.claimCode(custom, ownerId, linkId);
+    const { code, review } = await this.claimCode(custom, ownerId, linkId);
     const countAgainstPlan = options.countAgainstPlan ?? true;
     try {
       if (countAgainstPlan) {
@@ -144,6 +159,7 @@ export class LinkService {
         title,
         origin: options.origin ?? 'dashboard',
         controls,
+        ...(review && { review }),
       });
     } catch (error) {
       if (countAgainstPlan)
@@ -211,6 +227,40 @@ export class LinkService {
     );
   }
 
+  /** An admin lets the code in review redirect: every redirect cache drops it once the links read model has it. */
+  async approveCode(linkId: string, approvalId: string, notes: string | null): Promise<void> {
+    await this.perLink.run(linkId.toLowerCase(), () =>
+      this.links.handle(linkId, { type: 'ApproveCode', approvalId, notes }),
+    );
+  }
+
+  /**
+   * An admin refuses the code in review: the link gets a generated code (claimed first), and the refused
+   * code is given up as never followed (it redirected nowhere while in review), so anyone may take it.
+   * Answers the link's new code.
+   */
+  rejectCode(linkId: string, approvalId: string, reason: string): Promise<string> {
+    return this.perLink.run(linkId.toLowerCase(), async () => {
+      const link = await this.links.load(linkId);
+      if (link.status !== 'active' || link.review?.approvalId !== approvalId || !link.ownerId || !link.code)
+        throw new ConflictError('CONFLICT', 'This short code is no longer waiting for approval');
+      const { code: newCode } = await this.claimCode(undefined, link.ownerId, linkId);
+      let rejected: PipelineResult<LinkState, LinkEvent>;
+      try {
+        rejected = await this.links.handle(
+          linkId,
+          { type: 'RejectCode', approvalId, reason, newCode },
+          { wait: false },
+        );
+      } catch (error) {
+        await this.releaseCode(newCode, linkId);
+        throw error;
+      }
+      await this.giveUpCode(link.code, linkId, rejected.position, 'none');
+      return newCode;
+    });
+  }
+
   async get(ownerId: string, linkId: string): Promise<Link> {
     const [link] = await this.toJson([await this.ownLink(ownerId, linkId)]);
     if (!link) throw new NotFoundError('Link not found');
@@ -236,11 +286,17 @@ export class LinkService {
   async availability(ownerId: string, code: string): Promise<Availability> {
     const problem = customCodeProblem(code, await this.codeRuleFor(ownerId, code));
     if (problem) return { available: false, message: problem };
+    const listed = this.deps.moderation.check(code);
+    if (listed.outcome === 'prohibited') return { available: false, message: PROHIBITED_CODE_MESSAGE };
+    if (listed.outcome === 'protected' && !listed.requiresApproval)
+      return { available: false, message: PROTECTED_BRAND_MESSAGE };
     const state = await this.codes.load(code);
     if (isPremiumCode(state)) return { available: false, message: 'This short code is reserved' };
-    return isCodeFreeFor(state, ownerId)
-      ? { available: true, message: 'This short code is available' }
-      : { available: false, message: 'This short code is already taken' };
+    if (!isCodeFreeFor(state, ownerId))
+      return { available: false, message: 'This short code is already taken' };
+    return listed.outcome === 'protected'
+      ? { available: true, message: CODE_IN_REVIEW_MESSAGE }
+      : { available: true, message: 'This short code is available' };
   }
 
   /**
@@ -276,6 +332,7 @@ export class LinkService {
       clickCount: clicks.get(row.link_id) ?? 0,
       createdAt: row.created_at.toISOString(),
       ...controlsJson(row, used.get(row.link_id) ?? 0, now),
+      pendingApproval: row.pending_approval,
     }));
   }
 
@@ -287,16 +344,32 @@ export class LinkService {
     return row;
   }
 
-  /** Claims the custom code, or a fresh generated one (a collision just draws another). */
-  private async claimCode(custom: string | undefined, ownerId: string, linkId: string): Promise<string> {
+  /**
+   * Claims the custom code, or a fresh generated one (a collision, or a code the admin's lists refuse,
+   * just draws another). A custom code that contains a brand whose owner asks for approval is taken and
+   * held for review: the answer names the approval it waits for.
+   */
+  private async claimCode(
+    custom: string | undefined,
+    ownerId: string,
+    linkId: string,
+  ): Promise<{ code: string; review: CodeReview | null }> {
     for (let attempt = 1; ; attempt++) {
       const code = custom ?? generateCode(this.random);
+      const call: ClaimCall = custom === undefined ? {} : { brandInReview: 'hold' };
       try {
-        await this.codes.handle(code, { type: 'ClaimCode', code, ownerId, linkId });
-        return code;
+        const claimed = await this.codes.handle(code, { type: 'ClaimCode', code, ownerId, linkId }, call);
+        const review = claimed.review && {
+          approvalId: this.deps.ids.newId(),
+          brand: claimed.review.brand,
+          ownerId,
+        };
+        return { code, review };
       } catch (error) {
-        const collided = custom === undefined && (error as { code?: string }).code === 'SHORT_CODE_TAKEN';
-        if (!collided || attempt >= GENERATED_CODE_ATTEMPTS) throw error;
+        const drawAgain =
+          custom === undefined &&
+          ((error as { code?: string }).code === 'SHORT_CODE_TAKEN' || isModerationRefusal(error));
+        if (!drawAgain || attempt >= GENERATED_CODE_ATTEMPTS) throw error;
       }
     }
   }
@@ -310,11 +383,11 @@ export class LinkService {
    * a link edited from another process meanwhile gives up the code it really moved off).
    */
   private async moveToCode(code: string, linkId: string, change: LinkChange): Promise<void> {
-    await this.claimCode(code, change.ownerId, linkId);
+    const { review } = await this.claimCode(code, change.ownerId, linkId);
     let changed: PipelineResult<LinkState, LinkEvent>;
     try {
       // Waited for below: before the old code is given up, or at once when there is none to give up.
-      changed = await this.links.handle(linkId, change, { wait: false });
+      changed = await this.links.handle(linkId, { ...change, ...(review && { review }) }, { wait: false });
     } catch (error) {
       await this.releaseCode(code, linkId);
       throw error;
@@ -332,11 +405,16 @@ export class LinkService {
    * code), the code is freed if the link was never clicked, else kept for its owner. A read model that
    * has not caught up, or click counts that cannot be read, keep it: when in doubt, kept.
    */
-  private async giveUpCode(code: string, linkId: string, position: LogPosition | null): Promise<void> {
+  private async giveUpCode(
+    code: string,
+    linkId: string,
+    position: LogPosition | null,
+    known?: LinkClicks,
+  ): Promise<void> {
     const caughtUp = position === null || (await this.deps.readModels.waitFor(linksReadModel, position));
-    const clicks: LinkClicks = caughtUp
-      ? await this.deps.linkClicks(linkId).catch(() => 'unconfirmed' as const)
-      : 'unconfirmed';
+    const clicks: LinkClicks =
+      known ??
+      (caughtUp ? await this.deps.linkClicks(linkId).catch(() => 'unconfirmed' as const) : 'unconfirmed');
     await this.codes.handle(code, { type: 'GiveUpCode', linkId, clicks });
   }
 

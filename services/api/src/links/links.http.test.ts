@@ -73,6 +73,7 @@ describe('creating links', () => {
       paused: false,
       tags: [],
       status: 'active',
+      pendingApproval: false,
     });
   });
 

@@ -24,7 +24,8 @@ export interface LinkRoutesDeps {
 }
 
 const PLAN_LIMITS = ['SUBSCRIPTION_REQUIRED', 'MONTHLY_LIMIT_REACHED'] as const;
-const BAD_LINK = ['INVALID_URL', 'INVALID_SHORT_CODE'] as const;
+/** A custom code the admin's lists refuse is a 400 too (`PROHIBITED_CODE`, `PROTECTED_BRAND`): docs/moderation.md. */
+const BAD_LINK = ['INVALID_URL', 'INVALID_SHORT_CODE', 'PROHIBITED_CODE', 'PROTECTED_BRAND'] as const;
 const route = featureRoutes(linkEndpoints, { tag: 'Links', session: 'required' });
 
 const idempotencyKey = z.looseObject({

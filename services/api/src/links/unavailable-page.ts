@@ -17,3 +17,19 @@ const UNAVAILABLE_PAGE = smallPage({
 export function sendUnavailableLinkPage(reply: FastifyReply): FastifyReply {
   return sendSmallPage(reply, { status: 403, cacheControl: 'private, no-store', html: UNAVAILABLE_PAGE });
 }
+
+/**
+ * What `/s/{code}` answers while the code waits for an admin's approval (it contains a protected brand):
+ * 423 Locked, the code exists and is held, not missing (404) nor gone for good (410), and not a
+ * suspension (403); no click is counted. `no-store`, so the redirect follows the approval at once.
+ */
+const PENDING_REVIEW_PAGE = smallPage({
+  title: 'This link is pending review',
+  style: '',
+  main: `  <h1>This link is pending review</h1>
+  <p>This short link contains a protected brand name. It leads to its destination once an admin has approved it.</p>`,
+});
+
+export function sendPendingReviewPage(reply: FastifyReply): FastifyReply {
+  return sendSmallPage(reply, { status: 423, cacheControl: 'private, no-store', html: PENDING_REVIEW_PAGE });
+}

@@ -21,6 +21,7 @@ export const marketplaceFeature = defineFeature({
       db,
       readModels: ports.progress,
       settings,
+      moderation: ports.moderation,
       clock,
       ids,
     });

@@ -7,7 +7,7 @@ import type {
   PremiumTier,
 } from '@sniplink/contracts';
 import { DomainError, NotFoundError, normalisePremiumSlug, type PremiumSlugFields } from '@sniplink/domain';
-import { commandHandler, type LogPosition } from '@sniplink/platform';
+import type { LogPosition } from '@sniplink/platform';
 import {
   adminPremiumSlugs,
   availablePremiumSlugs,
@@ -16,7 +16,7 @@ import {
   premiumSlugById,
 } from '@sniplink/projections';
 import { z } from 'zod';
-import { shortCodeCommands } from '../links/link-streams';
+import { type CodeModeration, isModerationRefusal, shortCodeClaims } from '../links/short-code-claims';
 import type { ServiceDeps } from '../shared/service-deps';
 import type { Settings } from '../shared/settings';
 import { type PremiumSlugs, premiumSlugs } from './premium-streams';
@@ -25,6 +25,8 @@ import { seedCatalogue } from './seed-catalogue';
 export interface PremiumSlugServiceDeps extends ServiceDeps {
   /** `premium.slug_price_cents`: a new slug's price when none is given. */
   settings: Settings;
+  /** The admin's lists: a slug may contain no prohibited word and no protected brand. */
+  moderation: CodeModeration;
 }
 
 /** What an admin adds, as the API has checked and defaulted it (the price may still default). */
@@ -52,7 +54,7 @@ export class PremiumSlugService {
 
   constructor(private readonly deps: PremiumSlugServiceDeps) {
     this.slugs = premiumSlugs(deps);
-    this.codes = commandHandler(deps, shortCodeCommands);
+    this.codes = shortCodeClaims(deps);
   }
 
   list(filter: PremiumSlugFilter): Promise<AdminPremiumSlugsPage> {
@@ -86,7 +88,8 @@ export class PremiumSlugService {
 
   /**
    * Adds the built-in catalogue, one slug after another: a code already in the catalogue or held by a
-   * link is skipped, so a second seed creates nothing.
+   * link is skipped, so a second seed creates nothing; so is one the admin's lists refuse (a built-in
+   * slug that is also a listed brand stays out of the catalogue).
    */
   async seed(): Promise<PremiumSeedResult> {
     let created = 0;
@@ -98,7 +101,9 @@ export class PremiumSlugService {
         last = added.position ?? last;
         created++;
       } catch (error) {
-        if (!(error instanceof DomainError) || error.status !== 409) throw error;
+        const skippable =
+          error instanceof DomainError && (error.status === 409 || isModerationRefusal(error));
+        if (!skippable) throw error;
         skipped++;
       }
     }

@@ -40,7 +40,7 @@ export async function premiumSlugAdminRoutes(
       description:
         'The slug is trimmed and lower-cased: 1-20 letters, digits, hyphens or underscores, not a reserved word. It claims its code in the namespace links use: a code a link holds (or an account keeps) is a 409, as is one already in the catalogue. `price` (cents) defaults to the setting `premium.slug_price_cents`; category to common-words, tier to standard, isAvailable to true.',
       answers: { 201: 'The slug as added' },
-      errors: { 409: ['CONFLICT'] },
+      errors: { 400: ['PROHIBITED_CODE', 'PROTECTED_BRAND'], 409: ['CONFLICT'] },
     }),
     handler: async (request, reply) => {
       reply.code(201);

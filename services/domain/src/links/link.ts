@@ -9,6 +9,16 @@ export interface LinkState {
   originalUrl: string | null;
   title: string | null;
   controls: LinkControls;
+  /** The code waits for an admin's approval (it contains a protected brand): it redirects once approved. */
+  review: CodeReview | null;
+}
+
+/** Which approval a code waits for, and the brand it contains. */
+export interface CodeReview {
+  approvalId: string;
+  brand: string;
+  /** Whose code it is: the approval names the user. */
+  ownerId: string;
 }
 
 /** What a link's visitors meet besides its target; see `LinkControlChange` for how each is set. */
@@ -45,8 +55,12 @@ export type LinkCommand =
       title: string | null;
       origin: 'dashboard' | 'duplicate' | 'demo';
       controls?: LinkControlChange;
+      review?: CodeReview;
     }
-  /** An edit: each field given is set (absent: unchanged), all in one append, so an edit lands whole or not at all. */
+  /**
+   * An edit: each field given is set (absent: unchanged), all in one append, so an edit lands whole or not
+   * at all. A new code in review names its approval.
+   */
   | {
       type: 'ChangeLink';
       ownerId: string;
@@ -54,7 +68,11 @@ export type LinkCommand =
       originalUrl?: string;
       code?: string;
       controls?: LinkControlChange;
+      review?: CodeReview;
     }
+  /** An admin's decision on the code in review (not the owner's command: any admin may give it). */
+  | { type: 'ApproveCode'; approvalId: string; notes: string | null }
+  | { type: 'RejectCode'; approvalId: string; reason: string; newCode: string }
   | { type: 'TransferLink'; ownerId: string; newOwnerId: string }
   | { type: 'DeleteLink'; ownerId: string };
 
@@ -65,20 +83,32 @@ const initialState = (): LinkState => ({
   originalUrl: null,
   title: null,
   controls: noControls(),
+  review: null,
 });
 
 function evolve(state: LinkState, event: LinkEvent): LinkState {
   switch (event.type) {
     case 'LinkCreated': {
-      const { ownerId, code, originalUrl, title } = event.data;
-      return { status: 'active', ownerId, code, originalUrl, title, controls: noControls() };
+      const { ownerId, code, originalUrl, title, review } = event.data;
+      return {
+        status: 'active',
+        ownerId,
+        code,
+        originalUrl,
+        title,
+        controls: noControls(),
+        review: review ?? null,
+      };
     }
     case 'LinkRetitled':
       return { ...state, title: event.data.title };
     case 'LinkRetargeted':
       return { ...state, originalUrl: event.data.originalUrl };
     case 'LinkCodeChanged':
-      return { ...state, code: event.data.code };
+      return { ...state, code: event.data.code, review: event.data.review ?? null };
+    case 'LinkCodeApproved':
+    case 'LinkCodeRejected':
+      return { ...state, review: null };
     case 'LinkOwnerChanged':
       return { ...state, ownerId: event.data.ownerId };
     case 'LinkDeleted':
@@ -96,6 +126,8 @@ type ControlEvent = Exclude<
       | 'LinkRetitled'
       | 'LinkRetargeted'
       | 'LinkCodeChanged'
+      | 'LinkCodeApproved'
+      | 'LinkCodeRejected'
       | 'LinkOwnerChanged'
       | 'LinkDeleted';
   }
@@ -127,12 +159,16 @@ function evolveControls(controls: LinkControls, event: ControlEvent): LinkContro
 function decide(command: LinkCommand, state: LinkState): LinkEvent[] {
   if (command.type === 'CreateLink') {
     if (state.status !== 'none') throw new ConflictError('CONFLICT', 'This link already exists');
-    const { linkId, ownerId, code, originalUrl, title, origin } = command;
+    const { linkId, ownerId, code, originalUrl, title, origin, review } = command;
     return [
-      { type: 'LinkCreated', data: { linkId, ownerId, code, originalUrl, title, origin } },
+      {
+        type: 'LinkCreated',
+        data: { linkId, ownerId, code, originalUrl, title, origin, ...(review && { review }) },
+      },
       ...controlChanges(command.controls ?? {}, noControls()),
     ];
   }
+  if (command.type === 'ApproveCode' || command.type === 'RejectCode') return decideReview(command, state);
   // A claim retried after its transfer went through (a second sign-in racing the first) continues:
   // answering "not found" there would make the caller give back a slot the link really holds.
   if (command.type === 'TransferLink' && state.status === 'active' && state.ownerId === command.newOwnerId)
@@ -153,15 +189,42 @@ function decide(command: LinkCommand, state: LinkState): LinkEvent[] {
   }
 }
 
+/**
+ * Approve lets the code redirect; reject moves the link to the generated code it is given. Only the
+ * approval the code waits for now: one decided already, or a code the owner changed meanwhile, is a 409.
+ */
+function decideReview(
+  command: Extract<LinkCommand, { type: 'ApproveCode' | 'RejectCode' }>,
+  state: LinkState,
+): LinkEvent[] {
+  if (state.status !== 'active' || state.review?.approvalId !== command.approvalId || state.code === null)
+    throw new ConflictError('CONFLICT', 'This short code is no longer waiting for approval');
+  const { approvalId } = command;
+  const code = state.code;
+  if (command.type === 'ApproveCode')
+    return [{ type: 'LinkCodeApproved', data: { approvalId, code, notes: command.notes } }];
+  return [
+    { type: 'LinkCodeRejected', data: { approvalId, code, reason: command.reason } },
+    { type: 'LinkCodeChanged', data: { code: command.newCode, previousCode: code } },
+  ];
+}
+
 /** Only what differs from the link as it is. */
 function changesOf(command: Extract<LinkCommand, { type: 'ChangeLink' }>, state: LinkState): LinkEvent[] {
   const events: LinkEvent[] = [];
-  const { title, originalUrl, code } = command;
+  const { title, originalUrl, code, review } = command;
   if (title !== undefined && title !== state.title) events.push({ type: 'LinkRetitled', data: { title } });
   if (originalUrl !== undefined && originalUrl !== state.originalUrl)
     events.push({ type: 'LinkRetargeted', data: { originalUrl } });
-  if (code !== undefined && code !== state.code)
-    events.push({ type: 'LinkCodeChanged', data: { code, previousCode: state.code ?? '' } });
+  if (code !== undefined && code !== state.code) {
+    // A change of case is the same code: one waiting for approval goes on waiting.
+    const sameCode = code.toLowerCase() === state.code?.toLowerCase();
+    const waitsFor = review ?? (sameCode ? state.review : null);
+    events.push({
+      type: 'LinkCodeChanged',
+      data: { code, previousCode: state.code ?? '', ...(waitsFor && { review: waitsFor }) },
+    });
+  }
   return [...events, ...controlChanges(command.controls ?? {}, state.controls)];
 }
 
