@@ -34,6 +34,7 @@ export {
   type ConfigEntryState,
   configDecider,
 } from './admin/config';
+export { type ApiKeysCommand, type ApiKeysState, apiKeysDecider } from './api-keys/api-keys';
 export { type BillingState, billingDecider, paidPlanOf } from './billing/billing';
 export {
   BilledToAnotherUserError,

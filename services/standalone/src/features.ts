@@ -8,6 +8,7 @@ import {
   usersFeature,
 } from '@sniplink/api/admin/features';
 import { analyticsFeature } from '@sniplink/api/analytics/feature';
+import { apiKeysFeature } from '@sniplink/api/api-keys/feature';
 import { billingFeature } from '@sniplink/api/billing/feature';
 import { demoFeature } from '@sniplink/api/demo/feature';
 import { linksFeature } from '@sniplink/api/links/feature';
@@ -35,6 +36,7 @@ export const features: readonly Feature[] = [
   usersFeature,
   auditFeature,
   configFeature,
+  apiKeysFeature,
 ];
 
 /** Every migration: the platform's and each feature's, by name (Kysely runs them in name order). */

@@ -28,6 +28,7 @@ const actionWords: Record<string, string> = {
   TicketAssigned: 'Ticket assigned',
   TicketMessagePosted: 'Replied to a ticket',
   TicketStatusChanged: 'Ticket status changed',
+  ApiKeyRevoked: 'API key revoked',
 };
 
 export const actionWording = (action: string): string => actionWords[action] ?? action;

@@ -43,6 +43,7 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
 
   api.route({
     ...route('listLinks', {
+      apiKey: 'links:read',
       summary: "The user's links, newest first",
       answers: { 200: 'The links' },
     }),
@@ -60,6 +61,7 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
 
   api.route({
     ...route('createLink', {
+      apiKey: 'links:write',
       summary: 'Shorten a URL',
       description: `Free accounts hold ${linkAllowanceText('lifetime', FREE_LINK_LIMIT)}; Pro creates ${linkAllowanceText('month', PRO_MONTHLY_LINK_LIMIT)} (the defaults: GET /api/links/limits gives the limits in force).`,
       headers: idempotencyKey,
@@ -79,6 +81,7 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
 
   api.route({
     ...route('updateLink', {
+      apiKey: 'links:write',
       summary: 'Change title, target or code',
       description:
         'An absent field is unchanged; a null or blank title clears it. A change to a new code counts against CODE_CHANGES_PER_DAY (429 past it, with Retry-After).',
@@ -93,6 +96,7 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
 
   api.route({
     ...route('deleteLink', {
+      apiKey: 'links:write',
       summary: 'Delete a link',
       answers: { 200: 'Deleted' },
       errors: { 404: ['NOT_FOUND'] },
@@ -106,6 +110,7 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
 
   api.route({
     ...route('duplicateLink', {
+      apiKey: 'links:write',
       summary: 'A new link to the same target, with a new code',
       answers: { 201: 'The new link' },
       errors: { 403: PLAN_LIMITS, 404: ['NOT_FOUND'] },
@@ -130,6 +135,7 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
 
   api.route({
     ...route('checkAvailability', {
+      apiKey: 'links:read',
       summary: 'Whether the user may put a link on this code',
       answers: { 200: 'The answer, with a message' },
     }),

@@ -23,6 +23,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   support_urgent_notices: SupportUrgentNoticesTable;
   support_urgent_digests: SupportUrgentDigestsTable;
+  api_keys: ApiKeysTable;
 }
 
 /** A bigint column: read as text (exact), written as any integer. */
@@ -151,4 +152,17 @@ export interface SupportUrgentNoticesTable {
 export interface SupportUrgentDigestsTable {
   digest: string;
   last_sent_at: Date | null;
+}
+
+/** A live API key, found by the SHA-256 of its secret; revoking it deletes the row. */
+export interface ApiKeysTable {
+  key_id: string;
+  user_id: string;
+  secret_hash: string;
+  name: string;
+  scopes: string[];
+  hint: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  expires_at: Date | null;
 }
