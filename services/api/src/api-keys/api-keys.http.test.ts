@@ -214,6 +214,17 @@ describe('revoking a key', () => {
     });
   });
 
+  it('stops working while its account is suspended, and works again once unsuspended', async () => {
+    const user = await signedUpClient(t.api, 'keys.suspended');
+    const key = await createKey(user.client, ['links:read']);
+    const suspend = (suspended: boolean) =>
+      t.admin.patch(`/api/admin/users/${user.userId}/suspend`, { suspended });
+    expect((await suspend(true)).status).toBe(200);
+    expect((await curl('GET', '/api/links', key.secret)).status).toBe(401);
+    expect((await suspend(false)).status).toBe(200);
+    expect((await curl('GET', '/api/links', key.secret)).status).toBe(200);
+  });
+
   it('revokes every key of an erased account', async () => {
     const user = await signedUpClient(t.api, 'keys.erased');
     const key = await createKey(user.client, ['links:read']);
