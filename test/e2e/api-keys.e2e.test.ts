@@ -38,7 +38,11 @@ describe.skipIf(unavailable !== undefined)('API keys in Profile, in a real brows
     expect(secret).toMatch(/^sk_live_[A-Za-z0-9_-]{32}$/);
     await dialog.getByRole('button', { name: 'Copy API key' }).click();
     await toastText(page, 'Copied!');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    const clipboard = () =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText();
+    expect(await page.evaluate(clipboard)).toBe(secret);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'detached' });

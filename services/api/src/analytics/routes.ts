@@ -82,10 +82,18 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoute
   });
 }
 
-const route = featureRoutes(analyticsEndpoints, { tag: 'Analytics', session: 'required' });
+/** Every analytics call is open to an API key with `analytics:read` (docs/api.md). */
+const route = featureRoutes(analyticsEndpoints, {
+  tag: 'Analytics',
+  session: 'required',
+  apiKeys: {
+    linkAnalytics: 'analytics:read',
+    userAnalytics: 'analytics:read',
+    exportAnalytics: 'analytics:read',
+  },
+});
 
 const LINK = route('linkAnalytics', {
-  apiKey: 'analytics:read',
   summary: "One link's clicks by device, referrer, country, browser, OS and day",
   description:
     'The breakdowns over all time and the last 30 UTC days, and in `period` the range asked for: its clicks per hour (24h) or per day of the time zone, its breakdowns, and the total of the range of the same length before it.',
@@ -94,13 +102,11 @@ const LINK = route('linkAnalytics', {
 });
 
 const TOTALS = route('userAnalytics', {
-  apiKey: 'analytics:read',
   summary: "The user's totals",
   answers: { 200: 'Links and clicks' },
 });
 
 const EXPORT = route('exportAnalytics', {
-  apiKey: 'analytics:read',
   summary: "The user's links as CSV (a download)",
   answers: {
     200: {

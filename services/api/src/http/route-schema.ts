@@ -153,11 +153,13 @@ export interface Feature {
 
 /**
  * A feature's routes, each registered from its endpoint by the endpoint's name, which is its operationId
- * as well; `spec` says the rest (and may set another session than the feature's).
+ * as well; `spec` says the rest (and may set another session than the feature's). `apiKeys` names, by
+ * endpoint, the scope with which an API key may call it (`Operation.apiKey`): the feature's whole key
+ * surface in one place.
  */
 export function featureRoutes<const Endpoints extends Record<string, Endpoint>>(
   endpoints: Endpoints,
-  feature: Feature,
+  feature: Feature & { apiKeys?: { readonly [Name in keyof Endpoints]?: ApiKeyScope } },
 ) {
   return <
     const Name extends keyof Endpoints & string,
@@ -172,6 +174,7 @@ export function featureRoutes<const Endpoints extends Record<string, Endpoint>>(
         operationId: name,
         tag: feature.tag,
         ...(feature.session ? { session: feature.session } : {}),
+        ...(feature.apiKeys?.[name] ? { apiKey: feature.apiKeys[name] } : {}),
         ...spec,
       } as Spec & { operationId: Name; tag: string },
       feature.under,

@@ -25,7 +25,16 @@ export interface LinkRoutesDeps {
 
 const PLAN_LIMITS = ['SUBSCRIPTION_REQUIRED', 'MONTHLY_LIMIT_REACHED'] as const;
 const BAD_LINK = ['INVALID_URL', 'INVALID_SHORT_CODE'] as const;
-const route = featureRoutes(linkEndpoints, { tag: 'Links', session: 'required' });
+/** What an API key may call here, with which scope (docs/api.md); any other route refuses a key. */
+const KEY_SCOPES = {
+  listLinks: 'links:read',
+  checkAvailability: 'links:read',
+  createLink: 'links:write',
+  updateLink: 'links:write',
+  deleteLink: 'links:write',
+  duplicateLink: 'links:write',
+} as const;
+const route = featureRoutes(linkEndpoints, { tag: 'Links', session: 'required', apiKeys: KEY_SCOPES });
 
 const idempotencyKey = z.looseObject({
   'idempotency-key': z
@@ -43,7 +52,6 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
 
   api.route({
     ...route('listLinks', {
-      apiKey: 'links:read',
       summary: "The user's links, newest first",
       answers: { 200: 'The links' },
     }),
@@ -61,7 +69,6 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
 
   api.route({
     ...route('createLink', {
-      apiKey: 'links:write',
       summary: 'Shorten a URL',
       description: `Free accounts hold ${linkAllowanceText('lifetime', FREE_LINK_LIMIT)}; Pro creates ${linkAllowanceText('month', PRO_MONTHLY_LINK_LIMIT)} (the defaults: GET /api/links/limits gives the limits in force).`,
       headers: idempotencyKey,
@@ -81,7 +88,6 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
 
   api.route({
     ...route('updateLink', {
-      apiKey: 'links:write',
       summary: 'Change title, target or code',
       description:
         'An absent field is unchanged; a null or blank title clears it. A change to a new code counts against CODE_CHANGES_PER_DAY (429 past it, with Retry-After).',
@@ -96,7 +102,6 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
 
   api.route({
     ...route('deleteLink', {
-      apiKey: 'links:write',
       summary: 'Delete a link',
       answers: { 200: 'Deleted' },
       errors: { 404: ['NOT_FOUND'] },
@@ -110,7 +115,6 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
 
   api.route({
     ...route('duplicateLink', {
-      apiKey: 'links:write',
       summary: 'A new link to the same target, with a new code',
       answers: { 201: 'The new link' },
       errors: { 403: PLAN_LIMITS, 404: ['NOT_FOUND'] },
@@ -135,7 +139,6 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
 
   api.route({
     ...route('checkAvailability', {
-      apiKey: 'links:read',
       summary: 'Whether the user may put a link on this code',
       answers: { 200: 'The answer, with a message' },
     }),
