@@ -107,6 +107,13 @@ export const knownSettings = {
     default: 5,
     defaultFrom: 'DEMO_MAX_PER_VISITOR',
   },
+  apiKeyRequestsPerMinute: {
+    key: 'api_keys.requests_per_minute',
+    label: 'Requests one API key may make per minute',
+    min: 1,
+    max: 100_000,
+    default: API_KEY_REQUESTS_PER_MINUTE,
+  },
   premiumSlugPriceCents: {
     key: 'premium.slug_price_cents',
     label: 'Price of a premium slug, in cents',
@@ -120,13 +127,6 @@ export const knownSettings = {
     min: 0,
     max: 1_000,
     default: 3,
-  },
-  apiKeyRequestsPerMinute: {
-    key: 'api_keys.requests_per_minute',
-    label: 'Requests one API key may make per minute',
-    min: 1,
-    max: 100_000,
-    default: API_KEY_REQUESTS_PER_MINUTE,
   },
 } as const satisfies Record<string, KnownSetting>;
 

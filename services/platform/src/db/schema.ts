@@ -17,13 +17,13 @@ export interface Database {
   user_keys: UserKeysTable;
   user_credentials: UserCredentialsTable;
   sessions: SessionsTable;
+  api_keys: ApiKeysTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_verification_tokens: EmailVerificationTokensTable;
   oidc_logins: OidcLoginsTable;
   idempotency_keys: IdempotencyKeysTable;
   support_urgent_notices: SupportUrgentNoticesTable;
   support_urgent_digests: SupportUrgentDigestsTable;
-  api_keys: ApiKeysTable;
 }
 
 /** A bigint column: read as text (exact), written as any integer. */
@@ -99,6 +99,19 @@ export interface UserCredentialsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** A live API key, found by the SHA-256 of its secret; revoking it deletes the row. */
+export interface ApiKeysTable {
+  key_id: string;
+  user_id: string;
+  secret_hash: string;
+  name: string;
+  scopes: string[];
+  hint: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  expires_at: Date | null;
+}
+
 export interface SessionsTable {
   id_hash: string;
   user_id: string;
@@ -152,17 +165,4 @@ export interface SupportUrgentNoticesTable {
 export interface SupportUrgentDigestsTable {
   digest: string;
   last_sent_at: Date | null;
-}
-
-/** A live API key, found by the SHA-256 of its secret; revoking it deletes the row. */
-export interface ApiKeysTable {
-  key_id: string;
-  user_id: string;
-  secret_hash: string;
-  name: string;
-  scopes: string[];
-  hint: string;
-  created_at: Date;
-  last_used_at: Date | null;
-  expires_at: Date | null;
 }
