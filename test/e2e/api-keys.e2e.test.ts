@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserUnavailableReason, seriousAccessibilityViolations } from './browser';
-import { type BrowserStack, signedInPage, startBrowserStack, toastText } from './harness';
+import { type BrowserStack, signedInPage, signedUpContext, startBrowserStack, toastText } from './harness';
 
+const ADMIN = 'keys.admin@example.com';
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] API keys journey SKIPPED: ${unavailable}`);
 
 describe.skipIf(unavailable !== undefined)('API keys in Profile, in a real browser', () => {
   let stack: BrowserStack;
   beforeAll(async () => {
-    stack = await startBrowserStack();
+    stack = await startBrowserStack({ ADMIN_EMAILS: ADMIN });
   });
   afterAll(() => stack?.stop());
 
@@ -72,5 +73,39 @@ describe.skipIf(unavailable !== undefined)('API keys in Profile, in a real brows
     await card.getByText('No API keys yet').waitFor();
     expect((await script()).status).toBe(401);
     await context.close();
+  });
+
+  it("lets an admin see a user's keys in the user view, never the secret, and revoke one", async () => {
+    const member = await signedUpContext(stack, { email: 'lin.keys@example.com', firstName: 'Lin' });
+    const made = await member.request.post('/api/api-keys', {
+      data: { name: 'Newsletter CMS', scopes: ['links:read', 'analytics:read'] },
+    });
+    const { secret } = (await made.json()) as { secret: string };
+    const admin = await signedUpContext(stack, { email: ADMIN, firstName: 'Ada' });
+    const page = await admin.newPage();
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByRole('textbox', { name: 'Search users' }).fill('lin.keys');
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: 'lin.keys@example.com' });
+    await row.getByRole('button', { name: 'View lin.keys@example.com' }).click();
+    const dialog = page.getByRole('dialog', { name: 'User details' });
+    const key = dialog.getByRole('row').filter({ hasText: 'Newsletter CMS' });
+    await key.getByText('analytics:read').waitFor();
+    expect(await dialog.innerText()).not.toContain(secret);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await key.getByRole('button', { name: 'Revoke Newsletter CMS' }).click();
+    await page
+      .getByRole('dialog', { name: 'Revoke API key' })
+      .getByRole('button', { name: 'Revoke key' })
+      .click();
+    await toastText(page, 'API key revoked');
+    await dialog.getByText('No API keys.').waitFor();
+    const call = await fetch(`${stack.app.baseUrl}/api/links`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(call.status).toBe(401);
+    await admin.close();
+    await member.close();
   });
 });
