@@ -15,6 +15,7 @@ export * from './analytics/ranges';
 export * from './api-keys/api';
 export * from './api-keys/endpoints';
 export * from './api-keys/events';
+export * from './api-keys/scopes';
 export * from './billing/api';
 export * from './billing/endpoints';
 export * from './billing/events';

@@ -27,6 +27,7 @@ export const features: readonly Feature[] = [
   accountsFeature,
   linksFeature,
   analyticsFeature,
+  apiKeysFeature,
   demoFeature,
   billingFeature,
   announcementsFeature,
@@ -36,7 +37,6 @@ export const features: readonly Feature[] = [
   usersFeature,
   auditFeature,
   configFeature,
-  apiKeysFeature,
 ];
 
 /** Every migration: the platform's and each feature's, by name (Kysely runs them in name order). */

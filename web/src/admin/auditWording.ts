@@ -14,6 +14,7 @@ const actionWords: Record<string, string> = {
   UserProfileUpdated: 'Profile edited',
   UserPasswordChanged: 'Password changed',
   UserErased: 'Erased',
+  ApiKeyRevoked: 'API key revoked',
   ConfigEntryCreated: 'Config entry added',
   ConfigEntryUpdated: 'Config entry changed',
   ConfigEntryDeleted: 'Config entry deleted',
@@ -28,7 +29,6 @@ const actionWords: Record<string, string> = {
   TicketAssigned: 'Ticket assigned',
   TicketMessagePosted: 'Replied to a ticket',
   TicketStatusChanged: 'Ticket status changed',
-  ApiKeyRevoked: 'API key revoked',
 };
 
 export const actionWording = (action: string): string => actionWords[action] ?? action;

@@ -82,16 +82,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoute
   });
 }
 
-/** Every analytics call is open to an API key with `analytics:read` (docs/api.md). */
-const route = featureRoutes(analyticsEndpoints, {
-  tag: 'Analytics',
-  session: 'required',
-  apiKeys: {
-    linkAnalytics: 'analytics:read',
-    userAnalytics: 'analytics:read',
-    exportAnalytics: 'analytics:read',
-  },
-});
+const route = featureRoutes(analyticsEndpoints, { tag: 'Analytics', session: 'required' });
 
 const LINK = route('linkAnalytics', {
   summary: "One link's clicks by device, referrer, country, browser, OS and day",

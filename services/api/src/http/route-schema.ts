@@ -1,4 +1,10 @@
-import { type ApiKeyScope, type Endpoint, type ErrorCode, errorBodySchema } from '@sniplink/contracts';
+import {
+  type ApiKeyScope,
+  apiKeyScopeOf,
+  type Endpoint,
+  type ErrorCode,
+  errorBodySchema,
+} from '@sniplink/contracts';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { WriteLimit } from './write-limits';
@@ -38,8 +44,9 @@ export interface Operation {
   session?: 'required' | 'optional' | 'admin';
   /**
    * With `session: 'required'`: an API key with this scope may stand in for the session
-   * (`Authorization: Bearer`, checked with the session by `checkDeclaredSessions`). A route without it
-   * answers 401 to a bearer call, so a route added later is closed to keys until it says otherwise.
+   * (`Authorization: Bearer`, checked with the session by `checkDeclaredSessions`). By default the scope
+   * `apiKeyScopesByEndpoint` (contracts) gives the operationId. A route with neither answers 401 to a
+   * bearer call, so a route added later is closed to keys until it says otherwise.
    */
   apiKey?: ApiKeyScope;
   body?: z.ZodType;
@@ -81,12 +88,13 @@ type RequestPart = 'body' | 'querystring' | 'params' | 'headers';
 export function operation<const Spec extends Operation>(
   spec: Spec,
 ): FastifySchema & { [Part in Extract<keyof Spec, RequestPart>]: Spec[Part] } {
+  const apiKey = spec.session === 'required' ? (spec.apiKey ?? apiKeyScopeOf(spec.operationId)) : undefined;
   const schema: RouteSchema = {
     operationId: spec.operationId,
     tags: [spec.tag],
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
-    security: security(spec.session, spec.apiKey),
+    security: security(spec.session, apiKey),
     ...(spec.body ? { body: spec.body } : {}),
     ...(spec.querystring ? { querystring: spec.querystring } : {}),
     ...(spec.params ? { params: spec.params } : {}),
@@ -96,7 +104,7 @@ export function operation<const Spec extends Operation>(
       errors: spec.errors,
       session: spec.session,
       rateLimit: spec.rateLimit,
-      apiKey: spec.session === 'required' ? spec.apiKey : undefined,
+      apiKey,
     },
   };
   return schema as FastifySchema & { [Part in Extract<keyof Spec, RequestPart>]: Spec[Part] };
@@ -153,13 +161,11 @@ export interface Feature {
 
 /**
  * A feature's routes, each registered from its endpoint by the endpoint's name, which is its operationId
- * as well; `spec` says the rest (and may set another session than the feature's). `apiKeys` names, by
- * endpoint, the scope with which an API key may call it (`Operation.apiKey`): the feature's whole key
- * surface in one place.
+ * as well; `spec` says the rest (and may set another session than the feature's).
  */
 export function featureRoutes<const Endpoints extends Record<string, Endpoint>>(
   endpoints: Endpoints,
-  feature: Feature & { apiKeys?: { readonly [Name in keyof Endpoints]?: ApiKeyScope } },
+  feature: Feature,
 ) {
   return <
     const Name extends keyof Endpoints & string,
@@ -174,7 +180,6 @@ export function featureRoutes<const Endpoints extends Record<string, Endpoint>>(
         operationId: name,
         tag: feature.tag,
         ...(feature.session ? { session: feature.session } : {}),
-        ...(feature.apiKeys?.[name] ? { apiKey: feature.apiKeys[name] } : {}),
         ...spec,
       } as Spec & { operationId: Name; tag: string },
       feature.under,

@@ -25,16 +25,7 @@ export interface LinkRoutesDeps {
 
 const PLAN_LIMITS = ['SUBSCRIPTION_REQUIRED', 'MONTHLY_LIMIT_REACHED'] as const;
 const BAD_LINK = ['INVALID_URL', 'INVALID_SHORT_CODE'] as const;
-/** What an API key may call here, with which scope (docs/api.md); any other route refuses a key. */
-const KEY_SCOPES = {
-  listLinks: 'links:read',
-  checkAvailability: 'links:read',
-  createLink: 'links:write',
-  updateLink: 'links:write',
-  deleteLink: 'links:write',
-  duplicateLink: 'links:write',
-} as const;
-const route = featureRoutes(linkEndpoints, { tag: 'Links', session: 'required', apiKeys: KEY_SCOPES });
+const route = featureRoutes(linkEndpoints, { tag: 'Links', session: 'required' });
 
 const idempotencyKey = z.looseObject({
   'idempotency-key': z
