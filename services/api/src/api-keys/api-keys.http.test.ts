@@ -195,6 +195,7 @@ describe('revoking a key', () => {
     const key = await createKey(owner.client, ['links:read']);
     const stranger = await signedUpClient(t.api, 'keys.stranger');
     expect((await stranger.client.request('DELETE', `/api/api-keys/${key.id}`)).status).toBe(404);
+    expect((await stranger.client.request('DELETE', '/api/api-keys/not-a-uuid')).status).toBe(404);
     expect((await curl('GET', '/api/links', key.secret)).status).toBe(200);
   });
 
@@ -204,6 +205,9 @@ describe('revoking a key', () => {
     const seen = await t.admin.get<ApiKey[]>(`/api/admin/users/${user.userId}/api-keys`);
     expect(seen.body).toEqual([expect.objectContaining({ id: key.id, name: 'CMS', hint: key.hint })]);
     expect(seen.text).not.toContain(key.secret);
+    expect((await t.admin.get('/api/admin/users/not-a-uuid/api-keys')).body).toEqual([]);
+    const malformed = await t.admin.request('DELETE', `/api/admin/users/not-a-uuid/api-keys/${key.id}`);
+    expect(malformed.status).toBe(404);
     const revoked = await t.admin.request('DELETE', `/api/admin/users/${user.userId}/api-keys/${key.id}`);
     expect(revoked.status).toBe(200);
     expect((await curl('GET', '/api/links', key.secret)).status).toBe(401);

@@ -5,6 +5,7 @@ import { userById } from '@sniplink/projections';
 import type { Kysely, Selectable } from 'kysely';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
+import { z } from 'zod';
 import type { BearerKeys, KeyAllowance, KeyHolder } from '../http/bearer';
 import type { RateLimiters } from '../http/rate-limiter';
 import type { Settings } from '../shared/settings';
@@ -80,8 +81,9 @@ export class ApiKeyStore implements BearerKeys {
       .execute();
   }
 
-  /** The user's live keys (expired ones included, until revoked), newest first. */
-  listOf(userId: string): Promise<ApiKeyRow[]> {
+  /** The user's live keys (expired ones included, until revoked), newest first; a malformed id has none. */
+  async listOf(userId: string): Promise<ApiKeyRow[]> {
+    if (!isUuid(userId)) return [];
     return this.deps.db
       .selectFrom('api_keys')
       .selectAll()
@@ -156,5 +158,6 @@ export class ApiKeyStore implements BearerKeys {
   }
 }
 
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
 const isScope = (scope: string): scope is ApiKeyScope => (apiKeyScopes as readonly string[]).includes(scope);
 const seconds = (result: RateLimiterRes) => Math.max(1, Math.ceil(result.msBeforeNext / 1000));
