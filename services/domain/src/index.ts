@@ -34,6 +34,11 @@ export {
   type ConfigEntryState,
   configDecider,
 } from './admin/config';
+export {
+  type AdminDocCommand,
+  type AdminDocState,
+  adminDocDecider,
+} from './admin-docs/admin-doc';
 export { type ApiKeysCommand, type ApiKeysState, apiKeysDecider } from './api-keys/api-keys';
 export { type BillingState, billingDecider, paidPlanOf } from './billing/billing';
 export {
@@ -42,6 +47,7 @@ export {
   billingClaimDecider,
 } from './billing/ownership';
 export { currentSubscription, isProAt } from './billing/pro';
+export { type PageCopyCommand, type PageCopyState, pageCopyDecider } from './content/page-copy';
 export type { Decider, DomainEvent } from './decider';
 export * from './errors';
 export {
@@ -83,6 +89,12 @@ export {
   ProRequiredError,
   premiumSlugDecider,
 } from './marketplace/premium-slug';
+export {
+  type SeoCommand,
+  type SeoSettingsState,
+  seoSettingsDecider,
+  unknownPage as unknownSeoPage,
+} from './seo/seo-settings';
 export {
   type TicketAuthor,
   type TicketCommand,
