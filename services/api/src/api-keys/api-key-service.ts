@@ -15,7 +15,7 @@ import {
 import { type CommandPipeline, commandHandler, type Keyring } from '@sniplink/platform';
 import type { z } from 'zod';
 import type { ServiceDeps } from '../shared/service-deps';
-import { type ApiKeyStore, hintOf, newSecret } from './key-store';
+import { type ApiKeyStore, hintOf, newSecret, scopesOf } from './key-store';
 
 export interface ApiKeyServiceDeps extends Pick<ServiceDeps, 'eventStore' | 'clock' | 'ids'> {
   keyring: Keyring;
@@ -76,7 +76,7 @@ export class ApiKeyService {
     return rows.map((row) => ({
       id: row.key_id,
       name: row.name,
-      scopes: row.scopes as ApiKey['scopes'],
+      scopes: scopesOf(row),
       hint: row.hint,
       createdAt: row.created_at.toISOString(),
       lastUsedAt: row.last_used_at?.toISOString() ?? null,

@@ -121,7 +121,7 @@ export class ApiKeyStore implements BearerKeys {
     const owner = await userById(this.deps.db, row.user_id);
     if (!owner || owner.erased || owner.suspended) return null;
     await this.touch(row, now);
-    return { userId: row.user_id, keyId: row.key_id, scopes: row.scopes.filter(isScope) };
+    return { userId: row.user_id, keyId: row.key_id, scopes: scopesOf(row) };
   }
 
   async count(keyId: string): Promise<KeyAllowance> {
@@ -160,4 +160,6 @@ export class ApiKeyStore implements BearerKeys {
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 const isScope = (scope: string): scope is ApiKeyScope => (apiKeyScopes as readonly string[]).includes(scope);
+/** The row's scopes, each one the API knows (the column is text[]). */
+export const scopesOf = (row: Pick<ApiKeyRow, 'scopes'>): ApiKeyScope[] => row.scopes.filter(isScope);
 const seconds = (result: RateLimiterRes) => Math.max(1, Math.ceil(result.msBeforeNext / 1000));
