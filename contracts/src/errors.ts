@@ -11,6 +11,7 @@ export const errorCodes = [
   'FORBIDDEN',
   'FORBIDDEN_ORIGIN',
   'ADMIN_REQUIRED',
+  'INSUFFICIENT_SCOPE',
   'NOT_FOUND',
   'CONFLICT',
   'TICKET_CLOSED',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_KEY_REQUESTS_PER_MINUTE } from '../api-keys/api';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
 import { stream } from '../events/streams';
 import { FREE_LINK_LIMIT, PRO_MONTHLY_LINK_LIMIT } from '../links/limits';
@@ -105,6 +106,13 @@ export const knownSettings = {
     max: 10_000,
     default: 5,
     defaultFrom: 'DEMO_MAX_PER_VISITOR',
+  },
+  apiKeyRequestsPerMinute: {
+    key: 'api_keys.requests_per_minute',
+    label: 'Requests one API key may make per minute',
+    min: 1,
+    max: 100_000,
+    default: API_KEY_REQUESTS_PER_MINUTE,
   },
   premiumSlugPriceCents: {
     key: 'premium.slug_price_cents',

@@ -16,6 +16,7 @@ import { sendExpiredDemoPage } from './demo/expired-page';
 import { collectOpenApi, serveOpenApi } from './docs/openapi';
 import { checkReadiness, type ReadinessCheck } from './health/readiness';
 import { logAccess } from './http/access-log';
+import type { BearerKeys } from './http/bearer';
 import { JSON_BODY_LIMIT, limitBodiesInFlight } from './http/body-budget';
 import { runRequestsInCommandContext } from './http/command-context';
 import { acceptOnlyJsonBodies } from './http/content-type';
@@ -77,6 +78,8 @@ export interface AppDeps {
   writeLimits?: WriteLimitsDeps;
   /** The sessions a route's declared session check looks up; required by a process with such routes. */
   sessions?: SessionStore;
+  /** The API keys a bearer call is checked against; required by a process with routes that accept one. */
+  apiKeys?: BearerKeys;
   /** `GET /metrics` and the HTTP series (METRICS, METRICS_TOKEN); absent: no such route (404). */
   metrics?: MetricsDeps;
   /** ACCESS_LOG (default `errors`): which answered requests get a log line. */
@@ -129,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   declareCommonErrors(app);
-  checkDeclaredSessions(app, deps.sessions);
+  checkDeclaredSessions(app, deps.sessions, deps.apiKeys);
   limitSignedInWrites(app, deps.writeLimits);
   await collectOpenApi(app);
 

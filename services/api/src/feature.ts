@@ -14,6 +14,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { AccountService } from './accounts/accounts';
 import type { SessionStore } from './accounts/sessions';
 import type { AdminRouteGroup } from './admin/routes';
+import type { ApiKeyService } from './api-keys/api-key-service';
 import type { RouteGroup } from './app';
 import type { PaymentProvider } from './billing/provider';
 import type { DemoService } from './demo/demo-service';
@@ -43,6 +44,8 @@ export interface Ports {
   limiters: RateLimiters;
   settings: LiveSettings;
   sessions: SessionStore;
+  /** The API keys: their commands, and the store every bearer call is checked against. */
+  apiKeys: ApiKeyService;
   accounts: AccountService;
   links: LinkService;
   demo: DemoService;

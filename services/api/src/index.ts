@@ -24,6 +24,8 @@ export {
 export { type StatsAdminRoutesDeps, statsAdminRoutes } from './admin/stats';
 export { type UserAdminRoutesDeps, userAdminRoutes } from './admin/users';
 export { type AnalyticsRoutesDeps, analyticsRoutes } from './analytics/routes';
+export { ApiKeyService } from './api-keys/api-key-service';
+export { ApiKeyStore } from './api-keys/key-store';
 export { type AppDeps, buildApp, type RouteGroup } from './app';
 export { BillingService } from './billing/billing-service';
 export { CheckoutReturns, checkoutReturnRoutes } from './billing/checkout-return';

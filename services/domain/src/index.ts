@@ -39,6 +39,7 @@ export {
   type AdminDocState,
   adminDocDecider,
 } from './admin-docs/admin-doc';
+export { type ApiKeysCommand, type ApiKeysState, apiKeysDecider } from './api-keys/api-keys';
 export { type BillingState, billingDecider, paidPlanOf } from './billing/billing';
 export {
   BilledToAnotherUserError,

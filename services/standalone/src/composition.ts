@@ -109,6 +109,7 @@ export async function startApp(
       publicUrl: config.canonicalUrl,
       ...featureRoutes(runtime, payments),
       sessions: runtime.sessions,
+      apiKeys: runtime.apiKeys.store,
       writeLimits: {
         limiters: postgresRateLimiters({ pool: runtime.database.pool }),
         scale: config.writeLimitScale,
@@ -196,6 +197,7 @@ function featurePorts(runtime: Runtime, payments: PaymentProvider): Ports {
     limiters: postgresRateLimiters({ pool: runtime.database.pool }),
     settings: runtime.settings,
     sessions: runtime.sessions,
+    apiKeys: runtime.apiKeys,
     accounts: runtime.accounts,
     links: runtime.links,
     demo: runtime.demo,

@@ -9,6 +9,7 @@ import {
 } from '@sniplink/api/admin/features';
 import { adminDocsFeature } from '@sniplink/api/admin-docs/feature';
 import { analyticsFeature } from '@sniplink/api/analytics/feature';
+import { apiKeysFeature } from '@sniplink/api/api-keys/feature';
 import { billingFeature } from '@sniplink/api/billing/feature';
 import { contentFeature } from '@sniplink/api/content/feature';
 import { demoFeature } from '@sniplink/api/demo/feature';
@@ -30,6 +31,7 @@ export const features: readonly Feature[] = [
   accountsFeature,
   linksFeature,
   analyticsFeature,
+  apiKeysFeature,
   demoFeature,
   billingFeature,
   announcementsFeature,

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   AccountService,
+  ApiKeyService,
+  ApiKeyStore,
   CodeChangeThrottle,
   DemoService,
   DemoThrottle,
@@ -105,6 +107,8 @@ export interface Runtime extends ProcessRuntime {
   projectionLocks: ExclusiveLocks;
   accounts: AccountService;
   sessions: SessionStore;
+  /** The API keys: every bearer call is checked against their store; an erasure revokes them. */
+  apiKeys: ApiKeyService;
   /** SMTP when SMTP_URL is set, otherwise DATA_DIR/outbox/. */
   mailer: Mailer;
   links: LinkService;
@@ -296,6 +300,14 @@ export async function startRuntime(
       clock,
       ids,
     });
+    const apiKeys = new ApiKeyService({
+      eventStore,
+      keyring,
+      clock,
+      ids,
+      store: new ApiKeyStore({ db: database.db, clock, limiters, settings }),
+    });
+    accounts.endOnErasure((userId) => apiKeys.revokeAllOf(userId));
     // Admins named in ADMIN_EMAILS before admins were events keep their flag; a change cut in half is completed.
     await runAs('system', () => accounts.reconcileAdmins()).catch((err: unknown) =>
       log.error({ err }, 'reconciling the admins failed; the next start tries again'),
@@ -369,6 +381,7 @@ export async function startRuntime(
       projectionLocks: locks,
       accounts,
       sessions,
+      apiKeys,
       mailer,
       links,
       demo,

@@ -16,6 +16,7 @@ import type { User } from '@sniplink/contracts';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../api/http';
+import { ApiKeysCard } from '../api-keys/ApiKeysCard';
 import { planNameOf } from '../billing/billingFacts';
 import { ManageBillingButton } from '../billing/ManageBillingButton';
 import { DialogActions } from '../components/DialogActions';
@@ -32,6 +33,7 @@ export function ProfileSettings({ user }: { user: User }) {
       <Title order={1}>Profile Settings</Title>
       <PersonalDetailsForm user={user} />
       <AccountCard user={user} />
+      <ApiKeysCard />
       <DangerZone />
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Button, Divider, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import type { AdminUser } from '@sniplink/contracts';
 import { ApiError } from '../api/http';
+import { UserApiKeys } from '../api-keys/UserApiKeys';
 import { toast } from '../components/toast';
 import { AuditHistory } from './AuditHistory';
 import { fullName, joined, SubscriptionBadges } from './userFacts';
@@ -11,7 +12,7 @@ const problem = (error: Error) =>
   error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message;
 
 /**
- * The View dialog: the user's facts, the admin switch, Suspend / Unsuspend, and
+ * The View dialog: the user's facts, the admin switch, Suspend / Unsuspend, their API keys, and
  * the user's history. `onChange` gets the user as the server answers after each change.
  */
 export function UserDialog({
@@ -81,6 +82,8 @@ export function UserDialog({
             {user.suspended ? 'Unsuspend' : 'Suspend'}
           </Button>
         </Group>
+        <Divider label="API keys" labelPosition="left" />
+        <UserApiKeys userId={user.id} />
         <Divider label="History" labelPosition="left" />
         <AuditHistory target={`user-${user.id}`} />
       </Stack>

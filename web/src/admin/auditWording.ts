@@ -14,6 +14,7 @@ const actionWords: Record<string, string> = {
   UserProfileUpdated: 'Profile edited',
   UserPasswordChanged: 'Password changed',
   UserErased: 'Erased',
+  ApiKeyRevoked: 'API key revoked',
   ConfigEntryCreated: 'Config entry added',
   ConfigEntryUpdated: 'Config entry changed',
   ConfigEntryDeleted: 'Config entry deleted',

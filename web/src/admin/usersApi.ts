@@ -2,6 +2,7 @@ import { type AdminUser, userAdminEndpoints } from '@sniplink/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { call, urlOf } from '../api/client';
 import { useRefreshingMutation } from '../api/useRefreshingMutation';
+import { adminUserApiKeysQueryOptions } from '../api-keys/api';
 import { auditHistoryQueryOptions, auditQueryKey } from './auditApi';
 import type { AdminSearch } from './places';
 
@@ -26,8 +27,11 @@ export const adminUsersQueryOptions = (search: string, page: number) =>
  */
 export async function loadUsersTab(queryClient: QueryClient, { q, page, user }: AdminSearch): Promise<void> {
   const found = await queryClient.ensureQueryData(adminUsersQueryOptions(q ?? '', page ?? 1));
-  if (found.users.some((one) => one.id === user)) {
-    await queryClient.ensureInfiniteQueryData(auditHistoryQueryOptions({ target: `user-${user}` }));
+  if (user && found.users.some((one) => one.id === user)) {
+    await Promise.all([
+      queryClient.ensureInfiniteQueryData(auditHistoryQueryOptions({ target: `user-${user}` })),
+      queryClient.ensureQueryData(adminUserApiKeysQueryOptions(user)),
+    ]);
   }
 }
 

@@ -40,11 +40,15 @@ export const adminAuditProjection: Projection = {
  * The channel an event came through. Events an operator's tool appended before channels were recorded
  * carry `operator` as their actor and nothing else: they are the operator's too.
  */
-function auditedChannel(event: RecordedEvent): CommandChannel | null {
-  return channelOf(event) ?? (event.actorId === 'operator' ? 'operator' : null);
+function auditedChannel(event: RecordedEvent): AuditedChannel | null {
+  const channel = channelOf(event) ?? (event.actorId === 'operator' ? 'operator' : null);
+  return channel === 'admin-console' || channel === 'operator' ? channel : null;
 }
 
-function auditRow(event: RecordedEvent, channel: CommandChannel): Insertable<RmAdminAuditTable> {
+/** The privileged channels: a user's own calls with an API key (`api`) are theirs, not the console's. */
+type AuditedChannel = Exclude<CommandChannel, 'api'>;
+
+function auditRow(event: RecordedEvent, channel: AuditedChannel): Insertable<RmAdminAuditTable> {
   const type = categoryOf(event.streamId);
   return {
     event_id: event.id,

@@ -77,6 +77,8 @@ export class AccountService {
   readonly admins: AdminFlags;
   /** What a suspension ends besides the sessions (the buyer's open payments): `endOnSuspension`. */
   private readonly suspensionEnds: ((userId: string) => Promise<void>)[] = [];
+  /** What an erasure ends besides the sessions and credentials (the API keys): `endOnErasure`. */
+  private readonly erasureEnds: ((userId: string) => Promise<void>)[] = [];
 
   constructor(private readonly deps: AccountDeps) {
     this.users = commandHandler(deps, {
@@ -291,6 +293,14 @@ export class AccountService {
     this.suspensionEnds.push(end);
   }
 
+  /**
+   * Has `end` run for every account erased from now on, before its key is shredded: the runtime adds what
+   * it builds after the accounts (the API keys).
+   */
+  endOnErasure(end: (userId: string) => Promise<void>): void {
+    this.erasureEnds.push(end);
+  }
+
   /** Unsuspends the account; the answer waits until its links redirect again. */
   async unsuspend(userId: string): Promise<void> {
     const { position } = await this.command(userId, { type: 'UnsuspendUser' });
@@ -330,6 +340,7 @@ export class AccountService {
     if (state.emailHash) await this.releaseEmail(state.emailHash, userId);
     await this.deps.sessions.destroyAllFor(userId);
     await this.deleteSignInSecrets(userId);
+    for (const end of this.erasureEnds) await end(userId);
     if (!projected && position) await this.awaitErasureProjected(userId, position);
     await this.deps.keyring.shred(userId);
   }

@@ -2,19 +2,24 @@ import type {} from '@fastify/cookie';
 import { UnauthorizedError } from '@sniplink/domain';
 import { identifyActor } from '@sniplink/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { authenticateKey, type BearerKeys, hasBearer } from '../http/bearer';
 import { declarationOf } from '../http/route-schema';
 import { type ActiveSession, SESSION_COOKIE, type SessionStore } from './sessions';
 
 const resolved = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
 
-/** The request's session, looked up once per request and only by the routes that need it. */
+/**
+ * The request's session, looked up once per request and only by the routes that need it. A request with
+ * an `Authorization: Bearer` header has none, whatever cookie it carries: a script's call is its key's.
+ */
 export function currentSession(
   request: FastifyRequest,
   sessions: SessionStore,
 ): Promise<ActiveSession | null> {
   let session = resolved.get(request);
   if (!session) {
-    session = sessions.resolve(request.cookies[SESSION_COOKIE]).then((active) => {
+    const cookie = hasBearer(request) ? undefined : request.cookies[SESSION_COOKIE];
+    session = sessions.resolve(cookie).then((active) => {
       // The request is the signed-in user's doing: the events it appends record them as the actor.
       if (active) identifyActor(active.userId);
       return active;
@@ -32,13 +37,30 @@ const checked = new WeakMap<FastifyRequest, ActiveSession>();
  * before the route's other `preValidation` hooks (the write limits count per user). An admin's route is
  * behind the admin gate as well, which answers first. Without a session store (a process without
  * signed-in routes) such a route is refused at start-up rather than served unchecked.
+ *
+ * A call with `Authorization: Bearer` is a script's: where the route declares `apiKey: scope`, a live key
+ * with that scope stands in for the session (`authenticateKey`); on any other route, or without `keys`,
+ * it is a 401, its cookie ignored.
  */
-export function checkDeclaredSessions(app: FastifyInstance, sessions: SessionStore | undefined): void {
+export function checkDeclaredSessions(
+  app: FastifyInstance,
+  sessions: SessionStore | undefined,
+  keys?: BearerKeys,
+): void {
   app.addHook('onRoute', (route: RouteOptions) => {
-    const session = declarationOf(route.schema)?.session;
+    const declared = declarationOf(route.schema);
+    const session = declared?.session;
     if (session !== 'required' && session !== 'admin') return;
     if (!sessions) throw new Error(`${route.url} asks for a session, but no session store is given`);
-    const check = async (request: FastifyRequest): Promise<void> => {
+    // Without a key store (a process or test without keys) every bearer call is a 401: closed, not unchecked.
+    const scope = declared?.apiKey;
+    const check = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      if (hasBearer(request)) {
+        if (!scope || !keys) throw new UnauthorizedError();
+        const holder = await authenticateKey(request, reply, keys, scope);
+        checked.set(request, { userId: holder.userId, idHash: `apikey:${holder.keyId}` });
+        return;
+      }
       const active = await currentSession(request, sessions);
       if (!active) throw new UnauthorizedError();
       checked.set(request, active);

@@ -168,7 +168,7 @@ describe('the OpenAPI document', () => {
     expect(answer(login, 429)?.headers).toHaveProperty('Retry-After');
 
     const create = operation('/api/links', 'post');
-    expect(create.security).toEqual([{ sessionCookie: [] }]);
+    expect(create.security).toEqual([{ sessionCookie: [] }, { apiKey: ['links:write'] }]);
     expect(create.parameters).toContainEqual(
       expect.objectContaining({ name: 'idempotency-key', in: 'header', required: false }),
     );
@@ -183,13 +183,14 @@ describe('the OpenAPI document', () => {
     expect(codesOf(answer(create, 401))).toEqual(['UNAUTHORIZED']);
     expect(codesOf(answer(create, 403))).toEqual([
       'FORBIDDEN_ORIGIN',
+      'INSUFFICIENT_SCOPE',
       'MONTHLY_LIMIT_REACHED',
       'SUBSCRIPTION_REQUIRED',
     ]);
     expect(codesOf(answer(create, 413))).toEqual(['PAYLOAD_TOO_LARGE']);
 
     const list = operation('/api/links', 'get');
-    expect(list.security).toEqual([{ sessionCookie: [] }]);
+    expect(list.security).toEqual([{ sessionCookie: [] }, { apiKey: ['links:read'] }]);
     const listParameters = (list.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
     expect(listParameters.map((parameter) => parameter.name)).toEqual(['search', 'tag', 'limit', 'offset']);
     expect(jsonSchemaOf(answer(list, 200))).toEqual({

@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { type Answer, headerSchemas, SESSION_SCHEME } from '../http/route-schema';
+import { type Answer, API_KEY_SCHEME, headerSchemas, SESSION_SCHEME } from '../http/route-schema';
 
 /*
  * The schemas the document names (`#/components/schemas/…`) carry their name where contracts/ defines them
@@ -40,6 +40,12 @@ export async function collectOpenApi(app: FastifyInstance): Promise<void> {
             in: 'cookie',
             name: 'sid',
             description: 'The session, set by sign-up and sign-in (HttpOnly, SameSite=Lax)',
+          },
+          [API_KEY_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API key (`Authorization: Bearer sk_live_…`), made in Profile. An operation that accepts one lists the scope it needs (`links:read`, `links:write`, `analytics:read`); any other answers 401 to a bearer call. Each key may make `api_keys.requests_per_minute` (60) calls a minute: every bearer answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`, and past it 429 with `Retry-After`. A bearer call sends no cookie that counts and passes no origin check.',
           },
         },
       },

@@ -1,4 +1,10 @@
-import { type Endpoint, type ErrorCode, errorBodySchema } from '@sniplink/contracts';
+import {
+  type ApiKeyScope,
+  apiKeyScopeOf,
+  type Endpoint,
+  type ErrorCode,
+  errorBodySchema,
+} from '@sniplink/contracts';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { WriteLimit } from './write-limits';
@@ -11,6 +17,8 @@ import type { WriteLimit } from './write-limits';
 
 /** The security scheme of the `sid` cookie in the document. */
 export const SESSION_SCHEME = 'sessionCookie';
+/** The security scheme of an API key (`Authorization: Bearer sk_live_…`) in the document. */
+export const API_KEY_SCHEME = 'apiKey';
 
 /** One answer: its description, its body's schema by media type, and the headers that matter. */
 export interface Answer {
@@ -34,6 +42,13 @@ export interface Operation {
    * may be null); `admin`: the session must be an admin's as well (403 otherwise; every `/api/admin` route).
    */
   session?: 'required' | 'optional' | 'admin';
+  /**
+   * With `session: 'required'`: an API key with this scope may stand in for the session
+   * (`Authorization: Bearer`, checked with the session by `checkDeclaredSessions`). By default the scope
+   * `apiKeyScopesByEndpoint` (contracts) gives the operationId. A route with neither answers 401 to a
+   * bearer call, so a route added later is closed to keys until it says otherwise.
+   */
+  apiKey?: ApiKeyScope;
   body?: z.ZodType;
   querystring?: z.ZodType;
   params?: z.ZodType;
@@ -55,7 +70,7 @@ export interface Operation {
 }
 
 /** What `operation` keeps of a declaration for the hooks that act on every route alike. */
-export type Declaration = Pick<Operation, 'errors' | 'session' | 'rateLimit'>;
+export type Declaration = Pick<Operation, 'errors' | 'session' | 'rateLimit' | 'apiKey'>;
 
 const DECLARED = Symbol('what a route declares about its errors, session and rate limit');
 type RouteSchema = FastifySchema & { [DECLARED]?: Declaration };
@@ -73,18 +88,24 @@ type RequestPart = 'body' | 'querystring' | 'params' | 'headers';
 export function operation<const Spec extends Operation>(
   spec: Spec,
 ): FastifySchema & { [Part in Extract<keyof Spec, RequestPart>]: Spec[Part] } {
+  const apiKey = spec.session === 'required' ? (spec.apiKey ?? apiKeyScopeOf(spec.operationId)) : undefined;
   const schema: RouteSchema = {
     operationId: spec.operationId,
     tags: [spec.tag],
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
-    security: security(spec.session),
+    security: security(spec.session, apiKey),
     ...(spec.body ? { body: spec.body } : {}),
     ...(spec.querystring ? { querystring: spec.querystring } : {}),
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.headers ? { headers: spec.headers } : {}),
     response: spec.answers,
-    [DECLARED]: { errors: spec.errors, session: spec.session, rateLimit: spec.rateLimit },
+    [DECLARED]: {
+      errors: spec.errors,
+      session: spec.session,
+      rateLimit: spec.rateLimit,
+      apiKey,
+    },
   };
   return schema as FastifySchema & { [Part in Extract<keyof Spec, RequestPart>]: Spec[Part] };
 }
@@ -165,8 +186,15 @@ export function featureRoutes<const Endpoints extends Record<string, Endpoint>>(
     );
 }
 
-/** No scheme: open to anyone; `{}` first: a session is optional and only changes the answer. */
-function security(session: Operation['session']): Array<Record<string, string[]>> {
+/**
+ * No scheme: open to anyone; `{}` first: a session is optional and only changes the answer; a key's scope
+ * as the alternative to the session where a key may stand in for it.
+ */
+function security(
+  session: Operation['session'],
+  apiKey: ApiKeyScope | undefined,
+): Array<Record<string, string[]>> {
+  if (session === 'required' && apiKey) return [{ [SESSION_SCHEME]: [] }, { [API_KEY_SCHEME]: [apiKey] }];
   if (session === 'required' || session === 'admin') return [{ [SESSION_SCHEME]: [] }];
   if (session === 'optional') return [{}, { [SESSION_SCHEME]: [] }];
   return [];
@@ -198,7 +226,7 @@ export const headerSchemas = (headers: Record<string, string>) =>
 export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'The request is not valid; `field` names the part at fault',
-  401: 'No live session',
+  401: 'No live session (or no live API key where a key is accepted)',
   403: 'Refused',
   404: 'Not found, or not yours',
   408: 'The request did not arrive in time',
@@ -232,6 +260,10 @@ export function declareCommonErrors(app: FastifyInstance): void {
     if (route.url.startsWith('/api/')) add(503, 'SERVICE_UNAVAILABLE');
     if (declared.session === 'required' || declared.session === 'admin') add(401, 'UNAUTHORIZED');
     if (declared.session === 'admin') add(403, 'ADMIN_REQUIRED');
+    if (declared.apiKey) {
+      add(403, 'INSUFFICIENT_SCOPE');
+      add(429, 'RATE_LIMITED');
+    }
     if (schema.body || schema.querystring || schema.headers) add(400, 'VALIDATION_FAILED');
     if (methods.some((method) => STATE_CHANGING.has(method))) {
       add(400, 'BAD_REQUEST');

@@ -17,6 +17,7 @@ export interface Database {
   user_keys: UserKeysTable;
   user_credentials: UserCredentialsTable;
   sessions: SessionsTable;
+  api_keys: ApiKeysTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_verification_tokens: EmailVerificationTokensTable;
   oidc_logins: OidcLoginsTable;
@@ -112,6 +113,19 @@ export interface UserCredentialsTable {
   user_id: string;
   password_hash: string;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A live API key, found by the SHA-256 of its secret; revoking it deletes the row. */
+export interface ApiKeysTable {
+  key_id: string;
+  user_id: string;
+  secret_hash: string;
+  name: string;
+  scopes: string[];
+  hint: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  expires_at: Date | null;
 }
 
 export interface SessionsTable {

@@ -3,12 +3,13 @@ import { v7 as uuidv7 } from 'uuid';
 import { type ActorId, comparePositions, type LogPosition, type RecordedEvent } from './port';
 
 /**
- * The privileged ways in that a command can come through: the admin console (`/api/admin`) and an
- * operator's command-line tool. A command from anywhere else (a user's own request, a sweep) has none.
- * Every event records the way its command came in (metadata key `channel`), so the audit history can
- * tell an admin's or operator's action from a user's own without knowing any event type.
+ * The ways in that a command can come through besides the web app: the admin console (`/api/admin`), an
+ * operator's command-line tool (both privileged), and an API key's call (`api`, a user's own script). A
+ * command from anywhere else (a user's own request, a sweep) has none. Every event records the way its
+ * command came in (metadata key `channel`), so the audit history can tell an admin's or operator's action
+ * from a user's own without knowing any event type.
  */
-const commandChannels = ['admin-console', 'operator'] as const;
+const commandChannels = ['admin-console', 'operator', 'api'] as const;
 export type CommandChannel = (typeof commandChannels)[number];
 
 /** The metadata key that holds an event's channel. */

@@ -3,10 +3,12 @@ import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfileSettings } from '../../accounts/ProfileSettings';
 import { useSignedInUser } from '../../accounts/useSignedInUser';
+import { apiKeysQueryOptions } from '../../api-keys/api';
 import { PageTitle } from '../../components/PageTitle';
 import { SignedInPage } from '../../components/SignedInPage';
 
 export const Route = createFileRoute('/_authenticated/profile')({
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(apiKeysQueryOptions()),
   component: ProfilePage,
 });
 
