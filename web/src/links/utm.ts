@@ -20,15 +20,18 @@ function partsOf(url: string): { base: string; query: string; fragment: string |
 const joined = (base: string, pairs: readonly string[], fragment: string | undefined): string =>
   `${base}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}${fragment === undefined ? '' : `#${fragment}`}`;
 
-/** A query pair's name, decoded; a malformed escape is compared as written. */
-function nameOf(pair: string): string {
-  const name = pair.split('=', 1)[0] ?? '';
+/** A query name or value decoded (`+` is a space there); a malformed escape is taken as written. */
+function decoded(text: string): string {
   try {
-    return decodeURIComponent(name.replaceAll('+', ' '));
+    return decodeURIComponent(text.replaceAll('+', ' '));
   } catch {
-    return name;
+    return text;
   }
 }
+
+const nameOf = (pair: string): string => decoded(pair.split('=', 1)[0] ?? '');
+const pairValue = (pair: string): string =>
+  pair.includes('=') ? decoded(pair.slice(pair.indexOf('=') + 1)) : '';
 
 /**
  * The target with its campaign parameters: each filled value (trimmed, percent-encoded) replaces the
@@ -70,18 +73,9 @@ export function splitUtm(url: string): { url: string; utm: UtmValues } {
       if (key === undefined) kept.push(pair);
       continue;
     }
-    utm[key] = valueOf(pair);
+    utm[key] = pairValue(pair);
   }
   return { url: joined(base, kept, fragment), utm };
-}
-
-function valueOf(pair: string): string {
-  const value = pair.slice(pair.indexOf('=') + 1 || pair.length);
-  try {
-    return decodeURIComponent(value.replaceAll('+', ' '));
-  } catch {
-    return value;
-  }
 }
 
 /** Whether any campaign parameter is filled. */
