@@ -25,6 +25,7 @@ export * from './events/registry';
 export { type Stream, stream } from './events/streams';
 export * from './health';
 export * from './links/api';
+export * from './links/controls';
 export * from './links/endpoints';
 export * from './links/events';
 export * from './links/limits';

@@ -79,6 +79,7 @@ export {
   liveLinksOf,
   ownedLiveLink,
   type RedirectRow,
+  tagCountsOf,
 } from './links/queries';
 export type { LinkRow } from './links/tables';
 export {

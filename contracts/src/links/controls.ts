@@ -38,3 +38,24 @@ export function checkTags(
  * its expiry time, or its click limit used up) sends visitors to its fallback URL or the expired page.
  */
 export type LinkStatus = 'active' | 'paused' | 'expired';
+
+/** The controls an admin may keep for Pro accounts (each with its Config key, `links.{name}.pro_only`). */
+export type ProOnlyControl = 'password' | 'expiry' | 'pause' | 'tags';
+
+const CONTROL_NAMES: Record<ProOnlyControl, string> = {
+  password: 'Password-protected links are',
+  expiry: 'Expiry dates and click limits are',
+  pause: 'Pausing links is',
+  tags: 'Tags are',
+};
+const OBJECT: Record<ProOnlyControl, string> = {
+  password: 'them',
+  expiry: 'them',
+  pause: 'it',
+  tags: 'them',
+};
+
+/** The refusal of a Pro-only control to a Free account: the link limit's answer (403 SUBSCRIPTION_REQUIRED), in its words. */
+export function proOnlyControlMessage(control: ProOnlyControl): string {
+  return `${CONTROL_NAMES[control]} available on Pro accounts. Upgrade to Pro to use ${OBJECT[control]}.`;
+}

@@ -34,6 +34,34 @@ export const linkEvents = eventGroup(
     schema: z.object({ ownerId: z.string(), previousOwnerId: z.string() }),
   }),
   defineEvent({ type: 'LinkDeleted', version: 1, schema: z.object({}) }),
+  /**
+   * Visitors must give a password. The hash is not in the log (hashes live in operational tables, like
+   * account passwords): `passwordId` names its row in `link_passwords`, so a new password is a new row.
+   */
+  defineEvent({ type: 'LinkPasswordSet', version: 1, schema: z.object({ passwordId: z.uuid() }) }),
+  defineEvent({ type: 'LinkPasswordRemoved', version: 1, schema: z.object({}) }),
+  /** An ISO instant after which the link is expired; null: it never expires by time. */
+  defineEvent({
+    type: 'LinkExpiryChanged',
+    version: 1,
+    schema: z.object({ expiresAt: z.iso.datetime({ offset: true }).nullable() }),
+  }),
+  /** Human clicks the link redirects before it expires; null: no limit. */
+  defineEvent({
+    type: 'LinkClickLimitChanged',
+    version: 1,
+    schema: z.object({ maxClicks: z.number().int().min(1).nullable() }),
+  }),
+  /** Where the link sends visitors once expired; null: the expired page. */
+  defineEvent({
+    type: 'LinkFallbackChanged',
+    version: 1,
+    schema: z.object({ fallbackUrl: z.string().nullable() }),
+  }),
+  defineEvent({ type: 'LinkPaused', version: 1, schema: z.object({}) }),
+  defineEvent({ type: 'LinkUnpaused', version: 1, schema: z.object({}) }),
+  /** The link's tags as they now are (lower-case, each once). */
+  defineEvent({ type: 'LinkTagsChanged', version: 1, schema: z.object({ tags: z.array(z.string()) }) }),
 );
 
 const releaseReasons = ['abandoned', 'never-clicked'] as const;

@@ -107,6 +107,22 @@ function changesFor(
       return { owner_id: event.data.ownerId };
     case 'LinkDeleted':
       return { deleted: true };
+    case 'LinkPasswordSet':
+      return { password_id: event.data.passwordId };
+    case 'LinkPasswordRemoved':
+      return { password_id: null };
+    case 'LinkExpiryChanged':
+      return { expires_at: event.data.expiresAt };
+    case 'LinkClickLimitChanged':
+      return { max_clicks: event.data.maxClicks };
+    case 'LinkFallbackChanged':
+      return { fallback_url: event.data.fallbackUrl };
+    case 'LinkPaused':
+      return { paused: true };
+    case 'LinkUnpaused':
+      return { paused: false };
+    case 'LinkTagsChanged':
+      return { tags: event.data.tags };
     default: {
       const unknown: never = event;
       return unknown;
@@ -130,8 +146,16 @@ function codesTouched(recorded: RecordedEvent): string[] {
     case 'LinkRetargeted':
     case 'LinkDeleted':
     case 'LinkOwnerChanged':
+    case 'LinkPasswordSet':
+    case 'LinkPasswordRemoved':
+    case 'LinkExpiryChanged':
+    case 'LinkClickLimitChanged':
+    case 'LinkFallbackChanged':
+    case 'LinkPaused':
+    case 'LinkUnpaused':
       return [link];
     case 'LinkRetitled':
+    case 'LinkTagsChanged':
       return [];
     default: {
       const unknown: never = event;

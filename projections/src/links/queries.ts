@@ -51,6 +51,8 @@ export function ownedLiveLink(
 export interface LinksPage {
   /** Matches title, target or code, ignoring case; blank matches every link. */
   search?: string;
+  /** Only links carrying this tag (as stored: lower-case). */
+  tag?: string;
   limit: number;
   offset: number;
 }
@@ -59,13 +61,14 @@ export interface LinksPage {
 export function liveLinksOf(
   db: Kysely<Database>,
   ownerId: string,
-  { search, limit, offset }: LinksPage,
+  { search, tag, limit, offset }: LinksPage,
 ): Promise<LinkRow[]> {
   let query = liveRowsOf(db, ownerId)
     .orderBy('created_at', 'desc')
     .orderBy('link_id', 'desc')
     .limit(limit)
     .offset(offset);
+  if (tag !== undefined) query = query.where(sql<boolean>`tags @> ARRAY[${tag}]::text[]`);
   const words = search?.trim();
   if (words) {
     const pattern = `%${words.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -78,6 +81,20 @@ export function liveLinksOf(
     );
   }
   return query.execute();
+}
+
+/** Each tag on the owner's live links with how many carry it, the most used first, then by name. */
+export async function tagCountsOf(
+  db: Kysely<Database>,
+  ownerId: string,
+): Promise<{ tag: string; count: number }[]> {
+  const { rows } = await sql<{ tag: string; count: number }>`
+    SELECT tag, count(*)::int AS count
+    FROM ${sql.table('rm_links')}, unnest(tags) AS tag
+    WHERE owner_id = ${ownerId} AND NOT deleted
+    GROUP BY tag
+    ORDER BY count DESC, tag`.execute(withReadModels(db));
+  return rows;
 }
 
 /** How many live links the owner holds. */

@@ -23,6 +23,13 @@ export interface RmLinksTable {
   updated_at: Date;
   deleted: ColumnType<boolean, boolean | undefined, boolean>;
   last_revision: Int8;
+  /** The `link_passwords` row in force, or null when the link has no password. */
+  password_id: ColumnType<string | null, string | null | undefined, string | null>;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  max_clicks: ColumnType<number | null, number | null | undefined, number | null>;
+  fallback_url: ColumnType<string | null, string | null | undefined, string | null>;
+  paused: ColumnType<boolean, boolean | undefined, boolean>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export type LinkRow = Selectable<RmLinksTable>;

@@ -52,7 +52,7 @@ export {
   generateCode,
   isReservedCode,
 } from './links/codes';
-export { type LinkCommand, type LinkState, linkDecider } from './links/link';
+export { type LinkCommand, type LinkControlChange, type LinkState, linkDecider } from './links/link';
 export {
   codeTakenError,
   isCodeFreeFor,

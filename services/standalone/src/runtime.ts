@@ -325,6 +325,7 @@ export async function startRuntime(
           ? linkClicks(database.db, clickStream, linkId)
           : 'unconfirmed',
       codeChanges: new CodeChangeThrottle({ limiters }, config.codeChangesPerDay),
+      settings,
       clock,
       ids,
     });

@@ -4,6 +4,7 @@ import type {
   CreateLinkBody,
   Link,
   LinkEvent,
+  LinkTagCount,
   ShortCodeEvent,
   UpdateLinkBody,
 } from '@sniplink/contracts';
@@ -37,14 +38,19 @@ import {
   liveLinksOf,
   ownedLiveLink,
   ownedPremiumSlugs,
+  tagCountsOf,
 } from '@sniplink/projections';
 import type { AccountService } from '../accounts/accounts';
 import type { ServiceDeps } from '../shared/service-deps';
+import { fixedSettings, type Settings } from '../shared/settings';
 import type { CodeChangeThrottle } from './code-change-throttle';
+import { type ControlFields, clicksUsed, controlsJson, LinkControlRules } from './link-controls';
 import { linkCommands, shortCodeCommands } from './link-streams';
 
 export interface LinkServiceDeps extends ServiceDeps {
-  accounts: Pick<AccountService, 'command' | 'takeLinkSlot'>;
+  accounts: Pick<AccountService, 'command' | 'takeLinkSlot' | 'user'>;
+  /** The admin's settings: which link controls are kept for Pro (default: none). */
+  settings?: Settings;
   /** `{PUBLIC_URL}`: short URLs are `{publicUrl}/s/{code}`. */
   publicUrl: string;
   /** This site's origins: a target that is a short link of this site would loop. */
@@ -60,6 +66,8 @@ export interface LinkServiceDeps extends ServiceDeps {
 
 export interface ListOptions {
   search?: string;
+  /** Only links carrying this tag (compared lower-cased). */
+  tag?: string;
   limit?: number;
   offset?: number;
 }
@@ -82,9 +90,19 @@ export class LinkService {
   private readonly perLink = new KeyedMutex();
   private readonly links: CommandPipeline<LinkCommand, LinkState, LinkEvent>;
   private readonly codes: CommandPipeline<ShortCodeCommand, ShortCodeState, ShortCodeEvent>;
+  private readonly controls: LinkControlRules;
 
   constructor(private readonly deps: LinkServiceDeps) {
     this.random = deps.randomBytes ?? randomBytes;
+    const settings = deps.settings ?? fixedSettings();
+    this.controls = new LinkControlRules({
+      db: deps.db,
+      clock: deps.clock,
+      ids: deps.ids,
+      settings: () => settings.current(),
+      isPro: async (userId) => (await deps.accounts.user(userId))?.subscriptionStatus === 'active',
+      ownOrigins: deps.ownOrigins,
+    });
     this.links = commandHandler(deps, linkCommands);
     this.codes = commandHandler(deps, shortCodeCommands);
   }
@@ -99,6 +117,7 @@ export class LinkService {
     const custom = body.shortCode?.trim() || undefined;
     if (custom !== undefined) assertCustomCode(custom, await this.codeRuleFor(ownerId, custom));
     const linkId = this.deps.ids.newId();
+    const controls = await this.controls.changeOf(ownerId, linkId, controlFields(body));
     const code = await this.claimCode(custom, ownerId, linkId);
     const countAgainstPlan = options.countAgainstPlan ?? true;
     try {
@@ -118,6 +137,7 @@ export class LinkService {
         originalUrl,
         title,
         origin: options.origin ?? 'dashboard',
+        controls,
       });
     } catch (error) {
       if (countAgainstPlan)
@@ -142,7 +162,8 @@ export class LinkService {
       const codeChanges = newCode !== undefined && newCode !== current.code;
       if (codeChanges) assertCustomCode(newCode, await this.codeRuleFor(ownerId, newCode));
       const code = codeChanges ? newCode : undefined;
-      const change: LinkChange = { type: 'ChangeLink', ownerId, title, originalUrl, code };
+      const controls = await this.controls.changeOf(ownerId, current.link_id, controlFields(body));
+      const change: LinkChange = { type: 'ChangeLink', ownerId, title, originalUrl, code, controls };
       // A change of case only stays on the same code stream: nothing to claim, nothing to give up.
       if (codeChanges && newCode.toLowerCase() !== current.code.toLowerCase()) {
         await this.deps.codeChanges.count(ownerId, () => this.moveToCode(newCode, current.link_id, change));
@@ -193,6 +214,7 @@ export class LinkService {
   async list(ownerId: string, options: ListOptions = {}): Promise<Link[]> {
     const rows = await liveLinksOf(this.deps.db, ownerId, {
       search: options.search,
+      tag: options.tag?.trim().toLowerCase() || undefined,
       limit: Math.min(options.limit ?? 1_000, 1_000),
       offset: options.offset ?? 0,
     });
@@ -227,8 +249,17 @@ export class LinkService {
     return `${this.deps.publicUrl}/s/${code}`;
   }
 
+  /** Each tag on the owner's live links with how many carry it, the most used first. */
+  tags(ownerId: string): Promise<LinkTagCount[]> {
+    return tagCountsOf(this.deps.db, ownerId);
+  }
+
   async toJson(rows: LinkRow[]): Promise<Link[]> {
-    const clicks = await this.deps.clickCounts(rows.map((row) => row.link_id));
+    const [clicks, used] = await Promise.all([
+      this.deps.clickCounts(rows.map((row) => row.link_id)),
+      clicksUsed(this.deps.db, rows),
+    ]);
+    const now = this.deps.clock.now();
     return rows.map((row) => ({
       id: row.link_id,
       title: row.title,
@@ -237,14 +268,7 @@ export class LinkService {
       shortUrl: this.shortUrl(row.code),
       clickCount: clicks.get(row.link_id) ?? 0,
       createdAt: row.created_at.toISOString(),
-      hasPassword: false,
-      expiresAt: null,
-      maxClicks: null,
-      clicksUsed: null,
-      fallbackUrl: null,
-      paused: false,
-      tags: [],
-      status: 'active' as const,
+      ...controlsJson(row, used.get(row.link_id) ?? 0, now),
     }));
   }
 
@@ -312,6 +336,12 @@ export class LinkService {
   private async waitForLinks(position: LogPosition | null): Promise<void> {
     if (position) await this.deps.readModels.waitFor(linksReadModel, position);
   }
+}
+
+/** The control fields of a create or edit body, without the link's own fields. */
+function controlFields(body: ControlFields): ControlFields {
+  const { password, expiresAt, maxClicks, fallbackUrl, paused, tags } = body;
+  return { password, expiresAt, maxClicks, fallbackUrl, paused, tags };
 }
 
 /** A title of only spaces is no title. Undefined stays undefined (unchanged). */

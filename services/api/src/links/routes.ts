@@ -48,9 +48,10 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
     }),
     handler: async (request, reply) => {
       const { userId } = sessionOf(request);
-      const { search, limit, offset } = request.query;
+      const { search, tag, limit, offset } = request.query;
       const list = await links.list(userId, {
         search,
+        tag,
         limit: positiveInt(limit),
         offset: positiveInt(offset),
       });
@@ -59,9 +60,20 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
   });
 
   api.route({
+    ...route('linkTags', {
+      summary: "The tags on the user's links, each with how many links carry it",
+      answers: { 200: 'The tags, the most used first' },
+    }),
+    handler: async (request, reply) => {
+      const { userId } = sessionOf(request);
+      return reply.header('cache-control', 'no-store').send(await links.tags(userId));
+    },
+  });
+
+  api.route({
     ...route('createLink', {
       summary: 'Shorten a URL',
-      description: `Free accounts hold ${linkAllowanceText('lifetime', FREE_LINK_LIMIT)}; Pro creates ${linkAllowanceText('month', PRO_MONTHLY_LINK_LIMIT)} (the defaults: GET /api/links/limits gives the limits in force).`,
+      description: `Controls (password, expiresAt, maxClicks, fallbackUrl, paused, tags) are optional; an admin may keep any for Pro (403 SUBSCRIPTION_REQUIRED to a Free account). Free accounts hold ${linkAllowanceText('lifetime', FREE_LINK_LIMIT)}; Pro creates ${linkAllowanceText('month', PRO_MONTHLY_LINK_LIMIT)} (the defaults: GET /api/links/limits gives the limits in force).`,
       headers: idempotencyKey,
       answers: { 201: 'The link' },
       errors: { 400: BAD_LINK, 403: PLAN_LIMITS, 409: ['SHORT_CODE_TAKEN', 'CONFLICT'] },
@@ -79,11 +91,17 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
 
   api.route({
     ...route('updateLink', {
-      summary: 'Change title, target or code',
+      summary: "Change title, target, code or the link's controls",
       description:
-        'An absent field is unchanged; a null or blank title clears it. A change to a new code counts against CODE_CHANGES_PER_DAY (429 past it, with Retry-After).',
+        'An absent field is unchanged; a null or blank title clears it, as null clears a control. A change to a new code counts against CODE_CHANGES_PER_DAY (429 past it, with Retry-After). A control an admin keeps for Pro is a 403 SUBSCRIPTION_REQUIRED to a Free account (clearing one never is).',
       answers: { 200: 'The link' },
-      errors: { 400: BAD_LINK, 404: ['NOT_FOUND'], 409: ['SHORT_CODE_TAKEN'], 429: ['RATE_LIMITED'] },
+      errors: {
+        400: BAD_LINK,
+        403: ['SUBSCRIPTION_REQUIRED'],
+        404: ['NOT_FOUND'],
+        409: ['SHORT_CODE_TAKEN'],
+        429: ['RATE_LIMITED'],
+      },
     }),
     handler: async (request, reply) => {
       const { userId } = sessionOf(request);

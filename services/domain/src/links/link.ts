@@ -8,7 +8,31 @@ export interface LinkState {
   code: string | null;
   originalUrl: string | null;
   title: string | null;
+  controls: LinkControls;
 }
+
+/** What a link's visitors meet besides its target; see `LinkControlChange` for how each is set. */
+export interface LinkControls {
+  /** The row of its password's hash, or null when anyone may follow it. */
+  passwordId: string | null;
+  expiresAt: string | null;
+  maxClicks: number | null;
+  fallbackUrl: string | null;
+  paused: boolean;
+  tags: readonly string[];
+}
+
+/** Controls to set: each one given is set (null clears it), an absent one is unchanged. */
+export type LinkControlChange = { [Name in keyof LinkControls]?: LinkControls[Name] };
+
+const noControls = (): LinkControls => ({
+  passwordId: null,
+  expiresAt: null,
+  maxClicks: null,
+  fallbackUrl: null,
+  paused: false,
+  tags: [],
+});
 
 /** Every command names who asks: a link that is not theirs is "not found", exactly as a missing one. */
 export type LinkCommand =
@@ -20,9 +44,17 @@ export type LinkCommand =
       originalUrl: string;
       title: string | null;
       origin: 'dashboard' | 'duplicate' | 'demo';
+      controls?: LinkControlChange;
     }
   /** An edit: each field given is set (absent: unchanged), all in one append, so an edit lands whole or not at all. */
-  | { type: 'ChangeLink'; ownerId: string; title?: string | null; originalUrl?: string; code?: string }
+  | {
+      type: 'ChangeLink';
+      ownerId: string;
+      title?: string | null;
+      originalUrl?: string;
+      code?: string;
+      controls?: LinkControlChange;
+    }
   | { type: 'TransferLink'; ownerId: string; newOwnerId: string }
   | { type: 'DeleteLink'; ownerId: string };
 
@@ -32,13 +64,14 @@ const initialState = (): LinkState => ({
   code: null,
   originalUrl: null,
   title: null,
+  controls: noControls(),
 });
 
 function evolve(state: LinkState, event: LinkEvent): LinkState {
   switch (event.type) {
     case 'LinkCreated': {
       const { ownerId, code, originalUrl, title } = event.data;
-      return { status: 'active', ownerId, code, originalUrl, title };
+      return { status: 'active', ownerId, code, originalUrl, title, controls: noControls() };
     }
     case 'LinkRetitled':
       return { ...state, title: event.data.title };
@@ -51,6 +84,42 @@ function evolve(state: LinkState, event: LinkEvent): LinkState {
     case 'LinkDeleted':
       return { ...state, status: 'deleted' };
     default:
+      return { ...state, controls: evolveControls(state.controls, event) };
+  }
+}
+
+type ControlEvent = Exclude<
+  LinkEvent,
+  {
+    type:
+      | 'LinkCreated'
+      | 'LinkRetitled'
+      | 'LinkRetargeted'
+      | 'LinkCodeChanged'
+      | 'LinkOwnerChanged'
+      | 'LinkDeleted';
+  }
+>;
+
+function evolveControls(controls: LinkControls, event: ControlEvent): LinkControls {
+  switch (event.type) {
+    case 'LinkPasswordSet':
+      return { ...controls, passwordId: event.data.passwordId };
+    case 'LinkPasswordRemoved':
+      return { ...controls, passwordId: null };
+    case 'LinkExpiryChanged':
+      return { ...controls, expiresAt: event.data.expiresAt };
+    case 'LinkClickLimitChanged':
+      return { ...controls, maxClicks: event.data.maxClicks };
+    case 'LinkFallbackChanged':
+      return { ...controls, fallbackUrl: event.data.fallbackUrl };
+    case 'LinkPaused':
+      return { ...controls, paused: true };
+    case 'LinkUnpaused':
+      return { ...controls, paused: false };
+    case 'LinkTagsChanged':
+      return { ...controls, tags: event.data.tags };
+    default:
       return exhaustive(event);
   }
 }
@@ -59,7 +128,10 @@ function decide(command: LinkCommand, state: LinkState): LinkEvent[] {
   if (command.type === 'CreateLink') {
     if (state.status !== 'none') throw new ConflictError('CONFLICT', 'This link already exists');
     const { linkId, ownerId, code, originalUrl, title, origin } = command;
-    return [{ type: 'LinkCreated', data: { linkId, ownerId, code, originalUrl, title, origin } }];
+    return [
+      { type: 'LinkCreated', data: { linkId, ownerId, code, originalUrl, title, origin } },
+      ...controlChanges(command.controls ?? {}, noControls()),
+    ];
   }
   // A claim retried after its transfer went through (a second sign-in racing the first) continues:
   // answering "not found" there would make the caller give back a slot the link really holds.
@@ -90,6 +162,29 @@ function changesOf(command: Extract<LinkCommand, { type: 'ChangeLink' }>, state:
     events.push({ type: 'LinkRetargeted', data: { originalUrl } });
   if (code !== undefined && code !== state.code)
     events.push({ type: 'LinkCodeChanged', data: { code, previousCode: state.code ?? '' } });
+  return [...events, ...controlChanges(command.controls ?? {}, state.controls)];
+}
+
+/** One event per control that differs; a password given is always a new one (a new hash row). */
+function controlChanges(change: LinkControlChange, current: LinkControls): LinkEvent[] {
+  const events: LinkEvent[] = [];
+  const { passwordId, expiresAt, maxClicks, fallbackUrl, paused, tags } = change;
+  if (passwordId !== undefined && passwordId !== current.passwordId)
+    events.push(
+      passwordId === null
+        ? { type: 'LinkPasswordRemoved', data: {} }
+        : { type: 'LinkPasswordSet', data: { passwordId } },
+    );
+  if (expiresAt !== undefined && expiresAt !== current.expiresAt)
+    events.push({ type: 'LinkExpiryChanged', data: { expiresAt } });
+  if (maxClicks !== undefined && maxClicks !== current.maxClicks)
+    events.push({ type: 'LinkClickLimitChanged', data: { maxClicks } });
+  if (fallbackUrl !== undefined && fallbackUrl !== current.fallbackUrl)
+    events.push({ type: 'LinkFallbackChanged', data: { fallbackUrl } });
+  if (paused !== undefined && paused !== current.paused)
+    events.push(paused ? { type: 'LinkPaused', data: {} } : { type: 'LinkUnpaused', data: {} });
+  if (tags !== undefined && tags.join('\n') !== current.tags.join('\n'))
+    events.push({ type: 'LinkTagsChanged', data: { tags: [...tags] } });
   return events;
 }
 

@@ -23,6 +23,22 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   support_urgent_notices: SupportUrgentNoticesTable;
   support_urgent_digests: SupportUrgentDigestsTable;
+  link_passwords: LinkPasswordsTable;
+  link_click_uses: LinkClickUsesTable;
+}
+
+/** The argon2 hash of a link's password; the link's `LinkPasswordSet` names the row in force. */
+export interface LinkPasswordsTable {
+  password_id: string;
+  link_id: string;
+  hash: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** Human clicks a click-limited link has redirected, taken one atomic update at a time. */
+export interface LinkClickUsesTable {
+  link_id: string;
+  used: number;
 }
 
 /** A bigint column: read as text (exact), written as any integer. */
