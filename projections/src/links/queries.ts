@@ -3,9 +3,24 @@ import { type Kysely, sql } from 'kysely';
 import { withReadModels } from '../read-models';
 import type { LinkRow } from './tables';
 
-/** What the redirect needs of a link to answer for one of its codes; `owner_suspended` stops it. */
-export type RedirectRow = Pick<LinkRow, 'link_id' | 'original_url' | 'owner_id' | 'origin' | 'created_at'> & {
+/**
+ * What the redirect needs of a link to answer for one of its codes; `owner_suspended` stops it, its
+ * controls (`password_hash`: the hash of the password in force) change what visitors meet.
+ */
+export type RedirectRow = Pick<
+  LinkRow,
+  | 'link_id'
+  | 'original_url'
+  | 'owner_id'
+  | 'origin'
+  | 'created_at'
+  | 'expires_at'
+  | 'max_clicks'
+  | 'fallback_url'
+  | 'paused'
+> & {
   owner_suspended: boolean;
+  password_hash: string | null;
 };
 
 /**
@@ -16,7 +31,10 @@ export function liveLinkByCode(db: Kysely<Database>, codeLower: string): Promise
   return withReadModels(db)
     .selectFrom('rm_links')
     .leftJoin('rm_link_owners', 'rm_link_owners.owner_id', 'rm_links.owner_id')
-    .select(['link_id', 'original_url', 'rm_links.owner_id', 'origin', 'created_at'])
+    .leftJoin('link_passwords', 'link_passwords.password_id', 'rm_links.password_id')
+    .select(['rm_links.link_id', 'original_url', 'rm_links.owner_id', 'origin', 'rm_links.created_at'])
+    .select(['expires_at', 'max_clicks', 'fallback_url', 'paused'])
+    .select('link_passwords.hash as password_hash')
     .select(sql<boolean>`coalesce(rm_link_owners.suspended, false)`.as('owner_suspended'))
     .where('code_lower', '=', codeLower)
     .where('deleted', '=', false)

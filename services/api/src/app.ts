@@ -1,7 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import { livenessSchema, readinessSchema } from '@sniplink/contracts';
 import type { AccessLog, Logger, TrustProxy } from '@sniplink/platform';
-import { type RedirectDeps, type RedirectFastPath, registerRedirect, trustedHop } from '@sniplink/redirect';
+import {
+  type LinkControlsDeps,
+  type RedirectDeps,
+  type RedirectFastPath,
+  registerRedirect,
+  trustedHop,
+} from '@sniplink/redirect';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { checkDeclaredSessions } from './accounts/current-session';
@@ -21,6 +27,7 @@ import { securityHeaders } from './http/security-headers';
 import { appServer } from './http/server';
 import { treatMissingBodiesAsEmpty, validatorCompiler } from './http/validate';
 import { limitSignedInWrites, type WriteLimitsDeps } from './http/write-limits';
+import { linkControlPages } from './links/control-pages';
 import { sendUnavailableLinkPage } from './links/unavailable-page';
 import { sendUnassignedPremiumPage } from './marketplace/unassigned-page';
 import { registerWebApp } from './web';
@@ -53,8 +60,16 @@ export interface AppDeps {
   /** `GET /s/:code`; absent in processes that do not redirect. */
   redirect?: Omit<
     RedirectDeps,
-    'notFound' | 'gone' | 'unassigned' | 'unavailable' | 'headers' | 'routeOptions'
-  >;
+    | 'notFound'
+    | 'gone'
+    | 'unassigned'
+    | 'unavailable'
+    | 'headers'
+    | 'routeOptions'
+    | 'passwordRouteOptions'
+    | 'controls'
+    | 'controlPages'
+  > & { controls: Omit<LinkControlsDeps, 'secureCookie'> };
   /** The per-user counters of every signed-in state change; required by a process that serves one. */
   writeLimits?: WriteLimitsDeps;
   /** The sessions a route's declared session check looks up; required by a process with such routes. */
@@ -134,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...deps.redirect,
       headers: security.redirect,
       routeOptions: { config: { securityHeaders: false }, schema: REDIRECT },
+      passwordRouteOptions: { config: { securityHeaders: false }, schema: LINK_PASSWORD },
       notFound: (reply) =>
         renderPage
           ? renderPage('/s/not-found', security.apply(reply))
@@ -141,6 +157,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       gone: (reply) => sendExpiredDemoPage(security.apply(reply)),
       unassigned: (reply) => sendUnassignedPremiumPage(security.apply(reply)),
       unavailable: (reply) => sendUnavailableLinkPage(security.apply(reply)),
+      // The password cookie is Secure where the site is https, as the session cookie is.
+      controls: { ...deps.redirect.controls, secureCookie: deps.https ?? false },
+      controlPages: linkControlPages((reply) => security.apply(reply)),
     });
   }
   await app.register(async (api) => {
@@ -185,9 +204,35 @@ const REDIRECT = operation({
   summary: 'Follow a short link',
   answers: {
     302: bodiless('To the target', { Location: 'The target URL' }),
-    404: text("No live link has this code: the web app's not-found page", 'text/html'),
-    410: text("A visitor's demo link past its 7 days: a short page", 'text/html'),
+    403: text('A password-protected link: the password form (docs/links.md)', 'text/html'),
+    404: text(
+      "No live link has this code: the web app's not-found page; a paused link: its page",
+      'text/html',
+    ),
+    410: text(
+      "A visitor's demo link past its 7 days, or an expired link without a fallback: a short page",
+      'text/html',
+    ),
+    429: text('Too many wrong passwords for this link from this address (Retry-After)', 'text/html'),
   },
   // A code that is not valid percent-encoding, or longer than 100 characters: refused before any look-up.
+  errors: { 400: ['BAD_REQUEST'], 414: ['BAD_REQUEST'] },
+});
+
+const LINK_PASSWORD = operation({
+  tag: 'Redirect',
+  operationId: 'unlockShortLink',
+  summary:
+    "A password-protected link's form: the password, as `application/x-www-form-urlencoded` field `password`",
+  answers: {
+    302: bodiless('The right password: to the target, with the cookie that remembers it for a day', {
+      Location: 'The target URL',
+      'Set-Cookie': 'sniplink_pw, scoped to /s/{code}',
+    }),
+    403: text('A wrong password: the form again, saying so', 'text/html'),
+    404: text('No live link with a password has this code', 'text/html'),
+    410: text('The link has expired (no fallback)', 'text/html'),
+    429: text('Too many wrong passwords for this link from this address (Retry-After)', 'text/html'),
+  },
   errors: { 400: ['BAD_REQUEST'], 414: ['BAD_REQUEST'] },
 });

@@ -51,6 +51,7 @@ export { postgresRateLimiters, type RateLimiters } from './http/rate-limiter';
 export { CodeChangeThrottle } from './links/code-change-throttle';
 export { pruneIdempotencyKeys } from './links/idempotency';
 export { LinkService, type LinkServiceDeps } from './links/link-service';
+export { linkRedirectControls } from './links/redirect-controls';
 export { type LinkRoutesDeps, linkRoutes } from './links/routes';
 export { PremiumPurchaseService } from './marketplace/premium-purchase-service';
 export { PremiumSlugService, type PremiumSlugServiceDeps } from './marketplace/premium-slug-service';

@@ -74,6 +74,9 @@ const NO_AGENT: AgentDescription = Object.freeze({
 
 const agentCache = new Map<string, AgentDescription>();
 
+/** Whether the click of this user agent is counted as a bot's (no agent at all is one, as above). */
+export const isBotAgent = (userAgent: string | undefined): boolean => describeAgent(userAgent).bot;
+
 function describeAgent(userAgent: string | undefined): AgentDescription {
   const key = userAgent?.trim().slice(0, MAX_AGENT_LENGTH);
   if (!key) return NO_AGENT;

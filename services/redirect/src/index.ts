@@ -17,6 +17,13 @@ export {
 } from './connection-redirect';
 export { LinkCache, type LinkCacheOptions, type RedirectTarget } from './link-cache';
 export { CODE_CHANGES_CHANNEL, followCodeChanges, publishCodeChanges } from './link-changes';
+export {
+  type ControlPages,
+  hasClickLeftIn,
+  type LinkControlsDeps,
+  type PasswordGuesses,
+  takeClickFrom,
+} from './link-controls';
 export { redirectsServed } from './redirect-count';
 export { clickId, createFastRedirect, type RedirectDeps, registerRedirect } from './redirect-route';
 export { SpillFiles, type SpillFilesOptions } from './spill-files';

@@ -2,6 +2,7 @@ import { DEMO_LINK_LIFETIME_DAYS } from '@sniplink/contracts';
 import type { Database } from '@sniplink/platform';
 import { liveLinkByCode, premiumSlugByCode, type RedirectRow } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
+import { controlsOf, fastUntil, type TargetControls } from './link-controls';
 
 export interface RedirectTarget {
   linkId: string;
@@ -24,6 +25,12 @@ export interface RedirectTarget {
   suspended?: true;
   /** The account holding it (absent for an unsold slug): `owner:{id}` evicts every code of theirs. */
   ownerId?: string;
+  /**
+   * The link's controls (password, pause, click limit, expiry, fallback), absent on a plain link. One that
+   * must be looked at on every visit sets `expiresAt` 0, so the fast paths pass it on at no cost to a
+   * plain link; an expiry by time alone sets `expiresAt` to it, so the link stays fast until then.
+   */
+  controls?: TargetControls;
 }
 
 export interface LinkCacheOptions {
@@ -141,6 +148,12 @@ export class LinkCache {
   private targetOf(row: RedirectRow): RedirectTarget {
     if (row.owner_suspended) return suspendedTarget(row.link_id, row.owner_id);
     const found: RedirectTarget = { linkId: row.link_id, target: row.original_url, ownerId: row.owner_id };
+    const controls = controlsOf(row);
+    if (controls) {
+      found.controls = controls;
+      found.expiresAt = fastUntil(controls);
+      return found;
+    }
     // Only a visitor's demo link expires: once claimed its owner is an account, and it stays.
     if (row.origin === 'demo' && row.owner_id.startsWith('visitor-')) {
       found.expiresAt = row.created_at.getTime() + this.demoLinkLifetimeMs;

@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ClickBuffer } from './click-buffer';
 import { describeClick } from './click-description';
 import { clientAddress, type TrustedHop } from './client-address';
 import type { LinkCache, RedirectTarget } from './link-cache';
+import {
+  answerControlled,
+  answerPassword,
+  type ControlledVisit,
+  type ControlPages,
+  type LinkControlsDeps,
+} from './link-controls';
 import { countRedirect } from './redirect-count';
 
 export interface RedirectDeps {
@@ -22,6 +29,12 @@ export interface RedirectDeps {
   headers: RedirectHeaders;
   /** Options of the `/s/:code` route (the app's: no Helmet there, the redirect's headers are its own). */
   routeOptions?: RouteShorthandOptions;
+  /** Options of the password form's `POST /s/:code` route. */
+  passwordRouteOptions?: RouteShorthandOptions;
+  /** What a link's controls (password, pause, expiry, click limit) need of the process. */
+  controls: LinkControlsDeps;
+  /** The pages a link's controls answer with. */
+  controlPages: ControlPages;
 }
 
 /** Header names (lower-case) and values, written in this order after Location and Cache-Control. */
@@ -39,6 +52,7 @@ const MAX_CODE_LENGTH = 64;
  */
 export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void {
   const redirectHeaders = redirectHeadersWith(deps.headers);
+  const controls = [deps.controls, deps.controlPages] as const;
   app.get<{ Params: { code: string } }>('/s/:code', deps.routeOptions ?? {}, (request, reply) => {
     const code = request.params.code;
     // U+0000 is in no code, and PostgreSQL text cannot hold it: the look-up would fail as a 500.
@@ -55,6 +69,8 @@ export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void
     );
 
     function redirect(target: RedirectTarget) {
+      if (target.controls)
+        return answerControlled(target.controls, target.linkId, visit(target), ...controls);
       // An expired demo link is no click: the visitor lands on a page, not on the target.
       if (isExpired(target)) {
         if (target.suspended) return (deps.unavailable ?? deps.notFound)(reply);
@@ -68,7 +84,79 @@ export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void
       countRedirect();
       return reply.code(302).headers(redirectHeaders(target)).send();
     }
+
+    function visit(target: RedirectTarget): ControlledVisit {
+      return controlledVisit(request, reply, code, target, deps.clicks, redirectHeaders);
+    }
   });
+  registerPasswordForm(app, deps, redirectHeaders);
+}
+
+/**
+ * `POST /s/:code`: the password page's form (`application/x-www-form-urlencoded`, field `password`). Its
+ * own scope parses the form, so no other route accepts one.
+ */
+function registerPasswordForm(
+  app: FastifyInstance,
+  deps: RedirectDeps,
+  redirectHeaders: (target: RedirectTarget) => OutgoingHttpHeaders,
+): void {
+  const controls = [deps.controls, deps.controlPages] as const;
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: PASSWORD_FORM_LIMIT },
+      (_request, body, done) => done(null, new URLSearchParams(body as string)),
+    );
+    scope.post<{ Params: { code: string } }>(
+      '/s/:code',
+      deps.passwordRouteOptions ?? {},
+      async (request, reply) => {
+        const code = request.params.code;
+        if (code.length === 0 || code.length > MAX_CODE_LENGTH || code.includes('\u0000'))
+          return deps.notFound(reply);
+        const target = await Promise.resolve(deps.cache.resolve(code)).catch(() => null);
+        if (!target?.controls) return deps.notFound(reply);
+        const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+        const password = form.get('password') ?? '';
+        const visit = controlledVisit(request, reply, code, target, deps.clicks, redirectHeaders);
+        return answerPassword(target.controls, target.linkId, password, visit, ...controls);
+      },
+    );
+  });
+}
+
+/** A password is at most 128 characters: a form of a few KB holds it, whatever the encoding. */
+const PASSWORD_FORM_LIMIT = 4096;
+
+/** The visit of a controlled link: how it redirects to its target (counting the click) or elsewhere. */
+function controlledVisit(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: string,
+  target: RedirectTarget,
+  clicks: ClickBuffer,
+  redirectHeaders: (target: RedirectTarget) => OutgoingHttpHeaders,
+): ControlledVisit {
+  const headers = request.raw.headers;
+  // A form post is the visitor's own click, as a GET is; HEAD and prefetches are not clicks.
+  const counted = request.method !== 'HEAD' && !isSpeculative(headers);
+  return {
+    request,
+    reply,
+    code,
+    counted,
+    redirect: () => {
+      if (counted) countClick(clicks, target, code, headers['user-agent'], headers.referer, request.ip);
+      countRedirect();
+      return reply.code(302).headers(redirectHeaders(target)).send();
+    },
+    redirectTo: (url) =>
+      reply
+        .code(302)
+        .headers(redirectHeaders({ ...target, target: url }))
+        .send(),
+  };
 }
 
 /**

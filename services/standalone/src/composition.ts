@@ -112,7 +112,7 @@ export async function startApp(
         limiters: postgresRateLimiters({ pool: runtime.database.pool }),
         scale: config.writeLimitScale,
       },
-      redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
+      redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer, controls: runtime.linkControls },
     };
   });
   app = started.app;
@@ -134,7 +134,7 @@ export async function startRedirect(
     readiness: runtime.readiness,
     // No state-changing routes here: no origin is allowed one.
     allowedOrigins: [],
-    redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer },
+    redirect: { cache: runtime.linkCache, clicks: runtime.clickBuffer, controls: runtime.linkControls },
   }));
 }
 

@@ -8,6 +8,7 @@ import {
   LinkService,
   LiveSettings,
   LoginThrottle,
+  linkRedirectControls,
   postgresRateLimiters,
   type ReadinessCheck,
   type Registry,
@@ -59,6 +60,7 @@ import {
   CODE_CHANGES_CHANNEL,
   followCodeChanges,
   LinkCache,
+  type LinkControlsDeps,
   publishCodeChanges,
 } from '@sniplink/redirect';
 import { openClickDelivery } from './click-delivery';
@@ -76,6 +78,8 @@ export interface ProcessRuntime {
   config: Config;
   linkCache: LinkCache;
   clickBuffer: ClickBuffer;
+  /** What the redirect's link controls (password, click limit) run on. */
+  linkControls: Omit<LinkControlsDeps, 'secureCookie'>;
   readiness: Record<string, ReadinessCheck>;
   /** Where the database is: "embedded (…)" or the DATABASE_URL host. */
   describeDatabase: string;
@@ -293,6 +297,7 @@ export async function startRuntime(
     );
     const mailer = createMailer(config, log);
     const linkCache = new LinkCache({ db: database.db });
+    const linkControls = await linkRedirectControls(database);
     const unfollow = await followCodeChanges(codeChanges, linkCache);
     const consume = runners.length > 0;
     const clickThread = startClickThread(
@@ -364,6 +369,7 @@ export async function startRuntime(
       housekeeping: { add: (sweep) => sweeps.push(sweep) },
       linkCache,
       clickBuffer,
+      linkControls,
       clickAnalytics,
       log,
       clock,
@@ -426,6 +432,7 @@ export async function startRedirectRuntime(
     const notifications = new PgNotifications({ connectionString: server.connectionString });
     const clickStream = createClickStream(config.clickStream, database, notifications, log);
     const linkCache = new LinkCache({ db: database.db });
+    const linkControls = await linkRedirectControls(database);
     const unfollow = await followCodeChanges(notifications.channel(CODE_CHANGES_CHANNEL), linkCache);
     const clickThread = startClickThread(
       options.clickThread,
@@ -437,6 +444,7 @@ export async function startRedirectRuntime(
       config,
       linkCache,
       clickBuffer: clicks.buffer,
+      linkControls,
       readiness: {
         database: databaseCheck(database, server.status),
         clickStream: async () => ({ ok: true, partitions: (await clickStream.endOffsets()).size }),
