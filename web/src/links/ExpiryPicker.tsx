@@ -30,6 +30,7 @@ export default function ExpiryPicker({
       description="After this the link stops redirecting (to the fallback URL if one is set)"
       placeholder="Never"
       clearable
+      clearButtonProps={{ 'aria-label': 'Clear expiry' }}
       value={value}
       onChange={onChange}
       error={error}

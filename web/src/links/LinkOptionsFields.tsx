@@ -209,6 +209,7 @@ function TagsField({ form, opened }: { form: LinkForm; opened: boolean }) {
       maxTags={MAX_TAGS_PER_LINK}
       splitChars={[',', ' ']}
       clearable
+      clearButtonProps={{ 'aria-label': 'Remove all tags' }}
       value={form.values.tags}
       onChange={(next) => form.setFieldValue('tags', normalizedTags(next))}
       error={form.errors.tags}
