@@ -15,6 +15,7 @@ if (unavailable) console.warn(`[e2e] link controls journey SKIPPED: ${unavailabl
 
 /** A public-looking target the API accepts; the visitor's browser resolves it to the local shop below. */
 const shopHost = 'shop.example.com';
+const operator = 'ops@example.com';
 
 /** The shop the short link leads to: a page that says which address it was asked for. */
 async function startShop(): Promise<{ server: Server; port: number }> {
@@ -29,7 +30,7 @@ async function startShop(): Promise<{ server: Server; port: number }> {
 }
 
 describe.skipIf(unavailable !== undefined)('link controls from the dashboard to a visitor', () => {
-  const stack = browserStackFor();
+  const stack = browserStackFor({ ADMIN_EMAILS: operator });
   let shop: { server: Server; port: number };
   /** A browser of its own for the signed-out visitor, where the shop's host name leads to the local shop. */
   let visitorBrowser: Browser;
@@ -146,4 +147,35 @@ describe.skipIf(unavailable !== undefined)('link controls from the dashboard to 
     await visitor.context().close();
     await context.close();
   }, 60_000);
+
+  it("says the server's refusal on its field, and a control kept for Pro as the upgrade it asks for", async () => {
+    const admin = await signedUpContext(stack(), { email: operator, firstName: 'Otto' });
+    const kept = await admin.request.post('/api/admin/config', {
+      data: { key: 'links.password.pro_only', value: '1' },
+    });
+    expect(kept.ok()).toBe(true);
+    const context = await signedUpContext(stack(), { email: 'free@example.com', firstName: 'Fay' });
+    const page = await context.newPage();
+    await page.goto('/home');
+    const create = page.getByRole('form', { name: 'Create New Short Link' });
+    await create.getByRole('textbox', { name: 'Long URL' }).fill('https://example.com/offer');
+    await create.getByRole('button', { name: 'More options' }).click();
+
+    // A fallback the server will not send visitors to: said on the field, in its words.
+    const fallback = create.getByRole('textbox', { name: 'Fallback URL' });
+    await fallback.fill('http://localhost/offer-ended');
+    await create.getByRole('button', { name: 'Shorten' }).click();
+    await create.getByText('This URL does not point to a public website').waitFor();
+    expect(await fallback.getAttribute('aria-invalid')).toBe('true');
+    await fallback.fill('');
+
+    await create.getByLabel('Password (optional)').fill('members only');
+    await create.getByRole('button', { name: 'Shorten' }).click();
+    expect(await toastText(page, 'Upgrade to Pro')).toBe(
+      'Upgrade to Pro Password-protected links are available on Pro accounts. Upgrade to Pro to use them.',
+    );
+    expect(await page.getByRole('article').count()).toBe(0);
+    await admin.close();
+    await context.close();
+  }, 40_000);
 });
