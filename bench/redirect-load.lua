@@ -14,6 +14,8 @@ end
 wrk.headers["User-Agent"] =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
 wrk.headers["Referer"] = "https://news.ycombinator.com/"
+-- COOKIE: sent with every request (a password-protected link's remembered password).
+if os.getenv("COOKIE") then wrk.headers["Cookie"] = os.getenv("COOKIE") end
 
 request = function()
   return wrk.format("GET", "/s/" .. codes[math.random(#codes)])

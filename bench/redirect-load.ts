@@ -2,6 +2,7 @@
  * The load generator of `bench:redirect`, in a process of its own so that it does not share an event loop
  * with the bench: `node --import tsx bench/redirect-load.ts <base url> <codes file> <connections> <seconds> [<req/s>]`.
  * GETs /s/<random code> with a browser User-Agent (so the clicks count as human), prints one JSON line.
+ * COOKIE in the environment: sent with every request (a password-protected link's remembered password).
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -19,7 +20,11 @@ const result = await autocannon({
   connections: Number(connections),
   duration: Number(seconds),
   ...(rate ? { overallRate: Number(rate) } : {}),
-  headers: { 'user-agent': BROWSER_USER_AGENT, referer: 'https://news.ycombinator.com/' },
+  headers: {
+    'user-agent': BROWSER_USER_AGENT,
+    referer: 'https://news.ycombinator.com/',
+    ...(process.env.COOKIE ? { cookie: process.env.COOKIE } : {}),
+  },
   requests: [
     {
       method: 'GET',

@@ -14,6 +14,10 @@
  * each app run it waits for the click projection to count every redirect the server answered, and says
  * how long that took; a last run (autocannon: wrk cannot hold a rate) holds a fixed rate at half the
  * app's 64-connection maximum. `--profile <dir>`: CPU profiles of the app's threads.
+ *
+ * Beside the plain links, at each connection count: one password-protected link visited with the cookie
+ * that remembers its password (the Fastify route: the cookie's signature checked on every visit), and one
+ * link with an expiry date a day away (the fast paths, until it expires).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -159,7 +163,9 @@ async function drive(
   pgPid?: number,
   projectorPid?: number,
   rate?: number,
+  cookie?: string,
 ) {
+  const loaderEnv = { ...process.env, ...(cookie ? { COOKIE: cookie } : {}) };
   // wrk cannot hold a rate: a fixed-rate run always goes through autocannon.
   const withWrk = LOADER === 'wrk' && !rate;
   const loader = withWrk
@@ -175,7 +181,7 @@ async function drive(
         ],
         {
           stdio: ['ignore', 'pipe', 'inherit'],
-          env: { ...process.env, CODES: codesFile.replace(/\.json$/, '.txt') },
+          env: { ...loaderEnv, CODES: codesFile.replace(/\.json$/, '.txt') },
         },
       )
     : spawn(
@@ -189,7 +195,7 @@ async function drive(
           String(SECONDS),
           ...(rate ? [String(Math.round(rate))] : []),
         ],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
+        { stdio: ['ignore', 'pipe', 'inherit'], env: loaderEnv },
       );
   const lines = createInterface({ input: loader.stdout as NodeJS.ReadableStream });
   let out = '';
@@ -343,6 +349,54 @@ async function readyzBehind(baseUrl: string): Promise<number> {
   return body.checks?.clickAnalytics?.behind ?? body.clickAnalytics?.behind ?? Number.NaN;
 }
 
+interface ControlledLinks {
+  /** A codes file holding the password-protected link's code alone, and the cookie that remembers its password. */
+  passwordFile: string;
+  cookie: string;
+  /** A codes file holding the code of a link that expires in a day. */
+  expiringFile: string;
+}
+
+/**
+ * A password-protected link and an expiring one, made over HTTP as the signed-in user (`session`: its
+ * cookies); the password is given once on the serving process for the cookie that remembers it, and each
+ * link visited once so that both are cached.
+ */
+async function controlledLinks(appUrl: string, servingUrl: string, session: string, dir: string) {
+  const create = async (body: Record<string, unknown>) => {
+    const response = await fetch(`${appUrl}/api/links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: session },
+      body: JSON.stringify({ originalUrl: 'https://example.com/articles/controlled', ...body }),
+    });
+    if (response.status !== 201) throw new Error(`create: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { shortCode: string }).shortCode;
+  };
+  const password = await create({ password: 'bench-link-password' });
+  const expiring = await create({ expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+  const unlocked = await fetch(`${servingUrl}/s/${password}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'password=bench-link-password',
+  });
+  const cookie = unlocked.headers.get('set-cookie')?.split(';')[0];
+  if (unlocked.status !== 302 || !cookie) throw new Error(`password: ${unlocked.status}`);
+  const codesFileOf = async (name: string, code: string) => {
+    const file = path.join(dir, `${name}.json`);
+    await writeFile(file, JSON.stringify([code]));
+    await writeFile(file.replace(/\.json$/, '.txt'), `${code}\n`);
+    const visited = await fetch(`${servingUrl}/s/${code}`, { redirect: 'manual', headers: { cookie } });
+    if (visited.status !== 302) throw new Error(`${name} link: ${visited.status}`);
+    return file;
+  };
+  return {
+    passwordFile: await codesFileOf('password', password),
+    cookie,
+    expiringFile: await codesFileOf('expiring', expiring),
+  } satisfies ControlledLinks;
+}
+
 const dataDir = await tempDataDir('sniplink-bench-redirect-');
 const codesFile = path.join(dataDir, 'codes.json');
 const cleanups: (() => Promise<unknown>)[] = [async () => rm(dataDir, { recursive: true, force: true })];
@@ -417,6 +471,12 @@ try {
     '(bot clicks)',
   );
 
+  const session = registered.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+  const controlled = await controlledLinks(app.baseUrl, serving.baseUrl, session, dataDir);
+
   const pgPid = onServer
     ? ((await postmasterPidOfServer(appEnv.DATABASE_URL ?? '')) ?? undefined)
     : postmasterPidOf(dataDir);
@@ -467,6 +527,8 @@ try {
     bare?: Measured;
     app: Measured;
     rounds?: { bare: Measured; app: Measured }[];
+    /** A controlled link's run, compared with the plain links' bare ceiling printed above it. */
+    beside?: true;
   }[] = [];
   const projector = serving === app ? undefined : app.child.pid;
   for (const connections of CONNECTIONS) {
@@ -484,14 +546,38 @@ try {
       rounds.push({ bare: b, app: a });
       await catchUp(`${connections} connections, full speed${ROUNDS > 1 ? `, round ${round}` : ''}`, a, 30);
     }
+    const bareOfRounds = combined(rounds.map((r) => r.bare));
     results.push({
       name: `${connections}`,
-      bare: combined(rounds.map((r) => r.bare)),
+      bare: bareOfRounds,
       app: combined(rounds.map((r) => r.app)),
       rounds,
     });
+    const servingPid = serving.child.pid ?? 0;
+    const password = await drive(
+      serving.baseUrl,
+      controlled.passwordFile,
+      connections,
+      servingPid,
+      pgPid,
+      projector,
+      undefined,
+      controlled.cookie,
+    );
+    await catchUp(`${connections} connections, password link (cookie sent)`, password, 30);
+    results.push({ name: `${connections} password link`, bare: bareOfRounds, app: password, beside: true });
+    const expiring = await drive(
+      serving.baseUrl,
+      controlled.expiringFile,
+      connections,
+      servingPid,
+      pgPid,
+      projector,
+    );
+    await catchUp(`${connections} connections, expiring link`, expiring, 30);
+    results.push({ name: `${connections} expiring link`, bare: bareOfRounds, app: expiring, beside: true });
   }
-  const full64 = results.at(-1)?.app.perSecond ?? 0;
+  const full64 = results.find((r) => r.name === String(CONNECTIONS.at(-1)))?.app.perSecond ?? 0;
   const rate = Math.round(full64 / 2);
   const fixed = await drive(serving.baseUrl, codesFile, 64, serving.child.pid ?? 0, pgPid, projector, rate);
   results.push({ name: `64 at ${fmt(rate)}/s`, app: fixed });
@@ -511,7 +597,7 @@ try {
       `${name.padEnd(24)}${fmt(m.perSecond).padStart(9)}${String(m.p50).padStart(8)}${String(m.p99).padStart(8)}${String(m.max).padStart(8)}${`${fmt(m.peakRssMb)} MB`.padStart(10)}${pct(m.serverCpu).padStart(7)}${pct(m.mainCpu).padStart(6)}${pct(m.pgCpu).padStart(8)}${pct(m.loaderCpu).padStart(8)}${pct(m.projectorCpu).padStart(10)}${pct(m.machineCpu - m.serverCpu - orZero(m.pgCpu) - m.loaderCpu - orZero(m.projectorCpu)).padStart(8)}${String(m.total - m.ok3xx + m.errors).padStart(9)}`,
     );
   const servingName = serving === app ? 'app' : 'redirect';
-  for (const { name, bare: b, app: a, rounds = [] } of results) {
+  for (const { name, bare: b, app: a, rounds = [], beside } of results) {
     if (rounds.length > 1) {
       rounds.forEach((round, i) => {
         row(`${name}, bare, round ${i + 1}`, round.bare);
@@ -521,7 +607,7 @@ try {
         `${name} connections, ${rounds.length} rounds (req/s: all requests / all seconds; p50, p99: the rounds' median):`,
       );
     }
-    if (b) row(`${name}, bare node:http`, b);
+    if (b && !beside) row(`${name}, bare node:http`, b);
     row(`${name}, ${servingName}`, a);
     if (b)
       console.log(

@@ -2,14 +2,14 @@ import type { ErrorBody, KnownSettingState, Link, User } from '@sniplink/contrac
 import { type HttpClient, signedUpClient, testApiWithAdmin } from '@sniplink/test-support/api';
 import { describe, expect, it } from 'vitest';
 
-// A self-hoster's own allowances: 2 links on Free, 3 a month on Pro.
+// A self-hoster's own allowances: 2 links on Free, 3 a month on Pro (the link allowances: `links.*_limit`).
 const t = testApiWithAdmin('config.env.admin@example.com', {
   env: { FREE_LINK_LIMIT: '2', PRO_LINK_LIMIT: '3' },
 });
 
 const settings = async () =>
   (await t.admin.get<KnownSettingState[]>('/api/admin/config-settings')).body.filter((setting) =>
-    setting.key.startsWith('links.'),
+    /^links\.\w+_limit$/.test(setting.key),
   );
 const add = (key: string, value: string) => t.admin.post('/api/admin/config', { key, value });
 const remove = (key: string) => t.admin.request('DELETE', `/api/admin/config/${key}`);

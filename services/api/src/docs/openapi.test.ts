@@ -119,7 +119,23 @@ describe('the OpenAPI document', () => {
   it('makes the Link schema require exactly the documented fields', () => {
     const link = document.components?.schemas?.Link as { required: string[]; properties: object };
     expect([...link.required].sort()).toEqual(
-      ['clickCount', 'createdAt', 'id', 'originalUrl', 'shortCode', 'shortUrl', 'title'].sort(),
+      [
+        'clickCount',
+        'createdAt',
+        'id',
+        'originalUrl',
+        'shortCode',
+        'shortUrl',
+        'title',
+        'hasPassword',
+        'expiresAt',
+        'maxClicks',
+        'clicksUsed',
+        'fallbackUrl',
+        'paused',
+        'tags',
+        'status',
+      ].sort(),
     );
     expect(Object.keys(link.properties).sort()).toEqual([...link.required].sort());
   });
@@ -172,7 +188,7 @@ describe('the OpenAPI document', () => {
     const list = operation('/api/links', 'get');
     expect(list.security).toEqual([{ sessionCookie: [] }]);
     const listParameters = (list.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
-    expect(listParameters.map((parameter) => parameter.name)).toEqual(['search', 'limit', 'offset']);
+    expect(listParameters.map((parameter) => parameter.name)).toEqual(['search', 'tag', 'limit', 'offset']);
     expect(jsonSchemaOf(answer(list, 200))).toEqual({
       type: 'array',
       items: { $ref: '#/components/schemas/Link' },
@@ -183,9 +199,20 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(operation('/s/{code}', 'get').responses ?? {})).toEqual([
       '302',
       '400',
+      '403',
       '404',
       '410',
       '414',
+      '429',
+    ]);
+    expect(Object.keys(operation('/s/{code}', 'post').responses ?? {})).toEqual([
+      '302',
+      '400',
+      '403',
+      '404',
+      '410',
+      '414',
+      '429',
     ]);
     expect(answer(operation('/s/{code}', 'get'), 302)?.headers).toHaveProperty('Location');
     expect(Object.keys(operation('/readyz', 'get').responses ?? {})).toEqual(['200', '503']);

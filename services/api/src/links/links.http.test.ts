@@ -65,6 +65,14 @@ describe('creating links', () => {
       shortUrl: `https://snip.example.com/s/${response.body.shortCode}`,
       clickCount: 0,
       createdAt: expect.stringMatching(/^\d{4}-/),
+      hasPassword: false,
+      expiresAt: null,
+      maxClicks: null,
+      clicksUsed: null,
+      fallbackUrl: null,
+      paused: false,
+      tags: [],
+      status: 'active',
     });
   });
 
