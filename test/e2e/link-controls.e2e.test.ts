@@ -61,7 +61,7 @@ describe.skipIf(unavailable !== undefined)('link controls from the dashboard to 
   it('creates a protected, tagged, expiring link with UTM parameters; a visitor needs the password; a pause stops it', async () => {
     const context = await signedUpContext(stack(), { email: 'mara@example.com', firstName: 'Mara' });
     const other = await context.request.post('/api/links', {
-      data: { originalUrl: 'https://example.org/winter', title: 'Winter', tags: ['winter'] },
+      data: { originalUrl: 'https://example.org/winter', title: 'Winter', tags: ['winter'], maxClicks: 10 },
     });
     expect(other.status()).toBe(201);
     const page = await context.newPage();
@@ -98,6 +98,8 @@ describe.skipIf(unavailable !== undefined)('link controls from the dashboard to 
     for (const note of ['Expires in 7 days', 'Password', 'sales', 'q4'])
       await card.getByText(note, { exact: true }).waitFor();
 
+    await page.getByRole('article', { name: 'Winter' }).getByText('10 of 10 clicks left').waitFor();
+
     // Filtered by a tag, with its count, kept in the address over a reload.
     const filter = page.getByRole('combobox', { name: 'Filter by tag' });
     await filter.selectOption({ label: 'sales (1)' });
@@ -133,6 +135,12 @@ describe.skipIf(unavailable !== undefined)('link controls from the dashboard to 
     await card.getByText('Paused', { exact: true }).waitFor();
     await visitor.goto(shortUrl);
     await visitor.getByRole('heading', { name: 'This link is paused' }).waitFor();
+    await card.getByRole('button', { name: /^Resume / }).click();
+    expect(await toastText(page, 'Link resumed')).toContain('/s/');
+    await visitor.goto(shortUrl);
+    await visitor.getByRole('heading', { name: 'Welcome to the shop' }).waitFor();
+    await card.getByRole('button', { name: /^Pause / }).click();
+    await card.getByText('Paused', { exact: true }).waitFor();
 
     // The edit dialog shows the campaign in the builder and never the password.
     await card.getByRole('button', { name: /^Edit / }).click();
