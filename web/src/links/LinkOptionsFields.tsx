@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { PasswordField } from '../accounts/PasswordField';
 import { linkTagsQueryOptions } from './api';
-import { type LinkFormValues, normalizedTags, targetOf } from './linkForm';
+import { type LinkFormValues, normalizedTags, optionsSummary, targetOf } from './linkForm';
 import { typedUrlProblem } from './typedUrl';
 import { hasUtm, type UtmKey, utmKeys } from './utm';
 
@@ -42,19 +42,26 @@ interface LinkOptionsProps {
  */
 export function LinkOptions({ form, idPrefix, opened, onToggle, hasPassword = false }: LinkOptionsProps) {
   const panelId = `${idPrefix}-more-options`;
+  const summary = opened ? '' : optionsSummary(form.values);
   return (
     <Stack gap="xs">
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        onClick={onToggle}
-        aria-expanded={opened}
-        aria-controls={panelId}
-        rightSection={opened ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
-        style={{ alignSelf: 'flex-start' }}
-      >
-        More options
-      </Button>
+      <Group gap="xs">
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={onToggle}
+          aria-expanded={opened}
+          aria-controls={panelId}
+          rightSection={opened ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+        >
+          More options
+        </Button>
+        {summary && (
+          <Text size="sm" c="dimmed">
+            {summary}
+          </Text>
+        )}
+      </Group>
       <Collapse expanded={opened} id={panelId}>
         {opened && (
           <Stack gap="md" pt="xs">

@@ -9,6 +9,7 @@ import {
   linkFormOf,
   normalizedTags,
   onFieldWords,
+  optionsSummary,
   pickerTime,
   targetOf,
 } from './linkForm';
@@ -135,5 +136,15 @@ describe('the controls checked as typed', () => {
     expect(onFieldWords('expiresAt', 'expiresAt must be in the future')).toBe('Must be in the future');
     expect(onFieldWords('fallbackUrl', 'fallbackUrl: The URL is not public')).toBe('The URL is not public');
     expect(onFieldWords('tags', 'Something else')).toBe('Something else');
+  });
+});
+
+describe('what the folded options hold', () => {
+  it('names each control set, and nothing for a plain link', () => {
+    expect(optionsSummary(emptyLinkForm)).toBe('');
+    expect(optionsSummary(form({ utm: { ...noUtm, source: 'x' }, password: 'p', tags: ['a', 'b'] }))).toBe(
+      'UTM parameters, password, 2 tags',
+    );
+    expect(optionsSummary(linkFormOf(link))).toBe('UTM parameters, password, expiry, click limit, 2 tags');
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '@sniplink/contracts/links/controls';
 import { fieldProblemOf } from './linkErrors';
 import { typedUrlProblem, urlToSend } from './typedUrl';
-import { noUtm, splitUtm, type UtmValues, withUtm } from './utm';
+import { hasUtm, noUtm, splitUtm, type UtmValues, withUtm } from './utm';
 
 /** What an edit does with a link's password: leave it, replace it with the one typed, or remove it. */
 export type PasswordAction = 'keep' | 'change' | 'remove';
@@ -123,6 +123,23 @@ export const controlValidation = {
   fallbackUrl: controlRules.fallbackUrl,
   tags: controlRules.tags,
 };
+
+/**
+ * What the folded "More options" hold, in a few words ("UTM parameters, password, 2 tags"), so that a
+ * person who folds them away still sees what the link will carry; empty when they hold nothing.
+ */
+export function optionsSummary(values: LinkFormValues): string {
+  const held = [
+    hasUtm(values.utm) && 'UTM parameters',
+    (values.passwordAction === 'keep' || values.password !== '') && 'password',
+    values.expiresAt !== null && 'expiry',
+    values.maxClicks !== '' && 'click limit',
+    values.fallbackUrl.trim() !== '' && 'fallback URL',
+    values.paused && 'paused',
+    values.tags.length > 0 && `${values.tags.length} ${values.tags.length === 1 ? 'tag' : 'tags'}`,
+  ].filter((part): part is string => part !== false);
+  return held.join(', ');
+}
 
 /** A new link's controls: only those set, so a plain link is sent as before. */
 export function createControls(

@@ -6,15 +6,16 @@ const inMs = (ms: number) => new Date(now.getTime() + ms).toISOString();
 const hour = 3_600_000;
 const day = 24 * hour;
 
-const plain = {
-  status: 'active' as const,
+type Controls = Parameters<typeof linkNotes>[0];
+const plain: Controls = {
+  status: 'active',
   paused: false,
   expiresAt: null,
   maxClicks: null,
   clicksUsed: null,
   hasPassword: false,
 };
-const texts = (link: Partial<typeof plain> & Record<string, unknown>) =>
+const texts = (link: Partial<Controls>) =>
   linkNotes({ ...plain, ...link }, now, 'en-US').map((note) => note.text);
 
 describe('the words a link card says about its controls', () => {
