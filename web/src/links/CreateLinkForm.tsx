@@ -70,6 +70,8 @@ export function CreateLinkForm({ allowance }: CreateLinkFormProps) {
         {
           onSuccess: (link) => {
             form.reset();
+            // The next link starts as simply as the first: one field and a button.
+            toggleMoreOptions.close();
             toast.success('Link created successfully!', link.shortUrl);
             // The new link is the first of the list as it is ordered by default: show that.
             go({ page: undefined, q: undefined, sort: undefined, tag: undefined }, { replace: true });
