@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceProjection } from '../marketplace/projection';
 import { premiumSlugByCode } from '../marketplace/queries';
 import { linksProjection } from './projection';
-import { liveLinkByCode } from './queries';
+import { liveLinkByCode, liveLinksOf, tagCountsOf } from './queries';
 
 const ANN = '01890000-0000-7000-8000-0000000000a1';
 const BOB = '01890000-0000-7000-8000-0000000000b1';
@@ -52,5 +52,52 @@ describe("links projection: owners' suspension", () => {
     });
     await projection.afterCommit?.(recorded.filter((event) => !premiumSlugStream.holds(event)));
     expect(told).toEqual([['anns', 'bobs', `owner:${ANN}`, `owner:${BOB}`]]);
+  });
+});
+
+describe('links projection: controls', () => {
+  const spec = projectionSpec([linksProjection()]);
+  const LINK = '01890000-0000-7000-8000-0000000000c3';
+  const OTHER = '01890000-0000-7000-8000-0000000000c4';
+  let recorded: RecordedEvent[];
+  beforeAll(async () => {
+    recorded = await spec.given(
+      onStream(
+        `link-${LINK}`,
+        created(LINK, ANN, 'ctrl'),
+        events.linkPaused(),
+        events.linkExpiryChanged({ expiresAt: '2030-01-01T00:00:00.000Z' }),
+        events.linkClickLimitChanged({ maxClicks: 3 }),
+        events.linkFallbackChanged({ fallbackUrl: 'https://example.com/over' }),
+        events.linkTagsChanged({ tags: ['sales', 'spring'] }),
+      ),
+      onStream(`link-${OTHER}`, created(OTHER, ANN, 'other'), events.linkTagsChanged({ tags: ['sales'] })),
+    );
+  });
+
+  it("keeps each link's controls for the redirect, and its tags for the list", async () => {
+    const { db } = spec;
+    expect(await liveLinkByCode(db, 'ctrl')).toMatchObject({
+      paused: true,
+      expires_at: new Date('2030-01-01T00:00:00.000Z'),
+      max_clicks: 3,
+      fallback_url: 'https://example.com/over',
+      password_hash: null,
+    });
+    const tagged = await liveLinksOf(db, ANN, { tag: 'spring', limit: 10, offset: 0 });
+    expect(tagged.map((row) => row.link_id)).toEqual([LINK]);
+    expect(await tagCountsOf(db, ANN)).toEqual([
+      { tag: 'sales', count: 2 },
+      { tag: 'spring', count: 1 },
+    ]);
+  });
+
+  it('evicts the link from the redirect caches on every control but its tags', async () => {
+    const told: string[][] = [];
+    const projection = linksProjection(async (codes) => {
+      told.push(codes);
+    });
+    await projection.afterCommit?.(recorded.filter((event) => event.type !== 'LinkCreated'));
+    expect(told).toEqual([[`link:${LINK}`]]);
   });
 });

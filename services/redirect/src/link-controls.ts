@@ -80,6 +80,8 @@ export interface ControlledVisit {
   redirectTo(url: string): FastifyReply;
   /** Whether this visit is one a click is counted for (a GET that is no prefetch). */
   counted: boolean;
+  /** Answers a visit whose controls cannot be checked (the database down): leads nowhere, as a failed look-up. */
+  failed(): FastifyReply;
 }
 
 /** How long a right password is remembered, per link. */
@@ -92,7 +94,17 @@ const COOKIE_NAME = 'sniplink_pw';
  * and last the click limit, taken only once the visitor is through every other control, so a page view
  * never uses a click.
  */
-export async function answerControlled(
+export function answerControlled(
+  controls: TargetControls,
+  linkId: string,
+  visit: ControlledVisit,
+  deps: LinkControlsDeps,
+  pages: ControlPages,
+): Promise<FastifyReply> {
+  return checkControls(controls, linkId, visit, deps, pages).catch(() => visit.failed());
+}
+
+async function checkControls(
   controls: TargetControls,
   linkId: string,
   visit: ControlledVisit,
@@ -114,7 +126,18 @@ export async function answerControlled(
  * counted as on a visit); a wrong one shows the form again, and past the limit of wrong guesses for this
  * address and link, 429 with Retry-After. A link without a password (removed meanwhile) is just visited.
  */
-export async function answerPassword(
+export function answerPassword(
+  controls: TargetControls,
+  linkId: string,
+  password: string,
+  visit: ControlledVisit,
+  deps: LinkControlsDeps,
+  pages: ControlPages,
+): Promise<FastifyReply> {
+  return checkPassword(controls, linkId, password, visit, deps, pages).catch(() => visit.failed());
+}
+
+async function checkPassword(
   controls: TargetControls,
   linkId: string,
   password: string,
@@ -124,7 +147,7 @@ export async function answerPassword(
 ): Promise<FastifyReply> {
   const { reply, request } = visit;
   const hash = controls.passwordHash;
-  if (controls.paused || hash === undefined) return answerControlled(controls, linkId, visit, deps, pages);
+  if (controls.paused || hash === undefined) return checkControls(controls, linkId, visit, deps, pages);
   if (controls.expiresAt !== undefined && controls.expiresAt <= Date.now())
     return expired(controls, visit, pages);
   const key = `${request.ip}|${linkId}`;

@@ -86,7 +86,7 @@ export function registerRedirect(app: FastifyInstance, deps: RedirectDeps): void
     }
 
     function visit(target: RedirectTarget): ControlledVisit {
-      return controlledVisit(request, reply, code, target, deps.clicks, redirectHeaders);
+      return controlledVisit(request, reply, code, target, deps, redirectHeaders);
     }
   });
   registerPasswordForm(app, deps, redirectHeaders);
@@ -119,7 +119,7 @@ function registerPasswordForm(
         if (!target?.controls) return deps.notFound(reply);
         const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
         const password = form.get('password') ?? '';
-        const visit = controlledVisit(request, reply, code, target, deps.clicks, redirectHeaders);
+        const visit = controlledVisit(request, reply, code, target, deps, redirectHeaders);
         return answerPassword(target.controls, target.linkId, password, visit, ...controls);
       },
     );
@@ -135,7 +135,7 @@ function controlledVisit(
   reply: FastifyReply,
   code: string,
   target: RedirectTarget,
-  clicks: ClickBuffer,
+  { clicks, notFound }: Pick<RedirectDeps, 'clicks' | 'notFound'>,
   redirectHeaders: (target: RedirectTarget) => OutgoingHttpHeaders,
 ): ControlledVisit {
   const headers = request.raw.headers;
@@ -156,6 +156,7 @@ function controlledVisit(
         .code(302)
         .headers(redirectHeaders({ ...target, target: url }))
         .send(),
+    failed: () => notFound(reply),
   };
 }
 

@@ -205,13 +205,17 @@ describe('the OpenAPI document', () => {
       '414',
       '429',
     ]);
+    // The password form: a body, so the answers of every request with one too (408, 413, 415).
     expect(Object.keys(operation('/s/{code}', 'post').responses ?? {})).toEqual([
       '302',
       '400',
       '403',
       '404',
+      '408',
       '410',
+      '413',
       '414',
+      '415',
       '429',
     ]);
     expect(answer(operation('/s/{code}', 'get'), 302)?.headers).toHaveProperty('Location');

@@ -178,7 +178,7 @@ describe('expiry and click limit', () => {
 
 describe('pause', () => {
   it('answers the paused page (404) and counts no click, until unpaused', async () => {
-    const { client } = await signedUpClient(setup.api, 'pause');
+    const { client, userId } = await signedUpClient(setup.api, 'pause');
     const link = await linkOf(client, {});
     expect((await visit(link.shortCode)).status).toBe(302);
     const paused = await client.patch<Link>(`/api/links/${link.id}`, { paused: true });
@@ -192,6 +192,11 @@ describe('pause', () => {
     await client.patch(`/api/links/${link.id}`, { paused: false });
     expect((await visit(link.shortCode)).headers.get('location')).toBe(TARGET);
     expect((await countedClicks(setup.api, link.id)).clicks).toBe(2);
+    const recorded = await setup.api.runtime.eventStore.readStream(`link-${link.id}`);
+    expect(recorded.slice(1).map((event) => [event.type, event.actorId])).toEqual([
+      ['LinkPaused', userId],
+      ['LinkUnpaused', userId],
+    ]);
   });
 });
 

@@ -165,6 +165,56 @@ describe('link decider', () => {
       ]);
   });
 
+  it('records each control that changes, on a create and on an edit, and nothing for one already so', () => {
+    const passwordId = '01890000-0000-7000-8000-0000000000f1';
+    const { linkId, code, originalUrl, title, origin } = created.data as Extract<
+      LinkEvent,
+      { type: 'LinkCreated' }
+    >['data'];
+    given([])
+      .when({
+        type: 'CreateLink',
+        linkId,
+        ownerId: ada,
+        code,
+        originalUrl,
+        title,
+        origin,
+        controls: { passwordId, paused: false, maxClicks: 5, tags: ['sales'] },
+      })
+      .then([
+        created,
+        { type: 'LinkPasswordSet', data: { passwordId } },
+        { type: 'LinkClickLimitChanged', data: { maxClicks: 5 } },
+        { type: 'LinkTagsChanged', data: { tags: ['sales'] } },
+      ]);
+    const controlled: LinkEvent[] = [
+      created,
+      { type: 'LinkPasswordSet', data: { passwordId } },
+      { type: 'LinkPaused', data: {} },
+      { type: 'LinkExpiryChanged', data: { expiresAt: '2030-01-01T00:00:00.000Z' } },
+    ];
+    given(controlled)
+      .when({
+        type: 'ChangeLink',
+        ownerId: ada,
+        controls: { paused: true, expiresAt: '2030-01-01T00:00:00.000Z', passwordId, tags: [] },
+      })
+      .then([]);
+    given(controlled)
+      .when({
+        type: 'ChangeLink',
+        ownerId: ada,
+        controls: { passwordId: null, paused: false, expiresAt: null, fallbackUrl: 'https://example.org/' },
+      })
+      .then([
+        { type: 'LinkPasswordRemoved', data: {} },
+        { type: 'LinkExpiryChanged', data: { expiresAt: null } },
+        { type: 'LinkFallbackChanged', data: { fallbackUrl: 'https://example.org/' } },
+        { type: 'LinkUnpaused', data: {} },
+      ]);
+  });
+
   it('moves a demo link to its claimer; a retried claim continues, another is "not found"', () => {
     const visitor = 'visitor-AAAAAAAAAAAAAAAAAAAAAA';
     const demo: LinkEvent = { ...created, data: { ...created.data, ownerId: visitor, origin: 'demo' } };
