@@ -60,7 +60,7 @@ export const shortCodeAvailabilityQueryOptions = (code: string) =>
     gcTime: 0,
   });
 
-/** After any change to links: the links list, the user (their counts) and the user's analytics. */
+/** After any change to links: the links list, their tags' counts, the user (their counts) and the user's analytics. */
 const useLinkMutation = <Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) =>
   useRefreshingMutation(mutationFn, [
     linksQueryKey,
