@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { hasVisibleText, optionalVisibleText } from '../text';
-import { checkTags, LINK_PASSWORD_RULE, MAX_CLICK_LIMIT, MAX_LINK_PASSWORD_LENGTH } from './controls';
+import {
+  checkTags,
+  LINK_PASSWORD_RULE,
+  LINK_STATUSES,
+  MAX_CLICK_LIMIT,
+  MAX_LINK_PASSWORD_LENGTH,
+} from './controls';
 
 export const MAX_URL_LENGTH = 2048;
 export const MAX_TITLE_LENGTH = 200;
@@ -96,7 +102,7 @@ export const linkSchema = z
     /** Lower-case, in the order given. */
     tags: z.array(z.string()),
     /** `active` redirects; `paused` shows the paused page; `expired`: past `expiresAt` or `maxClicks` used up. */
-    status: z.enum(['active', 'paused', 'expired']),
+    status: z.enum(LINK_STATUSES),
   })
   .meta({ id: 'Link' });
 export type Link = z.infer<typeof linkSchema>;

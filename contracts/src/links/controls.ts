@@ -37,7 +37,8 @@ export function checkTags(
  * Where a link stands for its visitors: `active` redirects; `paused` shows the paused page; `expired` (past
  * its expiry time, or its click limit used up) sends visitors to its fallback URL or the expired page.
  */
-export type LinkStatus = 'active' | 'paused' | 'expired';
+export const LINK_STATUSES = ['active', 'paused', 'expired'] as const;
+export type LinkStatus = (typeof LINK_STATUSES)[number];
 
 /** The controls an admin may keep for Pro accounts (each with its Config key, `links.{name}.pro_only`). */
 export type ProOnlyControl = 'password' | 'expiry' | 'pause' | 'tags';

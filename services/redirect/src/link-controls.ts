@@ -90,9 +90,9 @@ const COOKIE_NAME = 'sniplink_pw';
 
 /**
  * The visit of a link with controls, on the Fastify route (the fast paths pass these links on): paused
- * first, then expired (time, then used-up clicks: the fallback or the expired page), then the password,
- * and last the click limit, taken only once the visitor is through every other control, so a page view
- * never uses a click.
+ * first, then past its expiry time (the fallback or the expired page), then the password, and last the
+ * click limit, taken only once the visitor is through every other control, so a page view never uses a
+ * click.
  */
 export function answerControlled(
   controls: TargetControls,

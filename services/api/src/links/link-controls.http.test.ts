@@ -76,7 +76,7 @@ describe('a password-protected link', () => {
     expect((await countedClicks(setup.api, link.id)).clicks).toBe(2);
   });
 
-  it('a new password forgets the old one, and removing it redirects everyone', async () => {
+  it('a new password forgets the old one, removing it redirects everyone, deleting the link deletes its hashes', async () => {
     const { client } = await signedUpClient(setup.api, 'repassword');
     const link = await linkOf(client, { password: 'first' });
     const cookie =
@@ -86,6 +86,15 @@ describe('a password-protected link', () => {
     const cleared = await client.patch<Link>(`/api/links/${link.id}`, { password: null });
     expect(cleared.body.hasPassword).toBe(false);
     expect((await visit(link.shortCode)).status).toBe(302);
+    const hashes = () =>
+      setup.api.runtime.database.db
+        .selectFrom('link_passwords')
+        .select('password_id')
+        .where('link_id', '=', link.id)
+        .execute();
+    expect(await hashes()).toHaveLength(2);
+    expect((await client.request('DELETE', `/api/links/${link.id}`)).status).toBe(200);
+    expect(await hashes()).toEqual([]);
   });
 
   it('refuses wrong guesses past the limit per address and link with 429 and Retry-After', async () => {

@@ -136,3 +136,9 @@ export async function clicksUsed(db: Kysely<Database>, rows: LinkRow[]): Promise
     .execute();
   return new Map(used.map((row) => [row.link_id, row.used]));
 }
+
+/** A deleted link's password hashes and click count: nothing reads them again, and a hash is kept no longer than needed. */
+export async function forgetControls(db: Kysely<Database>, linkId: string): Promise<void> {
+  await db.deleteFrom('link_passwords').where('link_id', '=', linkId).execute();
+  await db.deleteFrom('link_click_uses').where('link_id', '=', linkId).execute();
+}

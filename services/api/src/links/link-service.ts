@@ -44,7 +44,13 @@ import type { AccountService } from '../accounts/accounts';
 import type { ServiceDeps } from '../shared/service-deps';
 import { fixedSettings, type Settings } from '../shared/settings';
 import type { CodeChangeThrottle } from './code-change-throttle';
-import { type ControlFields, clicksUsed, controlsJson, LinkControlRules } from './link-controls';
+import {
+  type ControlFields,
+  clicksUsed,
+  controlsJson,
+  forgetControls,
+  LinkControlRules,
+} from './link-controls';
 import { linkCommands, shortCodeCommands } from './link-streams';
 
 export interface LinkServiceDeps extends ServiceDeps {
@@ -191,6 +197,7 @@ export class LinkService {
         });
       }
       await this.giveUpCode(deleted.state.code ?? current.code, current.link_id, deleted.position);
+      await forgetControls(this.deps.db, current.link_id);
     });
   }
 
