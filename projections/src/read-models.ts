@@ -5,10 +5,13 @@ import type { AnnouncementsTables } from './admin/announcements/tables';
 import type { AdminAuditTables } from './admin/audit/tables';
 import type { AdminConfigTables } from './admin/config/tables';
 import type { AdminStatsTables } from './admin/stats/tables';
+import type { AdminDocsTables } from './admin-docs/tables';
 import type { ClickAnalyticsTables } from './analytics/tables';
 import type { BillingTables } from './billing/tables';
+import type { PageCopyTables } from './content/tables';
 import type { LinksTables } from './links/tables';
 import type { MarketplaceTables } from './marketplace/tables';
+import type { SeoTables } from './seo/tables';
 import type { StreamCatalogueTables } from './stream-catalogue/tables';
 import type { SupportTables } from './support/tables';
 
@@ -23,10 +26,13 @@ export type ReadModelTables = LinksTables &
   BillingTables &
   AdminAuditTables &
   AdminConfigTables &
+  AdminDocsTables &
   AnnouncementsTables &
   AdminStatsTables &
   MarketplaceTables &
-  SupportTables;
+  SeoTables &
+  SupportTables &
+  PageCopyTables;
 
 /** The platform's tables and the read models': what projections and their queries are typed against. */
 export interface ReadModelDatabase extends Database, ReadModelTables {}

@@ -1,25 +1,28 @@
-import {
-  type AdminFlagEvent,
-  type AdminRosterEvent,
-  type AnnouncementDismissalEvent,
-  type AnnouncementEvent,
-  type BillingClaimEvent,
-  type BillingEvent,
-  type ConfigEvent,
-  type EmailClaimEvent,
-  eventRegistry,
-  type LinkEvent,
-  type LinkQuotaEvent,
-  type PaidPlanEvent,
-  type PremiumBuyerEvent,
-  type PremiumSlugEvent,
-  type ShortCodeEvent,
-  type SubscriptionFacts,
-  type TicketEvent,
-  type UserEvent,
+import type {
+  AdminFlagEvent,
+  AdminRosterEvent,
+  AnnouncementDismissalEvent,
+  AnnouncementEvent,
+  BillingClaimEvent,
+  BillingEvent,
+  ConfigEvent,
+  EmailClaimEvent,
+  LinkEvent,
+  LinkQuotaEvent,
+  PaidPlanEvent,
+  PremiumBuyerEvent,
+  PremiumSlugEvent,
+  SeoEvent,
+  ShortCodeEvent,
+  SubscriptionFacts,
+  TicketEvent,
+  UserEvent,
 } from '@sniplink/contracts';
+import type { AdminDocEvent } from '@sniplink/contracts/admin-docs/events';
 import type { RecordedEvent } from '@sniplink/platform';
 import { v7 as uuidv7 } from 'uuid';
+// The app's whole registry: the shared features' events and those features declare in their own module.
+import { eventRegistry } from '../../services/standalone/src/features';
 
 /** Every event the contracts declare, as `{ type, data }`. */
 export type ContractEvent =
@@ -38,7 +41,9 @@ export type ContractEvent =
   | AdminRosterEvent
   | PremiumSlugEvent
   | PremiumBuyerEvent
-  | TicketEvent;
+  | SeoEvent
+  | TicketEvent
+  | AdminDocEvent;
 type EventType = ContractEvent['type'];
 type EventNamed<Type extends EventType> = Extract<ContractEvent, { type: Type }>;
 type DataOf<Type extends EventType> = EventNamed<Type>['data'];

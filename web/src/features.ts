@@ -3,10 +3,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { adminFeature } from './admin/feature';
 import type { AdminSearch } from './admin/places';
+import { adminDocsFeature } from './admin-docs/feature';
 import { billingFeature } from './billing/feature';
 import { dashboardFeature } from './dashboard/feature';
 import { linksFeature } from './links/feature';
 import { marketplaceFeature } from './marketplace/feature';
+import { seoFeature } from './seo/feature';
 import { supportFeature } from './support/feature';
 
 /** A tab of the admin console. */
@@ -16,7 +18,7 @@ export interface AdminTab {
   label: string;
   /**
    * Where the tab stands among all features' tabs, smallest first. The console's order is Overview,
-   * Users, Support, Announce, Config, Premium: tens leave room for a tab between two.
+   * Users, Support, SEO, Announce, Config, Premium, Docs: tens leave room for a tab between two.
    */
   order: number;
   panel: () => ReactNode;
@@ -52,10 +54,12 @@ export interface Feature {
 /** Every feature of the web app: adding a tab or a card edits its feature and, for a new feature, this list. */
 const features: readonly Feature[] = [
   adminFeature,
+  adminDocsFeature,
   billingFeature,
   dashboardFeature,
   linksFeature,
   marketplaceFeature,
+  seoFeature,
   supportFeature,
 ];
 

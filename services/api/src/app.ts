@@ -30,7 +30,7 @@ import { limitSignedInWrites, type WriteLimitsDeps } from './http/write-limits';
 import { linkControlPages } from './links/control-pages';
 import { sendUnavailableLinkPage } from './links/unavailable-page';
 import { sendUnassignedPremiumPage } from './marketplace/unassigned-page';
-import { registerWebApp } from './web';
+import { type PageSeoSource, registerWebApp } from './web';
 
 export interface AppDeps {
   log: Logger;
@@ -48,6 +48,8 @@ export interface AppDeps {
   webDistDir?: string;
   /** PUBLIC_URL when the operator set one: pages then carry og:url and a canonical link. */
   publicUrl?: string;
+  /** The SEO entries the pages carry instead of their own head tags (the seo feature's); absent: none. */
+  pageSeo?: PageSeoSource;
   /** PUBLIC_URL is https: every answer tells the browser to come back over https only (HSTS). */
   https?: boolean;
   /** The web app may load Stripe.js (its CSP allows js.stripe.com): Stripe with a publishable key. */
@@ -140,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const renderPage = deps.webDistDir
-    ? await registerWebApp(app, deps.webDistDir, { publicUrl: deps.publicUrl })
+    ? await registerWebApp(app, deps.webDistDir, { publicUrl: deps.publicUrl, seo: deps.pageSeo })
     : undefined;
   // The redirect lives at the root, outside the API's hooks: no cookie parsing, no session, no origin check.
   // Its 302 carries the redirect's headers, as on the fast paths; its pages get Helmet's.

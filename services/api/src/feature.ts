@@ -20,6 +20,7 @@ import type { DemoService } from './demo/demo-service';
 import type { RateLimiters } from './http/rate-limiter';
 import type { LinkService } from './links/link-service';
 import type { LiveSettings } from './shared/settings';
+import type { PageSeoSource } from './web';
 
 /**
  * What the composition root gives every feature: the process's ports and the services every feature may
@@ -73,6 +74,8 @@ export interface Feature<S = unknown> {
   routes?(services: S, ports: Ports): RouteGroup[];
   /** Its routes in the admin console's API, behind the admin gate (paths relative to /api/admin). */
   adminRoutes?(services: S, ports: Ports): AdminRouteGroup[];
+  /** The SEO entries the served pages carry instead of their own head tags (one feature at most gives them). */
+  pageSeo?(services: S): PageSeoSource;
   /** Its part of the housekeeping sweep, run every 10 minutes where the projections run. */
   housekeeping?(services: S, ports: Ports): () => Promise<unknown>;
   /** The migrations of its tables, by name; they run in name order among every feature's. */

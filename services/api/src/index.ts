@@ -69,3 +69,4 @@ export { SupportMail, type SupportMailDeps } from './support/notifications';
 export { type SupportRoutesDeps, supportRoutes } from './support/routes';
 export { SupportService, type SupportServiceDeps } from './support/support-service';
 export { UrgentTicketDigest } from './support/urgent-digest';
+export type { PageSeoSource } from './web';

@@ -10,6 +10,7 @@ import {
   pageOf,
   pages,
 } from '@sniplink/contracts/pages';
+import type { SeoSettings } from '@sniplink/contracts/seo/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export type PageRenderer = (pathname: string, reply: FastifyReply) => FastifyReply;
@@ -20,6 +21,14 @@ export interface WebAppOptions {
    * address in og:url and a canonical link. Without it they name none (a guessed localhost would mislead).
    */
   publicUrl?: string;
+  /** The SEO entries an admin set for pages: where one is, the page's head carries it instead of its own. */
+  seo?: PageSeoSource;
+}
+
+/** The SEO entries applied to served pages, by the page's path. */
+export interface PageSeoSource {
+  /** The same map until an entry changes: pages are rendered again when it is another. */
+  current(): ReadonlyMap<string, SeoSettings>;
 }
 
 /**
@@ -39,7 +48,11 @@ export async function registerWebApp(
     app.log.warn({ distDir }, 'web app not built (run `npm run build:web`); serving the API only');
     return undefined;
   }
-  const pageHtml = renderedPages(currentFile(indexFile), options.publicUrl?.replace(/\/+$/, ''));
+  const pageHtml = renderedPages(
+    currentFile(indexFile),
+    options.publicUrl?.replace(/\/+$/, ''),
+    options.seo ?? noSeo,
+  );
   await app.register(fastifyStatic, {
     root: path.join(distDir, 'assets'),
     prefix: '/assets/',
@@ -61,23 +74,31 @@ export async function registerWebApp(
   };
 }
 
+const noSeo: PageSeoSource = { current: () => new Map() };
+
 /**
- * index.html with one page's head tags (undefined: the not-found page), rendered once per page and
- * index.html version: at most one entry per known path plus one for "not found".
+ * index.html with one page's head tags (undefined: the not-found page), rendered once per page,
+ * index.html version and set of SEO entries: at most one entry per known path plus one for "not found".
  */
 function renderedPages(
   indexHtml: () => IndexVersion,
   publicUrl: string | undefined,
+  seoSource: PageSeoSource,
 ): (page: PagePath | undefined) => string {
-  let cache = { version: undefined as IndexVersion | undefined, pages: new Map<string, string>() };
+  let cache = {
+    version: undefined as IndexVersion | undefined,
+    seo: undefined as ReadonlyMap<string, SeoSettings> | undefined,
+    pages: new Map<string, string>(),
+  };
   return (page) => {
     const version = indexHtml();
-    if (version !== cache.version) cache = { version, pages: new Map() };
+    const seo = seoSource.current();
+    if (version !== cache.version || seo !== cache.seo) cache = { version, seo, pages: new Map() };
     const key = page ?? '';
     let html = cache.pages.get(key);
     if (html === undefined) {
       const head = page
-        ? pageHead(pages[page], publicUrl && `${publicUrl}${page}`)
+        ? pageHead(pages[page], publicUrl && `${publicUrl}${page}`, seo.get(page))
         : pageHead(notFoundPage, undefined);
       html = withHead(version.text, head);
       cache.pages.set(key, html);
@@ -88,23 +109,34 @@ function renderedPages(
 
 /**
  * The tags a page's HTML carries for search engines and link previews: its title and description;
- * public pages add Open Graph and a Twitter summary card (plus og:url and canonical when the address is
- * known), signed-in pages and "not found" add `noindex` instead.
+ * public pages add Open Graph and a Twitter card (plus og:url and canonical when the address is known),
+ * signed-in pages and "not found" add `noindex` instead. An admin's SEO entry, when given, replaces the
+ * page's own: its title as written (no brand suffix), its description where it has one, its keywords, and
+ * its Open Graph title, description and image (the title and description where it has none); an image
+ * makes the Twitter card a large one.
  */
-export function pageHead(page: PageMeta, url: string | undefined): string {
-  const title = escapeHtml(documentTitle(page.title));
-  const description = escapeHtml(page.description);
+export function pageHead(page: PageMeta, url: string | undefined, seo?: SeoSettings): string {
+  const title = escapeHtml(seo?.title ?? documentTitle(page.title));
+  const description = escapeHtml(seo?.description ?? page.description);
   const tags = [`<title>${title}</title>`, `<meta name="description" content="${description}" />`];
+  if (seo?.keywords) tags.push(`<meta name="keywords" content="${escapeHtml(seo.keywords)}" />`);
   if (page.indexing === 'noindex') {
     tags.push('<meta name="robots" content="noindex" />');
     return tags.join('\n    ');
   }
+  const ogTitle = seo?.ogTitle ? escapeHtml(seo.ogTitle) : title;
+  const ogDescription = seo?.ogDescription ? escapeHtml(seo.ogDescription) : description;
+  const image = seo?.ogImage ? escapeHtml(seo.ogImage) : undefined;
   tags.push(
-    `<meta property="og:title" content="${title}" />`,
-    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:title" content="${ogTitle}" />`,
+    `<meta property="og:description" content="${ogDescription}" />`,
     '<meta property="og:type" content="website" />',
     `<meta property="og:site_name" content="${escapeHtml(brandName)}" />`,
-    '<meta name="twitter:card" content="summary" />',
+    ...(image ? [`<meta property="og:image" content="${image}" />`] : []),
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${ogTitle}" />`,
+    `<meta name="twitter:description" content="${ogDescription}" />`,
+    ...(image ? [`<meta name="twitter:image" content="${image}" />`] : []),
   );
   if (url) {
     tags.push(

@@ -34,6 +34,11 @@ export {
   type ConfigEntryState,
   configDecider,
 } from './admin/config';
+export {
+  type AdminDocCommand,
+  type AdminDocState,
+  adminDocDecider,
+} from './admin-docs/admin-doc';
 export { type BillingState, billingDecider, paidPlanOf } from './billing/billing';
 export {
   BilledToAnotherUserError,
@@ -41,6 +46,7 @@ export {
   billingClaimDecider,
 } from './billing/ownership';
 export { currentSubscription, isProAt } from './billing/pro';
+export { type PageCopyCommand, type PageCopyState, pageCopyDecider } from './content/page-copy';
 export type { Decider, DomainEvent } from './decider';
 export * from './errors';
 export {
@@ -82,6 +88,12 @@ export {
   ProRequiredError,
   premiumSlugDecider,
 } from './marketplace/premium-slug';
+export {
+  type SeoCommand,
+  type SeoSettingsState,
+  seoSettingsDecider,
+  unknownPage as unknownSeoPage,
+} from './seo/seo-settings';
 export {
   type TicketAuthor,
   type TicketCommand,

@@ -31,6 +31,7 @@ import {
   createMetricsRegistry,
   createPaymentProvider,
   type DeliverWebhook,
+  type PageSeoSource,
   type PaymentProvider,
   type PaymentSetup,
   type Ports,
@@ -106,7 +107,7 @@ export async function startApp(
       readiness: runtime.readiness,
       allowedOrigins: allowedOrigins(config),
       publicUrl: config.canonicalUrl,
-      routes: featureRoutes(runtime, payments),
+      ...featureRoutes(runtime, payments),
       sessions: runtime.sessions,
       writeLimits: {
         limiters: postgresRateLimiters({ pool: runtime.database.pool }),
@@ -141,22 +142,28 @@ export async function startRedirect(
 /**
  * The API's route groups: every feature's (features.ts), built from the runtime's ports, and the admin
  * console's API, whose groups (every feature's admin routes) all stand behind the admin gate (`/api/admin`,
- * 401 signed out, 403 for a non-admin). Each feature's housekeeping joins the runtime's sweep.
+ * 401 signed out, 403 for a non-admin). Each feature's housekeeping joins the runtime's sweep; the SEO
+ * entries a feature gives go into the served pages' heads.
  */
-function featureRoutes(runtime: Runtime, payments: PaymentSetup): RouteGroup[] {
+function featureRoutes(
+  runtime: Runtime,
+  payments: PaymentSetup,
+): { routes: RouteGroup[]; pageSeo?: PageSeoSource } {
   const ports = featurePorts(runtime, payments.provider);
   const built = buildFeatures(features, ports);
   const routes: RouteGroup[] = [];
   const adminGroups: AdminRouteGroup[] = [];
+  let pageSeo: PageSeoSource | undefined;
   for (const feature of features) {
     const services = built.get(feature);
     routes.push(...(feature.routes?.(services, ports) ?? []));
     adminGroups.push(...(feature.adminRoutes?.(services, ports) ?? []));
+    pageSeo ??= feature.pageSeo?.(services);
     const sweep = feature.housekeeping?.(services, ports);
     if (sweep) runtime.housekeeping.add(sweep);
   }
   const db = runtime.database.db;
-  return [
+  const allRoutes: RouteGroup[] = [
     ...routes,
     (api) =>
       adminRoutes(api, {
@@ -170,6 +177,7 @@ function featureRoutes(runtime: Runtime, payments: PaymentSetup): RouteGroup[] {
     // The local provider's test checkout and portal pages (none with Stripe).
     ...(payments.pages ? [payments.pages] : []),
   ];
+  return { routes: allRoutes, ...(pageSeo ? { pageSeo } : {}) };
 }
 
 /** What every feature is built from: the runtime's ports and its shared services, and the payment provider. */

@@ -7,11 +7,14 @@ import {
   statsFeature,
   usersFeature,
 } from '@sniplink/api/admin/features';
+import { adminDocsFeature } from '@sniplink/api/admin-docs/feature';
 import { analyticsFeature } from '@sniplink/api/analytics/feature';
 import { billingFeature } from '@sniplink/api/billing/feature';
+import { contentFeature } from '@sniplink/api/content/feature';
 import { demoFeature } from '@sniplink/api/demo/feature';
 import { linksFeature } from '@sniplink/api/links/feature';
 import { marketplaceFeature } from '@sniplink/api/marketplace/feature';
+import { seoFeature } from '@sniplink/api/seo/feature';
 import { supportFeature } from '@sniplink/api/support/feature';
 import { EventRegistry, sharedEventGroups } from '@sniplink/contracts';
 import { type Keyring, platformMigrations } from '@sniplink/platform';
@@ -35,6 +38,9 @@ export const features: readonly Feature[] = [
   usersFeature,
   auditFeature,
   configFeature,
+  contentFeature,
+  seoFeature,
+  adminDocsFeature,
 ];
 
 /** Every migration: the platform's and each feature's, by name (Kysely runs them in name order). */

@@ -7,6 +7,7 @@ describe('how the audit history words an entry', () => {
     expect(actionWording('UserUnsuspended')).toBe('Unsuspended');
     expect(actionWording('AdminGranted')).toBe('Made admin');
     expect(actionWording('AnnouncementSwitchedOff')).toBe('Announcement switched off');
+    expect(actionWording('AdminDocEdited')).toBe('Doc edited');
     expect(actionWording('SlugApproved')).toBe('SlugApproved');
   });
 
@@ -43,5 +44,19 @@ describe('how the audit history words an entry', () => {
       'key: links.free_limit, value: 10, audience: paid',
     );
     expect(targetWording({ type: 'user', id: 'u1', streamId: 'user-u1' })).toBe('user u1');
+  });
+
+  it('words a page’s SEO settings saved, with what was set', () => {
+    expect(actionWording('SeoSettingsUpdated')).toBe('SEO settings updated');
+    expect(
+      detailsWording({
+        page: 'about',
+        title: 'About us',
+        description: null,
+        ogImage: 'https://cdn.example.com/a.png',
+        isPublic: false,
+      }),
+    ).toBe('page: about, title: About us, OG image: https://cdn.example.com/a.png, public: no');
+    expect(targetWording({ type: 'seo', id: 'about', streamId: 'seo-about' })).toBe('seo about');
   });
 });

@@ -28,6 +28,12 @@ const actionWords: Record<string, string> = {
   TicketAssigned: 'Ticket assigned',
   TicketMessagePosted: 'Replied to a ticket',
   TicketStatusChanged: 'Ticket status changed',
+  PageCopyDraftSaved: 'Page copy draft saved',
+  PageCopyPublished: 'Page copy published',
+  SeoSettingsUpdated: 'SEO settings updated',
+  AdminDocCreated: 'Doc added',
+  AdminDocEdited: 'Doc edited',
+  AdminDocDeleted: 'Doc deleted',
 };
 
 export const actionWording = (action: string): string => actionWords[action] ?? action;
@@ -54,6 +60,10 @@ const fieldWords: Record<string, string> = {
   targetAudience: 'audience',
   provider: 'through',
   stripePriceId: 'Stripe price',
+  isPublic: 'public',
+  ogTitle: 'OG title',
+  ogDescription: 'OG description',
+  ogImage: 'OG image',
 };
 
 const fieldName = (name: string): string =>

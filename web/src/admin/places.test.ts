@@ -31,4 +31,12 @@ describe("the console's places in the address", () => {
       adminSearchSchema.parse({ tab: 'premium', q: 'alpha', tier: 'ultra', availability: 'owned' }),
     ).toEqual({ tab: 'premium', q: 'alpha', tier: 'ultra', availability: 'owned' });
   });
+
+  it('reads the Docs tab’s section, and a section that is not one as none', () => {
+    expect(adminSearchSchema.parse({ tab: 'docs', section: 'moderation' })).toEqual({
+      tab: 'docs',
+      section: 'moderation',
+    });
+    expect(adminSearchSchema.parse({ tab: 'docs', section: 'billing' })).toEqual({ tab: 'docs' });
+  });
 });

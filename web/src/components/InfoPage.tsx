@@ -3,16 +3,18 @@ import type { ReactNode } from 'react';
 import { PageTitle } from './PageTitle';
 
 /** The frame of an informational page (/about, /privacy, /terms, /contact, /help). */
-export function InfoPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+export function InfoPage({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   return (
     <Container size="sm" py={48}>
       <PageTitle title={title} />
       <Stack gap="lg">
         <Stack gap="xs">
           <Title order={1}>{title}</Title>
-          <Text size="lg" c="dimmed">
-            {intro}
-          </Text>
+          {intro && (
+            <Text size="lg" c="dimmed">
+              {intro}
+            </Text>
+          )}
         </Stack>
         {children}
       </Stack>

@@ -2,13 +2,24 @@ import { Anchor, List, Text } from '@mantine/core';
 import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { InfoPage, InfoSection } from '../components/InfoPage';
+import { PublishedCopyOr } from '../content/PublishedCopy';
+import { publishedPageCopyQueryOptions } from '../content/publishedApi';
 import { linkLimitsQueryOptions, useLinkLimitTexts } from '../links/limitsApi';
 
 export const Route = createFileRoute('/about')({
-  // The allowances in force are named on the page: asked before it shows (a prefetch never fails).
-  loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(linkLimitsQueryOptions()),
-  component: AboutPage,
+  // The allowances in force are named on the page: asked before it shows (a prefetch never fails). The
+  // copy published in the console, if any, is the page instead.
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.prefetchQuery(linkLimitsQueryOptions()),
+      queryClient.ensureQueryData(publishedPageCopyQueryOptions('about')),
+    ]),
+  component: AboutCopy,
 });
+
+function AboutCopy() {
+  return <PublishedCopyOr page="about" builtIn={<AboutPage />} />;
+}
 
 function AboutPage() {
   return (

@@ -2,8 +2,19 @@ import { Anchor, List, Text } from '@mantine/core';
 import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { InfoPage, InfoSection } from '../components/InfoPage';
+import { PublishedCopyOr } from '../content/PublishedCopy';
+import { publishedPageCopyQueryOptions } from '../content/publishedApi';
 
-export const Route = createFileRoute('/contact')({ component: ContactPage });
+export const Route = createFileRoute('/contact')({
+  // The copy published in the console, if any, is the page: asked before it shows.
+  loader: ({ context: { queryClient } }) =>
+    queryClient.ensureQueryData(publishedPageCopyQueryOptions('contact')),
+  component: ContactCopy,
+});
+
+function ContactCopy() {
+  return <PublishedCopyOr page="contact" builtIn={<ContactPage />} />;
+}
 
 function ContactPage() {
   return (

@@ -4,6 +4,8 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { livenessQueryOptions, readinessQueryOptions } from '../api/health';
 import { InfoPage, InfoSection } from '../components/InfoPage';
+import { PublishedCopyOr } from '../content/PublishedCopy';
+import { publishedPageCopyQueryOptions } from '../content/publishedApi';
 import { SystemStatusCard } from '../landing/SystemStatusCard';
 import { linkLimitsQueryOptions, useLinkLimitTexts } from '../links/limitsApi';
 
@@ -13,10 +15,18 @@ export const Route = createFileRoute('/help')({
     void queryClient.prefetchQuery(livenessQueryOptions());
     void queryClient.prefetchQuery(readinessQueryOptions());
     // The allowances in force, named in an answer: waited for, so that they never change under the reader.
-    return queryClient.prefetchQuery(linkLimitsQueryOptions());
+    // The copy published in the console, if any, is the page instead.
+    return Promise.all([
+      queryClient.prefetchQuery(linkLimitsQueryOptions()),
+      queryClient.ensureQueryData(publishedPageCopyQueryOptions('help')),
+    ]);
   },
-  component: HelpPage,
+  component: HelpCopy,
 });
+
+function HelpCopy() {
+  return <PublishedCopyOr page="help" builtIn={<HelpPage />} />;
+}
 
 const questions: { question: string; answer: ReactNode }[] = [
   {

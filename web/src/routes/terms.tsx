@@ -2,13 +2,24 @@ import { Anchor, List, Text } from '@mantine/core';
 import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { InfoPage, InfoSection } from '../components/InfoPage';
+import { PublishedCopyOr } from '../content/PublishedCopy';
+import { publishedPageCopyQueryOptions } from '../content/publishedApi';
 import { linkLimitsQueryOptions, useLinkLimitTexts } from '../links/limitsApi';
 
 export const Route = createFileRoute('/terms')({
-  // The allowances in force are named on the page: asked before it shows (a prefetch never fails).
-  loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(linkLimitsQueryOptions()),
-  component: TermsPage,
+  // The allowances in force are named on the page: asked before it shows (a prefetch never fails). The
+  // copy published in the console, if any, is the page instead.
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.prefetchQuery(linkLimitsQueryOptions()),
+      queryClient.ensureQueryData(publishedPageCopyQueryOptions('terms')),
+    ]),
+  component: TermsCopy,
 });
+
+function TermsCopy() {
+  return <PublishedCopyOr page="terms" builtIn={<TermsPage />} />;
+}
 
 function TermsPage() {
   return (

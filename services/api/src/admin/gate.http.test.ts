@@ -1,14 +1,20 @@
 import { type HttpClient, signedUpClient, startTestApi, testApiWithAdmin } from '@sniplink/test-support/api';
 import { type RegisteredRoute, recordingRoutes } from '@sniplink/test-support/routes';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { declarationOf } from '../http/route-schema';
 
 let adminRoutes: RegisteredRoute[];
+let openRoutes: RegisteredRoute[];
 const t = testApiWithAdmin('gate.admin@example.com', {
   start: async (env) => {
     const recorded = await recordingRoutes(() => startTestApi(env));
-    adminRoutes = recorded.routes.filter(
-      (route) => route.path.startsWith('/api/admin/') && route.method !== 'head',
+    const underAdmin = recorded.routes.filter(
+      (route) => route.path.startsWith('/api/admin') && route.method !== 'head',
     );
+    // A route declared open to anyone is registered outside the gate, on purpose: the list of them is pinned.
+    const isOpen = (route: RegisteredRoute) => declarationOf(route.schema)?.session !== 'admin';
+    adminRoutes = underAdmin.filter((route) => !isOpen(route));
+    openRoutes = underAdmin.filter(isOpen);
     return recorded.result;
   },
 });
@@ -28,6 +34,10 @@ const bodyOf = (route: RegisteredRoute) =>
 describe('the admin gate, walked over every registered /api/admin route', () => {
   it('finds the console’s routes in the route table', () => {
     expect(adminRoutes.length).toBeGreaterThan(0);
+  });
+
+  it('finds no route under /api/admin open to anyone but the list of SEO entries', () => {
+    expect(openRoutes.map((route) => `${route.method} ${route.path}`)).toEqual(['get /api/admin/seo']);
   });
 
   it('answers 401 with a JSON error to a signed-out caller, on every route', async () => {

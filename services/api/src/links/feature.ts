@@ -1,6 +1,6 @@
 import * as linksTable from '@sniplink/platform/migrations/2026-11-22T05-links';
 import * as suspendedLinkOwners from '@sniplink/platform/migrations/2026-11-28T07-suspended-link-owners';
-import * as linkControls from '@sniplink/platform/migrations/2026-11-28T14-link-controls';
+import * as linkControls from '@sniplink/platform/migrations/2026-11-28T15-link-controls';
 import { defineFeature } from '../feature';
 import { pruneIdempotencyKeys } from './idempotency';
 import { linkRoutes } from './routes';
@@ -18,6 +18,6 @@ export const linksFeature = defineFeature({
   migrations: {
     '2026-11-22T05-links': linksTable,
     '2026-11-28T07-suspended-link-owners': suspendedLinkOwners,
-    '2026-11-28T14-link-controls': linkControls,
+    '2026-11-28T15-link-controls': linkControls,
   },
 });
