@@ -8,7 +8,7 @@ import { linkAnalyticsQueryOptions, userAnalyticsQueryOptions } from '../analyti
 import { rangeOf } from '../analytics/range';
 import { PageTitle } from '../components/PageTitle';
 import { dashboardCards } from '../features';
-import { linksQueryOptions, linkTagsQueryOptions } from '../links/api';
+import { linksQueryOptions } from '../links/api';
 import { linkLimitsQueryOptions } from '../links/limitsApi';
 import { myPremiumSlugsQueryOptions } from '../marketplace/api';
 import { loadSupportCenter } from '../support/api';
@@ -31,8 +31,6 @@ export async function loadDashboard(queryClient: QueryClient, place: DashboardSe
     queryClient.prefetchQuery(myPremiumSlugsQueryOptions()),
     // The payment toast and the onboarding name Pro's allowance in force.
     queryClient.prefetchQuery(linkLimitsQueryOptions()),
-    // The links list's tag filter; without it the list shows no filter.
-    queryClient.prefetchQuery(linkTagsQueryOptions()),
   ]);
   const unfolded = links.find((link) => link.id === place.analytics);
   // A prefetch: a range the API refuses (a day that does not exist, typed in the address) is told in the

@@ -23,7 +23,8 @@ import { toast } from '../components/toast';
 import { type LinkPageSize, type LinkSort, linkPageSizes } from '../dashboard/places';
 import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { pageInAddress } from '../places';
-import { linksQueryOptions, linkTagsQueryOptions, useDeleteLinks } from './api';
+import { linksQueryOptions, useDeleteLinks } from './api';
+import { linkTagsQueryOptions } from './controlsApi';
 import { LinkCard } from './LinkCard';
 import { linksCsv, sortLinks } from './linkOrder';
 

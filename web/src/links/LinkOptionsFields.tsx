@@ -17,7 +17,7 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { PasswordField } from '../accounts/PasswordField';
-import { linkTagsQueryOptions } from './api';
+import { linkTagsQueryOptions } from './controlsApi';
 import { type LinkFormValues, normalizedTags, optionsSummary, targetOf } from './linkForm';
 import { typedUrlProblem } from './typedUrl';
 import { hasUtm, type UtmKey, utmKeys } from './utm';

@@ -14,8 +14,8 @@ export const linksQueryKey = [listLinks.path] as const;
 /** The most links the API answers at once. */
 const linksPerCall = 1000;
 
-/** The key of the tags with their counts: refreshed with the links. */
-const linkTagsQueryKey = [linkTags.path] as const;
+/** The key of the tags with their counts (`controlsApi.ts`): refreshed with the links. */
+export const linkTagsQueryKey = [linkTags.path] as const;
 
 /**
  * The signed-in user's links, newest first; with `search`, those whose title, target or code holds it;
@@ -41,13 +41,6 @@ export const linksQueryOptions = (search = '', tag = '') =>
     },
   });
 
-/** Each tag on the user's links with how many carry it: the list's filter and the forms' suggestions. */
-export const linkTagsQueryOptions = () =>
-  queryOptions({
-    queryKey: linkTagsQueryKey,
-    queryFn: ({ signal }) => call(linkTags, {}, { signal }),
-  });
-
 /**
  * Whether a custom short code is free. Asked afresh each time (someone else may take a code meanwhile),
  * and not kept once the edit dialog stops asking.
@@ -61,7 +54,7 @@ export const shortCodeAvailabilityQueryOptions = (code: string) =>
   });
 
 /** After any change to links: the links list, their tags' counts, the user (their counts) and the user's analytics. */
-const useLinkMutation = <Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) =>
+export const useLinkMutation = <Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) =>
   useRefreshingMutation(mutationFn, [
     linksQueryKey,
     linkTagsQueryKey,
@@ -94,9 +87,3 @@ export const useDeleteLinks = () =>
 
 export const useDuplicateLink = () =>
   useLinkMutation((id: string) => call(duplicateLink, { params: { id } }));
-
-/** Pauses or resumes a link from its card. */
-export const useSetLinkPaused = () =>
-  useLinkMutation(({ id, paused }: { id: string; paused: boolean }) =>
-    call(updateLink, { params: { id }, body: { paused } }),
-  );
