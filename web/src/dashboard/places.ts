@@ -12,12 +12,13 @@ export type LinkPageSize = (typeof linkPageSizes)[number];
 /**
  * The places of the signed-in home, in its address (at /home and at /): the page of the links (`page`),
  * the link whose analytics are open (`analytics`) and their range (`range`), the Support Center (`support=open`) and the ticket open
- * in it (`ticket`), the links' search (`q`), order (`sort`; newest first without it) and page size
- * (`per`; 5 without it). A reload or a shared address opens the same place.
+ * in it (`ticket`), the links' search (`q`), tag filter (`tag`), order (`sort`; newest first without it)
+ * and page size (`per`; 5 without it). A reload or a shared address opens the same place.
  */
 export const dashboardSearchSchema = z.object({
   page: pageParam,
   q: textParam,
+  tag: textParam,
   sort: z.enum(linkSorts).optional().catch(undefined),
   per: z
     .union([z.literal(10), z.literal(25), z.literal(50)])

@@ -1,19 +1,30 @@
 import { Button, Card, Flex, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
 import type { LinkAllowance } from '@sniplink/contracts';
 import { linkLimitReachedMessage } from '@sniplink/contracts/links/limits';
 import { announceSignedOutAndLogIn } from '../accounts/useSignedInUser';
 import { toast } from '../components/toast';
 import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { useCreateLink } from './api';
+import { LinkOptions } from './LinkOptionsFields';
 import { LongUrlInput } from './LongUrlInput';
-import { createLinkProblem, fieldProblemOf, moderationProblem, PENDING_APPROVAL_NOTE } from './linkErrors';
+import { createLinkProblem, moderationProblem, PENDING_APPROVAL_NOTE } from './linkErrors';
+import {
+  controlValidation,
+  createControls,
+  emptyLinkForm,
+  type LinkFormValues,
+  linkFieldProblem,
+  targetOf,
+} from './linkForm';
 import { ShortCodeField } from './ShortCodeField';
 import { typedUrlProblem, urlToSend } from './typedUrl';
 import { useShortCodeCheck, useShortCodeRule } from './useShortCodeCheck';
 
 const MAX_TITLE_LENGTH = 200;
-const fields = ['originalUrl', 'title', 'shortCode'] as const;
+/** The fields in the form's first rows; a refusal of any other opens "More options" to show it. */
+const firstRowFields = new Set(['originalUrl', 'title', 'shortCode']);
 
 interface CreateLinkFormProps {
   /** The user's allowance, from the server: with none remaining the form is disabled and says why. */
@@ -22,60 +33,73 @@ interface CreateLinkFormProps {
 
 /**
  * Shortens a URL, with an optional title and custom back-half (its availability checked as typed, as in
- * the edit dialog). A problem with a field is said on that field; a toast only for what has none.
+ * the edit dialog), and under "More options" campaign parameters and the link's controls. A problem with a
+ * field is said on that field; a toast only for what has none.
  */
 export function CreateLinkForm({ allowance }: CreateLinkFormProps) {
   const { go } = useDashboardPlace();
   const createLink = useCreateLink();
   const noneLeft = allowance.remaining === 0;
   const codeRule = useShortCodeRule();
-  const form = useForm({
-    initialValues: { originalUrl: '', title: '', shortCode: '' },
+  const [moreOptions, toggleMoreOptions] = useDisclosure(false);
+  const form = useForm<LinkFormValues>({
+    initialValues: emptyLinkForm,
     validate: {
       originalUrl: typedUrlProblem,
       title: (title) =>
         title.trim().length > MAX_TITLE_LENGTH ? `At most ${MAX_TITLE_LENGTH} characters` : null,
       shortCode: (code) => (code.trim() === '' || codeRule.fits(code.trim()) ? null : codeRule.text),
+      ...controlValidation,
     },
   });
   const code = form.values.shortCode.trim();
   const check = useShortCodeCheck(code, '');
 
-  const submit = form.onSubmit((values) => {
-    // Taken or reserved: the field says so already.
-    if (check.state === 'invalid') return;
-    const title = values.title.trim();
-    createLink.mutate(
-      {
-        originalUrl: urlToSend(values.originalUrl),
-        title: title || null,
-        ...(code ? { shortCode: code } : {}),
-      },
-      {
-        onSuccess: (link) => {
-          form.reset();
-          toast.success(
-            'Link created successfully!',
-            link.pendingApproval ? `${link.shortUrl}. ${PENDING_APPROVAL_NOTE}` : link.shortUrl,
-          );
-          // The new link is the first of the list as it is ordered by default: show that.
-          go({ page: undefined, q: undefined, sort: undefined }, { replace: true });
+  const submit = form.onSubmit(
+    (values) => {
+      // Taken or reserved: the field says so already.
+      if (check.state === 'invalid') return;
+      const title = values.title.trim();
+      createLink.mutate(
+        {
+          originalUrl: targetOf(values),
+          title: title || null,
+          ...(code ? { shortCode: code } : {}),
+          ...createControls(values),
         },
-        onError: (error) => {
-          const onField = fieldProblemOf(error, fields);
-          const refused = moderationProblem(error);
-          if (refused) toast.error(refused.title, refused.message);
-          if (onField) {
-            form.setFieldError(onField.field, onField.message);
-            return;
-          }
-          const problem = createLinkProblem(error);
-          if (problem.signedOut) announceSignedOutAndLogIn();
-          else toast.error(problem.title, problem.message);
+        {
+          onSuccess: (link) => {
+            form.reset();
+            // The next link starts as simply as the first: one field and a button.
+            toggleMoreOptions.close();
+            toast.success(
+              'Link created successfully!',
+              link.pendingApproval ? `${link.shortUrl}. ${PENDING_APPROVAL_NOTE}` : link.shortUrl,
+            );
+            // The new link is the first of the list as it is ordered by default: show that.
+            go({ page: undefined, q: undefined, sort: undefined, tag: undefined }, { replace: true });
+          },
+          onError: (error) => {
+            const onField = linkFieldProblem(error);
+            const refused = moderationProblem(error);
+            if (refused) toast.error(refused.title, refused.message);
+            if (onField) {
+              form.setFieldError(onField.field, onField.message);
+              if (!firstRowFields.has(onField.field) && !moreOptions) toggleMoreOptions.open();
+              return;
+            }
+            const problem = createLinkProblem(error, { linksRemain: !noneLeft });
+            if (problem.signedOut) announceSignedOutAndLogIn();
+            else toast.error(problem.title, problem.message);
+          },
         },
-      },
-    );
-  });
+      );
+    },
+    // A problem in a folded field: unfold it, so the person sees what stops the form.
+    (errors) => {
+      if (Object.keys(errors).some((field) => !firstRowFields.has(field))) toggleMoreOptions.open();
+    },
+  );
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -128,6 +152,12 @@ export function CreateLinkForm({ allowance }: CreateLinkFormProps) {
               error={form.errors.shortCode}
             />
           </SimpleGrid>
+          <LinkOptions
+            form={form}
+            idPrefix="create-link"
+            opened={moreOptions}
+            onToggle={toggleMoreOptions.toggle}
+          />
           {noneLeft && (
             <Text size="sm" c="dimmed">
               {linkLimitReachedMessage(allowance.period, allowance.limit)}

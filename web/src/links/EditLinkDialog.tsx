@@ -1,15 +1,26 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
 import type { Link } from '@sniplink/contracts';
 import { DialogActions } from '../components/DialogActions';
 import { toast } from '../components/toast';
 import { useUpdateLink } from './api';
-import { fieldProblemOf, moderationProblem, PENDING_APPROVAL_NOTE, updateLinkProblem } from './linkErrors';
+import { LinkOptions } from './LinkOptionsFields';
+import { moderationProblem, PENDING_APPROVAL_NOTE, updateLinkProblem } from './linkErrors';
+import {
+  controlValidation,
+  editControls,
+  type LinkFormValues,
+  linkFieldProblem,
+  linkFormOf,
+  targetOf,
+} from './linkForm';
 import { ShortCodeField } from './ShortCodeField';
-import { typedUrlProblem, urlToSend } from './typedUrl';
+import { typedUrlProblem } from './typedUrl';
 import { useShortCodeCheck, useShortCodeRule } from './useShortCodeCheck';
+import { hasUtm } from './utm';
 
-const fields = ['originalUrl', 'title', 'shortCode'] as const;
+const firstFields = new Set(['originalUrl', 'title', 'shortCode']);
 
 interface EditLinkDialogProps {
   link: Link;
@@ -19,22 +30,35 @@ interface EditLinkDialogProps {
 
 export function EditLinkDialog({ link, opened, onClose }: EditLinkDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit Link" centered>
+    <Modal opened={opened} onClose={onClose} title="Edit Link" centered size="lg">
       {/* The modal drops its content when closed, so every opening starts from the link as it is. */}
       <EditLinkForm link={link} onDone={onClose} />
     </Modal>
   );
 }
 
+/** Whether the link has anything "More options" holds, which the dialog then shows unfolded. */
+const hasOptions = (link: Link, values: LinkFormValues) =>
+  hasUtm(values.utm) ||
+  link.hasPassword ||
+  link.expiresAt !== null ||
+  link.maxClicks !== null ||
+  link.fallbackUrl !== null ||
+  link.paused ||
+  link.tags.length > 0;
+
 /** Problems with a field are said on it; a toast only for what has none. */
 function EditLinkForm({ link, onDone }: { link: Link; onDone: () => void }) {
   const codeRule = useShortCodeRule();
-  const form = useForm({
-    initialValues: { title: link.title ?? '', originalUrl: link.originalUrl, shortCode: link.shortCode },
+  const initialValues = linkFormOf(link);
+  const [moreOptions, toggleMoreOptions] = useDisclosure(hasOptions(link, initialValues));
+  const form = useForm<LinkFormValues>({
+    initialValues,
     validate: {
       originalUrl: typedUrlProblem,
       shortCode: (code) =>
         code.trim() === link.shortCode || codeRule.fits(code.trim()) ? null : codeRule.text,
+      ...controlValidation,
     },
   });
   const code = form.values.shortCode.trim();
@@ -42,32 +66,38 @@ function EditLinkForm({ link, onDone }: { link: Link; onDone: () => void }) {
   const updateLink = useUpdateLink();
   const codeChanged = check.state !== 'unchanged';
 
-  const submit = form.onSubmit((values) =>
-    updateLink.mutate(
-      {
-        id: link.id,
-        title: values.title.trim() || null,
-        originalUrl: urlToSend(values.originalUrl),
-        ...(codeChanged ? { shortCode: code } : {}),
-      },
-      {
-        onSuccess: (updated) => {
-          toast.success('Link updated successfully!', updated.pendingApproval ? PENDING_APPROVAL_NOTE : '');
-          onDone();
+  const submit = form.onSubmit(
+    (values) =>
+      updateLink.mutate(
+        {
+          id: link.id,
+          title: values.title.trim() || null,
+          originalUrl: targetOf(values),
+          ...(codeChanged ? { shortCode: code } : {}),
+          ...editControls(values, link),
         },
-        onError: (error) => {
-          const onField = fieldProblemOf(error, fields);
-          const refused = moderationProblem(error);
-          if (refused) toast.error(refused.title, refused.message);
-          if (onField) {
-            form.setFieldError(onField.field, onField.message);
-            return;
-          }
-          const problem = updateLinkProblem(error);
-          toast.error(problem.title, problem.message);
+        {
+          onSuccess: (updated) => {
+            toast.success('Link updated successfully!', updated.pendingApproval ? PENDING_APPROVAL_NOTE : '');
+            onDone();
+          },
+          onError: (error) => {
+            const onField = linkFieldProblem(error);
+            const refused = moderationProblem(error);
+            if (refused) toast.error(refused.title, refused.message);
+            if (onField) {
+              form.setFieldError(onField.field, onField.message);
+              if (!firstFields.has(onField.field)) toggleMoreOptions.open();
+              return;
+            }
+            const problem = updateLinkProblem(error);
+            toast.error(problem.title, problem.message);
+          },
         },
-      },
-    ),
+      ),
+    (errors) => {
+      if (Object.keys(errors).some((field) => !firstFields.has(field))) toggleMoreOptions.open();
+    },
   );
 
   return (
@@ -87,6 +117,13 @@ function EditLinkForm({ link, onDone }: { link: Link; onDone: () => void }) {
           onChange={(event) => form.setFieldValue('shortCode', event.currentTarget.value)}
           check={check}
           error={form.errors.shortCode}
+        />
+        <LinkOptions
+          form={form}
+          idPrefix={`edit-${link.id}`}
+          opened={moreOptions}
+          onToggle={toggleMoreOptions.toggle}
+          hasPassword={link.hasPassword}
         />
         <DialogActions
           onCancel={onDone}

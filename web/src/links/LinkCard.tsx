@@ -19,10 +19,12 @@ import { relativeDay } from '../components/dates';
 import { toast } from '../components/toast';
 import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { useDuplicateLink } from './api';
+import { useSetLinkPaused } from './controlsApi';
 import { DeleteLinkDialog } from './DeleteLinkDialog';
 import { EditLinkDialog } from './EditLinkDialog';
+import { LinkNotes } from './LinkNotes';
 import { downloadQrCode, shortUrlText } from './linkActions';
-import { duplicateLinkProblem } from './linkErrors';
+import { duplicateLinkProblem, updateLinkProblem } from './linkErrors';
 
 // The chart library is large: it loads only when someone opens a link's analytics.
 const LinkAnalyticsPanel = lazy(() =>
@@ -44,6 +46,7 @@ export function LinkCard({ link, selected, onSelectedChange }: LinkCardProps) {
   const showAnalytics = place.analytics === link.id;
   const toggleAnalytics = () => go({ analytics: showAnalytics ? undefined : link.id }, { replace: true });
   const duplicateLink = useDuplicateLink();
+  const setPaused = useSetLinkPaused();
   const shown = shortUrlText(link.shortUrl);
   const analyticsId = `link-analytics-${link.id}`;
 
@@ -55,6 +58,19 @@ export function LinkCard({ link, selected, onSelectedChange }: LinkCardProps) {
         toast.error(problem.title, problem.message);
       },
     });
+
+  const togglePaused = () =>
+    setPaused.mutate(
+      { id: link.id, paused: !link.paused },
+      {
+        onSuccess: (changed) =>
+          toast.success(changed.paused ? 'Link paused' : 'Link resumed', shortUrlText(changed.shortUrl)),
+        onError: (error) => {
+          const problem = updateLinkProblem(error);
+          toast.error(problem.title, problem.message);
+        },
+      },
+    );
 
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={link.title || shown}>
@@ -96,6 +112,7 @@ export function LinkCard({ link, selected, onSelectedChange }: LinkCardProps) {
           <Text size="xs" c="dimmed" mt={2}>
             Created {relativeDay(link.createdAt, new Date())}
           </Text>
+          <LinkNotes link={link} />
         </Box>
         <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
           <Text fw={700} fz="xl" lh={1.1}>
@@ -135,6 +152,15 @@ export function LinkCard({ link, selected, onSelectedChange }: LinkCardProps) {
           aria-label={`Duplicate ${link.shortCode}`}
         >
           Duplicate
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={togglePaused}
+          loading={setPaused.isPending}
+          aria-label={`${link.paused ? 'Resume' : 'Pause'} ${link.shortCode}`}
+        >
+          {link.paused ? 'Resume' : 'Pause'}
         </Button>
         <Button
           size="compact-sm"

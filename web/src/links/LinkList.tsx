@@ -24,6 +24,7 @@ import { type LinkPageSize, type LinkSort, linkPageSizes } from '../dashboard/pl
 import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { pageInAddress } from '../places';
 import { linksQueryOptions, useDeleteLinks } from './api';
+import { linkTagsQueryOptions } from './controlsApi';
 import { LinkCard } from './LinkCard';
 import { linksCsv, sortLinks } from './linkOrder';
 
@@ -37,9 +38,9 @@ const sortChoices: { value: LinkSort | 'newest'; label: string }[] = [
 ];
 
 /**
- * The user's links, five to a page: searched (title, target or code, by the server), sorted, selected for
- * a bulk delete or CSV export. The search, the order and the page are in the address; the selection is not
- * (it is this moment's work).
+ * The user's links, five to a page: searched (title, target or code, by the server), filtered by a tag,
+ * sorted, selected for a bulk delete or CSV export. The search, the tag, the order and the page are in the
+ * address; the selection is not (it is this moment's work).
  */
 export function LinkList() {
   const { place, go } = useDashboardPlace();
@@ -47,12 +48,14 @@ export function LinkList() {
   const search = useSearchBox(place.q ?? '', (q) =>
     go({ q: q || undefined, page: undefined }, { replace: true }),
   );
+  const tag = place.tag ?? '';
+  const filtering = search.applied !== '' || tag !== '';
   const searched = useQuery({
-    ...linksQueryOptions(search.applied),
-    enabled: search.applied !== '',
+    ...linksQueryOptions(search.applied, tag),
+    enabled: filtering,
     placeholderData: keepPreviousData,
   });
-  const links = sortLinks(search.applied ? (searched.data ?? []) : allLinks, place.sort);
+  const links = sortLinks(filtering ? (searched.data ?? []) : allLinks, place.sort);
   const linksPerPage = place.per ?? 5;
   const pageCount = Math.max(1, Math.ceil(links.length / linksPerPage));
   // Deleting the last link of the last page moves back a page rather than showing an empty one.
@@ -95,6 +98,10 @@ export function LinkList() {
               }
               style={{ flex: '1 1 14rem' }}
             />
+            <TagFilter
+              tag={tag}
+              onChange={(next) => go({ tag: next || undefined, page: undefined }, { replace: true })}
+            />
             <SegmentedControl
               aria-label="Sort links"
               data={sortChoices}
@@ -109,12 +116,12 @@ export function LinkList() {
           </Group>
           <SelectionBar links={links} shown={shown} selection={selection} />
           {links.length === 0 ? (
-            <Group gap="xs">
-              <Text c="dimmed">No links match “{search.applied}”.</Text>
-              <Button variant="subtle" size="compact-sm" onClick={() => search.type('')}>
-                Clear search
-              </Button>
-            </Group>
+            <NoneFound
+              search={search.applied}
+              tag={tag}
+              clearSearch={() => search.type('')}
+              clearTag={() => go({ tag: undefined, page: undefined }, { replace: true })}
+            />
           ) : (
             shown.map((link) => (
               <LinkCard
@@ -151,6 +158,65 @@ export function LinkList() {
         </Group>
       )}
     </Card>
+  );
+}
+
+/**
+ * Only the links with one tag, each tag with how many links carry it; shown once the user has tagged a
+ * link. A tag in the address that no link carries any more is still offered, so the choice reads true.
+ */
+function TagFilter({ tag, onChange }: { tag: string; onChange(tag: string): void }) {
+  const tags = useQuery(linkTagsQueryOptions()).data ?? [];
+  if (tags.length === 0 && tag === '') return null;
+  const known = tags.some((count) => count.tag === tag);
+  const options = [
+    { value: '', label: 'All tags' },
+    ...tags.map((count) => ({ value: count.tag, label: `${count.tag} (${count.count})` })),
+    ...(tag !== '' && !known ? [{ value: tag, label: `${tag} (0)` }] : []),
+  ];
+  return (
+    <NativeSelect
+      aria-label="Filter by tag"
+      data={options}
+      value={tag}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      style={{ flex: '0 1 12rem' }}
+    />
+  );
+}
+
+/** What an empty result was looked for, and the way back to every link. */
+function NoneFound({
+  search,
+  tag,
+  clearSearch,
+  clearTag,
+}: {
+  search: string;
+  tag: string;
+  clearSearch(): void;
+  clearTag(): void;
+}) {
+  const tagged = tag ? ` tagged “${tag}”` : '';
+  const matching = search ? ` match “${search}”` : '';
+  return (
+    <Group gap="xs">
+      <Text c="dimmed">
+        No links{tagged}
+        {search && tag ? ' that' : ''}
+        {matching}.
+      </Text>
+      {search && (
+        <Button variant="subtle" size="compact-sm" onClick={clearSearch}>
+          Clear search
+        </Button>
+      )}
+      {tag && (
+        <Button variant="subtle" size="compact-sm" onClick={clearTag}>
+          Show all tags
+        </Button>
+      )}
+    </Group>
   );
 }
 

@@ -1,11 +1,12 @@
-import { type CreateLinkBody, type Link, linkEndpoints } from '@sniplink/contracts';
+import { type CreateLinkBody, type Link, linkEndpoints, type UpdateLinkBody } from '@sniplink/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { currentUserQueryKey } from '../accounts/api';
 import { userAnalyticsQueryKey } from '../analytics/api';
 import { call } from '../api/client';
 import { useRefreshingMutation } from '../api/useRefreshingMutation';
 
-const { listLinks, createLink, updateLink, deleteLink, duplicateLink, checkAvailability } = linkEndpoints;
+const { listLinks, linkTags, createLink, updateLink, deleteLink, duplicateLink, checkAvailability } =
+  linkEndpoints;
 
 /** A query's key starts with the path of the endpoint it asks (the GET URL, for a call without parameters). */
 export const linksQueryKey = [listLinks.path] as const;
@@ -13,17 +14,26 @@ export const linksQueryKey = [listLinks.path] as const;
 /** The most links the API answers at once. */
 const linksPerCall = 1000;
 
+/** The key of the tags with their counts (`controlsApi.ts`): refreshed with the links. */
+export const linkTagsQueryKey = [linkTags.path] as const;
+
 /**
- * The signed-in user's links, newest first; with `search`, those whose title, target or code holds it.
- * All of them: asked a thousand at a time (the API's most) until a shorter answer says there are no more.
+ * The signed-in user's links, newest first; with `search`, those whose title, target or code holds it;
+ * with `tag`, those carrying it. All of them: asked a thousand at a time (the API's most) until a shorter
+ * answer says there are no more.
  */
-export const linksQueryOptions = (search = '') =>
+export const linksQueryOptions = (search = '', tag = '') =>
   queryOptions({
-    queryKey: search ? ([...linksQueryKey, { search }] as const) : linksQueryKey,
+    queryKey: search || tag ? ([...linksQueryKey, { search, tag }] as const) : linksQueryKey,
     queryFn: async ({ signal }) => {
       const links: Link[] = [];
       for (let offset = 0; ; offset += linksPerCall) {
-        const query = { limit: String(linksPerCall), offset: String(offset), ...(search ? { search } : {}) };
+        const query = {
+          limit: String(linksPerCall),
+          offset: String(offset),
+          ...(search ? { search } : {}),
+          ...(tag ? { tag } : {}),
+        };
         const page = await call(listLinks, { query }, { signal });
         links.push(...page);
         if (page.length < linksPerCall) return links;
@@ -43,20 +53,19 @@ export const shortCodeAvailabilityQueryOptions = (code: string) =>
     gcTime: 0,
   });
 
-/** After any change to links: the links list, the user (their counts) and the user's analytics. */
-const useLinkMutation = <Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) =>
-  useRefreshingMutation(mutationFn, [linksQueryKey, currentUserQueryKey, userAnalyticsQueryKey]);
+/** After any change to links: the links list, their tags' counts, the user (their counts) and the user's analytics. */
+export const useLinkMutation = <Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) =>
+  useRefreshingMutation(mutationFn, [
+    linksQueryKey,
+    linkTagsQueryKey,
+    currentUserQueryKey,
+    userAnalyticsQueryKey,
+  ]);
 
 export const useCreateLink = () => useLinkMutation((body: CreateLinkBody) => call(createLink, { body }));
 
-export interface LinkChanges {
-  id: string;
-  /** null clears the title. */
-  title: string | null;
-  originalUrl: string;
-  /** Sent only when it differs from the link's current code. */
-  shortCode?: string;
-}
+/** An edit: the fields of the PATCH body (absent: unchanged) and the link's id. */
+export type LinkChanges = UpdateLinkBody & { id: string };
 
 export const useUpdateLink = () =>
   useLinkMutation(({ id, ...changes }: LinkChanges) => call(updateLink, { params: { id }, body: changes }));

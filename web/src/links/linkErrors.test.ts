@@ -18,6 +18,8 @@ const freeAt14 =
 const proAt14 =
   "Pro accounts can create 14 links a month, and this month's are used. More can be created from the 1st of next month (UTC).";
 
+const proOnlyPassword = 'Password-protected links are available on Pro accounts. Upgrade to Pro to use them.';
+
 describe('createLinkProblem', () => {
   it('sends a signed-out user to the login', () => {
     expect(createLinkProblem(apiError(401, 'UNAUTHORIZED', 'Unauthorized'))).toEqual({
@@ -72,6 +74,26 @@ describe('duplicateLinkProblem', () => {
 describe('updateLinkProblem', () => {
   it('falls back to "Failed to update link"', () => {
     expect(updateLinkProblem(new Error('boom')).message).toBe('Failed to update link');
+  });
+
+  it("asks for the upgrade when a control is kept for Pro, in the server's words", () => {
+    expect(updateLinkProblem(apiError(403, 'SUBSCRIPTION_REQUIRED', proOnlyPassword))).toEqual({
+      title: 'Upgrade to Pro',
+      message: proOnlyPassword,
+    });
+  });
+});
+
+describe('a create refused for a control kept for Pro', () => {
+  it('reads as the upgrade it is while links remain, as the link limit once none do', () => {
+    const refusal = apiError(403, 'SUBSCRIPTION_REQUIRED', proOnlyPassword);
+    expect(createLinkProblem(refusal, { linksRemain: true })).toEqual({
+      title: 'Upgrade to Pro',
+      message: proOnlyPassword,
+    });
+    expect(createLinkProblem(apiError(403, 'SUBSCRIPTION_REQUIRED', freeAt14)).title).toBe(
+      'Link Limit Reached',
+    );
   });
 });
 

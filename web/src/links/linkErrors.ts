@@ -46,12 +46,27 @@ export function moderationProblem(error: unknown): Problem | undefined {
 export const PENDING_APPROVAL_NOTE =
   'Its short code contains a protected brand name: it redirects once an admin approves it.';
 
-/** A create that failed; `signedOut` asks the caller to go to the login. */
-export function createLinkProblem(error: unknown): Problem & { signedOut?: true } {
+/**
+ * A control an admin keeps for Pro (password, expiry, pause, tags) refused to a Free account: the same
+ * answer as the link limit's (403 SUBSCRIPTION_REQUIRED), whose message names the control and the upgrade.
+ */
+const proControlProblem = (error: ApiError): Problem => ({
+  title: 'Upgrade to Pro',
+  message: error.serverMessage ?? 'This option is available on Pro accounts.',
+});
+
+/**
+ * A create that failed; `signedOut` asks the caller to go to the login. With links remaining
+ * (`linksRemain`), the plan's refusal can only be of a control the form set.
+ */
+export function createLinkProblem(
+  error: unknown,
+  { linksRemain = false }: { linksRemain?: boolean } = {},
+): Problem & { signedOut?: true } {
   if (error instanceof ApiError && error.status === 401) {
     return { title: 'Unauthorized', message: 'You are logged out. Logging in again...', signedOut: true };
   }
-  if (isLinkLimitError(error)) return linkLimitProblem(error);
+  if (isLinkLimitError(error)) return linksRemain ? proControlProblem(error) : linkLimitProblem(error);
   return { title: 'Error', message: serverMessageOf(error) ?? 'Failed to create link' };
 }
 
@@ -74,6 +89,8 @@ export function updateLinkProblem(error: unknown): Problem {
       message: 'This short code is already in use. Please choose a different one.',
     };
   }
+  // An edit never counts against the link limit: the plan's refusal is of a control.
+  if (isLinkLimitError(error)) return proControlProblem(error);
   return { title: 'Error', message: serverMessageOf(error) ?? 'Failed to update link' };
 }
 
