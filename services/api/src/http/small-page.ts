@@ -39,12 +39,12 @@ ${page.main}
 
 export function sendSmallPage(
   reply: FastifyReply,
-  page: { status: number; cacheControl: string; html: string },
+  page: { status: number; cacheControl: string; html: string; policy?: string },
 ): FastifyReply {
   return reply
     .code(page.status)
     .header('cache-control', page.cacheControl)
-    .header('content-security-policy', INLINE_STYLE_PAGE_POLICY)
+    .header('content-security-policy', page.policy ?? INLINE_STYLE_PAGE_POLICY)
     .type('text/html; charset=utf-8')
     .send(page.html);
 }

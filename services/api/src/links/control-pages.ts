@@ -1,5 +1,6 @@
 import type { ControlPages } from '@sniplink/redirect';
 import type { FastifyReply } from 'fastify';
+import { INLINE_STYLE_PAGE_POLICY } from '../http/security-headers';
 import { sendSmallPage, smallPage } from '../http/small-page';
 
 /**
@@ -66,15 +67,27 @@ const TOO_MANY_PAGE = smallPage({
   <p>That was too many wrong passwords for this link. Wait a while, then try again.</p>`,
 });
 
-function send(reply: FastifyReply, status: number, html: string): FastifyReply {
+/**
+ * The password form's policy: browsers hold a form's whole navigation to `form-action`, redirects
+ * included, so the right password's 302 to the target (any http or https site) must be allowed, or the
+ * visitor stays on the form. The page's only form posts to this site, and it shows nothing a visitor or
+ * owner wrote, so nothing else can post from it.
+ */
+const PASSWORD_PAGE_POLICY = INLINE_STYLE_PAGE_POLICY.replace(
+  "form-action 'self'",
+  "form-action 'self' https: http:",
+);
+
+function send(reply: FastifyReply, status: number, html: string, policy?: string): FastifyReply {
   reply.header('x-robots-tag', 'noindex');
-  return sendSmallPage(reply, { status, cacheControl: NO_STORE, html });
+  return sendSmallPage(reply, { status, cacheControl: NO_STORE, html, ...(policy && { policy }) });
 }
 
 /** The control pages, each through `secure` (the app's security headers). */
 export function linkControlPages(secure: (reply: FastifyReply) => FastifyReply): ControlPages {
   return {
-    password: (reply, { code, wrong }) => send(secure(reply), 403, passwordPage(code, wrong)),
+    password: (reply, { code, wrong }) =>
+      send(secure(reply), 403, passwordPage(code, wrong), PASSWORD_PAGE_POLICY),
     paused: (reply) => send(secure(reply), 404, PAUSED_PAGE),
     expired: (reply) => send(secure(reply), 410, EXPIRED_PAGE),
     tooManyGuesses: (reply, seconds) =>
