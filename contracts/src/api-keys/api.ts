@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { visibleText } from '../text';
-import { apiKeyScopes } from './events';
+import { apiKeyScopes } from './scopes';
 
 /** A key's name fits a line of the list ("CMS", "Deploy script"). */
 export const API_KEY_NAME_MAX = 60;

@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { encrypted } from '../accounts/events';
 import { defineEvent, type EventsIn, eventGroup } from '../events/registry';
 import { stream } from '../events/streams';
-
-/** What a key may do: read links, change them, read their analytics. */
-export const apiKeyScopes = ['links:read', 'links:write', 'analytics:read'] as const;
-export type ApiKeyScope = (typeof apiKeyScopes)[number];
+import { apiKeyScopes } from './scopes';
 
 /** Who ended a key: its owner, an admin in the console, or the account's erasure. */
 export const apiKeyRevokers = ['owner', 'admin', 'erasure'] as const;

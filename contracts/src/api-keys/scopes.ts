@@ -1,6 +1,9 @@
 import type { analyticsEndpoints } from '../analytics/endpoints';
 import type { linkEndpoints } from '../links/endpoints';
-import type { ApiKeyScope } from './events';
+
+/** What a key may do: read links, change them, read their analytics. */
+export const apiKeyScopes = ['links:read', 'links:write', 'analytics:read'] as const;
+export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 type KeyableEndpoint = keyof typeof linkEndpoints | keyof typeof analyticsEndpoints;
 
@@ -11,6 +14,7 @@ type KeyableEndpoint = keyof typeof linkEndpoints | keyof typeof analyticsEndpoi
  */
 export const apiKeyScopesByEndpoint: { readonly [Name in KeyableEndpoint]?: ApiKeyScope } = {
   listLinks: 'links:read',
+  linkTags: 'links:read',
   checkAvailability: 'links:read',
   createLink: 'links:write',
   updateLink: 'links:write',

@@ -2,8 +2,8 @@ import { Anchor, List, Text } from '@mantine/core';
 import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { InfoPage, InfoSection } from '../components/InfoPage';
+import { loadPublishedCopy } from '../content/loadPublishedCopy';
 import { PublishedCopyOr } from '../content/PublishedCopy';
-import { publishedPageCopyQueryOptions } from '../content/publishedApi';
 import { linkLimitsQueryOptions, useLinkLimitTexts } from '../links/limitsApi';
 
 export const Route = createFileRoute('/about')({
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/about')({
   loader: ({ context: { queryClient } }) =>
     Promise.all([
       queryClient.prefetchQuery(linkLimitsQueryOptions()),
-      queryClient.ensureQueryData(publishedPageCopyQueryOptions('about')),
+      loadPublishedCopy(queryClient, 'about'),
     ]),
   component: AboutCopy,
 });

@@ -4,8 +4,8 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { livenessQueryOptions, readinessQueryOptions } from '../api/health';
 import { InfoPage, InfoSection } from '../components/InfoPage';
+import { loadPublishedCopy } from '../content/loadPublishedCopy';
 import { PublishedCopyOr } from '../content/PublishedCopy';
-import { publishedPageCopyQueryOptions } from '../content/publishedApi';
 import { SystemStatusCard } from '../landing/SystemStatusCard';
 import { linkLimitsQueryOptions, useLinkLimitTexts } from '../links/limitsApi';
 
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/help')({
     // The copy published in the console, if any, is the page instead.
     return Promise.all([
       queryClient.prefetchQuery(linkLimitsQueryOptions()),
-      queryClient.ensureQueryData(publishedPageCopyQueryOptions('help')),
+      loadPublishedCopy(queryClient, 'help'),
     ]);
   },
   component: HelpCopy,

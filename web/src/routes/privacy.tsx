@@ -2,13 +2,12 @@ import { Anchor, List, Text } from '@mantine/core';
 import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { InfoPage, InfoSection } from '../components/InfoPage';
+import { loadPublishedCopy } from '../content/loadPublishedCopy';
 import { PublishedCopyOr } from '../content/PublishedCopy';
-import { publishedPageCopyQueryOptions } from '../content/publishedApi';
 
 export const Route = createFileRoute('/privacy')({
   // The copy published in the console, if any, is the page: asked before it shows.
-  loader: ({ context: { queryClient } }) =>
-    queryClient.ensureQueryData(publishedPageCopyQueryOptions('privacy')),
+  loader: ({ context: { queryClient } }) => loadPublishedCopy(queryClient, 'privacy'),
   component: PrivacyCopy,
 });
 

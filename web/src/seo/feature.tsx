@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { loadPageCopyEditor } from '../content/api';
 import type { Feature } from '../features';
 import { consoleSeoQueryOptions } from './api';
 import { hasPageCopy } from './pageCopyEditors';
@@ -18,7 +17,10 @@ export const seoFeature: Feature = {
       load: (queryClient, { seoPage }) =>
         Promise.all([
           queryClient.ensureQueryData(consoleSeoQueryOptions()),
-          hasPageCopy(seoPage) && loadPageCopyEditor(queryClient, seoPage),
+          hasPageCopy(seoPage) &&
+            import('../content/api').then(({ loadPageCopyEditor }) =>
+              loadPageCopyEditor(queryClient, seoPage),
+            ),
         ]),
     },
   ],

@@ -3,12 +3,16 @@ import { pages } from '@sniplink/contracts/pages';
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfileSettings } from '../../accounts/ProfileSettings';
 import { useSignedInUser } from '../../accounts/useSignedInUser';
-import { apiKeysQueryOptions } from '../../api-keys/api';
 import { PageTitle } from '../../components/PageTitle';
 import { SignedInPage } from '../../components/SignedInPage';
 
 export const Route = createFileRoute('/_authenticated/profile')({
-  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(apiKeysQueryOptions()),
+  // Imported here, not above: the loader is part of the first chunk every page loads, and the keys' calls
+  // and schemas belong to this page alone.
+  loader: async ({ context: { queryClient } }) => {
+    const { apiKeysQueryOptions } = await import('../../api-keys/api');
+    return queryClient.ensureQueryData(apiKeysQueryOptions());
+  },
   component: ProfilePage,
 });
 
