@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const apiServer = 'http://127.0.0.1:3000';
 
@@ -41,7 +41,7 @@ function precompressAssets(): Plugin {
   };
 }
 
-export default defineConfig({
+const clientBuild: UserConfig = {
   plugins: [
     // The router plugin must run before react() so that it can split route files first.
     tanstackRouter({ target: 'react', autoCodeSplitting: true, semicolons: true }),
@@ -89,4 +89,26 @@ export default defineConfig({
       },
     },
   },
-});
+};
+
+/**
+ * The server's copy of the app (`vite build --ssr src/entry-server.tsx`), which the API server loads to
+ * render the public pages: one self-contained file (web/dist/server/entry-server.js), every library
+ * bundled in, since the server's install has none of the web app's. Routes are not split: the server
+ * has every page at hand. React's production build, as in the browser.
+ */
+const serverBuild: UserConfig = {
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: false, semicolons: true }), react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    outDir: 'dist/server',
+    emptyOutDir: true,
+    rollupOptions: {
+      treeshake: clientBuild.build?.rollupOptions?.treeshake,
+      output: { entryFileNames: 'entry-server.js', codeSplitting: false },
+    },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : clientBuild));
