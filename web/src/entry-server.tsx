@@ -26,7 +26,9 @@ export function answerCallsWith(transport: ApiTransport): void {
  * Renders the page at `url` (path and query) as a visitor who is not signed in sees it: the router runs
  * the page's loaders, every call they started is waited for, then React renders, waiting for every
  * lazy part. A page that would not show as it does in the browser (a loader failed, a call failed, a
- * redirect, not found) is refused with the reason, and the caller serves the page without markup.
+ * redirect, not found, a part that threw) is refused with the reason, and the caller serves the page
+ * without markup. The loaders run on every request, so the page always shows the data of the moment;
+ * React renders only when that data differs from a previous render's (`renderedMarkup`).
  */
 export async function renderPage(url: string, signal?: AbortSignal): Promise<ServerRenderedPage> {
   const queryClient = createQueryClient();
@@ -38,19 +40,56 @@ export async function renderPage(url: string, signal?: AbortSignal): Promise<Ser
   await callsSettled(queryClient);
   const problem = unrenderable(router, queryClient);
   if (problem) throw new Error(`${url}: ${problem}`);
+  const html =
+    renderedMarkup.get(markupKey(url, queryClient)) ?? (await renderMarkup(url, router, queryClient, signal));
+  return { html, stateScript: serverStateScript(queryClient) };
+}
+
+/**
+ * The markup of recent renders by what it was rendered from: the address, the data its calls answered
+ * and the year (the footer's). Nothing else goes into a page, so the same key is the same markup.
+ * The oldest render goes first past `MARKUP_CACHE_ENTRIES` (a query string makes an address of its own).
+ */
+const renderedMarkup = new Map<string, string>();
+const MARKUP_CACHE_ENTRIES = 32;
+
+function markupKey(url: string, queryClient: QueryClient): string {
+  const data = queryClient
+    .getQueryCache()
+    .getAll()
+    // A query a part only looked at (disabled, or left to the browser) has no data and changes nothing.
+    .filter((query) => query.state.data !== undefined)
+    .map((query) => [query.queryHash, query.state.data]);
+  return JSON.stringify([url, new Date().getFullYear(), data]);
+}
+
+async function renderMarkup(
+  url: string,
+  router: AppRouter,
+  queryClient: QueryClient,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  let failure: unknown;
   const { prelude } = await prerender(<App router={router} queryClient={queryClient} />, {
     signal,
     // Every part in place in the markup. By default React sends a large part apart, hidden, with an
     // inline script that moves it in: the pages' policy runs no inline script, nor does a crawler.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
-    // A component that throws while rendering shows its error boundary in the browser; here it refuses.
+    // A part that throws would be left for the browser to render, which it reports as an error.
     onError: (error) => {
-      throw error;
+      failure ??= error;
     },
   });
   const html = await new Response(prelude).text();
-  // After rendering: a part that fetched while rendering (a suspending query) sends its data too.
-  return { html, stateScript: serverStateScript(queryClient) };
+  if (failure) throw new Error(`${url}: a part of the page failed to render`, { cause: failure });
+  // Kept under the data it was rendered from, counting what parts fetched while rendering: a page
+  // whose render fetches more than its loaders never matches a key made before rendering, and renders.
+  renderedMarkup.set(markupKey(url, queryClient), html);
+  for (const oldest of renderedMarkup.keys()) {
+    if (renderedMarkup.size <= MARKUP_CACHE_ENTRIES) break;
+    renderedMarkup.delete(oldest);
+  }
+  return html;
 }
 
 /** Waits until no query is fetching: a loader may start calls it does not wait for (the status card's). */
