@@ -1,5 +1,6 @@
 import { Card, Container, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { useHydrated } from '../components/useHydrated';
 
 // The form (Mantine's inputs, the demo's calls to the server and its result) is its own chunk: the
 // section sits far below the first screen, so the landing page shows before the form's code arrives, and
@@ -11,6 +12,8 @@ const formHeight = 60;
 
 /** "Try Sniplink Free": a visitor shortens a URL without an account. */
 export function DemoSection() {
+  const hydrated = useHydrated();
+  const placeholder = <div style={{ minHeight: formHeight }} />;
   return (
     <Container component="section" id="demo" size="sm" py={64} aria-labelledby="demo-title">
       <Stack gap="lg">
@@ -23,9 +26,14 @@ export function DemoSection() {
           </Text>
         </Stack>
         <Card withBorder radius="md" padding="lg" shadow="sm">
-          <Suspense fallback={<div style={{ minHeight: formHeight }} />}>
-            <DemoForm />
-          </Suspense>
+          {/* The form works only with the app's script: a page the server rendered keeps its place. */}
+          {hydrated ? (
+            <Suspense fallback={placeholder}>
+              <DemoForm />
+            </Suspense>
+          ) : (
+            placeholder
+          )}
         </Card>
       </Stack>
     </Container>
