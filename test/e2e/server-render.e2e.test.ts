@@ -82,17 +82,22 @@ async function openHydrated(page: Page, path: string): Promise<{ heldHeading: st
   await page.goto(path, { waitUntil: 'commit' });
   const heading = page.getByRole('heading', { level: 1 });
   await heading.waitFor({ state: 'attached' });
-  const heldHeading = await heading.evaluate((element: HTMLElement) => {
-    element.dataset.servedByServer = 'yes';
-    return element.innerText;
+  const heldHeading = await heading.evaluate((element) => {
+    element.setAttribute('data-served-by-server', 'yes');
+    return element.textContent ?? '';
   });
   release();
   // React keeps its own properties on each element it has taken over: the heading on screen has them
   // once the app has hydrated (or drawn the page anew).
-  await page.waitForFunction(() => {
-    const onScreen = document.querySelector('h1');
-    return onScreen !== null && Object.keys(onScreen).some((key) => key.startsWith('__reactFiber$'));
-  });
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('h1')
+          .evaluate((onScreen) => Object.keys(onScreen).some((key) => key.startsWith('__reactFiber$'))),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
   await page.waitForLoadState('networkidle');
   return { heldHeading };
 }
@@ -187,14 +192,14 @@ describe.skipIf(unavailable !== undefined)('the public pages, rendered on the se
     expect(await markedHeadingCount(landing)).toBe(1);
     // The app's router answers the top bar's link: the page changes without a new document.
     await landing.evaluate(() => {
-      (window as { sameDocument?: boolean }).sameDocument = true;
+      (globalThis as { sameDocument?: boolean }).sameDocument = true;
     });
     await landing
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Premium Slugs' })
       .click();
     await landing.getByRole('heading', { level: 1, name: 'Premium Slugs Marketplace' }).waitFor();
-    expect(await landing.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await landing.evaluate(() => (globalThis as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(landingErrors).toEqual([]);
 
     const marketplace = await context.newPage();
