@@ -121,7 +121,7 @@ describe.skipIf(unavailable !== undefined)('the public pages, rendered on the se
     }
   });
 
-  it('show a change of their data on the next load: new codes on the marketplace, a new allowance in the pricing', async () => {
+  it('show a change of their data on the next load: new codes on the marketplace, a new allowance in the pricing, published copy', async () => {
     const admin = await newDesktopContext(stack().browser, stack().app.baseUrl);
     await registerThroughApi(admin, { email: ADMIN });
     expect((await admin.request.post('/api/admin/premium-slugs/seed')).status()).toBe(200);
@@ -138,6 +138,16 @@ describe.skipIf(unavailable !== undefined)('the public pages, rendered on the se
     expect(set.status()).toBe(201);
     expect(rootText((await fetchPage('/')).html)).toContain('Free $0 7 links at a time');
     expect((await admin.request.delete('/api/admin/config/links.free_limit')).status()).toBe(200);
+
+    const copy = { title: 'House Rules', content: 'Be **kind** to the people who open your links.' };
+    expect((await admin.request.put('/api/admin/content/terms', { data: copy })).status()).toBe(200);
+    expect((await admin.request.post('/api/admin/content/terms/publish')).status()).toBe(200);
+    const terms = await until(
+      async () => (await fetchPage('/terms')).html,
+      (html) => servedHeading(html) === 'House Rules',
+    );
+    expect(servedHeading(terms)).toBe('House Rules');
+    expect(rootText(terms)).toContain('Be kind to the people who open your links.');
     await admin.close();
   });
 

@@ -15,8 +15,8 @@ describe('serverStateScript', () => {
     expect(script.endsWith('</script>')).toBe(true);
     expect(script).not.toContain('<!--');
     const json = script.slice(script.indexOf('>') + 1, -'</script>'.length);
-    const [query] = JSON.parse(json).queries;
-    expect(query.queryKey).toEqual(['page copy']);
-    expect(query.state.data).toEqual({ text: hostile });
+    const [[queryKey, data]] = JSON.parse(json);
+    expect(queryKey).toEqual(['page copy']);
+    expect(data).toEqual({ text: hostile });
   });
 });
