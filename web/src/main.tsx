@@ -25,10 +25,7 @@ if (takeServerState(queryClient)) {
   // loaders answer from the server's data, and the page's code chunks arrive before React compares
   // the markup, which it then takes over as it is.
   router.ssr = { manifest: undefined };
-  router.load().then(
-    () => hydrateRoot(rootElement, app),
-    () => createRoot(rootElement).render(app),
-  );
+  void router.load().then(() => hydrateRoot(rootElement, app));
 } else {
   createRoot(rootElement).render(app);
 }

@@ -35,6 +35,5 @@ export function takeServerState(queryClient: QueryClient): boolean {
   for (const [queryKey, data, updatedAt] of JSON.parse(element.textContent) as ServerState) {
     queryClient.setQueryData(queryKey, data, { updatedAt });
   }
-  element.remove();
   return true;
 }

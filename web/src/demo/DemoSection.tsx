@@ -1,6 +1,5 @@
 import { Card, Container, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useHydrated } from '../components/useHydrated';
 
 // The form (Mantine's inputs, the demo's calls to the server and its result) is its own chunk: the
 // section sits far below the first screen, so the landing page shows before the form's code arrives, and
@@ -8,12 +7,10 @@ import { useHydrated } from '../components/useHydrated';
 const DemoForm = lazy(() => import('./DemoForm').then((module) => ({ default: module.DemoForm })));
 
 /** Height of the form's row (label and field, the buttons beside them) while its code loads. */
-const formHeight = 60;
+export const formHeight = 60;
 
 /** "Try Sniplink Free": a visitor shortens a URL without an account. */
 export function DemoSection() {
-  const hydrated = useHydrated();
-  const placeholder = <div style={{ minHeight: formHeight }} />;
   return (
     <Container component="section" id="demo" size="sm" py={64} aria-labelledby="demo-title">
       <Stack gap="lg">
@@ -26,14 +23,9 @@ export function DemoSection() {
           </Text>
         </Stack>
         <Card withBorder radius="md" padding="lg" shadow="sm">
-          {/* The form works only with the app's script: a page the server rendered keeps its place. */}
-          {hydrated ? (
-            <Suspense fallback={placeholder}>
-              <DemoForm />
-            </Suspense>
-          ) : (
-            placeholder
-          )}
+          <Suspense fallback={<div style={{ minHeight: formHeight }} />}>
+            <DemoForm />
+          </Suspense>
         </Card>
       </Stack>
     </Container>
