@@ -1,4 +1,5 @@
-// Builds the web app (npm run build -w web) when web/dist/index.html is missing or older than its sources,
+// Builds the web app (npm run build -w web) when web/dist/index.html or the server's render of the pages
+// (web/dist/server/entry-server.js) is missing or older than its sources,
 // so that `npm start` always serves the current front end. Exits non-zero when the build fails.
 // Its sources: the web workspace's own files, the src and package.json of every workspace it depends on
 // (read from the package.json files, so a workspace the web app comes to import is covered without a
@@ -10,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const web = join(repoRoot, 'web');
-const builtPage = join(web, 'dist', 'index.html');
+// What a build writes: the browser's page and the server's render of it (web/src/entry-server.tsx).
+const builtFiles = [join(web, 'dist', 'index.html'), join(web, 'dist', 'server', 'entry-server.js')];
 
 const readPackage = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
 /** Each workspace's folder by its package name. */
@@ -52,7 +54,8 @@ function newestMtime(path) {
   return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), 0);
 }
 
-const builtAt = newestMtime(builtPage);
+// The older of the two: a build that wrote only one of them (or an older build, without the server's) is stale.
+const builtAt = Math.min(...builtFiles.map(newestMtime));
 const changedAt = Math.max(...sources.map(newestMtime));
 if (builtAt > 0 && builtAt >= changedAt) process.exit(0);
 

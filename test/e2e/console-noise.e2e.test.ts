@@ -33,7 +33,7 @@ function watchNoise(page: Page, expected: (url: string, status: number) => boole
 describe.skipIf(unavailable !== undefined)('the browser console on the signed-out pages', () => {
   const stack = browserStackFor();
 
-  it('stays quiet on the landing page, its sections and the marketplace, signed out', async () => {
+  it('stays quiet on the landing page, its sections, the marketplace and the informational pages, signed out', async () => {
     const context = await newDesktopContext(stack().browser, stack().app.baseUrl);
     const page = await context.newPage();
     const noise = watchNoise(page);
@@ -43,9 +43,12 @@ describe.skipIf(unavailable !== undefined)('the browser console on the signed-ou
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Premium Slugs' }).click();
     await page.waitForURL((url) => url.pathname === '/marketplace');
     await page.getByRole('heading', { level: 1, name: 'Premium Slugs Marketplace' }).waitFor();
-    await page.goto('/help');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForLoadState('networkidle');
+    // Each arrives rendered by the server and is hydrated: a mismatch would be reported here.
+    for (const path of ['/help', '/about', '/privacy', '/terms', '/contact']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+    }
     expect(noise).toEqual([]);
     await context.close();
   });

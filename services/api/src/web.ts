@@ -12,6 +12,7 @@ import {
 } from '@sniplink/contracts/pages';
 import type { SeoSettings } from '@sniplink/contracts/seo/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { serverPageRenderer } from './web-render';
 
 export type PageRenderer = (pathname: string, reply: FastifyReply) => FastifyReply;
 
@@ -64,13 +65,19 @@ export async function registerWebApp(
     // The same URL answers brotli, gzip or the plain file: caches must key on what the browser accepts.
     setHeaders: (response) => response.setHeader('vary', 'Accept-Encoding'),
   });
+  const renderBody = serverPageRenderer(app, distDir);
   return (pathname, reply) => {
     const page = pageOf(pathname);
-    return reply
+    reply
       .code(page ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(pageHtml(page));
+      .type('text/html; charset=utf-8');
+    // The public pages come with their markup (web-render.ts); the reply is sent once it is rendered.
+    const html = pageHtml(page);
+    const rendered = renderBody?.(reply.request, html);
+    if (!rendered) return reply.send(html);
+    void rendered.then((html) => reply.send(html));
+    return reply;
   };
 }
 

@@ -49,6 +49,17 @@ async function apiErrorFrom(response: Response): Promise<ApiError> {
   );
 }
 
+/** How a call reaches the API: a request to this site, answered with its response. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+// The browser's fetch; the server's renderer (entry-server.tsx) answers the same calls in-process.
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** Sends every call through `next` from now on: the server's renderer, which has no address to fetch. */
+export function sendCallsThrough(next: ApiTransport): void {
+  transport = next;
+}
+
 interface GetJsonOptions {
   signal?: AbortSignal;
   /** Non-OK statuses whose body is still the answer (e.g. 503 from /readyz). */
@@ -64,7 +75,7 @@ export async function getJson<Schema extends z.ZodType>(
   schema: Schema,
   { signal, acceptStatuses = [] }: GetJsonOptions = {},
 ): Promise<z.output<Schema>> {
-  const response = await fetch(url, { credentials: 'include', signal });
+  const response = await transport(url, { credentials: 'include', signal });
   if (!response.ok && !acceptStatuses.includes(response.status)) throw await apiErrorFrom(response);
   return parseAnswer(schema, await response.json(), url);
 }
@@ -79,7 +90,7 @@ export async function sendJson<Schema extends z.ZodType>(
   schema: Schema,
   payload?: unknown,
 ): Promise<z.output<Schema>> {
-  const response = await fetch(url, {
+  const response = await transport(url, {
     method,
     credentials: 'include',
     ...(payload === undefined

@@ -2,9 +2,11 @@ import { Button, Center, Flex, Group, Loader, TextInput } from '@mantine/core';
 import type { DemoLink } from '@sniplink/contracts';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { toast } from '../components/toast';
+import { useHydrated } from '../components/useHydrated';
 import { fieldProblemOf } from '../links/linkErrors';
 import { typedUrlProblem, urlToSend } from '../links/typedUrl';
 import { useShortenDemoUrl } from './api';
+import { formHeight } from './DemoSection';
 import { demoShortenFailure } from './demoErrors';
 
 // The result (with its copy buttons and their tooltips) is its own chunk: most visitors never shorten a
@@ -13,7 +15,15 @@ const loadDemoResult = () => import('./DemoResult');
 const DemoResult = lazy(() => loadDemoResult().then((module) => ({ default: module.DemoResult })));
 
 /** The demo's form and, once a link is shortened, its result. */
+/**
+ * The form once the app has taken the page over: it works only with the app's script, so a page the
+ * server rendered keeps its place until then, and no one types into a form that cannot send yet.
+ */
 export function DemoForm() {
+  return useHydrated() ? <DemoFormFields /> : <div style={{ minHeight: formHeight }} />;
+}
+
+function DemoFormFields() {
   const [url, setUrl] = useState('');
   const [result, setResult] = useState<DemoLink>();
   const shorten = useShortenDemoUrl();

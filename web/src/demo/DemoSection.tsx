@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 const DemoForm = lazy(() => import('./DemoForm').then((module) => ({ default: module.DemoForm })));
 
 /** Height of the form's row (label and field, the buttons beside them) while its code loads. */
-const formHeight = 60;
+export const formHeight = 60;
 
 /** "Try Sniplink Free": a visitor shortens a URL without an account. */
 export function DemoSection() {

@@ -1,9 +1,15 @@
 import { Box } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { DemoSection } from '../demo/DemoSection';
 import { Features, HowItWorks } from './Features';
 import { Hero } from './Hero';
 import { LandingFooter } from './LandingFooter';
-import { Comparison, Pricing, StartTrial } from './Pricing';
+
+// The comparison, pricing and closing sections are a chunk of their own, after the first screen: the
+// server's page already shows them, and React takes them over once their code is in.
+const PricingSections = lazy(() =>
+  import('./Pricing').then((module) => ({ default: module.PricingSections })),
+);
 
 /** The signed-out "/": pitch, demo, pricing. */
 export function LandingPage({ headline }: { headline: string }) {
@@ -17,11 +23,9 @@ export function LandingPage({ headline }: { headline: string }) {
       <Box bg="var(--mantine-color-gray-0)">
         <DemoSection />
       </Box>
-      <Comparison />
-      <Box bg="var(--mantine-color-gray-0)">
-        <Pricing />
-      </Box>
-      <StartTrial />
+      <Suspense fallback={null}>
+        <PricingSections />
+      </Suspense>
       <LandingFooter />
     </>
   );

@@ -182,3 +182,16 @@ export function StartTrial() {
     </Container>
   );
 }
+
+/** The landing page's sections after the demo: the comparison, the plans and the closing call. */
+export function PricingSections() {
+  return (
+    <>
+      <Comparison />
+      <Box bg="var(--mantine-color-gray-0)">
+        <Pricing />
+      </Box>
+      <StartTrial />
+    </>
+  );
+}

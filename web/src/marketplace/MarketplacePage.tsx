@@ -31,6 +31,7 @@ import { usePurchasesDisabled } from '../billing/api';
 import { useInAppClick } from '../components/inAppLink';
 import { PageTitle } from '../components/PageTitle';
 import { SignedInPage } from '../components/SignedInPage';
+import { useHydrated } from '../components/useHydrated';
 import { marketplaceSlugsQueryOptions, myPremiumSlugsQueryOptions } from './api';
 import { categoryLook } from './categoryLooks';
 import { dollars, type PurchaseAction, purchaseActionFor, tierLabels } from './premiumFacts';
@@ -58,6 +59,9 @@ export function MarketplacePage() {
   const owned = useQuery({ ...myPremiumSlugsQueryOptions(), enabled: Boolean(user && isPro(user)) });
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<PremiumCategory | null>(null);
+  // The filters work only with the app's script: on the page the server rendered they wait, disabled,
+  // until the app has taken it over, so that nothing typed before then is lost.
+  const hydrated = useHydrated();
   const shown = useMemo(() => {
     const wanted = search.trim().toLowerCase();
     return slugs.data.filter(
@@ -88,6 +92,7 @@ export function MarketplacePage() {
               <TextInput
                 aria-label="Search premium slugs"
                 placeholder="Search slugs"
+                disabled={!hydrated}
                 value={search}
                 onChange={(event) => setSearch(event.currentTarget.value)}
                 w={260}
@@ -97,6 +102,7 @@ export function MarketplacePage() {
                 placeholder="All categories"
                 data={premiumCategories.map((value) => ({ value, label: categoryLook(value).label }))}
                 value={category}
+                disabled={!hydrated}
                 clearable
                 onChange={(value) => setCategory(value as PremiumCategory | null)}
                 w={220}
