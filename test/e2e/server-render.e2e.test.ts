@@ -139,7 +139,10 @@ describe.skipIf(unavailable !== undefined)('the public pages, rendered on the se
     expect(rootText((await fetchPage('/')).html)).toContain('Free $0 7 links at a time');
     expect((await admin.request.delete('/api/admin/config/links.free_limit')).status()).toBe(200);
 
-    const copy = { title: 'House Rules', content: 'Be **kind** to the people who open your links.' };
+    const copy = {
+      title: 'House Rules',
+      content: 'Be **kind** to the people who open your links.\n\n<img src=x onerror=alert(1)>',
+    };
     expect((await admin.request.put('/api/admin/content/terms', { data: copy })).status()).toBe(200);
     expect((await admin.request.post('/api/admin/content/terms/publish')).status()).toBe(200);
     const terms = await until(
@@ -148,6 +151,9 @@ describe.skipIf(unavailable !== undefined)('the public pages, rendered on the se
     );
     expect(servedHeading(terms)).toBe('House Rules');
     expect(rootText(terms)).toContain('Be kind to the people who open your links.');
+    // Raw HTML in the copy is served as text, never as markup.
+    expect(terms).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(terms).not.toContain('<img src=x');
     await admin.close();
   });
 
