@@ -220,6 +220,19 @@ describe(`upgrading from ${RELEASE}`, () => {
     expect(after).toEqual(fromLog);
   });
 
+  /** What a link made before links had controls and moderation says of them: none, and nothing to review. */
+  const NO_CONTROLS = {
+    hasPassword: false,
+    expiresAt: null,
+    maxClicks: null,
+    clicksUsed: null,
+    fallbackUrl: null,
+    paused: false,
+    tags: [],
+    status: 'active',
+    pendingApproval: false,
+  };
+
   it('lets every user sign in and see their links, clicks, analytics and tickets as before', async () => {
     for (const [name, seen] of Object.entries(fixture.users)) {
       const session = new Session(app);
@@ -239,6 +252,7 @@ describe(`upgrading from ${RELEASE}`, () => {
         seen.links.map((link) => ({
           ...link,
           shortUrl: expect.stringMatching(new RegExp(`/s/${link.shortCode}$`)),
+          ...NO_CONTROLS,
         })),
       );
       expect(await session.get('/api/analytics/user'), `${name}'s totals`).toEqual(seen.analytics);
