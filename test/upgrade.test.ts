@@ -6,6 +6,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
 import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
+import { noLinkControls } from '@sniplink/test-support/links';
 import { until } from '@sniplink/test-support/until';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -220,19 +221,6 @@ describe(`upgrading from ${RELEASE}`, () => {
     expect(after).toEqual(fromLog);
   });
 
-  /** What a link made before links had controls and moderation says of them: none, and nothing to review. */
-  const NO_CONTROLS = {
-    hasPassword: false,
-    expiresAt: null,
-    maxClicks: null,
-    clicksUsed: null,
-    fallbackUrl: null,
-    paused: false,
-    tags: [],
-    status: 'active',
-    pendingApproval: false,
-  };
-
   it('lets every user sign in and see their links, clicks, analytics and tickets as before', async () => {
     for (const [name, seen] of Object.entries(fixture.users)) {
       const session = new Session(app);
@@ -252,7 +240,8 @@ describe(`upgrading from ${RELEASE}`, () => {
         seen.links.map((link) => ({
           ...link,
           shortUrl: expect.stringMatching(new RegExp(`/s/${link.shortCode}$`)),
-          ...NO_CONTROLS,
+          // A link made before links had controls and moderation carries none of them.
+          ...noLinkControls,
         })),
       );
       expect(await session.get('/api/analytics/user'), `${name}'s totals`).toEqual(seen.analytics);

@@ -1,5 +1,6 @@
 import type { Link } from '@sniplink/contracts';
 import { createLogger } from '@sniplink/platform';
+import { noLinkControls } from '@sniplink/test-support/links';
 import type { FastifyInstance } from 'fastify';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,15 +18,7 @@ const link: Link = {
   shortUrl: 'http://localhost/s/menu1',
   clickCount: 3,
   createdAt: '2026-11-25T10:00:00.000Z',
-  hasPassword: false,
-  expiresAt: null,
-  maxClicks: null,
-  clicksUsed: null,
-  fallbackUrl: null,
-  paused: false,
-  tags: [],
-  status: 'active',
-  pendingApproval: false,
+  ...noLinkControls,
 };
 
 let app: FastifyInstance | undefined;

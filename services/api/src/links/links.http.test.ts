@@ -6,6 +6,7 @@ import {
   startTestApi,
   type TestApi,
 } from '@sniplink/test-support/api';
+import { noLinkControls } from '@sniplink/test-support/links';
 import { until } from '@sniplink/test-support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneIdempotencyKeys } from './idempotency';
@@ -65,15 +66,7 @@ describe('creating links', () => {
       shortUrl: `https://snip.example.com/s/${response.body.shortCode}`,
       clickCount: 0,
       createdAt: expect.stringMatching(/^\d{4}-/),
-      hasPassword: false,
-      expiresAt: null,
-      maxClicks: null,
-      clicksUsed: null,
-      fallbackUrl: null,
-      paused: false,
-      tags: [],
-      status: 'active',
-      pendingApproval: false,
+      ...noLinkControls,
     });
   });
 
