@@ -9,7 +9,6 @@ import {
   Modal,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -24,17 +23,15 @@ import {
   apiKeyScopes,
   type CreatedApiKey,
 } from '@sniplink/contracts';
-import { IconCopy, IconTrash } from '@tabler/icons-react';
+import { IconCopy } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../api/http';
 import { copyToClipboard } from '../components/CopyButton';
 import { DialogActions } from '../components/DialogActions';
-import { readableDate } from '../components/dates';
-import { ListTable } from '../components/ListTable';
 import { toast } from '../components/toast';
+import { ApiKeysTable } from './ApiKeysTable';
 import { apiKeysQueryOptions, useCreateApiKey, useRevokeApiKey } from './api';
-import { ApiKeyScopes, keyExpiryText, keyLastUsedText } from './keyFacts';
 
 /** Profile's "API keys": make a key for a script, see the keys, revoke one. */
 export function ApiKeysCard() {
@@ -59,38 +56,7 @@ export function ApiKeysCard() {
       {keys.length === 0 ? (
         <Text size="sm">No API keys yet: create one to use Sniplink from a script or another app.</Text>
       ) : (
-        <ListTable
-          minWidth={620}
-          verticalSpacing="xs"
-          headings={['Name', 'Scopes', 'Key', 'Created', 'Last used', 'Expires', { hidden: 'Actions' }]}
-        >
-          {keys.map((key) => (
-            <Table.Tr key={key.id}>
-              <Table.Td fw={500}>{key.name}</Table.Td>
-              <Table.Td>
-                <ApiKeyScopes scopes={key.scopes} />
-              </Table.Td>
-              <Table.Td>
-                <Code>{key.hint}</Code>
-              </Table.Td>
-              <Table.Td>{readableDate(key.createdAt, { month: 'short' })}</Table.Td>
-              <Table.Td>{keyLastUsedText(key)}</Table.Td>
-              <Table.Td>{keyExpiryText(key)}</Table.Td>
-              <Table.Td>
-                <Tooltip label="Revoke">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Revoke ${key.name}`}
-                    onClick={() => setRevoking(key)}
-                  >
-                    <IconTrash size={18} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
+        <ApiKeysTable keys={keys} minWidth={620} onRevoke={setRevoking} />
       )}
       <Modal opened={creating} onClose={() => setCreating(false)} title="Create API key" centered>
         <CreateApiKeyFlow onDone={() => setCreating(false)} />

@@ -1,14 +1,11 @@
-import { ActionIcon, Code, Modal, Table, Text, Tooltip } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import type { ApiKey } from '@sniplink/contracts';
-import { IconTrash } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DialogActions } from '../components/DialogActions';
-import { readableDate } from '../components/dates';
-import { ListTable } from '../components/ListTable';
 import { toast } from '../components/toast';
+import { ApiKeysTable } from './ApiKeysTable';
 import { adminUserApiKeysQueryOptions, useAdminRevokeApiKey } from './api';
-import { ApiKeyScopes, keyExpiryText, keyLastUsedText } from './keyFacts';
 
 /** The console's view of a user's API keys (never their secrets), each revocable. */
 export function UserApiKeys({ userId }: { userId: string }) {
@@ -23,38 +20,7 @@ export function UserApiKeys({ userId }: { userId: string }) {
   }
   return (
     <>
-      <ListTable
-        minWidth={560}
-        verticalSpacing="xs"
-        headings={['Name', 'Scopes', 'Key', 'Created', 'Last used', 'Expires', { hidden: 'Actions' }]}
-      >
-        {keys.map((key) => (
-          <Table.Tr key={key.id}>
-            <Table.Td>{key.name}</Table.Td>
-            <Table.Td>
-              <ApiKeyScopes scopes={key.scopes} />
-            </Table.Td>
-            <Table.Td>
-              <Code>{key.hint}</Code>
-            </Table.Td>
-            <Table.Td>{readableDate(key.createdAt, { month: 'short' })}</Table.Td>
-            <Table.Td>{keyLastUsedText(key)}</Table.Td>
-            <Table.Td>{keyExpiryText(key)}</Table.Td>
-            <Table.Td>
-              <Tooltip label="Revoke">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Revoke ${key.name}`}
-                  onClick={() => setRevoking(key)}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </ListTable>
+      <ApiKeysTable keys={keys} minWidth={560} onRevoke={setRevoking} />
       <RevokeUserKeyDialog userId={userId} apiKey={revoking} onClose={() => setRevoking(null)} />
     </>
   );
