@@ -26,6 +26,8 @@ export interface Click {
   referrer: string;
   /** Known bots are redirected but not counted as clicks. */
   bot: boolean;
+  /** The index of the link's targeting rule that sent the visitor; absent: its main target. */
+  rule?: number;
 }
 
 /**

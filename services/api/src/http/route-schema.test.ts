@@ -24,6 +24,7 @@ const link: Link = {
   fallbackUrl: null,
   paused: false,
   tags: [],
+  rules: [],
   status: 'active',
   pendingApproval: false,
 };
