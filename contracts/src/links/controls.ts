@@ -107,7 +107,7 @@ export function checkTargetingWhen(when: Readonly<Record<string, unknown>>): Che
   const stored: TargetingWhen = {};
   for (const name of Object.keys(when)) {
     if (!(TARGETING_CONDITIONS as readonly string[]).includes(name))
-      return { ok: false, problem: `"${name}" is not a condition: use country, device or language` };
+      return { ok: false, problem: `${name} is not a condition: use country, device or language` };
   }
   const country = valuesOf(
     when.country,
