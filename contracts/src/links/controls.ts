@@ -78,13 +78,13 @@ export const TARGETING_CONDITIONS = ['country', 'device', 'language'] as const;
 export type TargetingCondition = (typeof TARGETING_CONDITIONS)[number];
 
 /** The conditions of a rule: each one given must hold (any of its values); at least one is given. */
-export interface TargetingWhen {
+export type TargetingWhen = {
   /** ISO 3166-1 alpha-2 codes, stored upper-case. */
   country?: string[];
   device?: TargetingDevice[];
   /** Primary language subtags (`en`, `pt`), stored lower-case; `en` matches `en-GB`. */
   language?: string[];
-}
+};
 
 export interface TargetingRule {
   when: TargetingWhen;

@@ -1,7 +1,11 @@
 import type { Database } from '@sniplink/platform';
 import { sql, type Transaction } from 'kysely';
 
-export const clickDimensions = ['device', 'referrer', 'country', 'browser', 'os'] as const;
+/**
+ * `rule`: the index of the targeting rule that sent the click, or '' for the link's main target, which is
+ * counted in no row of its own (the total less the rules' clicks), so plain links' clicks add no rows.
+ */
+export const clickDimensions = ['device', 'referrer', 'country', 'browser', 'os', 'rule'] as const;
 export type ClickDimension = (typeof clickDimensions)[number];
 /** The hourly bucket that counts every human click, whatever its labels. */
 export const TOTAL_BUCKET = { dimension: 'total', label: 'all' } as const;
@@ -252,7 +256,8 @@ function labelCountsOf(labelSets: Map<ClickLabelSet, LabelSetCount>): LabelCount
   const counts: LabelCounts = clickDimensions.map(() => new Map());
   for (const { labels, clicks } of labelSets.values()) {
     clickDimensions.forEach((dimension, d) => {
-      addOne(counts[d], labels[dimension], clicks);
+      const label = labels[dimension];
+      if (label !== '') addOne(counts[d], label, clicks);
     });
   }
   return counts;

@@ -30,6 +30,7 @@ const link: Link = {
   fallbackUrl: null,
   paused: false,
   tags: ['sales', 'winter'],
+  rules: [],
   status: 'active',
   pendingApproval: false,
 };

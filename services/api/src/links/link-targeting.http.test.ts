@@ -1,5 +1,5 @@
-import type { Link } from '@sniplink/contracts';
-import { type HttpClient, signedUpClient, testApiWithAdmin } from '@sniplink/test-support/api';
+import type { Link, LinkAnalytics } from '@sniplink/contracts';
+import { countedClicks, type HttpClient, signedUpClient, testApiWithAdmin } from '@sniplink/test-support/api';
 import { describe, expect, it } from 'vitest';
 
 const UA = {
@@ -158,5 +158,35 @@ describe('targeting rules', () => {
     } finally {
       await admin.request('DELETE', `/api/admin/config/${key}`);
     }
+  });
+
+  it("counts in the link's analytics which rule sent each human click, and the main target's", async () => {
+    const { client } = await signedUpClient(setup.api, 'counted');
+    const link = await linkOf(client, {
+      rules: [
+        { when: { country: ['GB'] }, url: 'https://example.co.uk/' },
+        { when: { device: ['ios'] }, url: 'https://apps.apple.com/app' },
+      ],
+    });
+    const code = link.shortCode;
+    await sentTo(code, { 'x-forwarded-for': ADDRESS.GB });
+    await sentTo(code, { 'x-forwarded-for': ADDRESS.GB, 'user-agent': UA.iphone });
+    await sentTo(code, { 'x-forwarded-for': ADDRESS.US, 'user-agent': UA.iphone });
+    await sentTo(code, { 'x-forwarded-for': ADDRESS.US });
+    await sentTo(code, { 'x-forwarded-for': ADDRESS.US });
+    // A bot is sent by the rules too, and counted in no breakdown.
+    await sentTo(code, {
+      'x-forwarded-for': ADDRESS.GB,
+      'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)',
+    });
+    expect(await countedClicks(setup.api, link.id)).toEqual({ clicks: 5, botClicks: 1 });
+    const analytics = await client.get<LinkAnalytics>(`/api/analytics/link/${link.id}`);
+    expect(analytics.body.ruleBreakdown).toEqual({ main: 2, '0': 2, '1': 1 });
+    const plain = await linkOf(client, {});
+    await sentTo(plain.shortCode);
+    await countedClicks(setup.api, plain.id);
+    expect((await client.get<LinkAnalytics>(`/api/analytics/link/${plain.id}`)).body.ruleBreakdown).toEqual({
+      main: 1,
+    });
   });
 });
