@@ -72,6 +72,7 @@ describe('creating links', () => {
       fallbackUrl: null,
       paused: false,
       tags: [],
+      rules: [],
       status: 'active',
       pendingApproval: false,
     });
