@@ -193,8 +193,11 @@ describe.skipIf(unavailable !== undefined)('link controls from the dashboard to 
     await create.getByRole('textbox', { name: 'Long URL' }).fill(`http://${shopHost}/en`);
     await create.getByRole('textbox', { name: 'Title (optional)' }).fill('Localised');
     await create.getByRole('button', { name: 'More options' }).click();
+    // The expiry's calendar loads on its own: once it is in, the options stop moving under the pointer.
+    await create.getByRole('button', { name: 'Expires' }).waitFor();
     await create.getByRole('button', { name: 'Add targeting rule' }).click();
-    await create.getByRole('textbox', { name: 'Rule 1 condition 1 type' }).click();
+    await create.getByRole('textbox', { name: 'Rule 1 URL' }).waitFor();
+    await create.getByLabel('Rule 1 condition 1 type').click();
     await page.getByRole('option', { name: 'Language' }).click();
     const languages = create.getByLabel('Rule 1 condition 1 values');
     await languages.fill('FR');
@@ -205,7 +208,7 @@ describe.skipIf(unavailable !== undefined)('link controls from the dashboard to 
     await create.getByRole('button', { name: 'Shorten' }).click();
     await create.getByText('This URL does not point to a public website').waitFor();
     expect(await ruleUrl.getAttribute('aria-invalid')).toBe('true');
-    await ruleUrl.fill(`${shopHost}/fr`);
+    await ruleUrl.fill(`http://${shopHost}/fr`);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await create.getByRole('button', { name: 'Shorten' }).click();
     const shortUrl = (await toastText(page, 'Link created successfully!'))
