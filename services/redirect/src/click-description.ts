@@ -27,7 +27,7 @@ const DIRECT = 'direct';
  */
 export function describeClick(input: ClickInput): Click {
   const agent = describeAgent(input.userAgent);
-  return {
+  const click: Click = {
     id: input.id,
     linkId: input.linkId,
     code: input.code,
@@ -38,8 +38,10 @@ export function describeClick(input: ClickInput): Click {
     os: agent.os,
     referrer: referrerOf(input.referer),
     bot: agent.bot,
-    ...(input.rule !== undefined && { rule: input.rule }),
   };
+  // Set only on a rule's click: a plain click keeps the object shape every redirect has made so far.
+  if (input.rule !== undefined) click.rule = input.rule;
+  return click;
 }
 
 /** A visitor as a targeting rule sees them: analytics' country, device and operating system. */
