@@ -66,7 +66,8 @@ export class ClickTally {
   clicks = 0;
   /**
    * Sums held: links, their hours, and the label sets of each hour. What the tally's memory and the
-   * flush's statements grow with (a few hundred bytes and up to seven counter rows each).
+   * flush's statements grow with (a few hundred bytes and up to eight counter rows each: the total and
+   * one per dimension, the rule's only for a rule's clicks).
    */
   sums = 0;
   /** Human clicks of all links per quarter hour (ms), for the admin Overview. */
