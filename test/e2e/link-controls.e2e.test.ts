@@ -184,4 +184,61 @@ describe.skipIf(unavailable !== undefined)('link controls from the dashboard to 
     await admin.close();
     await context.close();
   }, 40_000);
+
+  it('adds a targeting rule under More options: a French-speaking visitor goes to its URL, others to the target', async () => {
+    const context = await signedUpContext(stack(), { email: 'theo@example.com', firstName: 'Theo' });
+    const page = await context.newPage();
+    await page.goto('/home');
+    const create = page.getByRole('form', { name: 'Create New Short Link' });
+    await create.getByRole('textbox', { name: 'Long URL' }).fill(`http://${shopHost}/en`);
+    await create.getByRole('textbox', { name: 'Title (optional)' }).fill('Localised');
+    await create.getByRole('button', { name: 'More options' }).click();
+    // The expiry's calendar loads on its own: once it is in, the options stop moving under the pointer.
+    await create.getByRole('button', { name: 'Expires' }).waitFor();
+    await create.getByRole('button', { name: 'Add targeting rule' }).click();
+    await create.getByRole('textbox', { name: 'Rule 1 URL' }).waitFor();
+    await create.getByLabel('Rule 1 condition 1 type').click();
+    await page.getByRole('option', { name: 'Language' }).click();
+    const languages = create.getByLabel('Rule 1 condition 1 values');
+    await languages.fill('FR');
+    await languages.press('Enter');
+    const ruleUrl = create.getByRole('textbox', { name: 'Rule 1 URL' });
+    // A URL the server refuses: its words land on the rule's field.
+    await ruleUrl.fill('http://localhost/fr');
+    await create.getByRole('button', { name: 'Shorten' }).click();
+    await create.getByText('This URL does not point to a public website').waitFor();
+    expect(await ruleUrl.getAttribute('aria-invalid')).toBe('true');
+    await ruleUrl.fill(`http://${shopHost}/fr`);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await create.getByRole('button', { name: 'Shorten' }).click();
+    const shortUrl = (await toastText(page, 'Link created successfully!'))
+      .replace('Link created successfully!', '')
+      .trim();
+    const card = page.getByRole('article', { name: 'Localised' });
+    await card.getByText('1 targeting rule', { exact: true }).waitFor();
+
+    const french = await visitorBrowser.newContext({ userAgent: desktopChromeUserAgent, locale: 'fr-FR' });
+    const frenchPage = await french.newPage();
+    await frenchPage.goto(shortUrl);
+    await frenchPage.getByRole('heading', { name: 'Welcome to the shop' }).waitFor();
+    expect(frenchPage.url()).toBe(`http://${shopHost}/fr`);
+    const visitor = await visitorPage();
+    await visitor.goto(shortUrl);
+    await visitor.getByRole('heading', { name: 'Welcome to the shop' }).waitFor();
+    expect(visitor.url()).toBe(`http://${shopHost}/en`);
+
+    // Removed in the edit dialog: everyone goes to the target.
+    await card.getByRole('button', { name: /^Edit / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Link' });
+    // A link with rules opens the dialog with More options unfolded.
+    await dialog.getByRole('button', { name: 'Remove rule 1' }).click();
+    await dialog.getByRole('button', { name: /^Save/ }).click();
+    await expect.poll(() => card.getByText('1 targeting rule', { exact: true }).count()).toBe(0);
+    await frenchPage.goto(shortUrl);
+    await frenchPage.getByRole('heading', { name: 'Welcome to the shop' }).waitFor();
+    expect(frenchPage.url()).toBe(`http://${shopHost}/en`);
+    await french.close();
+    await visitor.context().close();
+    await context.close();
+  }, 60_000);
 });

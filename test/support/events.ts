@@ -162,6 +162,9 @@ export const events = {
   linkPaused: builder('LinkPaused', () => ({})),
   linkUnpaused: builder('LinkUnpaused', () => ({})),
   linkTagsChanged: builder('LinkTagsChanged', () => ({ tags: ['sales'] })),
+  linkRulesChanged: builder('LinkRulesChanged', () => ({
+    rules: [{ when: { country: ['FR'] }, url: 'https://example.fr/' }],
+  })),
   linkCodeApproved: builder('LinkCodeApproved', () => ({
     approvalId: uuidv7(),
     code: 'brand-code',

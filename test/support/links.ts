@@ -12,6 +12,7 @@ export const noLinkControls = {
   fallbackUrl: null,
   paused: false,
   tags: [],
+  rules: [],
   status: 'active',
   pendingApproval: false,
 } as const satisfies Partial<Link>;

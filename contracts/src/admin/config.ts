@@ -156,6 +156,13 @@ export const knownSettings = {
     max: 1,
     default: 0,
   },
+  targetingProOnly: {
+    key: 'links.targeting.pro_only',
+    label: 'Link targeting rules (country, device, language) for Pro only (1) or every plan (0)',
+    min: 0,
+    max: 1,
+    default: 0,
+  },
 } as const satisfies Record<string, KnownSetting>;
 
 /** A known setting as the Config tab lists it: set or not, the value in force and its default. */

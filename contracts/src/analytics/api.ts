@@ -99,6 +99,11 @@ export const linkAnalyticsSchema = z
     countryBreakdown: breakdown,
     browserBreakdown: breakdown,
     osBreakdown: breakdown,
+    /**
+     * Clicks per targeting rule: its index in the link's rules (`0` the first) as they were when the click
+     * was made, and `main` for the clicks that went to the link's main target.
+     */
+    ruleBreakdown: breakdown,
     clicksByDay: z.array(z.object({ date: z.string(), clicks: z.number().int() })),
     /** The range asked for (the last 30 days without one); the fields above stay all-time and 30 UTC days. */
     period: analyticsPeriodSchema,

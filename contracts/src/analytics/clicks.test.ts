@@ -26,6 +26,17 @@ describe('click messages', () => {
     expect(readClickMessage(bot.key, bot.value)).toMatchObject({ bot: true, device: 'desktop' });
   });
 
+  it('carry the targeting rule that sent a click as a sixth label, and read lines without one as the main target', () => {
+    const ruled = clickMessage({ ...click, rule: 3 });
+    expect(ruled.value).toBe(
+      `c1|AbC-123_xyz9|summer-sale|${click.atMs}|DE|mobile|Samsung Internet|Android|news.ycombinator.com|r3|0`,
+    );
+    expect(readClickMessage(ruled.key, ruled.value)).toEqual({ ...click, rule: 3 });
+    expect(readClickMessage(ruled.key, ruled.value.replace('|r3|', '|x3|'))).toBeUndefined();
+    const plain = clickMessage(click);
+    expect(readClickMessage(plain.key, plain.value)).not.toHaveProperty('rule');
+  });
+
   it('keep the separator out of a field, so one odd label cannot shift the others', () => {
     const odd = clickMessage({ ...click, browser: 'Some|Browser', code: 'a|b' });
     expect(readClickMessage(odd.key, odd.value)).toEqual({ ...click, browser: 'Some/Browser', code: 'a/b' });

@@ -26,6 +26,8 @@ export interface Click {
   referrer: string;
   /** Known bots are redirected but not counted as clicks. */
   bot: boolean;
+  /** The index of the link's targeting rule that sent the visitor; absent: its main target. */
+  rule?: number;
 }
 
 /**
@@ -53,7 +55,9 @@ export function clickMessage(click: Click): { key: string; value: string } {
   fields[5] = click.device;
   fields[6] = field(click.browser);
   fields[7] = field(click.os);
-  fields[8] = field(click.referrer);
+  // A click a targeting rule sent carries its index as a sixth label field (`r2`), before the bot flag:
+  // lines without it, all those written before rules, stay valid and read as the main target.
+  fields[8] = click.rule === undefined ? field(click.referrer) : `${field(click.referrer)}|r${click.rule}`;
   fields[9] = click.bot ? 1 : 0;
   return { key: click.linkId, value: fields.join(SEPARATOR) };
 }
@@ -68,7 +72,7 @@ function field(text: string): string {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEVICES: ReadonlySet<string> = new Set(deviceTypes);
 
-export type ClickLabels = Pick<Click, 'country' | 'device' | 'browser' | 'os' | 'referrer'>;
+export type ClickLabels = Pick<Click, 'country' | 'device' | 'browser' | 'os' | 'referrer' | 'rule'>;
 
 /**
  * A click line cut at its separators without splitting it apart: the five label fields stay one string
@@ -103,13 +107,28 @@ export function readClickLine(value: string): ClickLine | undefined {
   };
 }
 
-/** The label fields of a click line, or undefined when they are not five or the device is unknown. */
+const RULE_FIELD = /^r(\d{1,2})$/;
+
+/**
+ * The label fields of a click line, or undefined when they are not five (six with a targeting rule's
+ * `r{index}`) or the device is unknown.
+ */
 export function clickLabels(labels: string): ClickLabels | undefined {
   const fields = labels.split(SEPARATOR);
-  if (fields.length !== 5) return undefined;
-  const [country, device, browser, os, referrer] = fields as [string, string, string, string, string];
+  if (fields.length !== 5 && fields.length !== 6) return undefined;
+  const [country, device, browser, os, referrer, ruleField] = fields as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string | undefined,
+  ];
   if (!DEVICES.has(device)) return undefined;
-  return { country, device: device as DeviceType, browser, os, referrer };
+  if (ruleField === undefined) return { country, device: device as DeviceType, browser, os, referrer };
+  const rule = RULE_FIELD.exec(ruleField);
+  if (!rule) return undefined;
+  return { country, device: device as DeviceType, browser, os, referrer, rule: Number(rule[1]) };
 }
 
 /**

@@ -2,10 +2,15 @@ import { z } from 'zod';
 import { hasVisibleText, optionalVisibleText } from '../text';
 import {
   checkTags,
+  checkTargetingWhen,
   LINK_PASSWORD_RULE,
   LINK_STATUSES,
   MAX_CLICK_LIMIT,
   MAX_LINK_PASSWORD_LENGTH,
+  MAX_TARGETING_RULES,
+  TARGETING_DEVICES,
+  type TargetingWhen,
+  TOO_MANY_RULES,
 } from './controls';
 
 export const MAX_URL_LENGTH = 2048;
@@ -28,6 +33,22 @@ const linkTags = z.array(z.string()).transform((tags, context) => {
   if (checked.ok) return checked.tags;
   context.issues.push({ code: 'custom', message: checked.problem, input: tags });
   return z.NEVER;
+});
+
+/** A rule's conditions as stored (see `checkTargetingWhen`): each list normalized, at least one given. */
+const targetingWhen = z
+  .record(z.string(), z.unknown(), { error: 'must be an object of conditions' })
+  .transform((when, context): TargetingWhen => {
+    const checked = checkTargetingWhen(when);
+    if (checked.ok) return checked.value;
+    context.issues.push({ code: 'custom', message: checked.problem, input: when });
+    return z.NEVER;
+  });
+
+/** One targeting rule as a create or an edit gives it; its URL is checked as a target by the server. */
+const targetingRuleInput = z.object({
+  when: targetingWhen,
+  url: z.string({ error: 'is required' }),
 });
 
 /**
@@ -55,6 +76,14 @@ const linkControls = {
   fallbackUrl: z.string().nullable().optional().describe('Where an expired link sends visitors'),
   paused: z.boolean().optional().describe('A paused link shows the paused page and counts no click'),
   tags: linkTags.optional().describe('Replaces the tags'),
+  rules: z
+    .array(targetingRuleInput)
+    .max(MAX_TARGETING_RULES, TOO_MANY_RULES)
+    .nullable()
+    .optional()
+    .describe(
+      'Replaces the targeting rules (the first that matches a visitor wins); null or [] removes them',
+    ),
 };
 
 /** POST /api/links */
@@ -79,6 +108,18 @@ export const updateLinkBody = z
   .meta({ id: 'UpdateLinkBody' });
 export type UpdateLinkBody = z.infer<typeof updateLinkBody>;
 
+/** A targeting rule as the link JSON has it. */
+export const targetingRuleSchema = z
+  .object({
+    when: z.object({
+      country: z.array(z.string()).optional(),
+      device: z.array(z.enum(TARGETING_DEVICES)).optional(),
+      language: z.array(z.string()).optional(),
+    }),
+    url: z.string(),
+  })
+  .meta({ id: 'TargetingRule' });
+
 export const linkSchema = z
   .object({
     id: z.string(),
@@ -101,6 +142,8 @@ export const linkSchema = z
     paused: z.boolean(),
     /** Lower-case, in the order given. */
     tags: z.array(z.string()),
+    /** Targeting rules in order: the first whose conditions all hold sends the visitor to its `url`. */
+    rules: z.array(targetingRuleSchema),
     /** `active` redirects; `paused` shows the paused page; `expired`: past `expiresAt` or `maxClicks` used up. */
     status: z.enum(LINK_STATUSES),
     /** The code contains a protected brand: it redirects once an admin approves it. */

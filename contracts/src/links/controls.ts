@@ -41,22 +41,119 @@ export const LINK_STATUSES = ['active', 'paused', 'expired'] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
 
 /** The controls an admin may keep for Pro accounts (each with its Config key, `links.{name}.pro_only`). */
-export type ProOnlyControl = 'password' | 'expiry' | 'pause' | 'tags';
+export type ProOnlyControl = 'password' | 'expiry' | 'pause' | 'tags' | 'targeting';
 
 const CONTROL_NAMES: Record<ProOnlyControl, string> = {
   password: 'Password-protected links are',
   expiry: 'Expiry dates and click limits are',
   pause: 'Pausing links is',
   tags: 'Tags are',
+  targeting: 'Targeting rules are',
 };
 const OBJECT: Record<ProOnlyControl, string> = {
   password: 'them',
   expiry: 'them',
   pause: 'it',
   tags: 'them',
+  targeting: 'them',
 };
 
 /** The refusal of a Pro-only control to a Free account: the link limit's answer (403 SUBSCRIPTION_REQUIRED), in its words. */
 export function proOnlyControlMessage(control: ProOnlyControl): string {
   return `${CONTROL_NAMES[control]} available on Pro accounts. Upgrade to Pro to use ${OBJECT[control]}.`;
+}
+
+/** Targeting rules a link may carry: the first whose conditions all hold sends the visitor to its URL. */
+export const MAX_TARGETING_RULES = 20;
+export const TOO_MANY_RULES = `must have at most ${MAX_TARGETING_RULES} rules`;
+
+/**
+ * The devices a rule may name, from the user agent as analytics classifies it: `ios` (iPhone, iPad,
+ * iPod), `android` (any Android phone or tablet), `mobile` (every phone, iOS and Android ones too, but
+ * no tablet), `desktop` (everything else analytics counts as desktop).
+ */
+export const TARGETING_DEVICES = ['ios', 'android', 'desktop', 'mobile'] as const;
+export type TargetingDevice = (typeof TARGETING_DEVICES)[number];
+export const TARGETING_CONDITIONS = ['country', 'device', 'language'] as const;
+export type TargetingCondition = (typeof TARGETING_CONDITIONS)[number];
+
+/** The conditions of a rule: each one given must hold (any of its values); at least one is given. */
+export type TargetingWhen = {
+  /** ISO 3166-1 alpha-2 codes, stored upper-case. */
+  country?: string[];
+  device?: TargetingDevice[];
+  /** Primary language subtags (`en`, `pt`), stored lower-case; `en` matches `en-GB`. */
+  language?: string[];
+};
+
+export interface TargetingRule {
+  when: TargetingWhen;
+  url: string;
+}
+
+/** Values one condition may list. */
+export const MAX_CONDITION_VALUES = 50;
+const countryPattern = /^[A-Z]{2}$/;
+const languagePattern = /^[a-z]{2,3}$/;
+const DEVICES: ReadonlySet<string> = new Set(TARGETING_DEVICES);
+
+type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+/**
+ * A rule's conditions as stored: countries upper-cased, languages lower-cased, devices as given, repeats
+ * dropped, empty lists left out; or the problem with them.
+ */
+export function checkTargetingWhen(when: Readonly<Record<string, unknown>>): Checked<TargetingWhen> {
+  const stored: TargetingWhen = {};
+  for (const name of Object.keys(when)) {
+    if (!(TARGETING_CONDITIONS as readonly string[]).includes(name))
+      return { ok: false, problem: `${name} is not a condition: use country, device or language` };
+  }
+  const country = valuesOf(
+    when.country,
+    'country',
+    (value) => value.trim().toUpperCase(),
+    countryPattern.test.bind(countryPattern),
+    'each country must be a two-letter ISO 3166 code',
+  );
+  if (!country.ok) return country;
+  const device = valuesOf(
+    when.device,
+    'device',
+    (value) => value.trim().toLowerCase(),
+    (value) => DEVICES.has(value),
+    `each device must be one of ${TARGETING_DEVICES.join(', ')}`,
+  );
+  if (!device.ok) return device;
+  const language = valuesOf(
+    when.language,
+    'language',
+    (value) => value.trim().toLowerCase(),
+    languagePattern.test.bind(languagePattern),
+    'each language must be a two- or three-letter language code such as en',
+  );
+  if (!language.ok) return language;
+  if (country.value.length > 0) stored.country = country.value;
+  if (device.value.length > 0) stored.device = device.value as TargetingDevice[];
+  if (language.value.length > 0) stored.language = language.value;
+  if (Object.keys(stored).length === 0)
+    return { ok: false, problem: 'must have at least one condition (country, device or language)' };
+  return { ok: true, value: stored };
+}
+
+function valuesOf(
+  given: unknown,
+  name: string,
+  normalize: (value: string) => string,
+  valid: (value: string) => boolean,
+  rule: string,
+): Checked<string[]> {
+  if (given === undefined || given === null) return { ok: true, value: [] };
+  if (!Array.isArray(given) || given.some((value) => typeof value !== 'string'))
+    return { ok: false, problem: `${name} must be a list of strings` };
+  const values = [...new Set((given as string[]).map(normalize))];
+  if (values.some((value) => !valid(value))) return { ok: false, problem: rule };
+  if (values.length > MAX_CONDITION_VALUES)
+    return { ok: false, problem: `${name} must have at most ${MAX_CONDITION_VALUES} values` };
+  return { ok: true, value: values };
 }

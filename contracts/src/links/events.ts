@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventsIn, eventGroup, upcaster } from '../events/registry';
 import { stream } from '../events/streams';
+import { TARGETING_DEVICES } from './controls';
 
 /** A link's stream `link-{linkId}`. */
 export const linkStream = stream('link');
@@ -81,6 +82,23 @@ export const linkEvents = eventGroup(
   defineEvent({ type: 'LinkUnpaused', version: 1, schema: z.object({}) }),
   /** The link's tags as they now are (lower-case, each once). */
   defineEvent({ type: 'LinkTagsChanged', version: 1, schema: z.object({ tags: z.array(z.string()) }) }),
+  /** The link's targeting rules as they now are, in order (empty: none); each URL checked as a target. */
+  defineEvent({
+    type: 'LinkRulesChanged',
+    version: 1,
+    schema: z.object({
+      rules: z.array(
+        z.object({
+          when: z.object({
+            country: z.array(z.string()).optional(),
+            device: z.array(z.enum(TARGETING_DEVICES)).optional(),
+            language: z.array(z.string()).optional(),
+          }),
+          url: z.string(),
+        }),
+      ),
+    }),
+  }),
 );
 
 const releaseReasons = ['abandoned', 'never-clicked'] as const;

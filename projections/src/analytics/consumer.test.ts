@@ -85,8 +85,9 @@ describe.skipIf(clickStreamMissing('consumer.test.ts'))('click analytics consume
     const clicks: Click[] = [
       click(a, '2026-11-20T15:10:00Z', { ...google, device: 'desktop' }),
       click(a, '2026-11-20T15:50:00Z', { ...google, device: 'desktop' }),
-      click(a, '2026-11-20T00:00:00Z', { ...iphone, referrer: 'direct' }),
-      click(a, '2026-11-19T23:59:59.999Z', { ...iphone, referrer: 't.co' }),
+      // Sent by the link's targeting rules 2 and 0.
+      click(a, '2026-11-20T00:00:00Z', { ...iphone, referrer: 'direct', rule: 2 }),
+      click(a, '2026-11-19T23:59:59.999Z', { ...iphone, referrer: 't.co', rule: 0 }),
       // The first day of a 30-day window, and the day before it (in the breakdowns only).
       click(a, '2026-10-22T12:00:00Z', {
         device: 'tablet',
@@ -114,6 +115,7 @@ describe.skipIf(clickStreamMissing('consumer.test.ts'))('click analytics consume
       countryBreakdown: { US: 4, FR: 2, DE: 1, GB: 1 },
       browserBreakdown: { Chrome: 4, Safari: 2, Firefox: 1, Edge: 1 },
       osBreakdown: { Windows: 3, iOS: 2, macOS: 2, Android: 1 },
+      ruleBreakdown: { main: 6, '0': 1, '2': 1 },
       clicksByDay: daysFrom('2026-10-22', 30, {
         '2026-10-22': 1,
         '2026-11-18': 1,
@@ -128,6 +130,7 @@ describe.skipIf(clickStreamMissing('consumer.test.ts'))('click analytics consume
       countryBreakdown: { IN: 2 },
       browserBreakdown: { Chrome: 2 },
       osBreakdown: { Android: 2 },
+      ruleBreakdown: { main: 2 },
       clicksByDay: daysFrom('2026-11-14', 7, { '2026-11-20': 1 }),
     });
     // Most clicked first, ties by label.
@@ -278,6 +281,7 @@ describe.skipIf(clickStreamMissing('consumer.test.ts'))('click analytics consume
       countryBreakdown: {},
       browserBreakdown: {},
       osBreakdown: {},
+      ruleBreakdown: {},
       clicksByDay: [
         { date: '2026-11-19', clicks: 0 },
         { date: '2026-11-20', clicks: 0 },

@@ -535,6 +535,7 @@ function labelSetOf(labels: ClickLabels): ClickLabelSet {
     country: labelOf(labels.country),
     browser: labelOf(labels.browser),
     os: labelOf(labels.os),
+    rule: labels.rule === undefined ? '' : String(labels.rule),
   });
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type ClickLabelSet, ClickTally, HOUR_MS, type ParsedClick } from './counters';
 
 const labelSet = (device: string, referrer: string): ClickLabelSet =>
-  Object.freeze({ device, referrer, country: 'US', browser: 'Chrome', os: 'Linux' });
+  Object.freeze({ device, referrer, country: 'US', browser: 'Chrome', os: 'Linux', rule: '' });
 
 /** What the tally must hold, summed the slow way: link -> hour -> label set -> clicks. */
 function recount(clicks: readonly ParsedClick[]) {

@@ -1,7 +1,11 @@
 import type { Database } from '@sniplink/platform';
 import { sql, type Transaction } from 'kysely';
 
-export const clickDimensions = ['device', 'referrer', 'country', 'browser', 'os'] as const;
+/**
+ * `rule`: the index of the targeting rule that sent the click, or '' for the link's main target, which is
+ * counted in no row of its own (the total less the rules' clicks), so plain links' clicks add no rows.
+ */
+export const clickDimensions = ['device', 'referrer', 'country', 'browser', 'os', 'rule'] as const;
 export type ClickDimension = (typeof clickDimensions)[number];
 /** The hourly bucket that counts every human click, whatever its labels. */
 export const TOTAL_BUCKET = { dimension: 'total', label: 'all' } as const;
@@ -62,7 +66,8 @@ export class ClickTally {
   clicks = 0;
   /**
    * Sums held: links, their hours, and the label sets of each hour. What the tally's memory and the
-   * flush's statements grow with (a few hundred bytes and up to seven counter rows each).
+   * flush's statements grow with (a few hundred bytes and up to eight counter rows each: the total and
+   * one per dimension, the rule's only for a rule's clicks).
    */
   sums = 0;
   /** Human clicks of all links per quarter hour (ms), for the admin Overview. */
@@ -252,7 +257,8 @@ function labelCountsOf(labelSets: Map<ClickLabelSet, LabelSetCount>): LabelCount
   const counts: LabelCounts = clickDimensions.map(() => new Map());
   for (const { labels, clicks } of labelSets.values()) {
     clickDimensions.forEach((dimension, d) => {
-      addOne(counts[d], labels[dimension], clicks);
+      const label = labels[dimension];
+      if (label !== '') addOne(counts[d], label, clicks);
     });
   }
   return counts;

@@ -16,6 +16,7 @@ const breakdownKeys: Record<ClickDimension, keyof Breakdowns> = {
   country: 'countryBreakdown',
   browser: 'browserBreakdown',
   os: 'osBreakdown',
+  rule: 'ruleBreakdown',
 };
 
 export interface LinkAnalyticsOptions {
@@ -113,11 +114,23 @@ async function breakdownsOf(db: Kysely<Database>, linkId: string): Promise<Break
     countryBreakdown: {},
     browserBreakdown: {},
     osBreakdown: {},
+    ruleBreakdown: {},
   };
   for (const row of rows) {
     const key = breakdownKeys[row.dimension as ClickDimension];
     if (key) result[key][row.label] = Number(row.clicks);
   }
+  return withMainTarget(result);
+}
+
+/**
+ * The main target's clicks in `ruleBreakdown` (`main`): every human click has a device, so the devices'
+ * sum is the total, and the clicks no rule sent are the rest.
+ */
+function withMainTarget(result: Breakdowns): Breakdowns {
+  const sum = (counts: Record<string, number>) => Object.values(counts).reduce((all, n) => all + n, 0);
+  const main = sum(result.deviceBreakdown) - sum(result.ruleBreakdown);
+  if (main > 0) result.ruleBreakdown = { main, ...result.ruleBreakdown };
   return result;
 }
 

@@ -59,6 +59,10 @@ describe('links projection: controls', () => {
   const spec = projectionSpec([linksProjection()]);
   const LINK = '01890000-0000-7000-8000-0000000000c3';
   const OTHER = '01890000-0000-7000-8000-0000000000c4';
+  const RULES = [
+    { when: { country: ['GB'], device: ['mobile' as const] }, url: 'https://example.co.uk/m' },
+    { when: { language: ['fr'] }, url: 'https://example.fr/' },
+  ];
   let recorded: RecordedEvent[];
   beforeAll(async () => {
     recorded = await spec.given(
@@ -70,6 +74,7 @@ describe('links projection: controls', () => {
         events.linkClickLimitChanged({ maxClicks: 3 }),
         events.linkFallbackChanged({ fallbackUrl: 'https://example.com/over' }),
         events.linkTagsChanged({ tags: ['sales', 'spring'] }),
+        events.linkRulesChanged({ rules: RULES }),
       ),
       onStream(`link-${OTHER}`, created(OTHER, ANN, 'other'), events.linkTagsChanged({ tags: ['sales'] })),
     );
@@ -83,7 +88,9 @@ describe('links projection: controls', () => {
       max_clicks: 3,
       fallback_url: 'https://example.com/over',
       password_hash: null,
+      rules: RULES,
     });
+    expect(await liveLinkByCode(db, 'other')).toMatchObject({ rules: [] });
     const tagged = await liveLinksOf(db, ANN, { tag: 'spring', limit: 10, offset: 0 });
     expect(tagged.map((row) => row.link_id)).toEqual([LINK]);
     expect(await tagCountsOf(db, ANN)).toEqual([
@@ -98,6 +105,7 @@ describe('links projection: controls', () => {
       told.push(codes);
     });
     await projection.afterCommit?.(recorded.filter((event) => event.type !== 'LinkCreated'));
-    expect(told).toEqual([[`link:${LINK}`]]);
+    await projection.afterCommit?.(recorded.filter((event) => event.type === 'LinkRulesChanged'));
+    expect(told).toEqual([[`link:${LINK}`], [`link:${LINK}`]]);
   });
 });

@@ -133,6 +133,8 @@ function changesFor(
       return { paused: false };
     case 'LinkTagsChanged':
       return { tags: event.data.tags };
+    case 'LinkRulesChanged':
+      return { rules: JSON.stringify(event.data.rules) };
     default: {
       const unknown: never = event;
       return unknown;
@@ -166,6 +168,7 @@ function codesTouched(recorded: RecordedEvent): string[] {
     case 'LinkFallbackChanged':
     case 'LinkPaused':
     case 'LinkUnpaused':
+    case 'LinkRulesChanged':
       return [link];
     case 'LinkRetitled':
     case 'LinkTagsChanged':

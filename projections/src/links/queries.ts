@@ -18,6 +18,7 @@ export type RedirectRow = Pick<
   | 'max_clicks'
   | 'fallback_url'
   | 'paused'
+  | 'rules'
   | 'pending_approval'
 > & {
   owner_suspended: boolean;
@@ -34,7 +35,7 @@ export function liveLinkByCode(db: Kysely<Database>, codeLower: string): Promise
     .leftJoin('rm_link_owners', 'rm_link_owners.owner_id', 'rm_links.owner_id')
     .leftJoin('link_passwords', 'link_passwords.password_id', 'rm_links.password_id')
     .select(['rm_links.link_id', 'original_url', 'rm_links.owner_id', 'origin', 'rm_links.created_at'])
-    .select(['expires_at', 'max_clicks', 'fallback_url', 'paused'])
+    .select(['expires_at', 'max_clicks', 'fallback_url', 'paused', 'rules'])
     .select('link_passwords.hash as password_hash')
     .select('pending_approval')
     .select(sql<boolean>`coalesce(rm_link_owners.suspended, false)`.as('owner_suspended'))

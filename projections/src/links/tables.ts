@@ -1,3 +1,4 @@
+import type { TargetingRule } from '@sniplink/contracts';
 import type { Int8 } from '@sniplink/platform';
 import type { ColumnType, Selectable } from 'kysely';
 
@@ -32,6 +33,8 @@ export interface RmLinksTable {
   fallback_url: ColumnType<string | null, string | null | undefined, string | null>;
   paused: ColumnType<boolean, boolean | undefined, boolean>;
   tags: ColumnType<string[], string[] | undefined, string[]>;
+  /** Targeting rules in order (jsonb, written as its JSON text), `[]` for none. */
+  rules: ColumnType<TargetingRule[], string | undefined, string>;
 }
 
 export type LinkRow = Selectable<RmLinksTable>;

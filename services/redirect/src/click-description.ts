@@ -14,6 +14,8 @@ export interface ClickInput {
   referer: string | undefined;
   /** The address the app trusts (Fastify's `request.ip`, which honours TRUST_PROXY); never stored. */
   clientIp: string | undefined;
+  /** The index of the targeting rule that sent the visitor; absent: the link's main target. */
+  rule?: number | undefined;
 }
 
 const UNKNOWN = 'Unknown';
@@ -25,7 +27,7 @@ const DIRECT = 'direct';
  */
 export function describeClick(input: ClickInput): Click {
   const agent = describeAgent(input.userAgent);
-  return {
+  const click: Click = {
     id: input.id,
     linkId: input.linkId,
     code: input.code,
@@ -37,6 +39,25 @@ export function describeClick(input: ClickInput): Click {
     referrer: referrerOf(input.referer),
     bot: agent.bot,
   };
+  // Set only on a rule's click: a plain click keeps the object shape every redirect has made so far.
+  if (input.rule !== undefined) click.rule = input.rule;
+  return click;
+}
+
+/** A visitor as a targeting rule sees them: analytics' country, device and operating system. */
+export interface VisitorDescription {
+  country: string;
+  device: Click['device'];
+  os: string;
+}
+
+/** The same country and device as the visit's click gets (the same caches), for targeting rules. */
+export function describeVisitor(
+  userAgent: string | undefined,
+  clientIp: string | undefined,
+): VisitorDescription {
+  const agent = describeAgent(userAgent);
+  return { country: countryOf(clientIp), device: agent.device, os: agent.os };
 }
 
 // ---- user agent -------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ const row = (controls: Partial<RedirectRow>): RedirectRow => ({
   max_clicks: null,
   fallback_url: null,
   paused: false,
+  rules: [],
   pending_approval: false,
   owner_suspended: false,
   password_hash: null,
@@ -34,6 +35,9 @@ describe('which links leave the fast paths', () => {
     expect(fastUntil(controlsOf(row({ expires_at: expiry, max_clicks: 3 })) ?? {})).toBe(0);
     expect(fastUntil(controlsOf(row({ paused: true })) ?? {})).toBe(0);
     expect(fastUntil(controlsOf(row({ password_hash: '$argon2id$x' })) ?? {})).toBe(0);
+    const rules = [{ when: { country: ['FR'] }, url: 'https://example.fr/' }];
+    expect(controlsOf(row({ rules }))).toEqual({ rules });
+    expect(fastUntil(controlsOf(row({ rules, expires_at: expiry })) ?? {})).toBe(0);
   });
 });
 

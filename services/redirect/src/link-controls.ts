@@ -1,9 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { TargetingRule } from '@sniplink/contracts';
 import type { Database } from '@sniplink/platform';
 import type { RedirectRow } from '@sniplink/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { isBotAgent } from './click-description';
+import { matchingRule } from './targeting';
 
 /** A link's controls as the cache keeps them: only those in force, so a plain link has none. */
 export interface TargetControls {
@@ -16,6 +18,8 @@ export interface TargetControls {
   expiresAt?: number;
   /** Where it sends visitors once expired, instead of the expired page. */
   fallbackUrl?: string;
+  /** Targeting rules in order: the first that matches the visitor replaces the target. */
+  rules?: readonly TargetingRule[];
 }
 
 /** The controls in force on a link's row, or undefined for a plain link (a fallback alone changes nothing). */
@@ -25,6 +29,7 @@ export function controlsOf(row: RedirectRow): TargetControls | undefined {
   if (row.paused) controls.paused = true;
   if (row.max_clicks !== null) controls.maxClicks = row.max_clicks;
   if (row.expires_at !== null) controls.expiresAt = row.expires_at.getTime();
+  if (row.rules.length > 0) controls.rules = row.rules;
   if (Object.keys(controls).length === 0) return undefined;
   if (row.fallback_url !== null) controls.fallbackUrl = row.fallback_url;
   return controls;
@@ -32,11 +37,14 @@ export function controlsOf(row: RedirectRow): TargetControls | undefined {
 
 /**
  * Until when the fast paths may redirect a controlled link as a plain one (the cache entry's `expiresAt`):
- * an expiry by time alone until it passes; a password, a pause or a click limit never (0).
+ * an expiry by time alone until it passes; a password, a pause, a click limit or targeting rules never (0).
  */
 export function fastUntil(controls: TargetControls): number {
   const everyVisit =
-    controls.passwordHash !== undefined || controls.paused || controls.maxClicks !== undefined;
+    controls.passwordHash !== undefined ||
+    controls.paused ||
+    controls.maxClicks !== undefined ||
+    controls.rules !== undefined;
   return everyVisit ? 0 : (controls.expiresAt ?? 0);
 }
 
@@ -74,8 +82,11 @@ export interface ControlledVisit {
   request: FastifyRequest;
   reply: FastifyReply;
   code: string;
-  /** Sends the 302 to the target, counting the click when `counted` (a GET that is no prefetch). */
-  redirect(): FastifyReply;
+  /**
+   * Sends the 302 to the target, or to the URL of the targeting rule given (its index recorded on the
+   * click), counting the click when `counted` (a GET that is no prefetch).
+   */
+  redirect(rule?: { index: number; url: string }): FastifyReply;
   /** Sends a 302 elsewhere (the fallback), no click counted. */
   redirectTo(url: string): FastifyReply;
   /** Whether this visit is one a click is counted for (a GET that is no prefetch). */
@@ -174,12 +185,23 @@ async function redirectWithinLimit(
   deps: LinkControlsDeps,
   pages: ControlPages,
 ): Promise<FastifyReply> {
-  if (controls.maxClicks === undefined) return visit.redirect();
+  if (controls.maxClicks === undefined) return visit.redirect(ruleFor(controls, visit.request));
   const human = visit.counted && !isBotAgent(visit.request.headers['user-agent']);
   const allowed = human
     ? await deps.takeClick(linkId, controls.maxClicks)
     : await deps.hasClickLeft(linkId, controls.maxClicks);
-  return allowed ? visit.redirect() : expired(controls, visit, pages);
+  return allowed ? visit.redirect(ruleFor(controls, visit.request)) : expired(controls, visit, pages);
+}
+
+/** The targeting rule this visitor matches, from the same country and device analytics gives the click. */
+function ruleFor(controls: TargetControls, request: FastifyRequest) {
+  if (controls.rules === undefined) return undefined;
+  const headers = request.headers;
+  return matchingRule(controls.rules, {
+    userAgent: headers['user-agent'],
+    acceptLanguage: headers['accept-language'],
+    clientIp: request.ip,
+  });
 }
 
 function expired(controls: TargetControls, visit: ControlledVisit, pages: ControlPages): FastifyReply {

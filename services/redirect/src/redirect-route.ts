@@ -149,10 +149,12 @@ function controlledVisit(
     reply,
     code,
     counted,
-    redirect: () => {
-      if (counted) countClick(clicks, target, code, headers['user-agent'], headers.referer, request.ip);
+    redirect: (rule) => {
+      if (counted)
+        countClick(clicks, target, code, headers['user-agent'], headers.referer, request.ip, rule?.index);
       countRedirect();
-      return reply.code(302).headers(redirectHeaders(target)).send();
+      const sent = rule ? { ...target, target: rule.url } : target;
+      return reply.code(302).headers(redirectHeaders(sent)).send();
     },
     redirectTo: (url) =>
       reply
@@ -253,6 +255,7 @@ export function countClick(
   userAgent: string | undefined,
   referer: string | undefined,
   clientIp: string | undefined,
+  rule?: number,
 ): void {
   clicks.push(
     describeClick({
@@ -263,6 +266,7 @@ export function countClick(
       userAgent,
       referer,
       clientIp,
+      rule,
     }),
   );
 }

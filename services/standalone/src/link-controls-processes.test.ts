@@ -93,4 +93,31 @@ describe('link controls across redirect processes', () => {
     const late = await visit(second, link.shortCode);
     expect([late.status, late.headers.get('location')]).toEqual([302, 'https://example.org/gone']);
   });
+
+  it('sends visitors by a change of targeting rules on another redirect process within a second', async () => {
+    const [first, second] = redirects as [AppProcess, AppProcess];
+    const link = await created({});
+    const location = async (process: AppProcess) =>
+      (await visit(process, link.shortCode)).headers.get('location');
+    expect(await location(first)).toBe(TARGET);
+    expect(await location(second)).toBe(TARGET);
+    const sentWithin = async (expected: string) => {
+      const started = Date.now();
+      const sent = await until(
+        () => location(second),
+        (answer) => answer === expected,
+        1_000,
+        20,
+      );
+      expect(sent).toBe(expected);
+      expect(Date.now() - started).toBeLessThan(1_000);
+    };
+    // The test's visits come from loopback (no country) with a desktop browser's agent.
+    await owner.patch(`/api/links/${link.id}`, {
+      rules: [{ when: { device: ['desktop'] }, url: 'https://example.com/desktop' }],
+    });
+    await sentWithin('https://example.com/desktop');
+    await owner.patch(`/api/links/${link.id}`, { rules: [] });
+    await sentWithin(TARGET);
+  });
 });

@@ -45,7 +45,8 @@ const hasOptions = (link: Link, values: LinkFormValues) =>
   link.maxClicks !== null ||
   link.fallbackUrl !== null ||
   link.paused ||
-  link.tags.length > 0;
+  link.tags.length > 0 ||
+  link.rules.length > 0;
 
 /** Problems with a field are said on it; a toast only for what has none. */
 function EditLinkForm({ link, onDone }: { link: Link; onDone: () => void }) {

@@ -29,6 +29,8 @@ export default function ExpiryPicker({
       label="Expires"
       description="After this the link stops redirecting (to the fallback URL if one is set)"
       placeholder="Never"
+      // "Never" is the field's answer, not a hint: Mantine's placeholder grey (2:1 on white) is below AA.
+      styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
       clearable
       clearButtonProps={{ 'aria-label': 'Clear expiry' }}
       value={value}

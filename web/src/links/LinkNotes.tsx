@@ -1,6 +1,7 @@
 import { Badge, Group } from '@mantine/core';
 import type { Link } from '@sniplink/contracts';
 import { IconLock } from '@tabler/icons-react';
+import { targetingRulesText } from './linkForm';
 import { type LinkNote, linkNotes } from './linkStatus';
 
 const noteColors: Record<LinkNote['kind'], string> = {
@@ -13,11 +14,12 @@ const noteColors: Record<LinkNote['kind'], string> = {
 
 /**
  * What the link's controls mean for its visitors now ("Paused", "Expires in 3 days", "3 of 10 clicks
- * left", "Password") and its tags, under the link on its card; nothing for a link without either.
+ * left", "Password"), how many targeting rules it has, and its tags, under the link on its card; nothing for a
+ * link without any.
  */
 export function LinkNotes({ link }: { link: Link }) {
   const notes = linkNotes(link, new Date());
-  if (notes.length === 0 && link.tags.length === 0) return null;
+  if (notes.length === 0 && link.tags.length === 0 && link.rules.length === 0) return null;
   const expiry = link.expiresAt === null ? undefined : new Date(link.expiresAt).toLocaleString();
   return (
     <Group gap={6} mt={6}>
@@ -34,6 +36,11 @@ export function LinkNotes({ link }: { link: Link }) {
           {note.text}
         </Badge>
       ))}
+      {link.rules.length > 0 && (
+        <Badge size="sm" variant="light" color="grape" tt="none">
+          {targetingRulesText(link.rules.length)}
+        </Badge>
+      )}
       {link.tags.map((tag) => (
         <Badge key={`tag-${tag}`} size="sm" variant="outline" color="gray" tt="none">
           {tag}

@@ -1,9 +1,13 @@
 import {
+  ActionIcon,
   Button,
   Collapse,
   Fieldset,
   Group,
+  MultiSelect,
   NumberInput,
+  Paper,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -12,13 +16,28 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { MAX_CLICK_LIMIT, MAX_TAGS_PER_LINK } from '@sniplink/contracts/links/controls';
-import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import {
+  MAX_CLICK_LIMIT,
+  MAX_TAGS_PER_LINK,
+  MAX_TARGETING_RULES,
+  TARGETING_CONDITIONS,
+  TARGETING_DEVICES,
+  type TargetingCondition,
+} from '@sniplink/contracts/links/controls';
+import { IconChevronDown, IconChevronUp, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { PasswordField } from '../accounts/PasswordField';
 import { linkTagsQueryOptions } from './controlsApi';
-import { type LinkFormValues, normalizedTags, optionsSummary, targetOf } from './linkForm';
+import {
+  type LinkFormValues,
+  newRule,
+  normalizedTags,
+  optionsSummary,
+  type RuleConditionValues,
+  rowKey,
+  targetOf,
+} from './linkForm';
 import { typedUrlProblem } from './typedUrl';
 import { hasUtm, type UtmKey, utmKeys } from './utm';
 
@@ -67,6 +86,7 @@ export function LinkOptions({ form, idPrefix, opened, onToggle, hasPassword = fa
           <Stack gap="md" pt="xs">
             <UtmFields form={form} />
             <AccessFields form={form} hasPassword={hasPassword} />
+            <TargetingFields form={form} />
             <TagsField form={form} opened={opened} />
           </Stack>
         )}
@@ -221,5 +241,185 @@ function TagsField({ form, opened }: { form: LinkForm; opened: boolean }) {
       onChange={(next) => form.setFieldValue('tags', normalizedTags(next))}
       error={form.errors.tags}
     />
+  );
+}
+
+const conditionLabels: Record<TargetingCondition, string> = {
+  country: 'Country',
+  device: 'Device',
+  language: 'Language',
+};
+
+const deviceLabels: Record<(typeof TARGETING_DEVICES)[number], string> = {
+  ios: 'iOS (iPhone, iPad)',
+  android: 'Android',
+  mobile: 'Mobile phone (iOS and Android phones)',
+  desktop: 'Desktop',
+};
+
+/**
+ * Rules that send some visitors elsewhere: each a list of conditions (all must hold) and a URL; the first
+ * rule a visitor matches wins, and a visitor no rule matches goes to the long URL.
+ */
+function TargetingFields({ form }: { form: LinkForm }) {
+  const rules = form.values.rules;
+  return (
+    <Fieldset legend="Targeting" variant="filled">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Send visitors from some countries, on some devices or speaking some languages to another URL. The
+          first rule a visitor matches wins; everyone else goes to the long URL.
+        </Text>
+        {rules.map((rule, index) => (
+          <Paper key={rule.key} withBorder p="sm" radius="sm">
+            <Stack gap="xs">
+              <Group justify="space-between">
+                <Text size="sm" fw={600}>
+                  Rule {index + 1}
+                </Text>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => form.removeListItem('rules', index)}
+                >
+                  Remove rule {index + 1}
+                </Button>
+              </Group>
+              {rule.conditions.map((condition, at) => (
+                <ConditionRow
+                  key={condition.key}
+                  form={form}
+                  path={`rules.${index}.conditions.${at}`}
+                  condition={condition}
+                  label={`Rule ${index + 1} condition ${at + 1}`}
+                  onRemove={
+                    rule.conditions.length > 1
+                      ? () => form.removeListItem(`rules.${index}.conditions`, at)
+                      : undefined
+                  }
+                />
+              ))}
+              {form.errors[`rules.${index}.conditions`] && (
+                <Text size="sm" c="red">
+                  {form.errors[`rules.${index}.conditions`]}
+                </Text>
+              )}
+              {rule.conditions.length < TARGETING_CONDITIONS.length && (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  onClick={() =>
+                    form.insertListItem(`rules.${index}.conditions`, {
+                      key: rowKey(),
+                      type:
+                        TARGETING_CONDITIONS.find(
+                          (type) => !rule.conditions.some((condition) => condition.type === type),
+                        ) ?? 'country',
+                      values: [],
+                    })
+                  }
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  Add condition
+                </Button>
+              )}
+              <TextInput
+                label={`Rule ${index + 1} URL`}
+                placeholder="https://example.com/for-these-visitors"
+                type="url"
+                inputMode="url"
+                {...form.getInputProps(`rules.${index}.url`)}
+              />
+            </Stack>
+          </Paper>
+        ))}
+        {form.errors.rules && (
+          <Text size="sm" c="red">
+            {form.errors.rules}
+          </Text>
+        )}
+        {rules.length < MAX_TARGETING_RULES && (
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => form.insertListItem('rules', newRule())}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Add targeting rule
+          </Button>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/** One condition: what it looks at (a select) and the values it accepts. */
+function ConditionRow({
+  form,
+  path,
+  condition,
+  label,
+  onRemove,
+}: {
+  form: LinkForm;
+  path: string;
+  condition: RuleConditionValues;
+  label: string;
+  onRemove: (() => void) | undefined;
+}) {
+  const values = (() => {
+    const common = {
+      label: `${label} values`,
+      value: condition.values,
+      style: { flex: 1 },
+    };
+    if (condition.type === 'device')
+      return (
+        <MultiSelect
+          {...common}
+          placeholder="Pick devices"
+          data={TARGETING_DEVICES.map((device) => ({ value: device, label: deviceLabels[device] }))}
+          onChange={(next) => form.setFieldValue(`${path}.values`, next)}
+        />
+      );
+    const isCountry = condition.type === 'country';
+    return (
+      <TagsInput
+        {...common}
+        description={isCountry ? 'Two-letter codes: GB, FR, US' : 'Language codes: en matches en-GB too'}
+        placeholder={
+          isCountry ? 'Type a country code and press Enter' : 'Type a language code and press Enter'
+        }
+        splitChars={[',', ' ']}
+        onChange={(next) =>
+          form.setFieldValue(
+            `${path}.values`,
+            next.map((value) => (isCountry ? value.trim().toUpperCase() : value.trim().toLowerCase())),
+          )
+        }
+      />
+    );
+  })();
+  return (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <Select
+        label={`${label} type`}
+        data={TARGETING_CONDITIONS.map((type) => ({ value: type, label: conditionLabels[type] }))}
+        value={condition.type}
+        allowDeselect={false}
+        w={130}
+        onChange={(next) => {
+          if (next === null) return;
+          form.setFieldValue(path, { key: condition.key, type: next as TargetingCondition, values: [] });
+        }}
+      />
+      {values}
+      {onRemove && (
+        <ActionIcon variant="subtle" color="gray" onClick={onRemove} aria-label={`Remove ${label}`} mb={6}>
+          <IconX size={16} />
+        </ActionIcon>
+      )}
+    </Group>
   );
 }

@@ -1,16 +1,20 @@
 import type { Link } from '@sniplink/contracts';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/http';
 import {
   controlRules,
   createControls,
   editControls,
   emptyLinkForm,
   type LinkFormValues,
+  linkFieldProblem,
   linkFormOf,
+  newRule,
   normalizedTags,
   onFieldWords,
   optionsSummary,
   pickerTime,
+  type RuleConditionValues,
   targetOf,
 } from './linkForm';
 import { noUtm } from './utm';
@@ -30,6 +34,7 @@ const link: Link = {
   fallbackUrl: null,
   paused: false,
   tags: ['sales', 'winter'],
+  rules: [],
   status: 'active',
   pendingApproval: false,
 };
@@ -147,5 +152,61 @@ describe('what the folded options hold', () => {
       'UTM parameters, password, 2 tags',
     );
     expect(optionsSummary(linkFormOf(link))).toBe('UTM parameters, password, expiry, click limit, 2 tags');
+  });
+});
+
+describe('targeting rules in the form', () => {
+  const rules: Link['rules'] = [
+    { when: { country: ['GB', 'IE'], device: ['mobile'] }, url: 'https://example.co.uk/m' },
+    { when: { language: ['fr'] }, url: 'https://example.fr/' },
+  ];
+  const ruled = { ...link, rules };
+
+  it('shows each saved rule as its condition rows, and sends them back unchanged as no change', () => {
+    const values = linkFormOf(ruled);
+    expect(values.rules.map((rule) => rule.conditions.map(({ type, values }) => [type, values]))).toEqual([
+      [
+        ['country', ['GB', 'IE']],
+        ['device', ['mobile']],
+      ],
+      [['language', ['fr']]],
+    ]);
+    expect(editControls(values, ruled)).not.toHaveProperty('rules');
+    expect(optionsSummary(values)).toContain('2 targeting rules');
+  });
+
+  it('sends new rules with rows of one type merged and a scheme added; removing them all sends []', () => {
+    const rule = newRule();
+    const added = {
+      ...rule,
+      conditions: [
+        { ...(rule.conditions[0] as RuleConditionValues), values: ['US'] },
+        { key: 'k', type: 'country' as const, values: ['CA'] },
+      ],
+      url: 'shop.example/na',
+    };
+    expect(createControls(form({ rules: [added] }))).toEqual({
+      rules: [{ when: { country: ['US', 'CA'] }, url: 'https://shop.example/na' }],
+    });
+    expect(editControls({ ...linkFormOf(ruled), rules: [] }, ruled)).toEqual({ rules: [] });
+    expect(controlRules.ruleConditions(rule.conditions)).toMatch(/^Must have at least one condition/);
+  });
+
+  it("puts the server's refusal of a rule on that rule's field", () => {
+    const refusal = (field: string, message: string, code = 'VALIDATION_FAILED') =>
+      new ApiError(400, JSON.stringify({ code, message, field }), 'Bad Request');
+    expect(
+      linkFieldProblem(
+        refusal('rules[1].url', 'rules[1].url: Only http and https URLs can be shortened', 'INVALID_URL'),
+      ),
+    ).toEqual({ field: 'rules.1.url', message: 'Only http and https URLs can be shortened' });
+    expect(linkFieldProblem(refusal('rules.0.when', 'rules.0.when each device must be one of ios'))).toEqual({
+      field: 'rules.0.conditions',
+      message: 'Each device must be one of ios',
+    });
+    expect(linkFieldProblem(refusal('rules', 'rules must have at most 20 rules'))).toEqual({
+      field: 'rules',
+      message: 'Must have at most 20 rules',
+    });
   });
 });

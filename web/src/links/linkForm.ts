@@ -1,17 +1,38 @@
 import type { CreateLinkBody, Link, UpdateLinkBody } from '@sniplink/contracts';
 import {
   checkTags,
+  checkTargetingWhen,
   LINK_PASSWORD_RULE,
   MAX_CLICK_LIMIT,
   MAX_LINK_PASSWORD_LENGTH,
   normalizeTag,
+  TARGETING_CONDITIONS,
+  type TargetingCondition,
+  type TargetingWhen,
 } from '@sniplink/contracts/links/controls';
+import { ApiError } from '../api/http';
 import { fieldProblemOf } from './linkErrors';
 import { typedUrlProblem, urlToSend } from './typedUrl';
 import { hasUtm, noUtm, splitUtm, type UtmValues, withUtm } from './utm';
 
 /** What an edit does with a link's password: leave it, replace it with the one typed, or remove it. */
 export type PasswordAction = 'keep' | 'change' | 'remove';
+
+/** One condition of a targeting rule as the form holds it: what it looks at, and the values it accepts. */
+export interface RuleConditionValues {
+  /** Its row's React key, stable while rows are added and removed around it. */
+  key: string;
+  type: TargetingCondition;
+  values: string[];
+}
+
+/** A targeting rule as the form holds it: its conditions (all must hold) and where it sends visitors. */
+export interface RuleFormValues {
+  /** Its block's React key, stable while rules are added and removed around it. */
+  key: string;
+  conditions: RuleConditionValues[];
+  url: string;
+}
 
 /** The create form's and the edit dialog's fields, as typed. */
 export interface LinkFormValues {
@@ -29,6 +50,8 @@ export interface LinkFormValues {
   fallbackUrl: string;
   paused: boolean;
   tags: string[];
+  /** Targeting rules in order: the first a visitor matches sends them to its URL. */
+  rules: RuleFormValues[];
 }
 
 export const emptyLinkForm: LinkFormValues = {
@@ -43,6 +66,7 @@ export const emptyLinkForm: LinkFormValues = {
   fallbackUrl: '',
   paused: false,
   tags: [],
+  rules: [],
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -74,8 +98,40 @@ export function linkFormOf(link: Link): LinkFormValues {
     fallbackUrl: link.fallbackUrl ?? '',
     paused: link.paused,
     tags: link.tags,
+    rules: link.rules.map(ruleFormOf),
   };
 }
+
+/** A saved rule in the form: one condition row per condition it has. */
+function ruleFormOf(rule: Link['rules'][number]): RuleFormValues {
+  const conditions = TARGETING_CONDITIONS.flatMap((type) => {
+    const values = rule.when[type];
+    return values ? [{ key: rowKey(), type, values: [...values] }] : [];
+  });
+  return { key: rowKey(), conditions, url: rule.url };
+}
+
+let rowsMade = 0;
+/** A key for a rule's or a condition's row, unique in the page. */
+export const rowKey = (): string => `row-${++rowsMade}`;
+
+/** A rule's conditions as the API takes them: rows of one type are merged into one list. */
+function whenOf(conditions: readonly RuleConditionValues[]): TargetingWhen {
+  const when: Record<string, string[]> = {};
+  for (const { type, values } of conditions) when[type] = [...(when[type] ?? []), ...values];
+  return when;
+}
+
+/** The rules as the API takes them, in the form's order. */
+export const rulesToSend = (rules: readonly RuleFormValues[]) =>
+  rules.map((rule) => ({ when: whenOf(rule.conditions), url: urlToSend(rule.url) }));
+
+/** A new rule: by country, with no value yet. */
+export const newRule = (): RuleFormValues => ({
+  key: rowKey(),
+  conditions: [{ key: rowKey(), type: 'country', values: [] }],
+  url: '',
+});
 
 /** The target the API is sent: as typed (with `https://` where no scheme was typed), with the utm parameters. */
 export const targetOf = (values: Pick<LinkFormValues, 'originalUrl' | 'utm'>): string =>
@@ -112,6 +168,11 @@ export const controlRules = {
     const checked = checkTags(tags);
     return checked.ok ? null : capitalised(checked.problem);
   },
+  ruleConditions: (conditions: readonly RuleConditionValues[]) => {
+    const checked = checkTargetingWhen(whenOf(conditions));
+    return checked.ok ? null : capitalised(checked.problem);
+  },
+  ruleUrl: (url: string) => typedUrlProblem(url),
 };
 
 /** The controls' rules as `@mantine/form` calls them (value, values). */
@@ -122,6 +183,7 @@ export const controlValidation = {
   maxClicks: controlRules.maxClicks,
   fallbackUrl: controlRules.fallbackUrl,
   tags: controlRules.tags,
+  rules: { conditions: controlRules.ruleConditions, url: controlRules.ruleUrl },
 };
 
 /**
@@ -137,9 +199,14 @@ export function optionsSummary(values: LinkFormValues): string {
     values.fallbackUrl.trim() !== '' && 'fallback URL',
     values.paused && 'paused',
     values.tags.length > 0 && `${values.tags.length} ${values.tags.length === 1 ? 'tag' : 'tags'}`,
+    values.rules.length > 0 && targetingRulesText(values.rules.length),
   ].filter((part): part is string => part !== false);
   return held.join(', ');
 }
+
+/** "1 targeting rule", "3 targeting rules": the summary's and the link card's words. */
+export const targetingRulesText = (count: number): string =>
+  `${count} targeting ${count === 1 ? 'rule' : 'rules'}`;
 
 /** A new link's controls: only those set, so a plain link is sent as before. */
 export function createControls(
@@ -152,6 +219,7 @@ export function createControls(
     ...(values.fallbackUrl.trim() !== '' ? { fallbackUrl: urlToSend(values.fallbackUrl) } : {}),
     ...(values.paused ? { paused: true } : {}),
     ...(values.tags.length > 0 ? { tags: normalizedTags(values.tags) } : {}),
+    ...(values.rules.length > 0 ? { rules: rulesToSend(values.rules) } : {}),
   };
 }
 
@@ -176,6 +244,8 @@ export function editControls(
   if (values.paused !== link.paused) controls.paused = values.paused;
   const tags = normalizedTags(values.tags);
   if (!sameTags(tags, link.tags)) controls.tags = tags;
+  const rules = rulesToSend(values.rules);
+  if (JSON.stringify(rules) !== JSON.stringify(link.rules)) controls.rules = rules;
   return controls;
 }
 
@@ -190,10 +260,28 @@ export function onFieldWords(field: string, message: string): string {
 
 /** The create form's and the edit dialog's fields the server may name in a refusal. */
 const linkFormFields = ['originalUrl', 'title', 'shortCode', ...controlFields] as const;
-export type LinkFormField = (typeof linkFormFields)[number];
+/** A rule's fields as the form names them (`rules.1.url`), and the rules as a whole (too many). */
+type RuleField = 'rules' | `rules.${number}.${'url' | 'conditions'}`;
+export type LinkFormField = (typeof linkFormFields)[number] | RuleField;
+
+/**
+ * A refusal of a targeting rule, on the rule's field: the server names a rule's URL `rules[1].url`, its
+ * conditions `rules.1.when`, the list `rules`.
+ */
+function ruleFieldProblem(error: unknown): { field: RuleField; message: string } | undefined {
+  if (!(error instanceof ApiError) || error.field === undefined) return undefined;
+  const named = /^rules(?:\[(\d+)\]|\.(\d+))?(?:\.(url|when))?/.exec(error.field);
+  if (!named) return undefined;
+  const index = named[1] ?? named[2];
+  const message = capitalised((error.serverMessage ?? 'Please check this rule').replace(/^rules\S*:? /, ''));
+  if (index === undefined) return { field: 'rules', message };
+  return { field: `rules.${Number(index)}.${named[3] === 'url' ? 'url' : 'conditions'}`, message };
+}
 
 /** A refusal of one of the link form's fields, in words for that field (its name is the label already). */
 export function linkFieldProblem(error: unknown): { field: LinkFormField; message: string } | undefined {
+  const rule = ruleFieldProblem(error);
+  if (rule) return rule;
   const problem = fieldProblemOf(error, linkFormFields);
   if (!problem || !(controlFields as readonly string[]).includes(problem.field)) return problem;
   return { field: problem.field, message: onFieldWords(problem.field, problem.message) };

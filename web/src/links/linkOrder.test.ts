@@ -17,6 +17,7 @@ const link = (shortCode: string, title: string | null, clickCount: number): Link
   fallbackUrl: null,
   paused: false,
   tags: [],
+  rules: [],
   status: 'active',
   pendingApproval: false,
 });

@@ -135,6 +135,7 @@ describe('the OpenAPI document', () => {
         'fallbackUrl',
         'paused',
         'tags',
+        'rules',
         'status',
       ].sort(),
     );

@@ -1,6 +1,7 @@
 import * as linksTable from '@sniplink/platform/migrations/2026-11-22T05-links';
 import * as suspendedLinkOwners from '@sniplink/platform/migrations/2026-11-28T07-suspended-link-owners';
 import * as linkControls from '@sniplink/platform/migrations/2026-11-28T15-link-controls';
+import * as linkTargeting from '@sniplink/platform/migrations/2026-11-28T16-link-targeting';
 import { defineFeature } from '../feature';
 import { pruneIdempotencyKeys } from './idempotency';
 import { linkRoutes } from './routes';
@@ -19,5 +20,6 @@ export const linksFeature = defineFeature({
     '2026-11-22T05-links': linksTable,
     '2026-11-28T07-suspended-link-owners': suspendedLinkOwners,
     '2026-11-28T15-link-controls': linkControls,
+    '2026-11-28T16-link-targeting': linkTargeting,
   },
 });

@@ -1,4 +1,11 @@
-import type { CreateLinkBody, Link, ProOnlyControl, SettingValues } from '@sniplink/contracts';
+import type {
+  CreateLinkBody,
+  Link,
+  ProOnlyControl,
+  SettingValues,
+  TargetingRule,
+  TargetingWhen,
+} from '@sniplink/contracts';
 import { proOnlyControlMessage } from '@sniplink/contracts';
 import {
   checkTargetUrl,
@@ -15,7 +22,7 @@ import { hashPassword } from '../accounts/passwords';
 /** The control fields of a create or an edit body (the same on both). */
 export type ControlFields = Pick<
   CreateLinkBody,
-  'password' | 'expiresAt' | 'maxClicks' | 'fallbackUrl' | 'paused' | 'tags'
+  'password' | 'expiresAt' | 'maxClicks' | 'fallbackUrl' | 'paused' | 'tags' | 'rules'
 >;
 
 export interface LinkControlDeps {
@@ -35,6 +42,7 @@ const PRO_ONLY_SETTING: Record<ProOnlyControl, keyof SettingValues> = {
   expiry: 'expiryProOnly',
   pause: 'pauseProOnly',
   tags: 'tagsProOnly',
+  targeting: 'targetingProOnly',
 };
 
 /**
@@ -53,6 +61,7 @@ export class LinkControlRules {
     if (fields.fallbackUrl !== undefined) change.fallbackUrl = this.fallback(fields.fallbackUrl);
     if (fields.paused !== undefined) change.paused = fields.paused;
     if (fields.tags !== undefined) change.tags = fields.tags;
+    if (fields.rules !== undefined) change.rules = this.rules(fields.rules);
     // Last, once everything else passed: a refused edit leaves no hash behind.
     if (fields.password !== undefined) change.passwordId = await this.storePassword(linkId, fields.password);
     return change;
@@ -66,6 +75,7 @@ export class LinkControlRules {
     if (fields.expiresAt || fields.maxClicks || fields.fallbackUrl) asked.push('expiry');
     if (fields.paused === true) asked.push('pause');
     if (fields.tags !== undefined && fields.tags.length > 0) asked.push('tags');
+    if (fields.rules && fields.rules.length > 0) asked.push('targeting');
     const restricted = asked.filter((control) => settings[PRO_ONLY_SETTING[control]] === 1);
     const [first] = restricted;
     if (first === undefined || (await this.deps.isPro(ownerId))) return;
@@ -90,6 +100,19 @@ export class LinkControlRules {
     }
   }
 
+  /** Each rule's URL held to the rules of a target, named by its place (`rules[2].url`) when refused. */
+  private rules(rules: readonly { when: TargetingWhen; url: string }[] | null): TargetingRule[] {
+    return (rules ?? []).map(({ when, url }, index) => {
+      try {
+        return { when, url: checkTargetUrl(url, this.deps.ownOrigins) };
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        const field = `rules[${index}].url`;
+        throw new ValidationError(`${field}: ${error.message}`, field, 'INVALID_URL');
+      }
+    });
+  }
+
   private async storePassword(linkId: string, password: string | null): Promise<string | null> {
     if (password === null) return null;
     const passwordId = this.deps.ids.newId();
@@ -108,7 +131,15 @@ export function controlsJson(
   now: Date,
 ): Pick<
   Link,
-  'hasPassword' | 'expiresAt' | 'maxClicks' | 'clicksUsed' | 'fallbackUrl' | 'paused' | 'tags' | 'status'
+  | 'hasPassword'
+  | 'expiresAt'
+  | 'maxClicks'
+  | 'clicksUsed'
+  | 'fallbackUrl'
+  | 'paused'
+  | 'tags'
+  | 'rules'
+  | 'status'
 > {
   const expired =
     (row.expires_at !== null && row.expires_at.getTime() <= now.getTime()) ||
@@ -121,6 +152,7 @@ export function controlsJson(
     fallbackUrl: row.fallback_url,
     paused: row.paused,
     tags: row.tags,
+    rules: row.rules,
     status: row.paused ? 'paused' : expired ? 'expired' : 'active',
   };
 }

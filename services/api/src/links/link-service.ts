@@ -425,8 +425,8 @@ export class LinkService {
 
 /** The control fields of a create or edit body, without the link's own fields. */
 function controlFields(body: ControlFields): ControlFields {
-  const { password, expiresAt, maxClicks, fallbackUrl, paused, tags } = body;
-  return { password, expiresAt, maxClicks, fallbackUrl, paused, tags };
+  const { password, expiresAt, maxClicks, fallbackUrl, paused, tags, rules } = body;
+  return { password, expiresAt, maxClicks, fallbackUrl, paused, tags, rules };
 }
 
 /** A title of only spaces is no title. Undefined stays undefined (unchanged). */

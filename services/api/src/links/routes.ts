@@ -74,7 +74,7 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
   api.route({
     ...route('createLink', {
       summary: 'Shorten a URL',
-      description: `Controls (password, expiresAt, maxClicks, fallbackUrl, paused, tags) are optional; an admin may keep any for Pro (403 SUBSCRIPTION_REQUIRED to a Free account). Free accounts hold ${linkAllowanceText('lifetime', FREE_LINK_LIMIT)}; Pro creates ${linkAllowanceText('month', PRO_MONTHLY_LINK_LIMIT)} (the defaults: GET /api/links/limits gives the limits in force).`,
+      description: `Controls (password, expiresAt, maxClicks, fallbackUrl, paused, tags, rules) are optional; an admin may keep any for Pro (403 SUBSCRIPTION_REQUIRED to a Free account). Free accounts hold ${linkAllowanceText('lifetime', FREE_LINK_LIMIT)}; Pro creates ${linkAllowanceText('month', PRO_MONTHLY_LINK_LIMIT)} (the defaults: GET /api/links/limits gives the limits in force).`,
       headers: idempotencyKey,
       answers: { 201: 'The link' },
       errors: { 400: BAD_LINK, 403: PLAN_LIMITS, 409: ['SHORT_CODE_TAKEN', 'CONFLICT'] },

@@ -215,6 +215,27 @@ describe('link decider', () => {
       ]);
   });
 
+  it('records targeting rules as one event with the whole list, and none when they are as they were', () => {
+    const rules = [
+      { when: { country: ['GB'] }, url: 'https://example.co.uk/' },
+      { when: { device: ['mobile' as const] }, url: 'https://m.example.com/' },
+    ];
+    const changed: LinkEvent = { type: 'LinkRulesChanged', data: { rules } };
+    given([created]).when({ type: 'ChangeLink', ownerId: ada, controls: { rules } }).then([changed]);
+    given([created, changed]).when({ type: 'ChangeLink', ownerId: ada, controls: { rules } }).then([]);
+    // The order decides which rule wins: a reordering is a change.
+    const reordered = [...rules].reverse();
+    given([created, changed])
+      .when({ type: 'ChangeLink', ownerId: ada, controls: { rules: reordered } })
+      .then([{ type: 'LinkRulesChanged', data: { rules: reordered } }]);
+    given([created, changed])
+      .when({ type: 'ChangeLink', ownerId: ada, controls: { rules: [] } })
+      .then([{ type: 'LinkRulesChanged', data: { rules: [] } }]);
+    given([created])
+      .when({ type: 'ChangeLink', ownerId: ada, controls: { rules: [] } })
+      .then([]);
+  });
+
   it('moves a demo link to its claimer; a retried claim continues, another is "not found"', () => {
     const visitor = 'visitor-AAAAAAAAAAAAAAAAAAAAAA';
     const demo: LinkEvent = { ...created, data: { ...created.data, ownerId: visitor, origin: 'demo' } };

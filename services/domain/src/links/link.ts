@@ -1,4 +1,4 @@
-import { type LinkEvent, linkEvents } from '@sniplink/contracts';
+import { type LinkEvent, linkEvents, type TargetingRule } from '@sniplink/contracts';
 import { deciderOf, exhaustive } from '../decider';
 import { ConflictError, NotFoundError } from '../errors';
 
@@ -30,6 +30,8 @@ export interface LinkControls {
   fallbackUrl: string | null;
   paused: boolean;
   tags: readonly string[];
+  /** Targeting rules in order (the first that matches a visitor wins); empty: every visitor gets the target. */
+  rules: readonly TargetingRule[];
 }
 
 /** Controls to set: each one given is set (null clears it), an absent one is unchanged. */
@@ -42,6 +44,7 @@ const noControls = (): LinkControls => ({
   fallbackUrl: null,
   paused: false,
   tags: [],
+  rules: [],
 });
 
 /** Every command names who asks: a link that is not theirs is "not found", exactly as a missing one. */
@@ -151,6 +154,8 @@ function evolveControls(controls: LinkControls, event: ControlEvent): LinkContro
       return { ...controls, paused: false };
     case 'LinkTagsChanged':
       return { ...controls, tags: event.data.tags };
+    case 'LinkRulesChanged':
+      return { ...controls, rules: event.data.rules };
     default:
       return exhaustive(event);
   }
@@ -231,7 +236,7 @@ function changesOf(command: Extract<LinkCommand, { type: 'ChangeLink' }>, state:
 /** One event per control that differs; a password given is always a new one (a new hash row). */
 function controlChanges(change: LinkControlChange, current: LinkControls): LinkEvent[] {
   const events: LinkEvent[] = [];
-  const { passwordId, expiresAt, maxClicks, fallbackUrl, paused, tags } = change;
+  const { passwordId, expiresAt, maxClicks, fallbackUrl, paused, tags, rules } = change;
   if (passwordId !== undefined && passwordId !== current.passwordId)
     events.push(
       passwordId === null
@@ -248,6 +253,9 @@ function controlChanges(change: LinkControlChange, current: LinkControls): LinkE
     events.push(paused ? { type: 'LinkPaused', data: {} } : { type: 'LinkUnpaused', data: {} });
   if (tags !== undefined && tags.join('\n') !== current.tags.join('\n'))
     events.push({ type: 'LinkTagsChanged', data: { tags: [...tags] } });
+  // Rules are compared whole: their order decides, so a reordering is a change.
+  if (rules !== undefined && JSON.stringify(rules) !== JSON.stringify(current.rules))
+    events.push({ type: 'LinkRulesChanged', data: { rules: rules.map((rule) => ({ ...rule })) } });
   return events;
 }
 
