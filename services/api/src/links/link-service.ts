@@ -5,7 +5,6 @@ import type {
   Link,
   LinkEvent,
   LinkTagCount,
-  ShortCodeEvent,
   UpdateLinkBody,
 } from '@sniplink/contracts';
 import {
