@@ -4,6 +4,7 @@ import { moderationListsReadModel } from '@sniplink/projections/moderation/proje
 import { activeModerationEntries, moderationListsVersion } from '@sniplink/projections/moderation/queries';
 import type { Kysely } from 'kysely';
 import type { CodeModeration } from '../links/short-code-claims';
+import { coalesced } from '../shared/coalesced';
 import type { ReadModelFollower } from '../shared/settings';
 
 export interface LiveModerationDeps {
@@ -26,8 +27,6 @@ export class LiveModeration implements CodeModeration {
   private matcher = new CodeMatcher([]);
   /** The lists' version the matcher was compiled from: compiling 15,000 entries takes ~0.1 s, so only on a change. */
   private compiled: string | undefined;
-  private reading: Promise<void> | undefined;
-  private readAgain = false;
   private stopFollowing: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
 
@@ -53,22 +52,12 @@ export class LiveModeration implements CodeModeration {
 
   /** Compiles the lists as the read model has them now; overlapping calls share reads, as LiveSettings' do. */
   refresh(): Promise<void> {
-    if (this.reading) {
-      this.readAgain = true;
-      return this.reading;
-    }
-    this.reading = (async () => {
-      try {
-        do {
-          this.readAgain = false;
-          await this.compileIfChanged();
-        } while (this.readAgain);
-      } finally {
-        this.reading = undefined;
-      }
-    })();
-    return this.reading;
+    return this.readNow();
   }
+
+  private readonly readNow = coalesced(async () => {
+    await this.compileIfChanged();
+  });
 
   private async compileIfChanged(): Promise<void> {
     const version = await moderationListsVersion(this.deps.db);

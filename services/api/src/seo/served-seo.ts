@@ -3,6 +3,7 @@ import type { Database, Logger } from '@sniplink/platform';
 import { seoProjection } from '@sniplink/projections/seo/projection';
 import { seoEntries } from '@sniplink/projections/seo/queries';
 import type { Kysely } from 'kysely';
+import { coalesced } from '../shared/coalesced';
 import type { ReadModelFollower } from '../shared/settings';
 import type { PageSeoSource } from '../web';
 
@@ -28,8 +29,6 @@ export class ServedSeo implements PageSeoSource {
   private entries: readonly SeoEntry[] = [];
   private shown: ReadonlyMap<string, SeoSettings> = new Map();
   private readAt = Number.NEGATIVE_INFINITY;
-  private reading: Promise<void> | undefined;
-  private readAgain = false;
 
   constructor(private readonly deps: ServedSeoDeps) {}
 
@@ -59,23 +58,13 @@ export class ServedSeo implements PageSeoSource {
    * read after it, so it always sees what was committed before it was made.
    */
   refresh(): Promise<void> {
-    if (this.reading) {
-      this.readAgain = true;
-      return this.reading;
-    }
-    this.reading = (async () => {
-      try {
-        do {
-          this.readAgain = false;
-          this.readAt = performance.now();
-          this.keep(await seoEntries(this.deps.db));
-        } while (this.readAgain);
-      } finally {
-        this.reading = undefined;
-      }
-    })();
-    return this.reading;
+    return this.readNow();
   }
+
+  private readonly readNow = coalesced(async () => {
+    this.readAt = performance.now();
+    this.keep(await seoEntries(this.deps.db));
+  });
 
   private keep(entries: SeoEntry[]): void {
     if (JSON.stringify(entries) === JSON.stringify(this.entries)) return;

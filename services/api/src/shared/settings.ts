@@ -8,6 +8,7 @@ import {
 import type { Database, Logger, ReadModel } from '@sniplink/platform';
 import { configEntries, configProjection } from '@sniplink/projections';
 import type { Kysely } from 'kysely';
+import { coalesced } from './coalesced';
 
 /**
  * The port through which the app reads the admin's settings (the known config keys): the values in force,
@@ -54,8 +55,6 @@ export interface LiveSettingsDeps {
 export class LiveSettings implements Settings {
   private readonly defaults: SettingValues;
   private values: SettingValues;
-  private reading: Promise<void> | undefined;
-  private readAgain = false;
   private stopFollowing: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
 
@@ -91,22 +90,12 @@ export class LiveSettings implements Settings {
    * read after it, so it always sees what was committed before it was made.
    */
   refresh(): Promise<void> {
-    if (this.reading) {
-      this.readAgain = true;
-      return this.reading;
-    }
-    this.reading = (async () => {
-      try {
-        do {
-          this.readAgain = false;
-          this.values = await this.read();
-        } while (this.readAgain);
-      } finally {
-        this.reading = undefined;
-      }
-    })();
-    return this.reading;
+    return this.readNow();
   }
+
+  private readonly readNow = coalesced(async () => {
+    this.values = await this.read();
+  });
 
   private refreshSoon(): void {
     this.refresh().catch((err: unknown) =>
