@@ -10,8 +10,9 @@ export const servers = {
 
 /**
  * The files that drive a browser or start processes of the app (app and redirect processes, the CLI, a
- * crash and restart, the embedded server itself): each keeps both cores busy on its own and some time
- * what other processes see, so they run one at a time, after the rest.
+ * crash and restart, the embedded server itself), each of which keeps both cores busy on its own, and
+ * those that tell apart a wait of a few tens of milliseconds (the click buffer's linger, a slow parse)
+ * from none: they run one at a time, after the rest.
  */
 const HEAVY = [
   'test/e2e/**/*.test.ts',
@@ -19,6 +20,8 @@ const HEAVY = [
   'services/standalone/src/**/*.test.ts',
   'services/platform/src/embedded/*.test.ts',
   'services/redirect/src/click-spill.test.ts',
+  'services/redirect/src/click-buffer.test.ts',
+  'services/redirect/src/click-description.test.ts',
   'projections/src/runner-crash.test.ts',
   'projections/src/analytics/consumer-crash.test.ts',
 ];
