@@ -38,11 +38,11 @@ describe.skipIf(unavailable !== undefined)('the admin console: Events', () => {
     await page.getByRole('textbox', { name: 'Find an entity' }).fill(link.shortCode.toUpperCase());
     await page.getByRole('button', { name: 'Find', exact: true }).click();
     const match = page.getByRole('list', { name: 'Matching entities' }).getByRole('listitem');
-    await match.filter({ hasText: 'Link' }).first().click();
+    await match.filter({ hasText: 'Link' }).first().getByRole('button').click();
     await page.waitForURL((url) => url.searchParams.get('stream') === linkStream.id(link.id));
 
     // The timeline: each event with who did it.
-    const timeline = page.getByLabel('Events', { exact: true });
+    const timeline = page.getByLabel('Event timeline');
     await timeline.getByRole('button', { name: 'LinkCreated' }).waitFor();
     const items = await timeline.getByRole('button').allInnerTexts();
     expect(items).toHaveLength(2);
@@ -56,12 +56,12 @@ describe.skipIf(unavailable !== undefined)('the admin console: Events', () => {
     await state.waitFor();
     expect(await state.innerText()).toContain('"title": "First title"');
     await timeline.getByRole('button', { name: items[1] ?? '' }).click();
-    await details.getByText('"title": "Second title"').waitFor();
+    await state.getByText('"title": "Second title"').waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
 
     // The place is in the address: a reload opens the same stream and event.
     await page.reload();
-    await page.getByRole('region', { name: 'Event details' }).getByText('"title": "Second title"').waitFor();
+    await state.getByText('"title": "Second title"').waitFor();
 
     // The request that made the link, across streams: one click away.
     await timeline.getByRole('button', { name: 'LinkCreated' }).click();

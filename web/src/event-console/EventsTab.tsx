@@ -97,27 +97,33 @@ function StreamMatches({ q, selected }: { q: string; selected: string | undefine
     );
   }
   return (
-    <Stack gap={4} role="list" aria-label="Matching entities">
+    <Stack
+      component="ul"
+      gap={4}
+      aria-label="Matching entities"
+      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+    >
       {data.matches.map((match) => (
-        <UnstyledButton
-          key={match.streamId}
-          role="listitem"
-          aria-current={match.streamId === selected ? 'true' : undefined}
-          onClick={() => go({ stream: match.streamId, from: undefined, event: undefined })}
-          p="xs"
-          style={{
-            borderRadius: 'var(--mantine-radius-sm)',
-            background: match.streamId === selected ? 'var(--mantine-color-blue-light)' : undefined,
-          }}
-        >
-          <Group gap="sm" wrap="nowrap">
-            <Badge variant="light">{match.kind}</Badge>
-            <Text fw={500}>{match.label}</Text>
-            <Text size="xs" c="dimmed" ff="monospace" truncate>
-              {match.streamId}
-            </Text>
-          </Group>
-        </UnstyledButton>
+        <li key={match.streamId}>
+          <UnstyledButton
+            aria-current={match.streamId === selected ? 'true' : undefined}
+            onClick={() => go({ stream: match.streamId, from: undefined, event: undefined })}
+            p="xs"
+            w="100%"
+            style={{
+              borderRadius: 'var(--mantine-radius-sm)',
+              background: match.streamId === selected ? 'var(--mantine-color-blue-light)' : undefined,
+            }}
+          >
+            <Group gap="sm" wrap="nowrap">
+              <Badge variant="light">{match.kind}</Badge>
+              <Text fw={500}>{match.label}</Text>
+              <Text size="xs" c="dimmed" ff="monospace" truncate>
+                {match.streamId}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        </li>
       ))}
     </Stack>
   );

@@ -57,7 +57,7 @@ export function StreamHistory({
             active={chosen ? data.events.indexOf(chosen) : -1}
             bulletSize={14}
             lineWidth={2}
-            aria-label="Events"
+            aria-label="Event timeline"
           >
             {data.events.map((event) => (
               <Timeline.Item
