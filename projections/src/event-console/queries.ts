@@ -1,5 +1,5 @@
 import type { Database } from '@sniplink/platform';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { withReadModels } from '../read-models';
 
 export interface StreamFilter {
@@ -63,24 +63,15 @@ export async function knownStreams(db: Kysely<Database>, streamIds: readonly str
   return rows.map((row) => row.stream_id);
 }
 
-/** Streams whose id ends with `-{key}`: every stream named after one id (`user-{id}`, `ticket-{id}`, …). */
-export async function streamsNamedAfter(db: Kysely<Database>, key: string, limit = 20): Promise<string[]> {
-  const rows = await withReadModels(db)
-    .selectFrom('rm_streams')
-    .select('stream_id')
-    .where('stream_id', 'like', `%-${literalLike(key.toLowerCase())}`)
-    .orderBy('stream_id')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.stream_id);
-}
-
-/** The account whose e-mail address this is (any case), erased ones aside. */
-export async function userIdByEmail(db: Kysely<Database>, email: string): Promise<string | undefined> {
+/** The account whose normalised e-mail address this is, erased ones aside (by the `rm_users_email` index). */
+export async function userIdByEmail(
+  db: Kysely<Database>,
+  normalisedEmail: string,
+): Promise<string | undefined> {
   const row = await withReadModels(db)
     .selectFrom('rm_users')
     .select('user_id')
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('email_normalized', '=', normalisedEmail)
     .where('erased', '=', false)
     .executeTakeFirst();
   return row?.user_id;
@@ -109,7 +100,7 @@ export async function premiumSlugIdBySlug(
   const row = await withReadModels(db)
     .selectFrom('rm_premium_slugs')
     .select(['slug_id', 'slug'])
-    .where(sql<string>`lower(slug)`, '=', slug.toLowerCase())
+    .where('slug', '=', slug.trim().toLowerCase())
     .executeTakeFirst();
   return row && { slugId: row.slug_id, slug: row.slug };
 }

@@ -51,7 +51,12 @@ export { type PageCopyCommand, type PageCopyState, pageCopyDecider } from './con
 export type { Decider, DomainEvent } from './decider';
 export * from './errors';
 export { type DisclosureCommand, type DisclosureState, disclosureDecider } from './event-console/disclosure';
-export { type StreamFold, stateAfter, streamKindOf } from './event-console/stream-deciders';
+export {
+  decidedStreams,
+  type StreamFold,
+  stateAfter,
+  streamKindOf,
+} from './event-console/stream-deciders';
 export {
   assertCustomCode,
   CUSTOM_CODE_RULE,

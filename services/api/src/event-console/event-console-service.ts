@@ -12,9 +12,16 @@ import {
   type StreamsPage,
 } from '@sniplink/contracts/event-console/api';
 import { disclosureStream } from '@sniplink/contracts/event-console/events';
-import { linkStream, shortCodeStream } from '@sniplink/contracts/links/events';
+import { linkStream } from '@sniplink/contracts/links/events';
 import { premiumSlugStream } from '@sniplink/contracts/marketplace/events';
-import { disclosureDecider, NotFoundError, stateAfter, streamKindOf } from '@sniplink/domain';
+import {
+  decidedStreams,
+  disclosureDecider,
+  NotFoundError,
+  normaliseEmail,
+  stateAfter,
+  streamKindOf,
+} from '@sniplink/domain';
 import {
   channelOf,
   commandHandler,
@@ -29,7 +36,6 @@ import {
   knownStreams,
   linkIdsByCode,
   premiumSlugIdBySlug,
-  streamsNamedAfter,
   userIdByEmail,
 } from '@sniplink/projections/event-console/queries';
 import { categoryOf } from '@sniplink/projections/stream-catalogue/projection';
@@ -79,17 +85,18 @@ export class EventConsoleService {
       if (!matches.some((match) => match.streamId === streamId)) matches.push({ streamId, kind, label });
     };
     if (q.includes('@')) {
-      const userId = await userIdByEmail(db, q);
-      if (userId) add(userStream.id(userId), 'User', q.toLowerCase());
+      const email = normaliseEmail(q);
+      const userId = await userIdByEmail(db, email);
+      if (userId) add(userStream.id(userId), 'User', email);
     }
     for (const { linkId, code } of await linkIdsByCode(db, q)) add(linkStream.id(linkId), 'Link', code);
     const slug = await premiumSlugIdBySlug(db, q);
     if (slug) add(premiumSlugStream.id(slug.slugId), 'Premium slug', slug.slug);
-    for (const streamId of await knownStreams(db, [q, shortCodeStream.id(q)])) {
-      add(streamId, streamId === q ? 'Stream' : 'Short code', streamId === q ? q : q.toLowerCase());
-    }
-    for (const streamId of await streamsNamedAfter(db, q)) {
-      add(streamId, kindOfStream(streamId), q.toLowerCase());
+    // Every stream an id can name (`ticket-{id}`, `shortcode-{code}`, …), and the stream of that very id:
+    // lookups by the catalogue's key, never a scan of it.
+    const named = decidedStreams.flatMap((stream) => [stream.id(q), stream.id(q.toLowerCase())]);
+    for (const streamId of await knownStreams(db, [...new Set([q, ...named])])) {
+      add(streamId, streamId === q ? 'Stream' : kindOfStream(streamId), streamId === q ? q : q.toLowerCase());
     }
     return matches;
   }

@@ -86,6 +86,49 @@ describe('event console', () => {
     expect(byType.streams.every((stream) => stream.lastEventType === page.events[1]?.type)).toBe(true);
   });
 
+  it('finds a user by e-mail, a ticket by its id and a premium slug by its name, and reveals a ticket’s words', async () => {
+    const member = await signedUpClient(t.api, 'events.finder');
+    const { email } = await t.api.runtime.accounts.requireUser(member.userId);
+    if (!email) throw new Error('a password account has an e-mail address');
+    const ticket = await member.client.post<{ id: string }>('/api/support/tickets', {
+      subject: 'My link is broken',
+      message: 'It sends people nowhere',
+    });
+    expect(ticket.status).toBe(201);
+    const slug = `evt${Date.now().toString(36)}`;
+    expect((await t.admin.post('/api/admin/premium-slugs', { slug, category: 'common-words' })).status).toBe(
+      201,
+    );
+
+    const find = async (q: string) =>
+      (await get<{ matches: StreamMatch[] }>(`/api/admin/streams/find?q=${encodeURIComponent(q)}`)).matches;
+    expect(await find(` ${email.toUpperCase()} `)).toContainEqual({
+      streamId: userStream.id(member.userId),
+      kind: 'User',
+      label: email,
+    });
+    const ticketStreamId = `ticket-${ticket.body.id}`;
+    expect(await find(ticket.body.id)).toContainEqual({
+      streamId: ticketStreamId,
+      kind: 'Ticket',
+      label: ticket.body.id,
+    });
+    expect(await find(slug.toUpperCase())).toContainEqual(
+      expect.objectContaining({ kind: 'Premium slug', label: slug }),
+    );
+    expect(await find('nothing-like-this')).toEqual([]);
+    expect((await t.admin.get<ErrorBody>('/api/admin/streams/find?q=')).body).toMatchObject({ field: 'q' });
+
+    // A ticket's words are its owner's personal data: hidden, then revealed under the owner's key.
+    const [opened] = (await eventsOf(ticketStreamId)).events;
+    expect(opened?.data).toMatchObject({ subject: '[encrypted]', message: '[encrypted]' });
+    const revealed = await reveal(ticketStreamId, 0);
+    expect(revealed.body.data).toMatchObject({
+      subject: 'My link is broken',
+      message: 'It sends people nowhere',
+    });
+  });
+
   it('lists the events of one request across streams by their correlation id', async () => {
     const member = await memberWithLink('events.correlated');
     const [created] = (await eventsOf(linkStream.id(member.link.id))).events;

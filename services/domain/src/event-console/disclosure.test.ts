@@ -1,19 +1,20 @@
+import type { DisclosureEvent } from '@sniplink/contracts/event-console/events';
 import { specFor } from '@sniplink/test-support/decider-spec';
 import { describe, expect, it } from 'vitest';
-import { disclosureDecider } from './disclosure';
+import { type DisclosureCommand, disclosureDecider } from './disclosure';
 import { streamKindOf } from './stream-deciders';
 
 const given = specFor(disclosureDecider);
-const reveal = {
+const reveal: DisclosureCommand = {
   type: 'RevealPersonalData',
   streamId: 'user-01890000-0000-7000-8000-0000000000a1',
   eventId: '01890000-0000-7000-8000-0000000000e1',
   revision: 0,
   eventType: 'UserRegistered',
   fields: ['email'],
-} as const;
+};
 const { type: _command, ...data } = reveal;
-const revealed = { type: 'PersonalDataRevealed', data: { ...data, fields: ['email'] } } as const;
+const revealed: DisclosureEvent = { type: 'PersonalDataRevealed', data };
 
 describe('disclosure decider', () => {
   it('records every reveal, the same event’s again too: each reading is on record', () => {

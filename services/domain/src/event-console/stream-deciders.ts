@@ -72,6 +72,9 @@ const streamFolds: readonly (readonly [Stream, StreamFold])[] = [
   [disclosureStream, fold(disclosureDecider)],
 ];
 
+/** Every kind of stream a decider writes: the streams an id may name (`ticket-{id}`, `user-{id}`). */
+export const decidedStreams: readonly Stream[] = streamFolds.map(([stream]) => stream);
+
 /**
  * The kind of a stream and the decider that folds it, or undefined for a stream no decider writes. Each
  * kind's prefix ends in `-`, so `billing-…` is never taken for a `billingcustomer-…`.
