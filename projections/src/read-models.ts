@@ -9,6 +9,7 @@ import type { AdminDocsTables } from './admin-docs/tables';
 import type { ClickAnalyticsTables } from './analytics/tables';
 import type { BillingTables } from './billing/tables';
 import type { PageCopyTables } from './content/tables';
+import type { EventConsoleTables } from './event-console/tables';
 import type { LinksTables } from './links/tables';
 import type { MarketplaceTables } from './marketplace/tables';
 import type { ModerationTables } from './moderation/tables';
@@ -34,7 +35,8 @@ export type ReadModelTables = LinksTables &
   ModerationTables &
   SeoTables &
   SupportTables &
-  PageCopyTables;
+  PageCopyTables &
+  EventConsoleTables;
 
 /** The platform's tables and the read models': what projections and their queries are typed against. */
 export interface ReadModelDatabase extends Database, ReadModelTables {}

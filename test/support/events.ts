@@ -362,6 +362,8 @@ export interface GivenEvent {
   event: ContractEvent;
   occurredAt?: Date;
   actorId?: string | null;
+  /** The request or job it is part of (none unless given). */
+  correlationId?: string | null;
   metadata?: Record<string, unknown>;
 }
 
@@ -379,23 +381,25 @@ const FIRST_RECORDED_AT = Date.UTC(2027, 0, 1);
  */
 export function recorded(given: readonly GivenEvent[]): RecordedEvent[] {
   const revisions = new Map<string, bigint>();
-  return given.map(({ streamId, event, occurredAt, actorId = null, metadata = {} }, index) => {
-    const revision = revisions.get(streamId) ?? 0n;
-    revisions.set(streamId, revision + 1n);
-    const stored = eventRegistry.toStored(event.type, event.data);
-    return {
-      id: uuidv7(),
-      type: event.type,
-      streamId,
-      revision,
-      globalPosition: { commit: BigInt(index), prepare: BigInt(index) },
-      occurredAt: occurredAt ?? new Date(FIRST_RECORDED_AT + index * 1_000),
-      actorId,
-      correlationId: null,
-      causationId: null,
-      schemaVersion: stored.schemaVersion,
-      data: stored.data,
-      metadata,
-    };
-  });
+  return given.map(
+    ({ streamId, event, occurredAt, actorId = null, correlationId = null, metadata = {} }, index) => {
+      const revision = revisions.get(streamId) ?? 0n;
+      revisions.set(streamId, revision + 1n);
+      const stored = eventRegistry.toStored(event.type, event.data);
+      return {
+        id: uuidv7(),
+        type: event.type,
+        streamId,
+        revision,
+        globalPosition: { commit: BigInt(index), prepare: BigInt(index) },
+        occurredAt: occurredAt ?? new Date(FIRST_RECORDED_AT + index * 1_000),
+        actorId,
+        correlationId,
+        causationId: null,
+        schemaVersion: stored.schemaVersion,
+        data: stored.data,
+        metadata,
+      };
+    },
+  );
 }

@@ -6,6 +6,7 @@ import type { AdminSearch } from './admin/places';
 import { adminDocsFeature } from './admin-docs/feature';
 import { billingFeature } from './billing/feature';
 import { dashboardFeature } from './dashboard/feature';
+import { eventConsoleFeature } from './event-console/feature';
 import { linksFeature } from './links/feature';
 import { marketplaceFeature } from './marketplace/feature';
 import { moderationFeature } from './moderation/feature';
@@ -19,7 +20,7 @@ export interface AdminTab {
   label: string;
   /**
    * Where the tab stands among all features' tabs, smallest first. The console's order is Overview,
-   * Users, Support, SEO, Announce, Config, Moderate, Premium, Docs: tens leave room for a tab between two.
+   * Users, Support, SEO, Announce, Config, Moderate, Premium, Docs, Events: tens leave room for a tab between two.
    */
   order: number;
   panel: () => ReactNode;
@@ -58,6 +59,7 @@ const features: readonly Feature[] = [
   adminDocsFeature,
   billingFeature,
   dashboardFeature,
+  eventConsoleFeature,
   linksFeature,
   marketplaceFeature,
   moderationFeature,

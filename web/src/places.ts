@@ -19,5 +19,8 @@ export const textParam = z
 /** A page of a list (`?page=2`); page 1 is the address without it. */
 export const pageParam = z.number().int().min(1).optional().catch(undefined);
 
+/** A revision of a stream (`?event=0`): a whole number from 0. */
+export const revisionParam = z.number().int().min(0).optional().catch(undefined);
+
 /** What a page number becomes in the address: nothing for the first page. */
 export const pageInAddress = (page: number): number | undefined => (page > 1 ? page : undefined);

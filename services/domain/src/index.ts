@@ -50,6 +50,13 @@ export { currentSubscription, isProAt } from './billing/pro';
 export { type PageCopyCommand, type PageCopyState, pageCopyDecider } from './content/page-copy';
 export type { Decider, DomainEvent } from './decider';
 export * from './errors';
+export { type DisclosureCommand, type DisclosureState, disclosureDecider } from './event-console/disclosure';
+export {
+  decidedStreams,
+  type StreamFold,
+  stateAfter,
+  streamKindOf,
+} from './event-console/stream-deciders';
 export {
   assertCustomCode,
   CUSTOM_CODE_RULE,

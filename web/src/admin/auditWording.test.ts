@@ -8,6 +8,7 @@ describe('how the audit history words an entry', () => {
     expect(actionWording('AdminGranted')).toBe('Made admin');
     expect(actionWording('AnnouncementSwitchedOff')).toBe('Announcement switched off');
     expect(actionWording('AdminDocEdited')).toBe('Doc edited');
+    expect(actionWording('PersonalDataRevealed')).toBe('Personal data revealed');
     expect(actionWording('SlugApproved')).toBe('SlugApproved');
   });
 

@@ -48,6 +48,7 @@ const actionWords: Record<string, string> = {
   AdminDocCreated: 'Doc added',
   AdminDocEdited: 'Doc edited',
   AdminDocDeleted: 'Doc deleted',
+  PersonalDataRevealed: 'Personal data revealed',
 };
 
 export const actionWording = (action: string): string => actionWords[action] ?? action;

@@ -9,7 +9,7 @@ import { approvalStatuses } from '@sniplink/contracts/moderation/lists';
 import { premiumCategories, premiumTiers } from '@sniplink/contracts/premium-slugs';
 import { getRouteApi } from '@tanstack/react-router';
 import { z } from 'zod';
-import { idParam, pageParam, textParam } from '../places';
+import { idParam, pageParam, revisionParam, textParam } from '../places';
 
 /** The Moderate tab's sub-tabs, in the address as `list` (the first without it). */
 export const moderationLists = ['words', 'brands', 'approvals'] as const;
@@ -21,7 +21,9 @@ export const moderationLists = ['words', 'brands', 'approvals'] as const;
  * on the Premium tab, the search (`q`), the filters (`category`, `tier`, `availability`) and the page
  * (`page`); on the SEO tab, the page whose editor is open (`seoPage`); on the Docs tab, the section
  * (`section`); on the Moderate tab, the list (`list`: words, brands or approvals), the approvals' status
- * filter (`approval`) and the page (`page`). A reload or a shared address opens the same place; a filter
+ * filter (`approval`) and the page (`page`); on the Events tab, the search (`q`), the stream (`stream`), the
+ * first revision listed (`from`), the event whose state is open (`event`) and the request whose events are
+ * listed (`correlation`). A reload or a shared address opens the same place; a filter
  * value that is not one is none.
  */
 export const adminSearchSchema = z.object({
@@ -39,6 +41,10 @@ export const adminSearchSchema = z.object({
   section: z.enum(adminDocSections).optional().catch(undefined),
   list: z.enum(moderationLists).optional().catch(undefined),
   approval: z.enum(approvalStatuses).optional().catch(undefined),
+  stream: idParam,
+  from: revisionParam,
+  event: revisionParam,
+  correlation: idParam,
 });
 
 export type AdminSearch = z.infer<typeof adminSearchSchema>;
