@@ -13,6 +13,7 @@ import { apiKeysFeature } from '@sniplink/api/api-keys/feature';
 import { billingFeature } from '@sniplink/api/billing/feature';
 import { contentFeature } from '@sniplink/api/content/feature';
 import { demoFeature } from '@sniplink/api/demo/feature';
+import { exportsFeature } from '@sniplink/api/exports/feature';
 import { linksFeature } from '@sniplink/api/links/feature';
 import { marketplaceFeature } from '@sniplink/api/marketplace/feature';
 import { moderationFeature } from '@sniplink/api/moderation/feature';
@@ -37,6 +38,7 @@ export const features: readonly Feature[] = [
   announcementsFeature,
   marketplaceFeature,
   supportFeature,
+  exportsFeature,
   statsFeature,
   usersFeature,
   auditFeature,
