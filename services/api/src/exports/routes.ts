@@ -13,6 +13,8 @@ const CONTENTS =
 /** "Download my data" (Profile): start the export, follow its progress, download the ZIP. */
 export async function exportRoutes(app: FastifyInstance, { exports }: { exports: ExportService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // A build under way finishes (or fails) before the database it writes to closes.
+  app.addHook('onClose', () => exports.settled());
 
   api.route({
     ...route('latestExport', {
