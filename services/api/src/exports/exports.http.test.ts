@@ -1,5 +1,5 @@
 import type { DataExport, Link, Ticket } from '@sniplink/contracts';
-import { createLogger, fixedClock, runAs, uuidV7Ids } from '@sniplink/platform';
+import { createLogger, type FixedClock, fixedClock, runAs, uuidV7Ids } from '@sniplink/platform';
 import { dailyClicksOf } from '@sniplink/projections';
 import {
   countedClicks,
@@ -63,6 +63,24 @@ async function unzip(bytes: Buffer): Promise<Map<string, string>> {
     zip.readEntry();
   });
   return files;
+}
+
+/** The export service as the feature builds it, but on the test's clock (tickets left out). */
+function serviceOn(clock: FixedClock): ExportService {
+  const { db } = api.runtime.database;
+  return new ExportService({
+    store: new ExportStore(db),
+    clock,
+    ids: uuidV7Ids,
+    log: createLogger('silent'),
+    sources: {
+      profile: (id) => api.runtime.accounts.requireUser(id),
+      links: (id) => api.runtime.links.list(id),
+      dailyClicks: (linkIds) => dailyClicksOf(db, linkIds),
+      tickets: async () => [],
+      messages: async () => [],
+    },
+  });
 }
 
 describe('Download my data', () => {
@@ -192,20 +210,7 @@ describe('Download my data', () => {
   it('serves the ZIP for a day after it is built, then no more', async () => {
     const { userId } = await signedUpClient(api, 'export.day');
     const clock = fixedClock('2026-11-28T12:00:00.000Z');
-    const { db } = api.runtime.database;
-    const exports = new ExportService({
-      store: new ExportStore(db),
-      clock,
-      ids: uuidV7Ids,
-      log: createLogger('silent'),
-      sources: {
-        profile: (id) => api.runtime.accounts.requireUser(id),
-        links: (id) => api.runtime.links.list(id),
-        dailyClicks: (linkIds) => dailyClicksOf(db, linkIds),
-        tickets: async () => [],
-        messages: async () => [],
-      },
-    });
+    const exports = serviceOn(clock);
     const started = await exports.start(userId);
     await exports.settled();
     expect(await exports.latest(userId)).toMatchObject({
@@ -220,5 +225,19 @@ describe('Download my data', () => {
     expect(await exports.latest(userId)).toBeNull();
     // Housekeeping deletes it for good.
     expect(await exports.sweep(async () => true)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows an export its process abandoned (a restart) as failed, and builds it anew on request', async () => {
+    const { userId } = await signedUpClient(api, 'export.restart');
+    const clock = fixedClock('2026-11-28T12:00:00.000Z');
+    const exports = serviceOn(clock);
+    const store = new ExportStore(api.runtime.database.db);
+    await store.create({ exportId: uuidV7Ids.newId(), userId, total: 4, now: clock.now() });
+    expect(await exports.latest(userId)).toMatchObject({ status: 'building', done: 0 });
+    clock.advance(3 * 60_000);
+    expect(await exports.latest(userId)).toMatchObject({ status: 'failed' });
+    const again = await exports.start(userId);
+    await exports.settled();
+    expect(await exports.latest(userId)).toMatchObject({ id: again.id, status: 'ready', done: 4 });
   });
 });
