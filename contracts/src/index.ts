@@ -27,6 +27,8 @@ export type { Decider, DomainEvent } from './events/decider';
 export { eventRegistry, sharedEventGroups } from './events/event-registry';
 export * from './events/registry';
 export { type Stream, stream } from './events/streams';
+export * from './exports/api';
+export * from './exports/endpoints';
 export * from './health';
 export * from './links/api';
 export * from './links/controls';

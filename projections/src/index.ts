@@ -49,6 +49,7 @@ export {
   clicksBehind,
   clicksCounted,
   countedClicks,
+  dailyClicksOf,
   hourlyBucketCount,
   linkAnalytics,
   linkClicks,

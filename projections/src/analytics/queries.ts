@@ -256,3 +256,22 @@ export async function linkClicks(
   if (Number(row?.clicks ?? 0) > 0) return 'counted';
   return BigInt(row?.next_offset ?? 0) >= published ? 'none' : 'unconfirmed';
 }
+
+/**
+ * The human clicks of each of `linkIds` per UTC day, over all time (days without clicks left out), by link
+ * then day: summed from the hourly totals, which are kept for good.
+ */
+export async function dailyClicksOf(
+  db: Kysely<Database>,
+  linkIds: readonly string[],
+): Promise<{ linkId: string; date: string; clicks: number }[]> {
+  if (linkIds.length === 0) return [];
+  const { rows } = await sql<{ link_id: string; date: string; clicks: string }>`
+    SELECT link_id, to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, sum(clicks)::text AS clicks
+    FROM rm_click_buckets
+    WHERE link_id = ANY(${[...linkIds]}::uuid[])
+      AND dimension = ${TOTAL_BUCKET.dimension} AND label = ${TOTAL_BUCKET.label}
+    GROUP BY 1, 2
+    ORDER BY 1, 2`.execute(db);
+  return rows.map((row) => ({ linkId: row.link_id, date: row.date, clicks: Number(row.clicks) }));
+}

@@ -14,6 +14,7 @@ import { billingFeature } from '@sniplink/api/billing/feature';
 import { contentFeature } from '@sniplink/api/content/feature';
 import { demoFeature } from '@sniplink/api/demo/feature';
 import { eventConsoleFeature } from '@sniplink/api/event-console/feature';
+import { exportsFeature } from '@sniplink/api/exports/feature';
 import { linksFeature } from '@sniplink/api/links/feature';
 import { marketplaceFeature } from '@sniplink/api/marketplace/feature';
 import { moderationFeature } from '@sniplink/api/moderation/feature';
@@ -38,6 +39,7 @@ export const features: readonly Feature[] = [
   announcementsFeature,
   marketplaceFeature,
   supportFeature,
+  exportsFeature,
   statsFeature,
   usersFeature,
   auditFeature,

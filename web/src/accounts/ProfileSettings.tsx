@@ -23,6 +23,7 @@ import { DialogActions } from '../components/DialogActions';
 import { readableDate } from '../components/dates';
 import { useInAppClick } from '../components/inAppLink';
 import { toast } from '../components/toast';
+import { DataExportCard } from '../exports/DataExportCard';
 import { allowanceFigures } from '../links/linkAllowance';
 import { useResendVerification, useUpdateProfile } from './api';
 import { isPro, planStatusText } from './plan';
@@ -34,6 +35,7 @@ export function ProfileSettings({ user }: { user: User }) {
       <PersonalDetailsForm user={user} />
       <AccountCard user={user} />
       <ApiKeysCard />
+      <DataExportCard />
       <DangerZone />
     </Stack>
   );
