@@ -28,6 +28,8 @@ export { eventRegistry, sharedEventGroups } from './events/event-registry';
 export * from './events/registry';
 export { type Stream, stream } from './events/streams';
 export * from './health';
+export * from './imports/api';
+export * from './imports/endpoints';
 export * from './links/api';
 export * from './links/controls';
 export * from './links/endpoints';

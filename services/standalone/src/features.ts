@@ -13,6 +13,7 @@ import { apiKeysFeature } from '@sniplink/api/api-keys/feature';
 import { billingFeature } from '@sniplink/api/billing/feature';
 import { contentFeature } from '@sniplink/api/content/feature';
 import { demoFeature } from '@sniplink/api/demo/feature';
+import { importsFeature } from '@sniplink/api/imports/feature';
 import { linksFeature } from '@sniplink/api/links/feature';
 import { marketplaceFeature } from '@sniplink/api/marketplace/feature';
 import { moderationFeature } from '@sniplink/api/moderation/feature';
@@ -45,6 +46,7 @@ export const features: readonly Feature[] = [
   contentFeature,
   seoFeature,
   adminDocsFeature,
+  importsFeature,
 ];
 
 /** Every migration: the platform's and each feature's, by name (Kysely runs them in name order). */

@@ -83,7 +83,7 @@ describe('the YOURLS CSV export', () => {
     expect(rows[0]).toEqual({
       row: 1,
       link: {
-        code: 'home',
+        code: 'ozhome',
         url: 'https://www.example.com/',
         title: 'Example home',
         tags: [],
