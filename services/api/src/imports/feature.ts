@@ -1,3 +1,4 @@
+import type { Logger } from '@sniplink/platform';
 import { defineFeature } from '../feature';
 import { ImportJobs } from './import-job';
 import { ImportService, type ImportServiceDeps } from './import-service';
@@ -28,3 +29,13 @@ export const importsFeature = defineFeature({
   routes: ({ imports, jobs }) => [(api) => importRoutes(api, { imports, jobs })],
   migrations: { '2026-11-28T17-imports': importTables },
 });
+
+/** The import service and its job runner, for a process that serves no routes (the operator's `npm run import`). */
+export function importsFor(deps: ImportServiceDeps & { log: Logger }): {
+  imports: ImportService;
+  jobs: ImportJobs;
+} {
+  return { imports: new ImportService(deps), jobs: new ImportJobs(deps) };
+}
+
+export type { ImportTables } from './tables';
