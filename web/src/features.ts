@@ -6,6 +6,7 @@ import type { AdminSearch } from './admin/places';
 import { adminDocsFeature } from './admin-docs/feature';
 import { billingFeature } from './billing/feature';
 import { dashboardFeature } from './dashboard/feature';
+import { importsFeature } from './imports/feature';
 import { linksFeature } from './links/feature';
 import { marketplaceFeature } from './marketplace/feature';
 import { moderationFeature } from './moderation/feature';
@@ -40,7 +41,7 @@ export interface DashboardCard {
   key: string;
   /**
    * Where the card stands, smallest first: greeting, announcements, failed payment, onboarding, new link,
-   * figures, the links, premium slugs, then the Support Center dialog.
+   * figures, imports, the links, premium slugs, then the Support Center dialog.
    */
   order: number;
   render: (props: DashboardCardProps) => ReactNode;
@@ -58,6 +59,7 @@ const features: readonly Feature[] = [
   adminDocsFeature,
   billingFeature,
   dashboardFeature,
+  importsFeature,
   linksFeature,
   marketplaceFeature,
   moderationFeature,
