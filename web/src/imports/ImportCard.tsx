@@ -1,6 +1,6 @@
 import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useDashboardPlace } from '../dashboard/useDashboardPlace';
 import { importsQueryOptions, useRefreshAfterImport } from './api';
 import { ImportFlow, ImportProgress } from './ImportDialog';
@@ -15,8 +15,13 @@ export function ImportCard() {
   const running = imports.find((job) => job.status === 'running');
   // The import the dialog shows: the one picked in it, else one still waiting for its start or running.
   const [picked, setPicked] = useState<string | null>(null);
-  const jobId =
-    picked ?? imports.find((job) => job.status === 'ready' || job.status === 'running')?.id ?? null;
+  const unfinished = imports.find((job) => job.status === 'ready' || job.status === 'running')?.id ?? null;
+  const opened = place.imports === 'open';
+  // Held once shown, so that the dialog shows the report when the import ends, not a new upload.
+  useEffect(() => {
+    if (opened && picked === null && unfinished !== null) setPicked(unfinished);
+  }, [opened, picked, unfinished]);
+  const jobId = picked ?? unfinished;
   const refresh = useRefreshAfterImport();
   const close = () => {
     go({ imports: undefined }, { replace: true });
@@ -43,7 +48,7 @@ export function ImportCard() {
           <ImportProgress job={running} />
         </Stack>
       )}
-      <Modal opened={place.imports === 'open'} onClose={close} title="Import links" centered size="lg">
+      <Modal opened={opened} onClose={close} title="Import links" centered size="lg">
         <Suspense fallback={null}>
           <ImportFlow jobId={jobId} onJob={setPicked} onClose={close} />
         </Suspense>

@@ -50,7 +50,7 @@ export async function uploadExport(format: string, file: File): Promise<ImportJo
 export const useStartImport = () =>
   useRefreshingMutation(
     ({ id, body }: { id: string; body: StartImportBody }) => call(startImport, { params: { id }, body }),
-    [IMPORTS],
+    [IMPORTS, [getImport.path]],
   );
 
 /** Once an import ends, the links, their tags and the plan's counts are asked again. */
