@@ -1,6 +1,5 @@
-import type { Logger } from '@sniplink/platform';
 import { defineFeature } from '../feature';
-import { ImportJobs } from './import-job';
+import { ImportJobs, type ImportJobsDeps } from './import-job';
 import { ImportService, type ImportServiceDeps } from './import-service';
 import * as importTables from './migration';
 import { importRoutes } from './routes';
@@ -13,7 +12,7 @@ import type { ImportTables } from './tables';
  */
 export const importsFeature = defineFeature({
   name: 'imports',
-  build: ({ db, links, accounts, ownOrigins, clock, ids, log }) => {
+  build: ({ db, links, accounts, ownOrigins, clock, ids, log, progress }) => {
     const deps: ImportServiceDeps = {
       db: db.withTables<ImportTables>(),
       links,
@@ -22,7 +21,7 @@ export const importsFeature = defineFeature({
       clock,
       ids,
     };
-    const jobs = new ImportJobs({ ...deps, log });
+    const jobs = new ImportJobs({ ...deps, log, readModels: progress });
     jobs.follow();
     return { imports: new ImportService(deps), jobs };
   },
@@ -31,7 +30,7 @@ export const importsFeature = defineFeature({
 });
 
 /** The import service and its job runner, for a process that serves no routes (the operator's `npm run import`). */
-export function importsFor(deps: ImportServiceDeps & { log: Logger }): {
+export function importsFor(deps: ImportJobsDeps): {
   imports: ImportService;
   jobs: ImportJobs;
 } {

@@ -1,7 +1,8 @@
 import type { ImportProblem } from '@sniplink/contracts';
 import { IMPORT_PROBLEMS_LISTED } from '@sniplink/contracts';
 import { DomainError } from '@sniplink/domain';
-import { enterChannel, type Logger, runAs } from '@sniplink/platform';
+import { currentCommandContext, enterChannel, type Logger, runAs } from '@sniplink/platform';
+import { linksReadModel, type ProjectionProgress } from '@sniplink/projections';
 import { sql } from 'kysely';
 import { v5 as uuidv5 } from 'uuid';
 import { importFormat } from './formats/index';
@@ -14,6 +15,8 @@ import type { ImportJobRow } from './tables';
 /** A running job holds its lease this long past its last renewal; a job whose lease ran out is taken up again. */
 const LEASE_SECONDS = 20;
 const RENEW_EVERY_MS = 5_000;
+/** How long the end of a job waits for the links read model to show its last links. */
+const SHOWN_WITHIN_MS = 30_000;
 
 /** Codes the namespace refuses for this link: with `new-code`, the link gets a generated code instead. */
 const CODE_REFUSALS = new Set([
@@ -40,6 +43,12 @@ interface Tally {
   problems: ImportProblem[];
 }
 
+export interface ImportJobsDeps extends ImportServiceDeps {
+  log: Logger;
+  /** How far the read models are: a job ends once the links list shows its links. */
+  readModels: Pick<ProjectionProgress, 'waitFor'>;
+}
+
 export type JobProgress = (job: { total: number; processed: number }) => void;
 
 /**
@@ -54,7 +63,7 @@ export class ImportJobs {
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
 
-  constructor(private readonly deps: ImportServiceDeps & { log: Logger }) {}
+  constructor(private readonly deps: ImportJobsDeps) {}
 
   /** Looks for work every second (and at once when woken), in the background, until `stop`. */
   follow(): void {
@@ -172,6 +181,9 @@ export class ImportJobs {
       if (stopped) break;
     }
     if (group.length > 0 && !stopped) await settle();
+    // The report comes when the user's list shows the links (bounded: they are stored either way).
+    const last = currentCommandContext()?.lastAppended;
+    if (last) await this.deps.readModels.waitFor(linksReadModel, last, SHOWN_WITHIN_MS);
     await this.finish(job, 'done');
   }
 

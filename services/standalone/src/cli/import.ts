@@ -80,6 +80,7 @@ async function main(argv: string[]): Promise<number> {
       clock: runtime.clock,
       ids: runtime.ids,
       log,
+      readModels: runtime.progress,
     });
     const requester = { ownerId, actor: 'operator', outsidePlan: true };
     const uploaded = await imports.upload(requester, args.format, args.file, createReadStream(args.file));
