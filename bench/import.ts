@@ -24,8 +24,8 @@ async function writeExport(file: string): Promise<void> {
   const out = createWriteStream(file);
   out.write('\uFEFFTitle,Bitlink,Long URL,Created,Tags,Clicks\r\n');
   for (let row = 1; row <= ROWS; row++) {
-    const line = `"Link ${row}, imported",bit.ly/b${row.toString(36)}k,https://site${row % 997}.example.com/page/${row},2024-03-01T09:15:00+0000,bench,${row % 50}\r\n`;
-    if (!out.write(line)) await new Promise((resolve) => out.once('drain', resolve));
+    const line = `"Link ${row}, imported",bit.ly/b${row.toString(36)}k,https://site${row % 997}.example.com/page/${row},2024-03-01T09:15:00+0000,,${row % 50}\r\n`;
+    if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   out.end();
   await finished(out);

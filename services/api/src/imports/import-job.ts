@@ -163,8 +163,13 @@ export class ImportJobs {
     let group: { row: number; link: ImportedLink & { url: string } }[] = [];
     let lastRow = job.processed_rows;
     let stopped = false;
+    // Only the first group of a run can hold rows a crash left half done (each group ends at a checkpoint),
+    // even a crash before the first checkpoint.
+    let firstGroup = true;
     const settle = async () => {
-      const outcomes = await Promise.all(group.map((entry) => this.importRow(job, entry, tally)));
+      const resumed = firstGroup;
+      firstGroup = false;
+      const outcomes = await Promise.all(group.map((entry) => this.importRow(job, entry, tally, resumed)));
       stopped = outcomes.includes('allowance-used');
       await this.checkpoint(job.import_id, lastRow, tally);
       onProgress?.({ total: job.total, processed: tally.processed });
@@ -191,9 +196,10 @@ export class ImportJobs {
     job: ImportJobRow,
     { row, link }: { row: number; link: ImportedLink & { url: string } },
     tally: Tally,
+    resumed: boolean,
   ): Promise<Outcome> {
     const linkId = linkIdOfRow(job.import_id, row);
-    const outcome = await this.createLink(job, linkId, link).catch((error: unknown) => {
+    const outcome = await this.createLink(job, linkId, link, resumed).catch((error: unknown) => {
       if (!(error instanceof DomainError)) throw error;
       const code = error.code;
       if (ALLOWANCE_USED.has(code)) {
@@ -223,13 +229,17 @@ export class ImportJobs {
     return outcome;
   }
 
-  /** The link under its own code, or with `new-code` under a generated one when its code is refused here. */
+  /**
+   * The link under its own code, or with `new-code` under a generated one when its code is refused here.
+   * In a resumed group, a link already made counts as imported.
+   */
   private async createLink(
     job: ImportJobRow,
     linkId: string,
     link: ImportedLink & { url: string },
+    resumed: boolean,
   ): Promise<'imported' | 'renamed'> {
-    if (await this.deps.links.exists(linkId)) return 'imported';
+    if (resumed && (await this.deps.links.exists(linkId))) return 'imported';
     const body = {
       originalUrl: link.url,
       title: link.title,
