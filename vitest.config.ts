@@ -1,16 +1,63 @@
 import { defineConfig } from 'vitest/config';
 
+/** What every run of the tests shares (this file's projects, and vitest.database-servers.config.ts). */
+export const servers = {
+  // One PostgreSQL server per project of the run (embedded, DATABASE_URL or a container); each test file
+  // makes its own database. Kafka and KurrentDB: given, in a container, or none (test/support/servers.ts).
+  globalSetup: ['./test/global-setup.ts'],
+  setupFiles: ['./test/support/run-servers.ts'],
+};
+
+/**
+ * The files that drive a browser or start processes of the app (app and redirect processes, the CLI, a
+ * crash and restart, the embedded server itself), each of which keeps both cores busy on its own, and
+ * those that tell apart a wait of a few tens of milliseconds (the click buffer's linger, a slow parse)
+ * from none: they run one at a time, after the rest.
+ */
+const HEAVY = [
+  'test/e2e/**/*.test.ts',
+  'test/upgrade.test.ts',
+  'services/standalone/src/**/*.test.ts',
+  'services/platform/src/embedded/*.test.ts',
+  'services/redirect/src/click-spill.test.ts',
+  'services/redirect/src/click-buffer.test.ts',
+  'services/redirect/src/click-description.test.ts',
+  'projections/src/runner-crash.test.ts',
+  'projections/src/analytics/consumer-crash.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['{contracts,services,projections,web,test}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/dist/**'],
-    // One PostgreSQL server per run (embedded, DATABASE_URL or a container); each test file makes its own
-    // database. Kafka and KurrentDB: given, in a container, or none (test/support/servers.ts).
-    globalSetup: ['./test/global-setup.ts'],
-    setupFiles: ['./test/support/run-servers.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
     reporters: ['default'],
+    // Two files at a time, then the heavy ones one at a time: vitest's default on 2 cores is one file at
+    // a time, which leaves a core idle while an in-process test waits on PostgreSQL.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          ...servers,
+          name: 'in-process',
+          include: ['{contracts,services,projections,web,test}/**/*.test.{ts,tsx}'],
+          exclude: HEAVY,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...servers,
+          name: 'heavy',
+          include: HEAVY,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config';
+import base, { servers } from './vitest.config';
 
 /**
  * The tests whose outcome can depend on which PostgreSQL server runs them. CI runs the whole suite on the
@@ -32,4 +32,9 @@ const SERVER_DEPENDENT = [
   'test/upgrade.test.ts',
 ];
 
-export default defineConfig({ ...base, test: { ...base.test, include: SERVER_DEPENDENT } });
+// One file at a time, without the two lanes of the whole suite: these are few, and most of them start
+// processes or read the server's own timing.
+export default defineConfig({
+  ...base,
+  test: { ...base.test, ...servers, projects: undefined, include: SERVER_DEPENDENT, maxWorkers: 1 },
+});

@@ -34,6 +34,7 @@ export * from './links/api';
 export * from './links/controls';
 export * from './links/endpoints';
 export * from './links/events';
+export * from './links/history';
 export * from './links/limits';
 export * from './marketplace/api';
 export * from './marketplace/endpoints';

@@ -16,6 +16,7 @@ export const apiKeyScopesByEndpoint: { readonly [Name in KeyableEndpoint]?: ApiK
   listLinks: 'links:read',
   linkTags: 'links:read',
   checkAvailability: 'links:read',
+  linkHistory: 'links:read',
   createLink: 'links:write',
   updateLink: 'links:write',
   deleteLink: 'links:write',

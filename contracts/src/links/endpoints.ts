@@ -9,6 +9,7 @@ import {
   linkTagCountSchema,
   updateLinkBody,
 } from './api';
+import { linkHistoryEntrySchema } from './history';
 
 /** Each parameter once: a repeated one (`?search=a&search=b`) is an array, a 400 rather than a 500. */
 const listQuery = z.object({
@@ -26,6 +27,8 @@ export const linkEndpoints = {
   updateLink: endpoint('PATCH /api/links/:id', { 200: linkSchema }, { body: updateLinkBody }),
   deleteLink: endpoint('DELETE /api/links/:id', { 200: deletedLinkSchema }),
   duplicateLink: endpoint('POST /api/links/:id/duplicate', { 201: linkSchema }),
+  /** The link's changes, newest first. */
+  linkHistory: endpoint('GET /api/links/:id/history', { 200: z.array(linkHistoryEntrySchema) }),
   checkAvailability: endpoint(
     'GET /api/links/check-availability/:code',
     { 200: availabilitySchema },

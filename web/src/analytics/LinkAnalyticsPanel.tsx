@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { type AnalyticsPeriod, analyticsRanges } from '@sniplink/contracts';
+import { type AnalyticsPeriod, analyticsRanges, type TargetingRule } from '@sniplink/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { ApiError } from '../api/http';
@@ -20,6 +20,7 @@ import { linkAnalyticsQueryOptions } from './api';
 import { changeText, dayLabel, startLabel } from './axis';
 import { ClicksChart } from './ClicksChart';
 import { type RangeChoice, rangeNames, rangeOf, rangeParamOf } from './range';
+import { ruleClicks } from './targeting';
 
 // The date picker and the map (with its world's outlines) load only when shown.
 const CustomRangePicker = lazy(() => import('./CustomRangePicker'));
@@ -35,9 +36,10 @@ const presets = [
 
 /**
  * Clicks on one link over a range (the address names it: `range`): per hour or day, the total against the
- * range before, and by device, browser, operating system, referrer and country, with a world map.
+ * range before, and by device, browser, operating system, referrer and country, with a world map; for a
+ * link with targeting rules, the clicks each rule sent.
  */
-export function LinkAnalyticsPanel({ linkId }: { linkId: string }) {
+export function LinkAnalyticsPanel({ linkId, rules }: { linkId: string; rules: readonly TargetingRule[] }) {
   const { place, go } = useDashboardPlace();
   const range = rangeOf(place.range);
   const setRange = (choice: RangeChoice) => go({ range: rangeParamOf(choice) }, { replace: true });
@@ -72,7 +74,10 @@ export function LinkAnalyticsPanel({ linkId }: { linkId: string }) {
             : 'Please try again in a moment.'}
         </Alert>
       ) : analytics.data ? (
-        <PeriodView period={analytics.data.period} />
+        <>
+          <PeriodView period={analytics.data.period} />
+          {rules.length > 0 && <TargetingCard rules={rules} breakdown={analytics.data.ruleBreakdown} />}
+        </>
       ) : (
         <Loader size="sm" aria-label="Loading analytics" />
       )}
@@ -173,6 +178,61 @@ function PeriodView({ period }: { period: AnalyticsPeriod }) {
         </Card>
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/**
+ * The clicks each targeting rule sent and those the main target got, over all time (the counts follow a
+ * rule's place in the list, as clicks record it).
+ */
+function TargetingCard({
+  rules,
+  breakdown,
+}: {
+  rules: readonly TargetingRule[];
+  breakdown: Readonly<Record<string, number>>;
+}) {
+  return (
+    <Card withBorder padding="sm" radius="md" role="group" aria-label="Targeting">
+      <Group justify="space-between" gap="xs" mb="xs">
+        <Title order={3} fz="sm">
+          Targeting
+        </Title>
+        <Text size="xs" c="dimmed">
+          All time; the first matching rule wins
+        </Text>
+      </Group>
+      <Stack gap="xs">
+        {ruleClicks(rules, breakdown).map((row) => (
+          <Group
+            key={row.name}
+            justify="space-between"
+            gap="xs"
+            wrap="nowrap"
+            role="group"
+            aria-label={`${row.name}: ${clicksText(row.clicks)}`}
+          >
+            <Box miw={0}>
+              <Text size="sm" fw={600}>
+                {row.name}
+                {row.conditions && (
+                  <Text span size="sm" fw={400}>
+                    {' '}
+                    — {row.conditions}
+                  </Text>
+                )}
+              </Text>
+              <Text size="xs" c="dimmed" truncate title={row.url ?? undefined}>
+                {row.url ?? 'Visitors no rule matched'}
+              </Text>
+            </Box>
+            <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
+              {clicksText(row.clicks)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
   );
 }
 

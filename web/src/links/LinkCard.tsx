@@ -9,6 +9,7 @@ import {
   Group,
   Loader,
   Stack,
+  Tabs,
   Text,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -22,6 +23,7 @@ import { useDuplicateLink } from './api';
 import { useSetLinkPaused } from './controlsApi';
 import { DeleteLinkDialog } from './DeleteLinkDialog';
 import { EditLinkDialog } from './EditLinkDialog';
+import { LinkHistory } from './LinkHistory';
 import { LinkNotes } from './LinkNotes';
 import { downloadQrCode, shortUrlText } from './linkActions';
 import { duplicateLinkProblem, updateLinkProblem } from './linkErrors';
@@ -42,9 +44,14 @@ export function LinkCard({ link, selected, onSelectedChange }: LinkCardProps) {
   const [editing, edit] = useDisclosure(false);
   const [deleting, confirmDelete] = useDisclosure(false);
   const { place, go } = useDashboardPlace();
-  // One link's analytics at a time, named in the address: a reload or a shared address unfolds them again.
+  // One link's analytics (or history) at a time, named in the address: a reload or a shared address
+  // unfolds them again.
   const showAnalytics = place.analytics === link.id;
-  const toggleAnalytics = () => go({ analytics: showAnalytics ? undefined : link.id }, { replace: true });
+  const toggleAnalytics = () =>
+    go({ analytics: showAnalytics ? undefined : link.id, details: undefined }, { replace: true });
+  const detailsTab = place.details ?? 'analytics';
+  const showTab = (tab: string | null) =>
+    go({ details: tab === 'history' ? 'history' : undefined }, { replace: true });
   const duplicateLink = useDuplicateLink();
   const setPaused = useSetLinkPaused();
   const shown = shortUrlText(link.shortUrl);
@@ -185,11 +192,20 @@ export function LinkCard({ link, selected, onSelectedChange }: LinkCardProps) {
 
       <Collapse expanded={showAnalytics} id={analyticsId}>
         {showAnalytics && (
-          <Box pt="md">
-            <Suspense fallback={<Loader size="sm" aria-label="Loading analytics" />}>
-              <LinkAnalyticsPanel linkId={link.id} />
-            </Suspense>
-          </Box>
+          <Tabs value={detailsTab} onChange={showTab} keepMounted={false} pt="md">
+            <Tabs.List mb="md">
+              <Tabs.Tab value="analytics">Analytics</Tabs.Tab>
+              <Tabs.Tab value="history">History</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="analytics">
+              <Suspense fallback={<Loader size="sm" aria-label="Loading analytics" />}>
+                <LinkAnalyticsPanel linkId={link.id} rules={link.rules} />
+              </Suspense>
+            </Tabs.Panel>
+            <Tabs.Panel value="history">
+              <LinkHistory linkId={link.id} />
+            </Tabs.Panel>
+          </Tabs>
         )}
       </Collapse>
 

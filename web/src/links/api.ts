@@ -5,8 +5,16 @@ import { userAnalyticsQueryKey } from '../analytics/api';
 import { call } from '../api/client';
 import { useRefreshingMutation } from '../api/useRefreshingMutation';
 
-const { listLinks, linkTags, createLink, updateLink, deleteLink, duplicateLink, checkAvailability } =
-  linkEndpoints;
+const {
+  listLinks,
+  linkTags,
+  createLink,
+  updateLink,
+  deleteLink,
+  duplicateLink,
+  checkAvailability,
+  linkHistory,
+} = linkEndpoints;
 
 /** A query's key starts with the path of the endpoint it asks (the GET URL, for a call without parameters). */
 export const linksQueryKey = [listLinks.path] as const;
@@ -53,11 +61,25 @@ export const shortCodeAvailabilityQueryOptions = (code: string) =>
     gcTime: 0,
   });
 
-/** After any change to links: the links list, their tags' counts, the user (their counts) and the user's analytics. */
+/** The key of every link's history: refreshed with the links, as any edit adds to one. */
+const linkHistoryQueryKey = [linkHistory.path] as const;
+
+/** One link's changes, newest first, with who made each. */
+export const linkHistoryQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...linkHistoryQueryKey, id] as const,
+    queryFn: ({ signal }) => call(linkHistory, { params: { id } }, { signal }),
+  });
+
+/**
+ * After any change to links: the links list, their tags' counts, their histories, the user (their counts)
+ * and the user's analytics.
+ */
 export const useLinkMutation = <Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) =>
   useRefreshingMutation(mutationFn, [
     linksQueryKey,
     linkTagsQueryKey,
+    linkHistoryQueryKey,
     currentUserQueryKey,
     userAnalyticsQueryKey,
   ]);

@@ -4,6 +4,7 @@ import type {
   CreateLinkBody,
   Link,
   LinkEvent,
+  LinkHistoryEntry,
   LinkTagCount,
   UpdateLinkBody,
 } from '@sniplink/contracts';
@@ -50,6 +51,7 @@ import {
   forgetControls,
   LinkControlRules,
 } from './link-controls';
+import { linkHistory } from './link-history';
 import { linkCommands } from './link-streams';
 import {
   type ClaimCall,
@@ -308,6 +310,12 @@ export class LinkService {
       offset: options.offset ?? 0,
     });
     return this.toJson(rows);
+  }
+
+  /** The changes of the caller's live link, newest first; another's (or a deleted one) is a 404. */
+  async history(ownerId: string, linkId: string): Promise<LinkHistoryEntry[]> {
+    const link = await this.ownLink(ownerId, linkId);
+    return linkHistory(this.deps.eventStore, link.link_id);
   }
 
   countOwned(ownerId: string): Promise<number> {

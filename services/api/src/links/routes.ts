@@ -136,6 +136,20 @@ export async function linkRoutes(app: FastifyInstance, deps: LinkRoutesDeps): Pr
   });
 
   api.route({
+    ...route('linkHistory', {
+      summary: "The link's changes, newest first",
+      description:
+        'Creation, target, code, title and every control change, each with its time, who made it (`owner`, `api-key`, `support` for an admin, `operator` for a command-line tool or an import, `system`) and a short summary. Never a password, never who the admin was.',
+      answers: { 200: 'The changes' },
+      errors: { 404: ['NOT_FOUND'] },
+    }),
+    handler: async (request, reply) => {
+      const { userId } = sessionOf(request);
+      return reply.header('cache-control', 'no-store').send(await links.history(userId, request.params.id));
+    },
+  });
+
+  api.route({
     ...route('linkLimits', {
       summary: 'The link allowances in force',
       description:
