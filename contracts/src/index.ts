@@ -30,6 +30,8 @@ export { type Stream, stream } from './events/streams';
 export * from './exports/api';
 export * from './exports/endpoints';
 export * from './health';
+export * from './imports/api';
+export * from './imports/endpoints';
 export * from './links/api';
 export * from './links/controls';
 export * from './links/endpoints';

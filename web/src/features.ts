@@ -7,6 +7,7 @@ import { adminDocsFeature } from './admin-docs/feature';
 import { billingFeature } from './billing/feature';
 import { dashboardFeature } from './dashboard/feature';
 import { eventConsoleFeature } from './event-console/feature';
+import { importsFeature } from './imports/feature';
 import { linksFeature } from './links/feature';
 import { marketplaceFeature } from './marketplace/feature';
 import { moderationFeature } from './moderation/feature';
@@ -41,7 +42,7 @@ export interface DashboardCard {
   key: string;
   /**
    * Where the card stands, smallest first: greeting, announcements, failed payment, onboarding, new link,
-   * figures, the links, premium slugs, then the Support Center dialog.
+   * figures, imports, the links, premium slugs, then the Support Center dialog.
    */
   order: number;
   render: (props: DashboardCardProps) => ReactNode;
@@ -60,6 +61,7 @@ const features: readonly Feature[] = [
   billingFeature,
   dashboardFeature,
   eventConsoleFeature,
+  importsFeature,
   linksFeature,
   marketplaceFeature,
   moderationFeature,

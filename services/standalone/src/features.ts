@@ -15,6 +15,7 @@ import { contentFeature } from '@sniplink/api/content/feature';
 import { demoFeature } from '@sniplink/api/demo/feature';
 import { eventConsoleFeature } from '@sniplink/api/event-console/feature';
 import { exportsFeature } from '@sniplink/api/exports/feature';
+import { importsFeature } from '@sniplink/api/imports/feature';
 import { linksFeature } from '@sniplink/api/links/feature';
 import { marketplaceFeature } from '@sniplink/api/marketplace/feature';
 import { moderationFeature } from '@sniplink/api/moderation/feature';
@@ -49,6 +50,7 @@ export const features: readonly Feature[] = [
   seoFeature,
   adminDocsFeature,
   eventConsoleFeature,
+  importsFeature,
 ];
 
 /** Every migration: the platform's and each feature's, by name (Kysely runs them in name order). */

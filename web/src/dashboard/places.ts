@@ -12,7 +12,7 @@ export type LinkPageSize = (typeof linkPageSizes)[number];
 /**
  * The places of the signed-in home, in its address (at /home and at /): the page of the links (`page`),
  * the link whose analytics are open (`analytics`), their range (`range`) or its history instead (`details=history`), the Support Center (`support=open`) and the ticket open
- * in it (`ticket`), the links' search (`q`), tag filter (`tag`), order (`sort`; newest first without it)
+ * in it (`ticket`), the import dialog (`imports=open`), the links' search (`q`), tag filter (`tag`), order (`sort`; newest first without it)
  * and page size (`per`; 5 without it). A reload or a shared address opens the same place.
  */
 export const dashboardSearchSchema = z.object({
@@ -29,6 +29,7 @@ export const dashboardSearchSchema = z.object({
   details: z.literal('history').optional().catch(undefined),
   range: rangeParam,
   support: z.literal('open').optional().catch(undefined),
+  imports: z.literal('open').optional().catch(undefined),
   ticket: idParam,
 });
 

@@ -3,6 +3,16 @@ import { Transform } from 'node:stream';
 import { RateLimitedError, ServiceUnavailableError } from '@sniplink/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route streams its body to storage as it arrives (an import's file), holding a piece at a time and
+     * bounding its own size: the budget, made for bodies parsed whole, leaves it alone.
+     */
+    streamsBody?: true;
+  }
+}
+
 /** The largest JSON body a route takes. The largest real one (a link: a 2,048-character URL and a title) is under 3 KB. */
 export const JSON_BODY_LIMIT = 64 * 1024;
 /** Bytes of bodies still arriving that one client address may have the app hold. */
@@ -24,7 +34,7 @@ export function limitBodiesInFlight(api: FastifyInstance): void {
   api.addHook('preParsing', (request, reply, payload, done) => {
     const headers = request.headers;
     const hasBody = headers['transfer-encoding'] !== undefined || Number(headers['content-length']) > 0;
-    if (!hasBody) return done(null, payload);
+    if (!hasBody || request.routeOptions.config.streamsBody) return done(null, payload);
     done(null, counted(request.raw, reply, budget, request.ip));
   });
 }

@@ -134,11 +134,40 @@ export class LinkService {
     body: CreateLinkBody,
     options: { origin?: 'dashboard' | 'duplicate' | 'demo'; countAgainstPlan?: boolean } = {},
   ): Promise<Link> {
+    const linkId = this.deps.ids.newId();
+    await this.record(ownerId, linkId, body, { ...options, wait: true });
+    return this.get(ownerId, linkId);
+  }
+
+  /**
+   * Creates a link under an id the caller chose, without waiting for the read models: an import names each
+   * row's link, so a job resumed after a crash finds the links it made (`exists`) and makes none twice.
+   * Answers the link's code. The rules are those of `create`: the code namespace, the lists, the plan.
+   */
+  async createImported(
+    ownerId: string,
+    linkId: string,
+    body: CreateLinkBody,
+    options: { countAgainstPlan: boolean },
+  ): Promise<string> {
+    return this.record(ownerId, linkId, body, { ...options, wait: false });
+  }
+
+  /** Whether a link was ever created under this id (deleted or not). */
+  async exists(linkId: string): Promise<boolean> {
+    return (await this.links.load(linkId)).status !== 'none';
+  }
+
+  private async record(
+    ownerId: string,
+    linkId: string,
+    body: CreateLinkBody,
+    options: { origin?: 'dashboard' | 'duplicate' | 'demo'; countAgainstPlan?: boolean; wait: boolean },
+  ): Promise<string> {
     const originalUrl = checkTargetUrl(body.originalUrl, this.deps.ownOrigins);
     const title = cleanTitle(body.title) ?? null;
     const custom = body.shortCode?.trim() || undefined;
     if (custom !== undefined) assertCustomCode(custom, await this.codeRuleFor(ownerId, custom));
-    const linkId = this.deps.ids.newId();
     const controls = await this.controls.changeOf(ownerId, linkId, controlFields(body));
     const { code, review } = await this.claimCode(custom, ownerId, linkId);
     const countAgainstPlan = options.countAgainstPlan ?? true;
@@ -151,24 +180,28 @@ export class LinkService {
       throw error;
     }
     try {
-      await this.links.handle(linkId, {
-        type: 'CreateLink',
+      await this.links.handle(
         linkId,
-        ownerId,
-        code,
-        originalUrl,
-        title,
-        origin: options.origin ?? 'dashboard',
-        controls,
-        ...(review && { review }),
-      });
+        {
+          type: 'CreateLink',
+          linkId,
+          ownerId,
+          code,
+          originalUrl,
+          title,
+          origin: options.origin ?? 'dashboard',
+          controls,
+          ...(review && { review }),
+        },
+        { wait: options.wait },
+      );
     } catch (error) {
       if (countAgainstPlan)
         await this.deps.accounts.command(ownerId, { type: 'ReleaseLinkSlot', linkId, reason: 'abandoned' });
       await this.releaseCode(code, linkId);
       throw error;
     }
-    return this.get(ownerId, linkId);
+    return code;
   }
 
   /**
