@@ -1,6 +1,11 @@
 import { parseBitlyCsv } from './bitly-csv';
+import { parseDubCsv } from './dub-csv';
+import { parseKuttJson } from './kutt-json';
+import { parseShlinkCsv } from './shlink-csv';
+import { parseShlinkJson } from './shlink-json';
 import type { ImportParser } from './types';
 import { parseYourlsCsv } from './yourls-csv';
+import { parseYourlsSql } from './yourls-sql';
 
 /** Every export another shortener makes that Sniplink reads, by the id the API and the CLI name it with. */
 export const IMPORT_FORMAT_IDS = [
@@ -20,10 +25,15 @@ export interface ImportFormat {
   parse: ImportParser;
 }
 
-/** The formats this build reads; an id missing here is refused with the list of those it has. */
-export const importFormats: Partial<Record<ImportFormatId, ImportFormat>> = {
+/** The formats Sniplink reads. */
+export const importFormats: Record<ImportFormatId, ImportFormat> = {
   bitly: { label: 'Bitly (CSV export)', parse: parseBitlyCsv },
   'yourls-csv': { label: 'YOURLS (CSV export)', parse: parseYourlsCsv },
+  'yourls-sql': { label: 'YOURLS (SQL dump of its tables)', parse: parseYourlsSql },
+  kutt: { label: 'Kutt (JSON list of links from its API)', parse: parseKuttJson },
+  'shlink-csv': { label: 'Shlink (short-url:list CSV)', parse: parseShlinkCsv },
+  'shlink-json': { label: 'Shlink (JSON list from its REST API)', parse: parseShlinkJson },
+  dub: { label: 'Dub (CSV export)', parse: parseDubCsv },
 };
 
 export function importFormat(id: string): ImportFormat | undefined {
