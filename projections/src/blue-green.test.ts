@@ -1,4 +1,4 @@
-import { PgAdvisoryLocks } from '@sniplink/platform';
+import { type LogPosition, PgAdvisoryLocks, START } from '@sniplink/platform';
 import { createTestStack, type TestStack } from '@sniplink/test-support/stack';
 import { until } from '@sniplink/test-support/until';
 import { v7 as uuidv7 } from 'uuid';
@@ -40,7 +40,7 @@ describe('blue/green rebuild of the links read model', () => {
   let runner: ProjectionRunner;
   let next = 0;
   const append = async (count: number) => {
-    let position;
+    let position: LogPosition = START;
     for (let i = 0; i < count; i++) {
       const { streamId, event } = linkCreated(next++);
       ({ position } = await stack.eventStore.appendToStream(streamId, [event], 'no_stream'));
@@ -70,7 +70,7 @@ describe('blue/green rebuild of the links read model', () => {
     runner = new ProjectionRunner(deps, projection, { idlePollMs: 20 });
     runner.start();
     const position = await append(400);
-    expect(await runner.waitUntilPast(position!, 20_000)).toBe(true);
+    expect(await runner.waitUntilPast(position, 20_000)).toBe(true);
   }, 60_000);
   afterAll(async () => {
     await runner.stop();
@@ -113,7 +113,7 @@ describe('blue/green rebuild of the links read model', () => {
 
     // The writes made during the rebuild are in it; the runner goes on from the swapped-in copy.
     const last = await append(3);
-    expect(await runner.waitUntilPast(last!, 20_000)).toBe(true);
+    expect(await runner.waitUntilPast(last, 20_000)).toBe(true);
     expect(await count()).toBe(next);
     // Each code created was announced to the redirect caches once: none dropped, none twice by the swap.
     await until(
@@ -157,6 +157,6 @@ describe('blue/green rebuild of the links read model', () => {
     expect(later?.state).toBe('catching up');
     expect(later?.lagSeconds).toBeGreaterThan(55);
     runner.start();
-    expect(await runner.waitUntilPast(stopped!, 20_000)).toBe(true);
+    expect(await runner.waitUntilPast(stopped, 20_000)).toBe(true);
   }, 60_000);
 });
