@@ -157,6 +157,8 @@ export class ProjectionRunner {
   private async follow(): Promise<void> {
     await this.rebuildIfVersionChanged();
     this.checkpoint = await loadCheckpoint(this.deps.db, this.projection);
+    // A rebuild may have moved the read model past what waiters wait for.
+    this.wakeWaiters();
     while (!this.stopping && !this.lockLost()) {
       const step = await applyNextBatch(this.deps, this.projection, this.checkpoint, this.batchSize);
       if (this.failing) await this.recordRecovered();

@@ -16,6 +16,7 @@ import { demoFeature } from '@sniplink/api/demo/feature';
 import { linksFeature } from '@sniplink/api/links/feature';
 import { marketplaceFeature } from '@sniplink/api/marketplace/feature';
 import { moderationFeature } from '@sniplink/api/moderation/feature';
+import { projectionsAdminFeature } from '@sniplink/api/projections-admin/feature';
 import { seoFeature } from '@sniplink/api/seo/feature';
 import { supportFeature } from '@sniplink/api/support/feature';
 import { EventRegistry, sharedEventGroups } from '@sniplink/contracts';
@@ -45,6 +46,7 @@ export const features: readonly Feature[] = [
   contentFeature,
   seoFeature,
   adminDocsFeature,
+  projectionsAdminFeature,
 ];
 
 /** Every migration: the platform's and each feature's, by name (Kysely runs them in name order). */
