@@ -9,6 +9,7 @@ import { dashboardFeature } from './dashboard/feature';
 import { linksFeature } from './links/feature';
 import { marketplaceFeature } from './marketplace/feature';
 import { moderationFeature } from './moderation/feature';
+import { projectionsHealthFeature } from './projections-health/feature';
 import { seoFeature } from './seo/feature';
 import { supportFeature } from './support/feature';
 
@@ -62,6 +63,7 @@ const features: readonly Feature[] = [
   marketplaceFeature,
   moderationFeature,
   seoFeature,
+  projectionsHealthFeature,
   supportFeature,
 ];
 
