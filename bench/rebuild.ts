@@ -8,7 +8,6 @@
 import { eventRegistry } from '@sniplink/contracts';
 import { createLogger, PgAdvisoryLocks, PgNotifications, PostgresEventStore } from '@sniplink/platform';
 import { adminStatsProjection, linksProjection, rebuildBlueGreen } from '@sniplink/projections';
-import { sql } from 'kysely';
 import { benchDatabase, benchServer, fmt, option } from './support';
 
 const EVENTS = Number(option('--events') ?? 1_000_000);
@@ -24,7 +23,7 @@ async function main() {
     const started = performance.now();
     for (let from = 0; from < LINKS; from += SEED_CHUNK)
       await seed(database, from, Math.min(LINKS, from + SEED_CHUNK));
-    const seeded = await sql<{ n: string }>`SELECT count(*) AS n FROM es_events`.execute(database.db);
+    const seeded = await database.pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events');
     console.log(
       `seeded ${fmt(Number(seeded.rows[0]?.n))} events (${fmt(LINKS)} links) in ${fmt((performance.now() - started) / 1000, 1)} s on ${server.label}`,
     );
@@ -56,11 +55,13 @@ async function main() {
 
 /** Links `from`…`to` - 1 created, retitled, tagged and retargeted: four events each, in one transaction. */
 async function seed(database: Awaited<ReturnType<typeof benchDatabase>>, from: number, to: number) {
-  await database.db.transaction().execute(async (trx) => {
-    await sql`
-      WITH links AS (
+  const client = await database.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      `WITH links AS (
         SELECT i, ('01900000-0000-7000-8000-' || lpad(to_hex(i), 12, '0'))::uuid AS link_id
-        FROM generate_series(${from}::int, ${to - 1}::int) AS i
+        FROM generate_series($1::int, $2::int) AS i
       ), events AS (
         SELECT i, link_id, 0 AS revision, 'LinkCreated' AS type,
           jsonb_build_object('linkId', link_id, 'ownerId', 'owner-' || (i % 1000), 'code', 'b' || i,
@@ -72,12 +73,19 @@ async function seed(database: Awaited<ReturnType<typeof benchDatabase>>, from: n
       )
       INSERT INTO es_events (event_id, stream_id, revision, type, data, actor_id, occurred_at)
       SELECT gen_random_uuid(), 'link-' || link_id, revision, type, data, 'owner-' || (i % 1000), now()
-      FROM events ORDER BY i, revision`.execute(trx);
-    await sql`
-      INSERT INTO es_streams (stream_id, revision)
+      FROM events ORDER BY i, revision`,
+      [from, to - 1],
+    );
+    await client.query(
+      `INSERT INTO es_streams (stream_id, revision)
       SELECT 'link-' || ('01900000-0000-7000-8000-' || lpad(to_hex(i), 12, '0')), 3
-      FROM generate_series(${from}::int, ${to - 1}::int) AS i`.execute(trx);
-  });
+      FROM generate_series($1::int, $2::int) AS i`,
+      [from, to - 1],
+    );
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
 }
 
 main().catch((error: unknown) => {
