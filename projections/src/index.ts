@@ -70,6 +70,12 @@ export {
   revenueOverview,
   type UserBilling,
 } from './billing/queries';
+export {
+  type RebuildOutcome,
+  type RebuildProgress,
+  RebuildRunningError,
+  rebuildBlueGreen,
+} from './blue-green';
 export { CheckpointMovedError, loadCheckpoint, resetProjection } from './checkpoints';
 export { type ProjectionLag, projectionLag } from './lag';
 export {
@@ -94,6 +100,13 @@ export {
   premiumSlugForCheckout,
   premiumSlugStats,
 } from './marketplace/queries';
+export {
+  type ProjectionHealth,
+  ProjectionRebuilds,
+  type ProjectionState,
+  projectionHealth,
+  UnknownProjectionError,
+} from './operations';
 export { PROJECTION_PROGRESS_CHANNEL, ProjectionProgress } from './progress';
 export type { Projection } from './projection';
 export { type ReadModelDatabase, withReadModels } from './read-models';

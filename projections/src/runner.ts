@@ -11,6 +11,7 @@ import {
 } from '@sniplink/platform';
 import type { Kysely } from 'kysely';
 import { applyNextBatch } from './batch';
+import { processName, RebuildRunningError, rebuildBlueGreen } from './blue-green';
 import { CheckpointMovedError, loadCheckpoint } from './checkpoints';
 import type { ProjectionProgress } from './progress';
 import type { Projection } from './projection';
@@ -49,6 +50,10 @@ export class ProjectionRunner {
   /** Set while active: true once the projection's lock may have passed to another runner. */
   private lockLost: () => boolean = () => false;
   private readonly wakeup = new Wakeup();
+  /** Stops a rebuild this runner started for a new version (it resumes on the next start). */
+  private rebuildAbort = new AbortController();
+  /** The last batch failed: the console shows the projection failed until one passes. */
+  private failing = false;
   private readonly waiters = new Set<Waiter<{ position: LogPosition }>>();
   private readonly batchSize: number;
   private readonly idlePollMs: number;
@@ -66,6 +71,7 @@ export class ProjectionRunner {
 
   start(): void {
     this.stopping = false;
+    this.rebuildAbort = new AbortController();
     this.loop ??= this.run().finally(() => {
       this.loop = undefined;
       this.state = 'stopped';
@@ -74,6 +80,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.rebuildAbort.abort(new Error('the runner stopped'));
     this.wakeup.wake();
     await this.loop;
     for (const waiter of this.waiters) waiter.resolve(false);
@@ -102,8 +109,11 @@ export class ProjectionRunner {
           unlisten ??= await this.deps.eventStore.onAppended(this.wakeup.wake);
           await this.whileHoldingLock(() => this.follow());
         } catch (error) {
-          if (!(error instanceof CheckpointMovedError)) {
+          if (
+            !(error instanceof CheckpointMovedError || error instanceof RebuildRunningError || this.stopping)
+          ) {
             this.deps.log.error({ err: error, projection: this.projection.name }, 'projection batch failed');
+            await this.recordError(error);
           }
           await this.wakeup.sleep(1_000);
         }
@@ -121,8 +131,10 @@ export class ProjectionRunner {
       try {
         this.state = 'active';
         this.lockLost = () => lock.lost();
+        await this.recordHolder(processName);
         await work();
       } finally {
+        await this.recordHolder(null).catch(() => undefined);
         await lock.release();
       }
     } finally {
@@ -143,9 +155,13 @@ export class ProjectionRunner {
   }
 
   private async follow(): Promise<void> {
+    await this.rebuildIfVersionChanged();
     this.checkpoint = await loadCheckpoint(this.deps.db, this.projection);
+    // A rebuild may have moved the read model past what waiters wait for.
+    this.wakeWaiters();
     while (!this.stopping && !this.lockLost()) {
       const step = await applyNextBatch(this.deps, this.projection, this.checkpoint, this.batchSize);
+      if (this.failing) await this.recordRecovered();
       const moved = comparePositions(step.checkpoint, this.checkpoint) !== 0;
       this.checkpoint = step.checkpoint;
       if (moved) {
@@ -154,6 +170,70 @@ export class ProjectionRunner {
       }
       if (step.applied < this.batchSize) await this.wakeup.sleep(moved ? 0 : this.idlePollMs);
     }
+  }
+
+  /**
+   * A new version of the projection (its code changed) builds its tables blue/green while the old ones
+   * keep answering, then swaps them in; a first run (no checkpoint yet) starts on its empty tables.
+   */
+  private async rebuildIfVersionChanged(): Promise<void> {
+    const stored = await this.deps.db
+      .selectFrom('projection_checkpoints')
+      .select('version')
+      .where('name', '=', this.projection.name)
+      .executeTakeFirst();
+    if (!stored || stored.version === this.projection.version) return;
+    this.deps.log.info(
+      { projection: this.projection.name, from: stored.version, to: this.projection.version },
+      'projection version changed: rebuilding it beside the live tables',
+    );
+    await rebuildBlueGreen(this.deps, this.projection, {
+      requestedBy: 'system',
+      signal: this.rebuildAbort.signal,
+    });
+  }
+
+  private async recordHolder(holder: string | null): Promise<void> {
+    const values = { holder, held_since: holder ? new Date() : null };
+    if (holder) {
+      await this.deps.db
+        .insertInto('projection_runs')
+        .values({ name: this.projection.name, ...values })
+        .onConflict((oc) => oc.column('name').doUpdateSet(values))
+        .execute();
+      return;
+    }
+    // A runner letting go clears only its own name (another process may hold the projection by now).
+    await this.deps.db
+      .updateTable('projection_runs')
+      .set(values)
+      .where('name', '=', this.projection.name)
+      .where('holder', '=', processName)
+      .execute();
+  }
+
+  private async recordError(error: unknown): Promise<void> {
+    this.failing = true;
+    const values = {
+      failing: true,
+      last_error: error instanceof Error ? error.message : String(error),
+      last_error_at: new Date(),
+    };
+    await this.deps.db
+      .insertInto('projection_runs')
+      .values({ name: this.projection.name, ...values })
+      .onConflict((oc) => oc.column('name').doUpdateSet(values))
+      .execute()
+      .catch(() => undefined);
+  }
+
+  private async recordRecovered(): Promise<void> {
+    this.failing = false;
+    await this.deps.db
+      .updateTable('projection_runs')
+      .set({ failing: false })
+      .where('name', '=', this.projection.name)
+      .execute();
   }
 
   private wakeWaiters(): void {

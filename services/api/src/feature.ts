@@ -9,7 +9,7 @@ import type {
   Logger,
   Mailer,
 } from '@sniplink/platform';
-import type { Projection, ProjectionProgress } from '@sniplink/projections';
+import type { Projection, ProjectionProgress, ProjectionRebuilds } from '@sniplink/projections';
 import type { Kysely, Migration } from 'kysely';
 import type { AccountService } from './accounts/accounts';
 import type { SessionStore } from './accounts/sessions';
@@ -39,6 +39,9 @@ export interface Ports {
   eventStore: EventStore;
   /** How far each read model is: a command waits on it before it answers (read-your-writes). */
   progress: ProjectionProgress;
+  /** Every read model the app keeps, and the blue/green rebuilds this process runs of them. */
+  projections: readonly Projection[];
+  rebuilds: ProjectionRebuilds;
   keyring: Keyring;
   mailer: Mailer;
   limiters: RateLimiters;

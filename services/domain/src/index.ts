@@ -116,6 +116,11 @@ export {
   protectedBrandDecider,
 } from './moderation/lists';
 export {
+  type ProjectionOperationCommand,
+  type ProjectionOperationsState,
+  projectionOperationsDecider,
+} from './projections-admin/rebuilds';
+export {
   type SeoCommand,
   type SeoSettingsState,
   seoSettingsDecider,

@@ -192,6 +192,8 @@ function featurePorts(runtime: Runtime, payments: PaymentProvider): Ports {
     db: runtime.database.db,
     eventStore: runtime.eventStore,
     progress: runtime.progress,
+    projections: runtime.projections,
+    rebuilds: runtime.rebuilds,
     keyring: runtime.keyring,
     mailer: runtime.mailer,
     limiters: postgresRateLimiters({ pool: runtime.database.pool }),

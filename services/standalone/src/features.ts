@@ -19,6 +19,7 @@ import { importsFeature } from '@sniplink/api/imports/feature';
 import { linksFeature } from '@sniplink/api/links/feature';
 import { marketplaceFeature } from '@sniplink/api/marketplace/feature';
 import { moderationFeature } from '@sniplink/api/moderation/feature';
+import { projectionsAdminFeature } from '@sniplink/api/projections-admin/feature';
 import { seoFeature } from '@sniplink/api/seo/feature';
 import { supportFeature } from '@sniplink/api/support/feature';
 import { EventRegistry, sharedEventGroups } from '@sniplink/contracts';
@@ -51,6 +52,7 @@ export const features: readonly Feature[] = [
   adminDocsFeature,
   eventConsoleFeature,
   importsFeature,
+  projectionsAdminFeature,
 ];
 
 /** Every migration: the platform's and each feature's, by name (Kysely runs them in name order). */

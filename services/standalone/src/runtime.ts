@@ -55,6 +55,7 @@ import {
   PROJECTION_PROGRESS_CHANNEL,
   type Projection,
   ProjectionProgress,
+  ProjectionRebuilds,
   ProjectionRunner,
   projectionLag,
 } from '@sniplink/projections';
@@ -103,6 +104,8 @@ export interface Runtime extends ProcessRuntime {
   projections: readonly Projection[];
   progress: ProjectionProgress;
   runners: ProjectionRunner[];
+  /** The blue/green rebuilds this process runs (the console's, and unfinished ones where projections run). */
+  rebuilds: ProjectionRebuilds;
   /** The locks that keep one runner per projection; a rebuild takes them too. */
   projectionLocks: ExclusiveLocks;
   accounts: AccountService;
@@ -272,6 +275,13 @@ export async function startRuntime(
         ? projections.map((projection) => new ProjectionRunner(deps, projection))
         : [];
     for (const runner of runners) runner.start();
+    const rebuilds = new ProjectionRebuilds(deps, projections);
+    // A rebuild a crash or a stop cut short goes on where its new copy is.
+    if (runners.length > 0) {
+      await rebuilds
+        .resumeUnfinished()
+        .catch((err: unknown) => log.error({ err }, 'resuming the unfinished projection rebuilds failed'));
+    }
     const sessions = new SessionStore(database.db, config.session, clock);
     const limiters = postgresRateLimiters({ pool: database.pool });
     const settings = new LiveSettings({
@@ -378,6 +388,7 @@ export async function startRuntime(
       projections,
       progress,
       runners,
+      rebuilds,
       projectionLocks: locks,
       accounts,
       sessions,
@@ -416,8 +427,8 @@ export async function startRuntime(
         unfollow();
         onStep('stopping the click thread');
         await (clickThread ?? clickAnalytics)?.stop();
-        onStep('stopping the projection runners');
-        await Promise.all(runners.map((runner) => runner.stop()));
+        onStep('stopping the projection runners and rebuilds');
+        await Promise.all([...runners.map((runner) => runner.stop()), rebuilds.stop()]);
         onStep('closing the event store and the click stream');
         await eventStore.close();
         await clickStream.close();

@@ -45,6 +45,7 @@ const actionWords: Record<string, string> = {
   PageCopyDraftSaved: 'Page copy draft saved',
   PageCopyPublished: 'Page copy published',
   SeoSettingsUpdated: 'SEO settings updated',
+  ProjectionRebuildRequested: 'Read model rebuild started',
   AdminDocCreated: 'Doc added',
   AdminDocEdited: 'Doc edited',
   AdminDocDeleted: 'Doc deleted',

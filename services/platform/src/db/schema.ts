@@ -13,6 +13,8 @@ export interface Database {
   cs_publishes: CsPublishesTable;
   cs_group_offsets: CsGroupOffsetsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
+  projection_runs: ProjectionRunsTable;
+  projection_rebuilds: ProjectionRebuildsTable;
   app_secrets: AppSecretsTable;
   user_keys: UserKeysTable;
   user_credentials: UserCredentialsTable;
@@ -95,6 +97,36 @@ export interface ProjectionCheckpointsTable {
   commit_position: Int8;
   prepare_position: Int8;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Who runs each projection now and its last error (projections/src/runner.ts writes it). */
+export interface ProjectionRunsTable {
+  name: string;
+  holder: string | null;
+  held_since: Date | null;
+  failing: ColumnType<boolean, boolean | undefined, boolean>;
+  last_error: string | null;
+  last_error_at: Date | null;
+}
+
+/** A projection's blue/green rebuild: the new copy's position and pace; kept once done, for the console. */
+export interface ProjectionRebuildsTable {
+  name: string;
+  version: number;
+  /** building, swapping, done or failed. */
+  state: string;
+  commit_position: Int8;
+  prepare_position: Int8;
+  applied: ColumnType<string, string | number | undefined, string | number>;
+  events_per_second: number | null;
+  eta_seconds: number | null;
+  holder: string | null;
+  requested_by: string | null;
+  started_at: ColumnType<Date, Date | undefined, Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  finished_at: Date | null;
+  swap_ms: number | null;
+  error: string | null;
 }
 
 export interface AppSecretsTable {

@@ -12,6 +12,7 @@ import * as countersHalfFull from './2026-11-22T13-counters-half-full';
 import * as clickPublishFunction from './2026-11-23T01-click-publish-function';
 import * as eventSchemaVersion from './2026-11-25T20-event-schema-version';
 import * as clickPublishesCounted from './2026-11-28T05-click-publishes-counted';
+import * as projectionOperations from './2026-11-28T17-projection-operations';
 
 /**
  * The platform's own migrations, by name: the event store, the click log and its counters, the projections'
@@ -33,4 +34,5 @@ export const platformMigrations: Record<string, Migration> = {
   '2026-11-23T01-click-publish-function': clickPublishFunction,
   '2026-11-25T20-event-schema-version': eventSchemaVersion,
   '2026-11-28T05-click-publishes-counted': clickPublishesCounted,
+  '2026-11-28T17-projection-operations': projectionOperations,
 };
