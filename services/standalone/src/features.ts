@@ -21,6 +21,7 @@ import { marketplaceFeature } from '@sniplink/api/marketplace/feature';
 import { moderationFeature } from '@sniplink/api/moderation/feature';
 import { seoFeature } from '@sniplink/api/seo/feature';
 import { supportFeature } from '@sniplink/api/support/feature';
+import { webhooksFeature } from '@sniplink/api/webhooks/feature';
 import { EventRegistry, sharedEventGroups } from '@sniplink/contracts';
 import { type Keyring, platformMigrations } from '@sniplink/platform';
 import { allProjections, type CodesChanged, type Projection } from '@sniplink/projections';
@@ -51,6 +52,7 @@ export const features: readonly Feature[] = [
   adminDocsFeature,
   eventConsoleFeature,
   importsFeature,
+  webhooksFeature,
 ];
 
 /** Every migration: the platform's and each feature's, by name (Kysely runs them in name order). */
