@@ -76,6 +76,7 @@ export const deletedWebhookSchema = z.object({ ok: z.literal(true), id: z.string
 /** One attempt to deliver an event, as the delivery log lists it. */
 export const webhookAttemptSchema = z
   .object({
+    id: z.string(),
     at: z.string(),
     /** The event's id: the receiver's idempotency key (the same on every retry). */
     eventId: z.string(),

@@ -161,6 +161,7 @@ export class WebhookService {
       .limit(WEBHOOK_LOG_SIZE)
       .execute();
     return rows.map((row) => ({
+      id: String(row.attempt_id),
       at: row.at.toISOString(),
       eventId: row.event_id,
       type: row.type,
