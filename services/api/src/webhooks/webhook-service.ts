@@ -11,7 +11,12 @@ import {
 } from '@sniplink/contracts';
 import { NotFoundError, type WebhooksCommand, type WebhooksState, webhooksDecider } from '@sniplink/domain';
 import { type CommandPipeline, commandHandler, type Database, type Keyring } from '@sniplink/platform';
-import { announceQueued, queueDeliveries, webhookDb } from '@sniplink/projections/webhooks/queries';
+import {
+  announceQueued,
+  queueDeliveries,
+  type WebhookTables,
+  webhookDb,
+} from '@sniplink/projections/webhooks/queries';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { ServiceDeps } from '../shared/service-deps';
@@ -27,7 +32,7 @@ export interface WebhookServiceDeps extends Pick<ServiceDeps, 'eventStore' | 'cl
 }
 
 type NewWebhook = z.output<typeof createWebhookBody>;
-type Row = Selectable<import('@sniplink/projections/webhooks/queries').WebhookTables['webhooks']>;
+type Row = Selectable<WebhookTables['webhooks']>;
 
 const toWebhook = (row: Row): Webhook => ({
   id: row.webhook_id,
