@@ -52,3 +52,6 @@ export * from './support/api';
 export * from './support/endpoints';
 export * from './support/events';
 export * from './text';
+export * from './webhooks/api';
+export * from './webhooks/endpoints';
+export * from './webhooks/events';

@@ -16,6 +16,7 @@ import type { ModerationTables } from './moderation/tables';
 import type { SeoTables } from './seo/tables';
 import type { StreamCatalogueTables } from './stream-catalogue/tables';
 import type { SupportTables } from './support/tables';
+import type { WebhookReadModelTables } from './webhooks/tables';
 
 /**
  * Every read model's tables; each is declared in its own folder, beside its projection and queries.
@@ -36,7 +37,8 @@ export type ReadModelTables = LinksTables &
   SeoTables &
   SupportTables &
   PageCopyTables &
-  EventConsoleTables;
+  EventConsoleTables &
+  WebhookReadModelTables;
 
 /** The platform's tables and the read models': what projections and their queries are typed against. */
 export interface ReadModelDatabase extends Database, ReadModelTables {}

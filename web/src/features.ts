@@ -13,6 +13,7 @@ import { marketplaceFeature } from './marketplace/feature';
 import { moderationFeature } from './moderation/feature';
 import { seoFeature } from './seo/feature';
 import { supportFeature } from './support/feature';
+import { webhooksFeature } from './webhooks/feature';
 
 /** A tab of the admin console. */
 export interface AdminTab {
@@ -67,6 +68,7 @@ const features: readonly Feature[] = [
   moderationFeature,
   seoFeature,
   supportFeature,
+  webhooksFeature,
 ];
 
 const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;

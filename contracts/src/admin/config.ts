@@ -163,6 +163,13 @@ export const knownSettings = {
     max: 1,
     default: 0,
   },
+  webhooksAllowPrivate: {
+    key: 'webhooks.allow_private',
+    label: 'Webhooks may call private and loopback addresses over http (1) or only public https ones (0)',
+    min: 0,
+    max: 1,
+    default: 0,
+  },
 } as const satisfies Record<string, KnownSetting>;
 
 /** A known setting as the Config tab lists it: set or not, the value in force and its default. */

@@ -1,5 +1,6 @@
 import type { EventGroup } from '@sniplink/contracts';
 import type {
+  ClickStream,
   Clock,
   Config,
   Database,
@@ -37,6 +38,8 @@ export interface Ports {
   ids: IdSource;
   db: Kysely<Database>;
   eventStore: EventStore;
+  /** The click stream, for a consumer of its own (its group's offsets kept with what it writes). */
+  clickStream: ClickStream;
   /** How far each read model is: a command waits on it before it answers (read-your-writes). */
   progress: ProjectionProgress;
   /** Every read model the app keeps, and the blue/green rebuilds this process runs of them. */
@@ -87,6 +90,11 @@ export interface Feature<S = unknown> {
   pageSeo?(services: S): PageSeoSource;
   /** Its part of the housekeeping sweep, run every 10 minutes where the projections run. */
   housekeeping?(services: S, ports: Ports): () => Promise<unknown>;
+  /**
+   * Its background workers (consumers, dispatchers), started where the projections run and stopped before
+   * the database closes.
+   */
+  workers?(services: S, ports: Ports): BackgroundWorker[];
   /** The migrations of its tables, by name; they run in name order among every feature's. */
   readonly migrations?: Record<string, Migration>;
   /**
@@ -96,6 +104,12 @@ export interface Feature<S = unknown> {
   readonly events?: readonly EventGroup<{ type: string; data: unknown }>[];
   /** Its read models, run with the others where the projections run (PROJECTIONS=on). */
   projections?(deps: FeatureProjectionDeps): readonly Projection[];
+}
+
+/** Something that runs in the background of a process until it is stopped. */
+export interface BackgroundWorker {
+  start(): void;
+  stop(): Promise<void>;
 }
 
 /** What a feature's projections may use: the keyring, to read what is encrypted under a user's key. */

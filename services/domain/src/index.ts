@@ -132,3 +132,4 @@ export {
   type TicketState,
   ticketDecider,
 } from './support/ticket';
+export { type WebhooksCommand, type WebhooksState, webhooksDecider } from './webhooks/webhooks';

@@ -114,6 +114,9 @@ const envSchema = z.object({
   DEMO_MAX_PER_IP: positiveInt(1_000_000).default(20),
   DEMO_MAX_REQUESTS_PER_MINUTE: positiveInt(1_000_000).default(30),
   CODE_CHANGES_PER_DAY: positiveInt(100_000).default(20),
+  WEBHOOK_RETRY_BASE_MS: positiveInt(3_600_000).default(30_000),
+  WEBHOOK_RETRY_FOR_MS: positiveInt(7 * 86_400_000).default(86_400_000),
+  WEBHOOK_CLICK_WINDOW_MS: positiveInt(3_600_000).default(60_000),
   WRITE_LIMIT_SCALE: z.coerce
     .number({ error: 'must be a number above 0, at most 1000' })
     .positive('must be a number above 0, at most 1000')
@@ -249,6 +252,11 @@ export interface Config {
   linkLimitDefaults: { free: number; proMonthly: number };
   /** Changes of a link's code to a new code, per account per 24 h. */
   codeChangesPerDay: number;
+  /**
+   * Webhook deliveries: the first retry's wait (doubling after each failure), how long an event is retried
+   * before its endpoint is disabled, and the window over which one link's clicks make one `link.clicked`.
+   */
+  webhooks: { retryBaseMs: number; retryForMs: number; clickWindowMs: number };
   /** Every per-user limit of a signed-in state change multiplied by this (each still at least 1). */
   writeLimitScale: number;
   /** Sign-in through an OpenID Connect provider; absent: local accounts only. */
@@ -386,6 +394,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     linkLimitDefaults: { free: e.FREE_LINK_LIMIT, proMonthly: e.PRO_LINK_LIMIT },
     codeChangesPerDay: e.CODE_CHANGES_PER_DAY,
+    webhooks: {
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      retryForMs: e.WEBHOOK_RETRY_FOR_MS,
+      clickWindowMs: e.WEBHOOK_CLICK_WINDOW_MS,
+    },
     writeLimitScale: e.WRITE_LIMIT_SCALE,
     oidc: e.OIDC_ISSUER
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? '', clientSecret: e.OIDC_CLIENT_SECRET }

@@ -162,6 +162,7 @@ function featureRoutes(
     pageSeo ??= feature.pageSeo?.(services);
     const sweep = feature.housekeeping?.(services, ports);
     if (sweep) runtime.housekeeping.add(sweep);
+    for (const worker of feature.workers?.(services, ports) ?? []) runtime.workers.add(worker);
   }
   const db = runtime.database.db;
   const allRoutes: RouteGroup[] = [
@@ -191,6 +192,7 @@ function featurePorts(runtime: Runtime, payments: PaymentProvider): Ports {
     ids: runtime.ids,
     db: runtime.database.db,
     eventStore: runtime.eventStore,
+    clickStream: runtime.clickStream,
     progress: runtime.progress,
     projections: runtime.projections,
     rebuilds: runtime.rebuilds,

@@ -22,6 +22,7 @@ import { moderationFeature } from '@sniplink/api/moderation/feature';
 import { projectionsAdminFeature } from '@sniplink/api/projections-admin/feature';
 import { seoFeature } from '@sniplink/api/seo/feature';
 import { supportFeature } from '@sniplink/api/support/feature';
+import { webhooksFeature } from '@sniplink/api/webhooks/feature';
 import { EventRegistry, sharedEventGroups } from '@sniplink/contracts';
 import { type Keyring, platformMigrations } from '@sniplink/platform';
 import { allProjections, type CodesChanged, type Projection } from '@sniplink/projections';
@@ -53,6 +54,7 @@ export const features: readonly Feature[] = [
   eventConsoleFeature,
   importsFeature,
   projectionsAdminFeature,
+  webhooksFeature,
 ];
 
 /** Every migration: the platform's and each feature's, by name (Kysely runs them in name order). */

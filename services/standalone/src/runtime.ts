@@ -126,6 +126,11 @@ export interface Runtime extends ProcessRuntime {
    * added (composition.ts adds them); elsewhere what is added never runs.
    */
   housekeeping: { add(sweep: () => Promise<unknown>): void };
+  /**
+   * The features' background workers: started at once where the projections run (elsewhere never), and
+   * stopped first when the runtime stops.
+   */
+  workers: { add(worker: { start(): void; stop(): Promise<void> }): void };
   /** The click analytics consumer, when this process runs projections (in this thread or its own). */
   clickAnalytics: ClickConsumer | undefined;
   log: Logger;
@@ -373,6 +378,7 @@ export async function startRuntime(
       clock,
     });
     const sweeps: Array<() => Promise<unknown>> = [];
+    const workers: Array<{ start(): void; stop(): Promise<void> }> = [];
     const maintenance =
       runners.length > 0
         ? scheduleMaintenance(async () => {
@@ -399,6 +405,13 @@ export async function startRuntime(
       settings,
       moderation,
       housekeeping: { add: (sweep) => sweeps.push(sweep) },
+      workers: {
+        add: (worker) => {
+          if (runners.length === 0) return;
+          workers.push(worker);
+          worker.start();
+        },
+      },
       linkCache,
       clickBuffer,
       linkControls,
@@ -419,6 +432,8 @@ export async function startRuntime(
       },
       stop: async (onStep = () => {}) => {
         clearInterval(maintenance);
+        onStep('stopping the background workers');
+        await Promise.all(workers.map((worker) => worker.stop()));
         settings.stop();
         moderation.stop();
         // Every click already answered with a 302 is published before anything stops (nothing lost on SIGTERM).

@@ -25,6 +25,7 @@ import { useInAppClick } from '../components/inAppLink';
 import { toast } from '../components/toast';
 import { DataExportCard } from '../exports/DataExportCard';
 import { allowanceFigures } from '../links/linkAllowance';
+import { WebhooksCard } from '../webhooks/WebhooksCard';
 import { useResendVerification, useUpdateProfile } from './api';
 import { isPro, planStatusText } from './plan';
 
@@ -35,6 +36,7 @@ export function ProfileSettings({ user }: { user: User }) {
       <PersonalDetailsForm user={user} />
       <AccountCard user={user} />
       <ApiKeysCard />
+      <WebhooksCard />
       <DataExportCard />
       <DangerZone />
     </Stack>

@@ -7,11 +7,17 @@ import { PageTitle } from '../../components/PageTitle';
 import { SignedInPage } from '../../components/SignedInPage';
 
 export const Route = createFileRoute('/_authenticated/profile')({
-  // Imported here, not above: the loader is part of the first chunk every page loads, and the keys' calls
-  // and schemas belong to this page alone.
+  // Imported here, not above: the loader is part of the first chunk every page loads, and the keys' and
+  // webhooks' calls and schemas belong to this page alone.
   loader: async ({ context: { queryClient } }) => {
-    const { apiKeysQueryOptions } = await import('../../api-keys/api');
-    return queryClient.ensureQueryData(apiKeysQueryOptions());
+    const [{ apiKeysQueryOptions }, { webhooksQueryOptions }] = await Promise.all([
+      import('../../api-keys/api'),
+      import('../../webhooks/api'),
+    ]);
+    return Promise.all([
+      queryClient.ensureQueryData(apiKeysQueryOptions()),
+      queryClient.ensureQueryData(webhooksQueryOptions()),
+    ]);
   },
   component: ProfilePage,
 });
