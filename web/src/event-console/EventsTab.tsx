@@ -11,20 +11,29 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { type FormEvent, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { adminRoute } from '../admin/places';
 import { streamMatchesQueryOptions } from './api';
 import { CorrelatedEventsDialog } from './CorrelatedEventsDialog';
 import { useEventsNavigate } from './navigate';
 import { StreamHistory } from './StreamHistory';
 
+const ProjectionsPanel = lazy(() =>
+  import('../projections-health/ProjectionsPanel').then((module) => ({
+    default: module.ProjectionsPanel,
+  })),
+);
+
 /**
- * The console's Events tab: sections one above the other, each on its own (the entity's history is the
- * first; an operator's panel can stand above it).
+ * The console's Events tab: sections one above the other, each on its own: the read models' health and
+ * rebuilds, then any entity's history.
  */
 export function EventsTab() {
   return (
     <Stack gap="xl">
+      <Suspense fallback={<Loader role="status" aria-label="Loading the read models" size="sm" />}>
+        <ProjectionsPanel />
+      </Suspense>
       <EntityHistory />
     </Stack>
   );
