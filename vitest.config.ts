@@ -22,6 +22,7 @@ const HEAVY = [
   'services/redirect/src/click-spill.test.ts',
   'services/redirect/src/click-buffer.test.ts',
   'services/redirect/src/click-description.test.ts',
+  'services/api/src/webhooks/webhooks-restart.test.ts',
   'projections/src/runner-crash.test.ts',
   'projections/src/analytics/consumer-crash.test.ts',
 ];

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ProjectionHealthEntry } from '@sniplink/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -69,7 +69,9 @@ export function ProjectionsPanel() {
             <Table.Th>Lag</Table.Th>
             <Table.Th>Process</Table.Th>
             <Table.Th>Rebuild</Table.Th>
-            <Table.Th />
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

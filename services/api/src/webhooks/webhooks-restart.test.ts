@@ -73,7 +73,8 @@ describe('webhook deliveries across a restart', () => {
     await until(
       async () => receiver.received.length,
       (count) => count >= 2,
-      20_000,
+      // A restarted app on a busy machine takes seconds to start and to open its workers.
+      60_000,
     );
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(receiver.received).toHaveLength(2);
