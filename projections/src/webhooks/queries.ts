@@ -64,3 +64,54 @@ export async function queueDeliveries(
     ON CONFLICT (webhook_id, event_id) DO NOTHING`.execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }
+
+/** The links among these whose owner has a live endpoint subscribed to `link.clicked`. */
+export async function linksWithClickSubscribers(
+  db: Kysely<WebhookDatabase>,
+  linkIds: readonly string[],
+): Promise<string[]> {
+  if (linkIds.length === 0) return [];
+  const rows = await sql<{ link_id: string }>`
+    SELECT DISTINCT l.link_id FROM rm_webhook_links l
+    JOIN webhooks w ON w.user_id::text = l.owner_id
+    WHERE l.link_id = ANY (${linkIds}::uuid[]) AND NOT l.deleted
+      AND w.status = 'active' AND 'link.clicked' = ANY (w.events)`.execute(db);
+  return rows.rows.map((row) => row.link_id);
+}
+
+/** A link's owner and its fields as a webhook payload names them, or undefined once unknown. */
+export const webhookLink = (db: Kysely<WebhookDatabase>, linkId: string) =>
+  db.selectFrom('rm_webhook_links').selectAll().where('link_id', '=', linkId).executeTakeFirst();
+
+/** Whether any live endpoint subscribes to `link.clicked`. */
+export async function anyClickSubscription(db: Kysely<WebhookDatabase>): Promise<boolean> {
+  const row = await db
+    .selectFrom('webhooks')
+    .select('webhook_id')
+    .where('status', '=', 'active')
+    .where(sql<boolean>`'link.clicked' = ANY (events)`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Moves the `link.clicked` counter's offsets to these (the stream's end), in one statement that writes
+ * nothing once a subscription exists: a subscription made meanwhile keeps every click after it.
+ */
+export async function skipClicksWhileUnsubscribed(
+  db: Kysely<WebhookDatabase>,
+  offsets: ReadonlyMap<number, bigint>,
+): Promise<void> {
+  if (offsets.size === 0) return;
+  const partitions = [...offsets.keys()];
+  const next = partitions.map((partition) => String(offsets.get(partition)));
+  await sql`
+    INSERT INTO webhook_click_offsets (partition, next_offset)
+    SELECT p, o FROM unnest(${partitions}::int[], ${next}::bigint[]) AS t(p, o)
+    WHERE NOT EXISTS (
+      SELECT 1 FROM webhooks WHERE status = 'active' AND 'link.clicked' = ANY (events))
+    ON CONFLICT (partition) DO UPDATE SET next_offset = GREATEST(webhook_click_offsets.next_offset, EXCLUDED.next_offset)`.execute(
+    db,
+  );
+}

@@ -8,8 +8,18 @@ import type {
   Logger,
   Offsets,
 } from '@sniplink/platform';
-import { queueDeliveries, webhookDb } from '@sniplink/projections/webhooks/queries';
+import {
+  anyClickSubscription,
+  linksWithClickSubscribers,
+  queueDeliveries,
+  skipClicksWhileUnsubscribed,
+  webhookDb,
+  webhookLink,
+} from '@sniplink/projections/webhooks/queries';
 import { type Kysely, sql } from 'kysely';
+
+/** How soon a new `link.clicked` subscription starts the counting, or the last one gone stops it. */
+const SUBSCRIPTION_CHECK_MS = 1_000;
 
 /** The consumer group of the click stream whose offsets live in `webhook_click_offsets`. */
 const WEBHOOK_CLICKS_GROUP = 'webhooks';
@@ -32,24 +42,61 @@ export interface ClickBatchesDeps {
  */
 export class ClickBatches {
   private consumer: Consumer | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private checking: Promise<void> | undefined;
+  private stopped = false;
   private readonly db;
 
   constructor(private readonly deps: ClickBatchesDeps) {
     this.db = webhookDb(deps.db);
   }
 
+  /**
+   * Reads the click stream only while some live endpoint subscribes to `link.clicked`: every redirect's
+   * click would otherwise be read a second time for nobody. While none does, the stored offsets follow the
+   * stream's end, so a new subscription counts the clicks from about when it was made, not a backlog.
+   */
   start(): void {
-    this.consumer = this.deps.stream.consume({
-      groupId: WEBHOOK_CLICKS_GROUP,
-      autoCommit: false,
-      startOffsets: () => this.storedOffsets(),
-      eachBatch: (batch) => this.count(batch),
-      onError: (err) => this.deps.log.error({ err }, 'webhooks: counting clicks failed; reading again'),
-    });
+    this.stopped = false;
+    this.timer = setInterval(() => this.check(), SUBSCRIPTION_CHECK_MS);
+    this.timer.unref();
+    this.check();
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.checking;
     await this.consumer?.stop();
+    this.consumer = undefined;
+  }
+
+  private check(): void {
+    if (this.checking) return;
+    this.checking = this.follow()
+      .catch((err: unknown) => this.deps.log.error({ err }, 'webhooks: checking click subscriptions failed'))
+      .finally(() => {
+        this.checking = undefined;
+      });
+  }
+
+  private async follow(): Promise<void> {
+    const wanted = await anyClickSubscription(this.db);
+    if (this.stopped) return;
+    if (wanted && !this.consumer) {
+      this.consumer = this.deps.stream.consume({
+        groupId: WEBHOOK_CLICKS_GROUP,
+        autoCommit: false,
+        startOffsets: () => this.storedOffsets(),
+        eachBatch: (batch) => this.count(batch),
+        onError: (err) => this.deps.log.error({ err }, 'webhooks: counting clicks failed; reading again'),
+      });
+    } else if (!wanted && this.consumer) {
+      const consumer = this.consumer;
+      this.consumer = undefined;
+      await consumer.stop();
+    }
+    if (!wanted) await skipClicksWhileUnsubscribed(this.db, await this.deps.stream.endOffsets());
   }
 
   private async storedOffsets(): Promise<Offsets> {
@@ -77,7 +124,7 @@ export class ClickBatches {
         const click = readClickMessage(message.key, message.value);
         if (click && !click.bot) perLink.set(click.linkId, (perLink.get(click.linkId) ?? 0) + 1);
       }
-      const subscribed = await this.subscribed(trx, [...perLink.keys()]);
+      const subscribed = await linksWithClickSubscribers(trx, [...perLink.keys()]);
       const window = this.windowOf(this.deps.clock.now());
       for (const linkId of subscribed) {
         const clicks = perLink.get(linkId) ?? 0;
@@ -100,17 +147,6 @@ export class ClickBatches {
     });
   }
 
-  /** The links among these whose owner has a live endpoint subscribed to `link.clicked`. */
-  private async subscribed(trx: Kysely<unknown> | typeof this.db, linkIds: string[]): Promise<string[]> {
-    if (linkIds.length === 0) return [];
-    const rows = await sql<{ link_id: string }>`
-      SELECT DISTINCT l.link_id FROM rm_webhook_links l
-      JOIN webhooks w ON w.user_id::text = l.owner_id
-      WHERE l.link_id = ANY (${linkIds}::uuid[]) AND NOT l.deleted
-        AND w.status = 'active' AND 'link.clicked' = ANY (w.events)`.execute(trx);
-    return rows.rows.map((row) => row.link_id);
-  }
-
   /** Turns every window that is over into one `link.clicked` delivery per link. Returns how many. */
   async flush(): Promise<number> {
     const ended = new Date(this.windowOf(this.deps.clock.now()).getTime());
@@ -122,11 +158,7 @@ export class ClickBatches {
         .execute();
       let queued = 0;
       for (const window of windows) {
-        const link = await trx
-          .selectFrom('rm_webhook_links')
-          .selectAll()
-          .where('link_id', '=', window.link_id)
-          .executeTakeFirst();
+        const link = await webhookLink(trx, window.link_id);
         if (!link) continue;
         const to = new Date(window.window_start.getTime() + this.deps.windowMs);
         queued += await queueDeliveries(

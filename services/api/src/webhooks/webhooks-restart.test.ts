@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { CreatedWebhook, Link } from '@sniplink/contracts';
+import type { CreatedWebhook, Link, WebhookAttempt } from '@sniplink/contracts';
 import { HttpClient } from '@sniplink/test-support/api';
 import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
 import { createTestDatabase, type TestDatabase } from '@sniplink/test-support/database';
@@ -68,13 +68,20 @@ describe('webhook deliveries across a restart', () => {
       10_000,
     );
     expect(receiver.received).toHaveLength(1);
+    // Killed once the failure is on record: a kill before that leaves the delivery claimed for a minute
+    // (another process may still be sending it), which is the lease's case, not this one.
+    await until(
+      async () =>
+        (await owner.get<WebhookAttempt[]>(`/api/webhooks/${webhook.body.id}/deliveries`)).body,
+      (attempts) => attempts.some((attempt) => attempt.statusCode === 500),
+    );
     await app.stop('SIGKILL');
     app = await startAppProcess(env());
     await until(
       async () => receiver.received.length,
       (count) => count >= 2,
       // A restarted app on a busy machine takes seconds to start and to open its workers.
-      60_000,
+      30_000,
     );
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(receiver.received).toHaveLength(2);
