@@ -132,10 +132,11 @@ describe('blue/green rebuild of the links read model', () => {
   }, 120_000);
 
   it('reports each projection’s position, lag, holder and state', async () => {
-    // The runner started again at the end of the test before: it holds the projection once its lock is taken.
+    // The runner started again at the end of the test before: it holds the projection once its lock is
+    // taken, and names itself a moment later.
     const [health] = await until(
       () => projectionHealth(deps, [projection]),
-      ([read]) => read?.holder !== null,
+      ([read]) => /pid \d+$/.test(read?.holder ?? ''),
       10_000,
     );
     expect(health).toMatchObject({
@@ -149,7 +150,12 @@ describe('blue/green rebuild of the links read model', () => {
     expect(health?.rebuild).toMatchObject({ state: 'done', error: null, holder: null });
     await runner.stop();
     const stopped = await append(2);
-    const [behind] = await projectionHealth(deps, [projection]);
+    // Counted once the log shows them: after every transaction older than theirs, on the whole server.
+    const [behind] = await until(
+      () => projectionHealth(deps, [projection]),
+      ([read]) => read?.lagEvents === 2,
+      10_000,
+    );
     expect(behind).toMatchObject({ lagEvents: 2, holder: null });
     const [later] = await projectionHealth({ ...deps, now: () => new Date(Date.now() + 60_000) }, [
       projection,

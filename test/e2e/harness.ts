@@ -26,7 +26,7 @@ export async function startBrowserStack(env: Record<string, string> = {}): Promi
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
-  const database: TestDatabase = await createTestDatabase({ migrate: false });
+  const database: TestDatabase = await createTestDatabase();
   // Sign-up mails a confirmation link: into an outbox of this app's own, not the checkout's ./data.
   const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), 'sniplink-e2e-'));
   const app = await startAppProcess({

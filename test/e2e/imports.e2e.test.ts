@@ -7,6 +7,10 @@ const BITLY_EXPORT = path.resolve(
   import.meta.dirname,
   '../../services/api/src/imports/formats/fixtures/bitly.csv',
 );
+const YOURLS_EXPORT = path.resolve(
+  import.meta.dirname,
+  '../../services/api/src/imports/formats/fixtures/yourls.csv',
+);
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] import journey SKIPPED: ${unavailable}`);
 
@@ -55,6 +59,38 @@ describe.skipIf(unavailable !== undefined)('importing links from the dashboard, 
     const opened = await context.request.get('/s/cafe-menu', { maxRedirects: 0 });
     expect(opened.status()).toBe(302);
     expect(opened.headers().location).toBe('https://cafe.example.org/menu');
+    await context.close();
+  });
+
+  it("imports a YOURLS admin's CSV export chosen as the source, and its old codes redirect", async () => {
+    const { context, page } = await signedInPage(stack, {
+      email: 'yuki.import@example.com',
+      firstName: 'Yuki',
+    });
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Import links' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Import links' });
+    await dialog.getByLabel('Source', { exact: true }).click();
+    await page.getByRole('option', { name: 'YOURLS (CSV export)' }).click();
+    expect(await dialog.getByLabel('Source', { exact: true }).inputValue()).toBe('YOURLS (CSV export)');
+    await dialog.locator('input[type="file"]').setInputFiles(YOURLS_EXPORT);
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+
+    await dialog.getByText('4 links to import').waitFor();
+    await dialog.getByText('Row 4: Only http and https URLs can be shortened').waitFor();
+    await dialog.getByRole('button', { name: 'Import 4 links' }).click();
+    await dialog.getByRole('status').filter({ hasText: 'Import finished: 4 links imported' }).waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('Zürich, über alles').first().waitFor();
+
+    for (const [code, target] of [
+      ['ozhome', 'https://www.example.com/'],
+      ['zurich', 'https://de.example.ch/z%C3%BCrich'],
+    ]) {
+      const opened = await context.request.get(`/s/${code}`, { maxRedirects: 0 });
+      expect(opened.status(), code).toBe(302);
+      expect(opened.headers().location).toBe(target);
+    }
     await context.close();
   });
 });

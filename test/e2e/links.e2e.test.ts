@@ -96,7 +96,7 @@ describe.skipIf(unavailable !== undefined)('making and finding links in a real b
     await page.getByText('A-Z', { exact: true }).click();
     expect(await page.getByRole('radio', { name: 'A-Z' }).isChecked()).toBe(true);
     await expect.poll(() => cardNames(page)).toEqual(['About us', 'Spring sale', 'Winter coats']);
-    expect(addressParam(page, 'sort')).toBe('title');
+    await expect.poll(() => addressParam(page, 'sort')).toBe('title');
 
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await context.close();
@@ -114,18 +114,18 @@ describe.skipIf(unavailable !== undefined)('making and finding links in a real b
     const perPage = page.getByRole('combobox', { name: 'Links per page' });
     await perPage.selectOption('10');
     await expect.poll(() => page.getByRole('article').count()).toBe(7);
-    expect(addressParam(page, 'per')).toBe('10');
+    await expect.poll(() => addressParam(page, 'per')).toBe('10');
     expect(await page.getByRole('button', { name: 'Page 2' }).count()).toBe(0);
     await page.reload();
     await expect.poll(() => page.getByRole('article').count()).toBe(7);
     await perPage.selectOption('5');
     await expect.poll(() => page.getByRole('article').count()).toBe(5);
-    expect(addressParam(page, 'per')).toBeNull();
+    await expect.poll(() => addressParam(page, 'per')).toBeNull();
 
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
     await page.getByRole('button', { name: 'Page 2' }).click();
     await expect.poll(() => cardNames(page)).toEqual(['Item 2', 'Item 1']);
-    expect(addressParam(page, 'page')).toBe('2');
+    await expect.poll(() => addressParam(page, 'page')).toBe('2');
     await page.getByRole('article', { name: 'Item 1' }).getByRole('checkbox').check();
     await page.getByText('6 selected').waitFor();
 

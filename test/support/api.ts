@@ -32,7 +32,8 @@ export async function startTestApi(
   env: Record<string, string> = {},
   options: { webDistDir?: string; payments?: PaymentProvider; log?: Logger } = {},
 ): Promise<TestApi> {
-  const database = await createTestDatabase({ migrate: false });
+  // Migrated already: the app's own migration at its start finds nothing left to do.
+  const database = await createTestDatabase();
   // A DATA_DIR of its own unless the test names one: the click spill and the outbox are per process.
   const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(os.tmpdir(), 'sniplink-api-'));
   const config = loadConfig({

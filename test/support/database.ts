@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import {
-  connectDatabase,
-  type Db,
-  migrateToLatest,
-  PgNotifications,
-  withDatabaseName,
-} from '@sniplink/platform';
+import { connectDatabase, type Db, PgNotifications, withDatabaseName } from '@sniplink/platform';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { migrations } from '../../services/standalone/src/features';
 import { madeOnce } from './lifecycle';
 
 export interface TestDatabase extends Db {
@@ -17,15 +10,18 @@ export interface TestDatabase extends Db {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own for one test file, on the run's server. */
+/**
+ * A fresh, migrated database of its own for one test file, on the run's server: a copy of the run's
+ * migrated template. `migrate: false`: an empty one, for what migrates it itself.
+ */
 export async function createTestDatabase(
   options: { poolSize?: number; migrate?: boolean } = {},
 ): Promise<TestDatabase> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `sniplink_t_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const template = options.migrate === false ? '' : ` TEMPLATE ${inject('templateDatabase')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}${template}`);
   const connection = connectDatabase(withDatabaseName(adminUrl, name), { poolSize: options.poolSize ?? 60 });
-  if (options.migrate !== false) await migrateToLatest(connection.db, migrations);
   return {
     ...connection,
     name,

@@ -76,15 +76,30 @@ export async function collect(iterable: AsyncIterable<RecordedEvent>, count: num
   return received;
 }
 
-/** Reads the whole global log after `after`, page by page. */
-export async function readEverything(store: EventStore, after: LogPosition = START, pageSize = 97) {
-  const all: RecordedEvent[] = [];
-  let position = after;
+/**
+ * Reads the whole global log after `after`, page by page, until it holds at least `atLeast` events, or
+ * they satisfy it (or ten seconds have passed). A store may show an append in the global log only once every transaction that
+ * began before it has ended (PostgreSQL's horizon is the whole server's, another database's too), so a
+ * reader of what was just appended waits for it as a projection does.
+ */
+export async function readEverything(
+  store: EventStore,
+  after: LogPosition = START,
+  atLeast: number | ((events: RecordedEvent[]) => boolean) = 1,
+) {
+  const enough = typeof atLeast === 'number' ? (all: RecordedEvent[]) => all.length >= atLeast : atLeast;
+  const deadline = Date.now() + 10_000;
   for (;;) {
-    const page = await store.readAll({ after: position, maxCount: pageSize });
-    all.push(...page.events);
-    position = page.next;
-    if (page.events.length < pageSize) return all;
+    const all: RecordedEvent[] = [];
+    let position = after;
+    for (;;) {
+      const page = await store.readAll({ after: position, maxCount: 97 });
+      all.push(...page.events);
+      position = page.next;
+      if (page.events.length < 97) break;
+    }
+    if (enough(all) || Date.now() > deadline) return all;
+    await sleep(20);
   }
 }
 
@@ -305,13 +320,15 @@ export function eventStoreContract(
 
     it('gives strictly increasing positions in global order, and pages through them without loss', async () => {
       const before = await store.headPosition();
-      const appended = await Promise.all(
-        Array.from({ length: 40 }, (_, i) =>
-          store.appendToStream(newStream('order'), events(1 + (i % 3)), 'no_stream'),
-        ),
+      const streams = Array.from({ length: 40 }, () => newStream('order'));
+      await Promise.all(
+        streams.map((stream, i) => store.appendToStream(stream, events(1 + (i % 3)), 'no_stream')),
       );
-      const written = appended.reduce((sum, _, i) => sum + 1 + (i % 3), 0);
-      const read = await readEverything(store, before);
+      const written = streams.reduce((sum, _, i) => sum + 1 + (i % 3), 0);
+      // An earlier test's append that became visible since `before` may come first: only ours count.
+      const ours = new Set(streams);
+      const oursOf = (all: RecordedEvent[]) => all.filter((e) => ours.has(e.streamId));
+      const read = oursOf(await readEverything(store, before, (all) => oursOf(all).length >= written));
       expect(read).toHaveLength(written);
       for (let i = 1; i < read.length; i++) {
         expect(
@@ -331,6 +348,7 @@ export function eventStoreContract(
         'no_stream',
       );
       await store.appendToStream(newStream(), [anEvent('Unwanted')], 'no_stream');
+      await readEverything(store, before, (all) => all.filter((e) => e.type === 'Unwanted').length >= 2);
       const page = await store.readAll({ after: before, types: ['Wanted'], maxCount: 10 });
       expect(page.events.map((e) => e.type)).toEqual(['Wanted', 'Wanted']);
       expect(comparePositions(page.next, await store.headPosition())).toBe(0);
@@ -338,8 +356,11 @@ export function eventStoreContract(
 
     it('delivers every later event exactly once and in order to a subscription started mid-stream', async () => {
       const start = await store.headPosition();
-      for (let i = 0; i < 10; i++) await store.appendToStream(newStream('mid'), events(5), 'no_stream');
-      const history = await readEverything(store, start);
+      const earlier = Array.from({ length: 10 }, () => newStream('mid'));
+      for (const stream of earlier) await store.appendToStream(stream, events(5), 'no_stream');
+      // Only ours: an earlier test's append that became visible since `start` may come first.
+      const oursOf = (all: RecordedEvent[]) => all.filter((e) => earlier.includes(e.streamId));
+      const history = oursOf(await readEverything(store, start, (all) => oursOf(all).length >= 50));
       const from = history[24]?.globalPosition ?? START;
       const subscription = store.subscribeToAll({ after: from, batchSize: 7 });
       const writers = Array.from({ length: 4 }, async (_, w) => {
@@ -351,7 +372,7 @@ export function eventStoreContract(
       await Promise.all(writers);
       const got = await received;
       await subscription.close();
-      const expected = await readEverything(store, from);
+      const expected = await readEverything(store, from, 225);
       expect(expected).toHaveLength(225);
       expect(got.map((e) => e.id)).toEqual(expected.map((e) => e.id));
     });
