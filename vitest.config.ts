@@ -38,6 +38,9 @@ export default defineConfig({
     // two to five seconds a file, a third of the in-process files' time. Each file still makes its own
     // database, app and browser, and stops them in its afterAll.
     isolate: false,
+    // A browser page's data arrives after its first paint, later still on a busy machine: a second (the
+    // default) is too short a wait for what a user would see a moment later.
+    expect: { poll: { timeout: 10_000 } },
     // Two files at a time, then the heavy ones one at a time: vitest's default on 2 cores is one file at
     // a time, which leaves a core idle while an in-process test waits on PostgreSQL.
     maxWorkers: 2,

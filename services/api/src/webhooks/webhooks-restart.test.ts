@@ -71,8 +71,7 @@ describe('webhook deliveries across a restart', () => {
     // Killed once the failure is on record: a kill before that leaves the delivery claimed for a minute
     // (another process may still be sending it), which is the lease's case, not this one.
     await until(
-      async () =>
-        (await owner.get<WebhookAttempt[]>(`/api/webhooks/${webhook.body.id}/deliveries`)).body,
+      async () => (await owner.get<WebhookAttempt[]>(`/api/webhooks/${webhook.body.id}/deliveries`)).body,
       (attempts) => attempts.some((attempt) => attempt.statusCode === 500),
     );
     await app.stop('SIGKILL');
