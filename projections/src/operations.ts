@@ -202,7 +202,9 @@ export async function projectionHealth(
 async function heldLocks(db: Kysely<Database>): Promise<Set<string>> {
   const { rows } = await sql<{ key: string }>`
     SELECT ((classid::bigint << 32) | objid::bigint)::text AS key
-    FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1`.execute(db);
+    FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1
+      -- Advisory locks are per database: another database on the server (a staging copy) holds its own.
+      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(db);
   const keys = new Set(rows.map((row) => row.key));
   if (keys.size === 0) return new Set();
   const { rows: names } = await sql<{ name: string; key: string }>`

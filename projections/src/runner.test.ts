@@ -3,6 +3,7 @@ import { eventRegistry } from '@sniplink/contracts';
 import { createLogger, InMemoryEventStore, PgAdvisoryLocks, START } from '@sniplink/platform';
 import { createTestDatabase } from '@sniplink/test-support/database';
 import { createTestStack, type TestStack } from '@sniplink/test-support/stack';
+import { until } from '@sniplink/test-support/until';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyNextBatch } from './batch';
@@ -74,6 +75,11 @@ describe('projection runner', () => {
   it('refuses a batch whose checkpoint another runner moved, and leaves the read model untouched', async () => {
     const checkpoint = await loadCheckpoint(stack.database.db, streamCatalogue);
     await stack.eventStore.appendToStream('link-cas', [event()], 'no_stream');
+    // In the log once every older transaction on the server has ended (another database's too).
+    await until(
+      () => stack.eventStore.readAll({ after: checkpoint }),
+      (page) => page.events.length > 0,
+    );
     const before = await snapshot(stack.database.db, 'rm_streams', 'stream_id');
     await expect(applyNextBatch(deps, streamCatalogue, START, 10)).rejects.toBeInstanceOf(
       CheckpointMovedError,
