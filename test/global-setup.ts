@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createLogger } from '../services/platform/src/logging';
+import { adminQuery } from './support/admin-query';
 import type { StartedServer } from './support/containers';
 import {
   chooseServers,
@@ -139,16 +139,6 @@ async function provideTemplate(project: TestProject): Promise<() => Promise<void
   }
   project.provide('templateDatabase', name);
   return () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 function describeServer(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connectDatabase, type Db, PgNotifications, withDatabaseName } from '@sniplink/platform';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { adminQuery } from './admin-query';
 import { madeOnce } from './lifecycle';
 
 export interface TestDatabase extends Db {
@@ -52,16 +52,6 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
       if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  }
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 
