@@ -229,8 +229,11 @@ describe.skipIf(unavailable !== undefined)('plans and payments in a real browser
     const context = await newDesktopContext(stack().browser, appUrl);
     const page = await context.newPage();
     await page.goto('/');
+    // Clicked before the app has taken over the server's page, the link is a plain one and the browser
+    // loads /subscribe whole: on a busy machine its load event can come late, and the heading below is
+    // what the visitor waits for.
     await page.locator('#pricing').getByRole('link', { name: 'Go Pro' }).click();
-    await page.waitForURL((url) => url.pathname === '/subscribe');
+    await page.waitForURL((url) => url.pathname === '/subscribe', { waitUntil: 'commit' });
     await page.getByRole('heading', { name: 'Choose Your Plan', level: 1 }).waitFor();
 
     const checkoutCalls: string[] = [];
