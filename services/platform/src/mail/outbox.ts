@@ -10,6 +10,9 @@ import type { Mailer, MailMessage } from './port';
  * 0600, since they hold sign-in secrets such as reset links; the log names only the recipient's domain.
  */
 export class OutboxMailer implements Mailer {
+  /** The last file's time stamp: two messages sent within one millisecond still sort in sending order. */
+  private lastStampMs = 0;
+
   constructor(
     readonly dir: string,
     private readonly from: string,
@@ -19,7 +22,9 @@ export class OutboxMailer implements Mailer {
   async send(message: MailMessage): Promise<void> {
     await this.ensureDir();
     const now = new Date();
-    const file = path.join(this.dir, `${fileStamp(now)}-${randomBytes(6).toString('hex')}.eml`);
+    this.lastStampMs = Math.max(now.getTime(), this.lastStampMs + 1);
+    const stamp = fileStamp(new Date(this.lastStampMs));
+    const file = path.join(this.dir, `${stamp}-${randomBytes(6).toString('hex')}.eml`);
     await writeFile(file, formatEml(this.from, message, now), { mode: 0o600, flag: 'wx' });
     this.log.info(
       { toDomain: domainOf(message.to), subject: message.subject, file },
