@@ -50,6 +50,9 @@ export const correlatedEventsQueryOptions = (correlationId: string) =>
     queryKey: [correlatedEvents.path, { correlationId }],
     queryFn: ({ signal }) => orNothing(call(correlatedEvents, { params: { correlationId } }, { signal })),
     retry: false,
+    // Listed from a read model that follows the log a moment behind: opened again, the dialog asks anew
+    // rather than keep a list that may have missed the request's last events.
+    staleTime: 0,
   });
 
 /** Reveals one event's personal data (the server records it in the audit history first). */
