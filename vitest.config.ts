@@ -9,13 +9,19 @@ export const servers = {
 };
 
 /**
- * The files that drive a browser or start processes of the app (app and redirect processes, the CLI, a
- * crash and restart, the embedded server itself), each of which keeps both cores busy on its own, and
- * those that tell apart a wait of a few tens of milliseconds (the click buffer's linger, a slow parse)
- * from none: they run one at a time, after the rest.
+ * The browser tests: each drives Chromium against an app process of its own. Two at a time, after the
+ * in-process files: one alone leaves the machine idle while its page waits on the app or a poll, and
+ * two take about two thirds of the time one after the other do.
+ */
+const BROWSER = ['test/e2e/**/*.test.ts'];
+
+/**
+ * The files that start processes of the app (app and redirect processes, the CLI, a crash and restart,
+ * the embedded server itself), each of which keeps both cores busy on its own, and those that tell apart
+ * a wait of a few tens of milliseconds (the click buffer's linger, a slow parse) from none: they run one
+ * at a time, last.
  */
 const HEAVY = [
-  'test/e2e/**/*.test.ts',
   'test/upgrade.test.ts',
   'services/standalone/src/**/*.test.ts',
   'services/platform/src/embedded/*.test.ts',
@@ -41,8 +47,9 @@ export default defineConfig({
     // A browser page's data arrives after its first paint, later still on a busy machine: a second (the
     // default) is too short a wait for what a user would see a moment later.
     expect: { poll: { timeout: 10_000 } },
-    // Two files at a time, then the heavy ones one at a time: vitest's default on 2 cores is one file at
-    // a time, which leaves a core idle while an in-process test waits on PostgreSQL.
+    // Two files at a time, then the browser tests two at a time, then the heavy ones one at a time:
+    // vitest's default on 2 cores is one file at a time, which leaves a core idle while an in-process
+    // test waits on PostgreSQL.
     maxWorkers: 2,
     projects: [
       {
@@ -51,9 +58,19 @@ export default defineConfig({
           ...servers,
           name: 'in-process',
           include: ['{contracts,services,projections,web,test}/**/*.test.{ts,tsx}'],
-          exclude: HEAVY,
+          exclude: [...BROWSER, ...HEAVY],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...servers,
+          name: 'browser',
+          include: BROWSER,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -63,7 +80,7 @@ export default defineConfig({
           name: 'heavy',
           include: HEAVY,
           maxWorkers: 1,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
