@@ -22,6 +22,8 @@ async function mapped(
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Set) return mapped([...value], show, path);
   if (value instanceof Map) return mapped(Object.fromEntries(value), show, path);
+  // A value that says how it is written as JSON (a persistent map in a state) is shown as that.
+  if (hasToJson(value)) return mapped(value.toJSON(), show, path);
   if (Array.isArray(value)) {
     return Promise.all(value.map((item, index) => mapped(item, show, [...path, String(index)])));
   }
@@ -33,6 +35,9 @@ async function mapped(
   }
   return value;
 }
+
+const hasToJson = (value: unknown): value is { toJSON(): unknown } =>
+  typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON === 'function';
 
 /** The value with every personal value replaced by `[encrypted]`, and where those were. */
 export async function withPersonalDataHidden(value: unknown): Promise<{ shown: unknown; fields: string[] }> {

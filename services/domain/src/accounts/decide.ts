@@ -118,7 +118,7 @@ export function decideUser(command: UserCommand, state: UserState): UserStreamEv
     case 'TakeLinkSlot':
       return takeLinkSlot(command, state);
     case 'ReleaseLinkSlot': {
-      const month = state.linkSlots[command.linkId];
+      const month = state.linkSlots.get(command.linkId);
       return month === undefined
         ? []
         : [{ type: 'LinkSlotReleased', data: { linkId: command.linkId, month, reason: command.reason } }];
@@ -145,10 +145,10 @@ function takeLinkSlot(
   { linkId, now, limits }: Extract<UserCommand, { type: 'TakeLinkSlot' }>,
   state: UserState,
 ): UserStreamEvent[] {
-  if (state.linkSlots[linkId] !== undefined) return []; // a retried create continues
+  if (state.linkSlots.has(linkId)) return []; // a retried create continues
   const pro = isUserProAt(state, now);
   const month = utcMonthOf(now);
-  const held = Object.keys(state.linkSlots).length;
+  const held = state.linkSlots.size;
   if (linkAllowance(pro, state.createdPerMonth[month] ?? 0, held, limits).remaining > 0) {
     return [{ type: 'LinkSlotTaken', data: { linkId, month } }];
   }

@@ -6,6 +6,7 @@ import type {
   PlanId,
   UserEvent,
 } from '@sniplink/contracts';
+import { Map as PersistentMap } from 'immutable';
 import type { PaidTerms } from '../billing/pro';
 import { exhaustive } from '../decider';
 
@@ -41,8 +42,12 @@ export interface UserState {
    */
   paidPlan: { version: number; subscriptions: (PaidTerms & { plan: PlanId })[] };
   linkedIdentities: string[];
-  /** Links counted against the plan now: link id -> the month it was created in. */
-  linkSlots: Record<string, string>;
+  /**
+   * Links counted against the plan now: link id -> the month it was created in. A persistent map: each
+   * event adds or removes one entry without copying the others, so folding a stream of many thousand
+   * links (an import) costs a step per link, not a copy of every earlier one.
+   */
+  linkSlots: PersistentMap<string, string>;
   /** Links created per UTC month (`YYYY-MM`); a deletion does not give one back. */
   createdPerMonth: Record<string, number>;
 }
@@ -60,7 +65,7 @@ export const initialUserState = (): UserState => ({
   subscription: null,
   paidPlan: { version: 0, subscriptions: [] },
   linkedIdentities: [],
-  linkSlots: {},
+  linkSlots: PersistentMap(),
   createdPerMonth: {},
 });
 
@@ -116,10 +121,10 @@ export function evolveUser(state: UserState, event: UserStreamEvent): UserState 
     case 'LinkSlotTaken': {
       const { linkId, month } = event.data;
       const createdPerMonth = { ...state.createdPerMonth, [month]: (state.createdPerMonth[month] ?? 0) + 1 };
-      return { ...state, linkSlots: { ...state.linkSlots, [linkId]: month }, createdPerMonth };
+      return { ...state, linkSlots: state.linkSlots.set(linkId, month), createdPerMonth };
     }
     case 'LinkSlotReleased': {
-      const { [event.data.linkId]: _released, ...linkSlots } = state.linkSlots;
+      const linkSlots = state.linkSlots.delete(event.data.linkId);
       if (event.data.reason === 'deleted') return { ...state, linkSlots };
       const month = event.data.month;
       const createdPerMonth = {

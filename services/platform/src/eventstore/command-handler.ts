@@ -29,6 +29,36 @@ export class ConcurrencyExhaustedError extends Error {
   }
 }
 
+/**
+ * The states of the streams a handler last worked on, each as of the stream's revision it was folded to,
+ * the most recently used kept (a bounded number): the next command on one reads only the events after
+ * that revision. A stream only grows, so a state folded to a revision stays that stream's state at that
+ * revision; what another process appended since is read as any other new event.
+ */
+export class StreamStates<State> {
+  private readonly entries = new Map<string, { state: State; revision: bigint }>();
+
+  constructor(private readonly capacity = 256) {}
+
+  get(streamId: string): { state: State; revision: bigint } | undefined {
+    const entry = this.entries.get(streamId);
+    if (entry) {
+      this.entries.delete(streamId);
+      this.entries.set(streamId, entry);
+    }
+    return entry;
+  }
+
+  set(streamId: string, entry: { state: State; revision: bigint }): void {
+    this.entries.delete(streamId);
+    this.entries.set(streamId, entry);
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+}
+
 export interface HandleOptions {
   /** The events' `occurredAt`: the calling service's clock, never a default one it forgot to pass. */
   clock: Clock;
@@ -39,6 +69,8 @@ export interface HandleOptions {
   /** Default: the command's id (one per command, shared by the events it appends). */
   causationId?: string;
   maxAttempts?: number;
+  /** Where the stream's state may be known already, and is kept for the next command. */
+  states?: StreamStates<unknown>;
 }
 
 /**
@@ -73,11 +105,10 @@ export async function handleCommand<Command, State, Event extends { type: string
 ): Promise<CommandResult<State, Event>> {
   const maxAttempts = options.maxAttempts ?? 8;
   for (let attempt = 1; ; attempt++) {
-    const recorded = await store.readStream(streamId);
-    const state = fold(decider, recorded);
+    const { state, revision } = await readState(store, streamId, decider, options.states);
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, position: null };
-    const expected: ExpectedRevision = recorded.at(-1)?.revision ?? 'no_stream';
+    const expected: ExpectedRevision = revision ?? 'no_stream';
     const envelope = envelopeFor(options, options.clock.now());
     try {
       const appended = await store.appendToStream(
@@ -100,16 +131,37 @@ export async function loadState<State, Event extends { type: string; data: unkno
   store: EventStore,
   streamId: string,
   decider: Pick<Decider<unknown, State, Event>, 'events' | 'initialState' | 'evolve'>,
+  states?: StreamStates<unknown>,
 ): Promise<State> {
-  return fold(decider, await store.readStream(streamId));
+  return (await readState(store, streamId, decider, states)).state;
 }
 
-/** The stream's state: its events (parsed and upcast by the store) folded by the decider. */
+/**
+ * The stream's state and the revision it was folded to (none: no stream): from the state kept in
+ * `states`, only the events after its revision are read. The state kept is always one folded from
+ * recorded events, never one a decision evolved to, so it is exactly what a fold from the start gives.
+ */
+async function readState<State, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<unknown, State, Event>, 'events' | 'initialState' | 'evolve'>,
+  states: StreamStates<unknown> | undefined,
+): Promise<{ state: State; revision: bigint | undefined }> {
+  const known = states?.get(streamId) as { state: State; revision: bigint } | undefined;
+  const recorded = await store.readStream(streamId, known && { fromRevision: known.revision + 1n });
+  const state = fold(decider, recorded, known?.state ?? decider.initialState());
+  const revision = recorded.at(-1)?.revision ?? known?.revision;
+  if (states && revision !== undefined && recorded.length > 0) states.set(streamId, { state, revision });
+  return { state, revision };
+}
+
+/** The state after the events (parsed and upcast by the store) folded onto `from` by the decider. */
 function fold<State, Event extends { type: string; data: unknown }>(
   decider: Pick<Decider<unknown, State, Event>, 'events' | 'initialState' | 'evolve'>,
   recorded: readonly RecordedEvent[],
+  from: State,
 ): State {
-  let state = decider.initialState();
+  let state = from;
   for (const event of recorded) {
     if (!decider.events.includes(event)) {
       throw new Error(

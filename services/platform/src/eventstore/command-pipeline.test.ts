@@ -82,4 +82,52 @@ describe('commandHandler', () => {
     await Promise.all(Array.from({ length: 20 }, () => pipeline.handle('a', 1, { maxAttempts: 1 })));
     expect(await pipeline.load('a')).toBe(20);
   });
+
+  it("reads only a stream's events after the ones it has folded, and sees what another writer appended", async () => {
+    const { deps } = world(true);
+    const read: { streamId: string; fromRevision: bigint | undefined; events: number }[] = [];
+    const store = deps.eventStore;
+    const watched = Object.create(store) as typeof store;
+    watched.readStream = async (streamId, options) => {
+      const events = await store.readStream(streamId, options);
+      read.push({ streamId, fromRevision: options?.fromRevision, events: events.length });
+      return events;
+    };
+    const pipeline = commandHandler({ ...deps, eventStore: watched }, { decider, stream: counterStream });
+    for (let i = 0; i < 5; i++) await pipeline.handle('a', 1);
+    // Another process (another handler on the same store) appends twice.
+    const other = commandHandler(deps, { decider, stream: counterStream });
+    await other.handle('a', 10);
+    await other.handle('a', 100);
+    read.length = 0;
+
+    expect((await pipeline.handle('a', 1)).state).toBe(116);
+    expect(await pipeline.load('a')).toBe(116);
+    // It had folded revisions 0-3 (its own last append is read back, as any other event): 4-6 are new,
+    // and after this command only its own append, 7.
+    expect(read).toEqual([
+      { streamId: 'counter-a', fromRevision: 4n, events: 3 },
+      { streamId: 'counter-a', fromRevision: 7n, events: 1 },
+    ]);
+  });
+
+  it("decides on the stream's latest state when another writer appends between its read and its append", async () => {
+    const { deps } = world(true);
+    const pipeline = commandHandler(deps, { decider, stream: counterStream });
+    await pipeline.handle('a', 1);
+    const store = deps.eventStore;
+    let interleaved = false;
+    const racing = Object.create(store) as typeof store;
+    racing.appendToStream = async (streamId, events, expected) => {
+      if (!interleaved) {
+        interleaved = true;
+        await commandHandler(deps, { decider, stream: counterStream }).handle('a', 10);
+      }
+      return store.appendToStream(streamId, events, expected);
+    };
+    const raced = commandHandler({ ...deps, eventStore: racing }, { decider, stream: counterStream });
+    await raced.load('a');
+    expect((await raced.handle('a', 100)).state).toBe(111);
+    expect(await commandHandler(deps, { decider, stream: counterStream }).load('a')).toBe(111);
+  });
 });

@@ -6,6 +6,7 @@ import {
   handleCommand,
   KeyedMutex,
   loadState,
+  StreamStates,
 } from './command-handler';
 import type { EventStore } from './port';
 import type { ReadModel, ReadModelWaiter } from './read-model-waiter';
@@ -73,6 +74,8 @@ export function commandHandler<Command, State, Event extends AnyEvent>(
 ): CommandPipeline<Command, State, Event> {
   const { decider, stream, projection, guard } = feature;
   const mutex = feature.mutex ?? new KeyedMutex();
+  // A user's stream grows by an event per link made: each command reads only what came after its last.
+  const states = new StreamStates<unknown>();
   return {
     stream,
     async handle(key, command, call = {}) {
@@ -80,7 +83,7 @@ export function commandHandler<Command, State, Event extends AnyEvent>(
       const { waitMs, wait = true, ...options } = call;
       const streamId = stream.id(key);
       const result = await mutex.run(streamId, () =>
-        handleCommand(deps.eventStore, streamId, decider, command, { ...options, clock: deps.clock }),
+        handleCommand(deps.eventStore, streamId, decider, command, { ...options, clock: deps.clock, states }),
       );
       const caughtUp =
         !wait || !projection || !deps.readModels || result.position === null
@@ -90,7 +93,7 @@ export function commandHandler<Command, State, Event extends AnyEvent>(
     },
     async load(key) {
       guard?.(key);
-      return loadState(deps.eventStore, stream.id(key), decider);
+      return loadState(deps.eventStore, stream.id(key), decider, states);
     },
   };
 }
