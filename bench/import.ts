@@ -38,6 +38,7 @@ async function importMeasured(args: string[], env: NodeJS.ProcessEnv, appPid: nu
     process.execPath,
     [
       '--max-old-space-size=192',
+      '--max-semi-space-size=1',
       '--import',
       'tsx',
       path.join(ROOT, 'services/standalone/src/cli/import.ts'),
