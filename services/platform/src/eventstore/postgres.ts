@@ -148,18 +148,28 @@ export class PostgresEventStore implements port.EventStore {
       maxCount,
     ];
     if (types) params.push(types);
+    // The horizon is a value here, not a joined row: joined, it comes first and the index's order is lost.
+    // Of some types only: the first `maxCount` of each type, each read in log order from the index on
+    // (type, transaction_id, position), then the first `maxCount` of those (`readTyped` says why).
+    const visibleAfter = `(e.transaction_id, e.position) > ($1::text::xid8, $2::bigint)
+      AND e.transaction_id < (SELECT xmin FROM horizon)`;
+    const eventsAfter = types
+      ? `SELECT 'event' AS kind, ${EVENT_COLUMNS} FROM unnest($4::text[]) AS wanted(type),
+           LATERAL (SELECT e.* FROM es_events e WHERE e.type = wanted.type AND ${visibleAfter}
+             ORDER BY e.transaction_id, e.position LIMIT $3) e
+         ORDER BY e.transaction_id, e.position LIMIT $3`
+      : `SELECT 'event' AS kind, ${EVENT_COLUMNS} FROM es_events e WHERE ${visibleAfter}
+         ORDER BY e.transaction_id, e.position LIMIT $3`;
     // One statement, one snapshot: the visible head and the events are read together.
-    const { rows } = await this.pool.query<EventRow & { kind: 'head' | 'event' }>(
-      `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+    const text = `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
        (SELECT 'head' AS kind, ${EVENT_COLUMNS} FROM es_events e, horizon
          WHERE e.transaction_id < horizon.xmin ORDER BY e.transaction_id DESC, e.position DESC LIMIT 1)
        UNION ALL
-       (SELECT 'event' AS kind, ${EVENT_COLUMNS} FROM es_events e, horizon
-         WHERE (e.transaction_id, e.position) > ($1::text::xid8, $2::bigint) AND e.transaction_id < horizon.xmin
-         ${types ? 'AND e.type = ANY($4::text[])' : ''}
-         ORDER BY e.transaction_id, e.position LIMIT $3)`,
-      params,
-    );
+       (${eventsAfter})`;
+    type Row = EventRow & { kind: 'head' | 'event' };
+    const { rows } = types
+      ? await this.readTyped<Row>(text, params)
+      : await this.pool.query<Row>(text, params);
     const head = rows.find((row) => row.kind === 'head');
     // UNION ALL does not promise to keep the branch's order: sort here.
     const events = rows
@@ -184,6 +194,36 @@ export class PostgresEventStore implements port.EventStore {
       wake: wakeup.wake,
       ended: async () => (await unlisten.catch(() => undefined))?.(),
     });
+  }
+
+  /**
+   * A read of some types, with bitmap scans off for its one statement. The planner cannot tell how many
+   * events lie after a position (the comparison of (transaction_id, position) pairs has no statistics),
+   * guesses a few hundred, and for so few reads them all through a bitmap and sorts them: every event of
+   * the type after the position, for each batch, so a catch-up from the start (a rebuild) took time in the
+   * square of the log's length (180 ms a batch at 200,000 events, against 21 ms in index order).
+   */
+  private async readTyped<R extends pg.QueryResultRow>(
+    text: string,
+    params: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL enable_bitmapscan = off');
+      const result = await client.query<R>(text, params);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is not given back to the pool.
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   }
 
   async headPosition(): Promise<port.LogPosition> {
