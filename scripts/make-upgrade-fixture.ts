@@ -19,6 +19,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { adminQuery } from '@sniplink/test-support/admin-query';
 import { type AppProcess, startAppProcess } from '@sniplink/test-support/app-process';
 import pg from 'pg';
 
@@ -305,16 +306,6 @@ async function drive(app: AppProcess, oldRoot: string, databaseUrl: string, db: 
     ticketMessages: await ada.expect(200, 'GET', `/api/support/tickets/${ticket.id}/messages`),
     redirects,
   };
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 async function main(): Promise<void> {
